@@ -1,0 +1,22 @@
+/** Test tiers are named by file: *.unit.test.ts, *.int.test.ts, *.e2e.test.ts. */
+const shared = {
+  preset: 'ts-jest',
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/packages', '<rootDir>/test'],
+  modulePathIgnorePatterns: ['<rootDir>/packages/[^/]+/dist/'],
+  moduleNameMapper: {
+    '^@teamlog/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@teamlog/([a-z-]+)/(.+)$': '<rootDir>/packages/$1/src/$2',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+  },
+};
+
+const tier = (name) => ({ ...shared, displayName: name, testMatch: [`**/*.${name}.test.ts`] });
+
+module.exports = {
+  projects: [tier('unit'), tier('int'), tier('e2e')],
+  testTimeout: 30000,
+};

@@ -1,0 +1,54 @@
+import * as t from 'io-ts';
+import { ContentBlock } from './content-block';
+import { MessageId, SessionId, TeamId } from './ids';
+import { InboxList } from './inbox-spliced';
+import { TeamRelaySource } from './message-source';
+import { NonNegativeInteger } from './numbers';
+import { strictObject } from './strict-object';
+
+/* teamlog's own events. Export writes them with `ignorable: true` so reference readers skip them. */
+
+/** A Team message as the target's inbox holds it: the true sender is in `source`. */
+export const RelayedMessage = strictObject(
+  { id: MessageId, role: t.literal('user'), content: t.readonlyArray(ContentBlock), source: TeamRelaySource },
+  {},
+  'RelayedMessage',
+);
+export type RelayedMessage = t.TypeOf<typeof RelayedMessage>;
+
+export const InboxAccepted = strictObject({ teamId: TeamId, list: InboxList, message: RelayedMessage }, {}, 'InboxAccepted');
+export type InboxAccepted = t.TypeOf<typeof InboxAccepted>;
+
+export const InboxClaimed = strictObject(
+  { list: InboxList, messageIds: t.readonlyArray(MessageId), turn: NonNegativeInteger },
+  { step: NonNegativeInteger },
+  'InboxClaimed',
+);
+export type InboxClaimed = t.TypeOf<typeof InboxClaimed>;
+
+export const InboxCanceled = strictObject(
+  { list: InboxList, messageIds: t.readonlyArray(MessageId), reason: t.string },
+  {},
+  'InboxCanceled',
+);
+export type InboxCanceled = t.TypeOf<typeof InboxCanceled>;
+
+export const SessionRole = t.keyof({ lead: null, member: null }, 'SessionRole');
+export type SessionRole = t.TypeOf<typeof SessionRole>;
+
+export const SessionCreated = strictObject(
+  { teamId: TeamId, role: SessionRole, name: t.string },
+  { parentSessionId: SessionId },
+  'SessionCreated',
+);
+export type SessionCreated = t.TypeOf<typeof SessionCreated>;
+
+export const SessionStarted = strictObject({}, {}, 'SessionStarted');
+export const SessionResident = strictObject({}, {}, 'SessionResident');
+export const SessionEvicted = strictObject({}, {}, 'SessionEvicted');
+export const SessionResumed = strictObject({ mode: t.literal('cold') }, {}, 'SessionResumed');
+
+export const CloseReason = t.keyof({ killed: null, cancelled: null, lost: null, failed: null }, 'CloseReason');
+export type CloseReason = t.TypeOf<typeof CloseReason>;
+export const SessionClosed = strictObject({ reason: CloseReason }, { detail: t.string }, 'SessionClosed');
+export type SessionClosed = t.TypeOf<typeof SessionClosed>;

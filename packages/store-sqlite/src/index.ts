@@ -1,0 +1,2 @@
+export * from './sqlite-migrations';
+export * from './sqlite-event-store';

@@ -1,0 +1,259 @@
+import Database from 'better-sqlite3';
+import { EventId, JsonValue } from '@teamlog/events';
+import {
+  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, ReadAllOptions, ReadStreamOptions,
+  RecordedEvent, StoreClosed, StoredIdentity, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
+  assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
+} from '@teamlog/store';
+import { applyMigrations, defaultMigrationsDirectory, loadMigrations } from './sqlite-migrations';
+
+export interface SqliteEventStoreOptions {
+  readonly migrationsDirectory?: string;
+  /** How often a subscription looks for appends made by other processes. */
+  readonly pollIntervalMs?: number;
+  /** How long a writer waits for another process's write lock before failing. */
+  readonly busyTimeoutMs?: number;
+  readonly clock?: () => Date;
+}
+
+interface EventRow {
+  position: number | bigint;
+  stream_name: string;
+  revision: number | bigint;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string | null;
+  recorded_at: number;
+}
+
+const pageSize = 1000;
+const toPosition = (position: number | bigint): GlobalPosition => {
+  const value = BigInt(position);
+  return { commit: value, prepare: value };
+};
+
+/**
+ * The embedded default store: one SQLite file in WAL mode.
+ *
+ * Durability: `synchronous = FULL`. In WAL mode NORMAL only syncs at checkpoints, so a power cut
+ * can lose commits that append already reported; FULL syncs the WAL on every commit, which is
+ * what "an append is durable when it returns" requires.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly appended = new AppendSignal();
+  private closed = false;
+  private readonly statements;
+
+  private constructor(
+    private readonly db: Database.Database,
+    readonly file: string,
+    readonly schemaVersion: number,
+    private readonly pollIntervalMs: number,
+    private readonly clock: () => Date,
+  ) {
+    this.statements = {
+      head: db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>(
+        'SELECT last_revision, last_position FROM streams WHERE stream_name = ?',
+      ),
+      findId: db.prepare<[string], { stream_name: string; revision: number | bigint; position: number | bigint }>(
+        'SELECT stream_name, revision, position FROM events WHERE event_id = ?',
+      ),
+      insert: db.prepare(
+        'INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      upsertHead: db.prepare(
+        `INSERT INTO streams (stream_name, last_revision, last_position) VALUES (?, ?, ?)
+         ON CONFLICT (stream_name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position`,
+      ),
+      forwards: db.prepare<[string, number | bigint, number | bigint, number], EventRow>(
+        'SELECT * FROM events WHERE stream_name = ? AND revision >= ? AND revision <= ? ORDER BY revision ASC LIMIT ?',
+      ),
+      backwards: db.prepare<[string, number | bigint, number], EventRow>(
+        'SELECT * FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+      ),
+      allAfter: db.prepare<[number | bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
+      lastPosition: db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events'),
+    };
+  }
+
+  static open(file: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+    const db = new Database(file);
+    db.defaultSafeIntegers(true);
+    try {
+      db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
+      if (file !== ':memory:') db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      const schemaVersion = applyMigrations(db, loadMigrations(options.migrationsDirectory ?? defaultMigrationsDirectory), file);
+      return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** The raw connection, for projections that keep their tables in the same file. */
+  get database(): Database.Database {
+    this.assertOpen();
+    return this.db;
+  }
+
+  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+    this.assertOpen();
+    assertValidBatch(stream, events);
+    const encoded = events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      data: JSON.stringify(event.data),
+      metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+    }));
+    const append = this.db.transaction((): AppendResult => {
+      const retried = this.resolveRetry(stream, events);
+      if (retried !== undefined) return retried;
+      const head = this.statements.head.get(stream);
+      const last = head === undefined ? undefined : BigInt(head.last_revision);
+      assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
+      if (events.length === 0) {
+        return { nextExpectedRevision: last ?? -1n, position: toPosition(head?.last_position ?? this.statements.lastPosition.get()?.position ?? 0) };
+      }
+      const recordedAt = this.clock().getTime();
+      let revision = last === undefined ? 0n : last + 1n;
+      let position: number | bigint = 0;
+      for (const event of encoded) {
+        position = this.statements.insert.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt).lastInsertRowid;
+        revision += 1n;
+      }
+      this.statements.upsertHead.run(stream, revision - 1n, position);
+      return { nextExpectedRevision: revision - 1n, position: toPosition(position) };
+    });
+    let result: AppendResult;
+    try {
+      result = append.immediate();
+    } catch (error) {
+      throw this.explainConstraint(error, stream, events);
+    }
+    this.appended.notify();
+    return result;
+  }
+
+  async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
+    this.assertOpen();
+    const head = this.statements.head.get(stream);
+    if (head === undefined) throw new StreamNotFound(stream);
+    const last = BigInt(head.last_revision);
+    const direction = options.direction ?? 'forwards';
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    const from = options.from ?? (direction === 'forwards' ? 'start' : 'end');
+    if (direction === 'forwards') {
+      let next = from === 'start' ? 0n : from === 'end' ? last + 1n : from;
+      while (remaining > 0 && next <= last) {
+        const rows = this.statements.forwards.all(stream, next, last, Math.min(pageSize, remaining));
+        if (rows.length === 0) return;
+        for (const row of rows) yield this.toRecorded(row);
+        remaining -= rows.length;
+        next = BigInt((rows[rows.length - 1] as EventRow).revision) + 1n;
+      }
+    } else {
+      let next = from === 'start' ? 0n : from === 'end' ? last : from > last ? last : from;
+      while (remaining > 0 && next >= 0n) {
+        const rows = this.statements.backwards.all(stream, next, Math.min(pageSize, remaining));
+        if (rows.length === 0) return;
+        for (const row of rows) yield this.toRecorded(row);
+        remaining -= rows.length;
+        next = BigInt((rows[rows.length - 1] as EventRow).revision) - 1n;
+      }
+    }
+  }
+
+  async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {
+    this.assertOpen();
+    const from = options.fromPosition ?? 'start';
+    let after: bigint = from === 'start' ? 0n : from.commit;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    while (remaining > 0) {
+      const rows = this.statements.allAfter.all(after, Math.min(pageSize, remaining));
+      for (const row of rows) yield this.toRecorded(row);
+      if (rows.length < Math.min(pageSize, remaining)) return;
+      remaining -= rows.length;
+      after = BigInt((rows[rows.length - 1] as EventRow).position);
+    }
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
+    this.assertOpen();
+    const from = options.fromPosition ?? 'start';
+    const lastPosition = this.statements.lastPosition.get()?.position ?? null;
+    const start = from === 'start' ? undefined : from === 'end' ? (lastPosition === null ? undefined : toPosition(lastPosition)) : from;
+    return catchUpSubscription(
+      {
+        readAfter: async (after, maxCount) => {
+          if (this.closed) return [];
+          return this.statements.allAfter.all(after?.commit ?? 0n, maxCount).map((row) => this.toRecorded(row));
+        },
+        appendCount: () => this.appended.count,
+        waitForAppend: (seen, signal) => this.appended.wait(seen, signal, this.pollIntervalMs),
+      },
+      start,
+    );
+  }
+
+  async streamRevision(stream: StreamName): Promise<bigint | undefined> {
+    this.assertOpen();
+    const head = this.statements.head.get(stream);
+    return head === undefined ? undefined : BigInt(head.last_revision);
+  }
+
+  /** Every stream with its last revision, in name order. */
+  listStreams(): Array<{ readonly streamName: StreamName; readonly lastRevision: bigint }> {
+    this.assertOpen();
+    return this.db
+      .prepare<[], { stream_name: string; last_revision: number | bigint }>('SELECT stream_name, last_revision FROM streams ORDER BY stream_name')
+      .all()
+      .map((row) => ({ streamName: row.stream_name as StreamName, lastRevision: BigInt(row.last_revision) }));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.appended.notify();
+    this.db.close();
+  }
+
+  private resolveRetry(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {
+    const first = events[0];
+    if (first === undefined || this.statements.findId.get(first.id) === undefined) return undefined;
+    const stored = new Map<EventId, StoredIdentity>();
+    for (const event of events) {
+      const row = this.statements.findId.get(event.id);
+      if (row !== undefined) {
+        stored.set(event.id, { streamName: row.stream_name as StreamName, revision: BigInt(row.revision), position: toPosition(row.position) });
+      }
+    }
+    return resolveRetry(stream, events, stored);
+  }
+
+  /** A unique-id violation during insert means part of the batch was stored before: say which id. */
+  private explainConstraint(error: unknown, stream: StreamName, events: readonly EventToAppend[]): unknown {
+    if (!(error instanceof Error) || !('code' in error) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    const clash = events.find((event) => this.statements.findId.get(event.id) !== undefined);
+    return clash === undefined ? error : new DuplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    return {
+      streamName: row.stream_name as StreamName,
+      revision: BigInt(row.revision),
+      position: toPosition(row.position),
+      id: row.event_id as EventId,
+      type: row.type,
+      data: JSON.parse(row.data) as JsonValue,
+      metadata: row.metadata === null ? undefined : (JSON.parse(row.metadata) as JsonValue),
+      recordedAt: new Date(Number(row.recorded_at)),
+    };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new StoreClosed();
+  }
+}

@@ -1,0 +1,61 @@
+import { EventId } from '@teamlog/events';
+import { AppendResult, EventToAppend, ExpectedRevision } from './event-store';
+import { GlobalPosition } from './global-position';
+import { DuplicateEventId, InvalidAppend, WrongExpectedVersion } from './store-errors';
+import { StreamName } from './stream-name';
+
+/* The append rules every adapter shares, so they cannot drift apart. */
+
+export interface StoredIdentity {
+  readonly streamName: StreamName;
+  readonly revision: bigint;
+  readonly position: GlobalPosition;
+}
+
+export const assertValidBatch = (stream: StreamName, events: readonly EventToAppend[]): void => {
+  const seen = new Set<string>();
+  for (const event of events) {
+    if (seen.has(event.id)) throw new InvalidAppend(`stream ${stream}: event id ${event.id} appears twice in one append`);
+    seen.add(event.id);
+    if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
+  }
+};
+
+export const assertExpectedRevision = (stream: StreamName, expected: ExpectedRevision, last: bigint | undefined): void => {
+  const actual = last === undefined ? 'no_stream' : last;
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && last === undefined) ||
+    (expected === 'stream_exists' && last !== undefined) ||
+    (typeof expected === 'bigint' && last === expected);
+  if (!ok) throw new WrongExpectedVersion(stream, expected, actual);
+};
+
+/**
+ * When any id of the batch is already stored, the append is a retry: it must repeat the original
+ * batch (same stream, same order, consecutive revisions) and gets the original result back.
+ * Returns undefined when no id is stored yet.
+ */
+export const resolveRetry = (
+  stream: StreamName,
+  events: readonly EventToAppend[],
+  stored: ReadonlyMap<EventId, StoredIdentity>,
+): AppendResult | undefined => {
+  if (stored.size === 0) return undefined;
+  const first = events[0] === undefined ? undefined : stored.get(events[0].id);
+  let last: StoredIdentity | undefined;
+  events.forEach((event, index) => {
+    const identity = stored.get(event.id);
+    if (identity === undefined || first === undefined) {
+      throw new DuplicateEventId(event.id, stream, 'part of this batch is already stored; a retry must repeat the original batch exactly');
+    }
+    if (identity.streamName !== stream) {
+      throw new DuplicateEventId(event.id, stream, `the id is already stored in stream ${identity.streamName}`);
+    }
+    if (identity.revision !== first.revision + BigInt(index)) {
+      throw new DuplicateEventId(event.id, stream, 'a retry must repeat the original batch in its original order');
+    }
+    last = identity;
+  });
+  return last === undefined ? undefined : { nextExpectedRevision: last.revision, position: last.position };
+};

@@ -1,0 +1,295 @@
+import { EventId } from '@teamlog/events';
+import { v4 as uuidv4 } from 'uuid';
+import { EventStore, EventToAppend, RecordedEvent } from '../event-store';
+import { comparePositions } from '../global-position';
+import { DuplicateEventId, StreamNotFound, WrongExpectedVersion } from '../store-errors';
+import { StreamName, streamName } from '../stream-name';
+
+/* One suite, parameterised by a store factory, run against every adapter. */
+
+export interface StoreUnderTest {
+  readonly store: EventStore;
+  readonly dispose: () => Promise<void>;
+}
+export type StoreFactory = () => Promise<StoreUnderTest>;
+
+export const newEvent = (type = 'test/happened', data: EventToAppend['data'] = {}): EventToAppend => ({
+  id: uuidv4() as EventId,
+  type,
+  data,
+  metadata: { time: 0 },
+});
+
+export const collect = async <T>(items: AsyncIterable<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+};
+
+let streamCounter = 0;
+export const uniqueStream = (prefix = 'conformance'): StreamName =>
+  streamName(`${prefix}-${process.pid}-${Date.now().toString(36)}-${(streamCounter += 1)}`);
+
+const revisions = (events: readonly RecordedEvent[]) => events.map((event) => event.revision);
+
+export const describeEventStoreConformance = (adapterName: string, factory: StoreFactory): void => {
+  describe(`${adapterName} conforms to the EventStore port`, () => {
+    let subject: StoreUnderTest;
+    let store: EventStore;
+    beforeEach(async () => {
+      subject = await factory();
+      store = subject.store;
+    });
+    afterEach(async () => {
+      await subject.dispose();
+    });
+
+    describe('expected revision', () => {
+      it('no_stream succeeds on a new stream and fails on an existing one with the actual revision', async () => {
+        const stream = uniqueStream();
+        const first = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' });
+        expect(first.nextExpectedRevision).toBe(0n);
+        const error = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersion);
+        expect((error as WrongExpectedVersion).expected).toBe('no_stream');
+        expect((error as WrongExpectedVersion).actual).toBe(0n);
+      });
+
+      it('stream_exists fails on a missing stream and succeeds on an existing one', async () => {
+        const stream = uniqueStream();
+        const error = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'stream_exists' }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersion);
+        expect((error as WrongExpectedVersion).actual).toBe('no_stream');
+        await store.appendToStream(stream, [newEvent()]);
+        const result = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'stream_exists' });
+        expect(result.nextExpectedRevision).toBe(1n);
+      });
+
+      it('an exact revision succeeds only when it is the last revision', async () => {
+        const stream = uniqueStream();
+        await store.appendToStream(stream, [newEvent(), newEvent()]);
+        const stale = await store.appendToStream(stream, [newEvent()], { expectedRevision: 0n }).catch((e: unknown) => e);
+        expect(stale).toBeInstanceOf(WrongExpectedVersion);
+        expect((stale as WrongExpectedVersion).expected).toBe(0n);
+        expect((stale as WrongExpectedVersion).actual).toBe(1n);
+        const result = await store.appendToStream(stream, [newEvent()], { expectedRevision: 1n });
+        expect(result.nextExpectedRevision).toBe(2n);
+      });
+
+      it('any appends whatever the stream holds', async () => {
+        const stream = uniqueStream();
+        await store.appendToStream(stream, [newEvent()], { expectedRevision: 'any' });
+        const result = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'any' });
+        expect(result.nextExpectedRevision).toBe(1n);
+      });
+
+      it('a failed expectation writes nothing', async () => {
+        const stream = uniqueStream();
+        await store.appendToStream(stream, [newEvent()]);
+        await store.appendToStream(stream, [newEvent(), newEvent()], { expectedRevision: 5n }).catch(() => undefined);
+        expect(await collect(store.readStream(stream))).toHaveLength(1);
+      });
+    });
+
+    describe('ordering and content', () => {
+      it('keeps type, data and metadata and numbers revisions densely from 0', async () => {
+        const stream = uniqueStream();
+        const data = { text: 'héllo ✓ 𝄞', nested: { list: [1, 2.5, null, true] } };
+        await store.appendToStream(stream, [newEvent('a/one', data), newEvent('a/two')]);
+        await store.appendToStream(stream, [newEvent('a/three')]);
+        const events = await collect(store.readStream(stream));
+        expect(events.map((event) => event.type)).toEqual(['a/one', 'a/two', 'a/three']);
+        expect(revisions(events)).toEqual([0n, 1n, 2n]);
+        expect(events[0]?.data).toEqual(data);
+        expect(events[0]?.metadata).toEqual({ time: 0 });
+        expect(events.every((event) => event.streamName === stream)).toBe(true);
+      });
+
+      it('returns the position of the last appended event, monotonic across appends', async () => {
+        const stream = uniqueStream();
+        const first = await store.appendToStream(stream, [newEvent()]);
+        const second = await store.appendToStream(stream, [newEvent(), newEvent()]);
+        expect(comparePositions(second.position, first.position)).toBeGreaterThan(0);
+        const events = await collect(store.readStream(stream));
+        expect(events[2]?.position).toEqual(second.position);
+      });
+
+      it('reports the last revision of a stream, or nothing for a missing one', async () => {
+        const stream = uniqueStream();
+        expect(await store.streamRevision(stream)).toBeUndefined();
+        await store.appendToStream(stream, [newEvent(), newEvent(), newEvent()]);
+        expect(await store.streamRevision(stream)).toBe(2n);
+      });
+    });
+
+    describe('idempotent retry by event id', () => {
+      it('appending the same events again is a no-op that returns the original result', async () => {
+        const stream = uniqueStream();
+        const batch = [newEvent(), newEvent()];
+        const original = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+        await store.appendToStream(stream, [newEvent()]);
+        const retried = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+        expect(retried).toEqual(original);
+        expect(await collect(store.readStream(stream))).toHaveLength(3);
+      });
+
+      it('refuses a batch that only partly repeats stored ids, writing nothing', async () => {
+        const stream = uniqueStream();
+        const stored = newEvent();
+        await store.appendToStream(stream, [stored]);
+        const error = await store.appendToStream(stream, [stored, newEvent()]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DuplicateEventId);
+        expect(await collect(store.readStream(stream))).toHaveLength(1);
+      });
+
+      it('refuses an id already stored in another stream', async () => {
+        const event = newEvent();
+        await store.appendToStream(uniqueStream(), [event]);
+        const error = await store.appendToStream(uniqueStream(), [event]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DuplicateEventId);
+      });
+    });
+
+    describe('reading a stream', () => {
+      const fill = async (count: number) => {
+        const stream = uniqueStream();
+        await store.appendToStream(stream, Array.from({ length: count }, (_, n) => newEvent('n/th', { n })));
+        return stream;
+      };
+
+      it('reads forwards from a revision with maxCount', async () => {
+        const stream = await fill(10);
+        const events = await collect(store.readStream(stream, { from: 3n, maxCount: 4 }));
+        expect(revisions(events)).toEqual([3n, 4n, 5n, 6n]);
+      });
+
+      it('reads backwards from the end and from a revision', async () => {
+        const stream = await fill(5);
+        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards' })))).toEqual([4n, 3n, 2n, 1n, 0n]);
+        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards', from: 2n, maxCount: 2 })))).toEqual([2n, 1n]);
+        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards', maxCount: 1 })))).toEqual([4n]);
+      });
+
+      it('reads nothing forwards from the end or past the last revision', async () => {
+        const stream = await fill(3);
+        expect(await collect(store.readStream(stream, { from: 'end' }))).toEqual([]);
+        expect(await collect(store.readStream(stream, { from: 7n }))).toEqual([]);
+      });
+
+      it('throws StreamNotFound for a stream with no events', async () => {
+        await expect(collect(store.readStream(uniqueStream()))).rejects.toBeInstanceOf(StreamNotFound);
+      });
+    });
+
+    describe('reading all events', () => {
+      it('returns events of every stream in global order, strictly after a position', async () => {
+        const a = uniqueStream('a');
+        const b = uniqueStream('b');
+        const before = await collect(store.readAll());
+        const mark = before[before.length - 1]?.position;
+        await store.appendToStream(a, [newEvent('x/1')]);
+        await store.appendToStream(b, [newEvent('x/2'), newEvent('x/3')]);
+        await store.appendToStream(a, [newEvent('x/4')]);
+        const after = await collect(store.readAll(mark === undefined ? {} : { fromPosition: mark }));
+        const ours = after.filter((event) => event.streamName === a || event.streamName === b);
+        expect(ours.map((event) => event.type)).toEqual(['x/1', 'x/2', 'x/3', 'x/4']);
+        for (let i = 1; i < after.length; i += 1) {
+          expect(comparePositions((after[i] as RecordedEvent).position, (after[i - 1] as RecordedEvent).position)).toBeGreaterThan(0);
+        }
+        const fromSecond = await collect(store.readAll({ fromPosition: (ours[1] as RecordedEvent).position, maxCount: 2 }));
+        expect(fromSecond.map((event) => event.type)).toEqual(['x/3', 'x/4']);
+      });
+    });
+
+    describe('catch-up subscription', () => {
+      it('delivers past events, then events appended after it started', async () => {
+        const stream = uniqueStream();
+        await store.appendToStream(stream, [newEvent('s/past')]);
+        const subscription = store.subscribeToAll({ fromPosition: 'start' });
+        const seen: string[] = [];
+        const done = (async () => {
+          for await (const event of subscription) {
+            if (event.streamName !== stream) continue;
+            seen.push(event.type);
+            if (seen.length === 3) break;
+          }
+        })();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await store.appendToStream(stream, [newEvent('s/live-1')]);
+        await store.appendToStream(stream, [newEvent('s/live-2')]);
+        await done;
+        await subscription.unsubscribe();
+        expect(seen).toEqual(['s/past', 's/live-1', 's/live-2']);
+      });
+
+      it('from the end delivers only new appends', async () => {
+        const stream = uniqueStream();
+        await store.appendToStream(stream, [newEvent('s/old')]);
+        const subscription = store.subscribeToAll({ fromPosition: 'end' });
+        const first = (async () => {
+          for await (const event of subscription) if (event.streamName === stream) return event.type;
+          return undefined;
+        })();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await store.appendToStream(stream, [newEvent('s/new')]);
+        expect(await first).toBe('s/new');
+        await subscription.unsubscribe();
+      });
+
+      it('resumes strictly after a checkpoint position', async () => {
+        const stream = uniqueStream();
+        const mark = await store.appendToStream(stream, [newEvent('s/1'), newEvent('s/2')]);
+        await store.appendToStream(stream, [newEvent('s/3')]);
+        const subscription = store.subscribeToAll({ fromPosition: mark.position });
+        let type: string | undefined;
+        for await (const event of subscription) {
+          if (event.streamName === stream) {
+            type = event.type;
+            break;
+          }
+        }
+        await subscription.unsubscribe();
+        expect(type).toBe('s/3');
+      });
+    });
+
+    describe('volume and concurrency', () => {
+      it('appends 10,000 events in one append', async () => {
+        const stream = uniqueStream();
+        const batch = Array.from({ length: 10_000 }, (_, n) => newEvent('bulk/item', { n }));
+        const result = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+        expect(result.nextExpectedRevision).toBe(9_999n);
+        const events = await collect(store.readStream(stream));
+        expect(events).toHaveLength(10_000);
+        expect(events[9_999]?.data).toEqual({ n: 9_999 });
+      }, 60_000);
+
+      it('concurrent appenders to one stream: one winner per revision, no gap, no duplicate', async () => {
+        const stream = uniqueStream();
+        const writers = 8;
+        const perWriter = 25;
+        const written: string[] = [];
+        const writer = async () => {
+          for (let n = 0; n < perWriter; n += 1) {
+            const event = newEvent('race/won');
+            for (;;) {
+              const current = await store.streamRevision(stream);
+              try {
+                await store.appendToStream(stream, [event], { expectedRevision: current ?? 'no_stream' });
+                written.push(event.id);
+                break;
+              } catch (error) {
+                if (!(error instanceof WrongExpectedVersion)) throw error;
+              }
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: writers }, writer));
+        const events = await collect(store.readStream(stream));
+        expect(revisions(events)).toEqual(Array.from({ length: writers * perWriter }, (_, n) => BigInt(n)));
+        expect(new Set(events.map((event) => event.id)).size).toBe(writers * perWriter);
+        expect(new Set(events.map((event) => event.id))).toEqual(new Set(written));
+      }, 60_000);
+    });
+  });
+};

@@ -1,0 +1,69 @@
+import { EventId, JsonValue } from '@teamlog/events';
+import { GlobalPosition } from './global-position';
+import { StreamName } from './stream-name';
+
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface EventToAppend {
+  /** Chosen by the writer; appending the same ids again is a no-op returning the first result. */
+  readonly id: EventId;
+  readonly type: string;
+  readonly data: JsonValue;
+  readonly metadata?: JsonValue;
+}
+
+export interface RecordedEvent {
+  readonly streamName: StreamName;
+  readonly revision: bigint;
+  readonly position: GlobalPosition;
+  readonly id: EventId;
+  readonly type: string;
+  readonly data: JsonValue;
+  readonly metadata: JsonValue | undefined;
+  readonly recordedAt: Date;
+}
+
+export interface AppendResult {
+  readonly nextExpectedRevision: bigint;
+  readonly position: GlobalPosition;
+}
+
+export interface AppendOptions {
+  readonly expectedRevision?: ExpectedRevision;
+}
+
+export type Direction = 'forwards' | 'backwards';
+
+export interface ReadStreamOptions {
+  readonly from?: 'start' | 'end' | bigint;
+  readonly direction?: Direction;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Events strictly after this position (or from the beginning). */
+  readonly fromPosition?: 'start' | GlobalPosition;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Deliver events strictly after this position; 'end' delivers only events appended from now on. */
+  readonly fromPosition?: 'start' | 'end' | GlobalPosition;
+}
+
+/** A catch-up subscription: past events first, then every new append, until unsubscribed. */
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  unsubscribe(): Promise<void>;
+}
+
+/** The port every store adapter implements and the conformance suite checks. */
+export interface EventStore {
+  appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
+  /** Throws StreamNotFound (when iterated) if the stream has no events. */
+  readStream(stream: StreamName, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
+  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  subscribeToAll(options?: SubscribeToAllOptions): Subscription;
+  /** The stream's last revision, or undefined when it has no events. */
+  streamRevision(stream: StreamName): Promise<bigint | undefined>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,135 @@
+import { EventId } from '@teamlog/events';
+import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
+import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
+import {
+  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  SubscribeToAllOptions, Subscription,
+} from './event-store';
+import { GlobalPosition, isAfter } from './global-position';
+import { StoreClosed, StreamNotFound } from './store-errors';
+import { StreamName } from './stream-name';
+import { readStreamSlice } from './read-stream-slice';
+
+export interface InMemoryEventStoreOptions {
+  readonly clock?: () => Date;
+}
+
+/**
+ * For fast unit tests, never the default. Positions advance by each event's encoded size, as
+ * EventStoreDB's do, so code that assumes dense positions fails here too.
+ */
+export class InMemoryEventStore implements EventStore {
+  private readonly all: RecordedEvent[] = [];
+  private readonly streams = new Map<StreamName, RecordedEvent[]>();
+  private readonly ids = new Map<EventId, StoredIdentity>();
+  private readonly appended = new AppendSignal();
+  private nextCommit = 1n;
+  private closed = false;
+  private readonly clock: () => Date;
+
+  constructor(options: InMemoryEventStoreOptions = {}) {
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+    this.assertOpen();
+    assertValidBatch(stream, events);
+    const stored = new Map<EventId, StoredIdentity>();
+    for (const event of events) {
+      const identity = this.ids.get(event.id);
+      if (identity !== undefined) stored.set(event.id, identity);
+    }
+    const retried = resolveRetry(stream, events, stored);
+    if (retried !== undefined) return retried;
+    const existing = this.streams.get(stream) ?? [];
+    const last = existing.length === 0 ? undefined : BigInt(existing.length - 1);
+    assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
+    if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
+    const recordedAt = this.clock();
+    const recorded = events.map((event, index): RecordedEvent => {
+      const position = { commit: this.nextCommit, prepare: this.nextCommit };
+      this.nextCommit += BigInt(64 + JSON.stringify(event.data).length);
+      return {
+        streamName: stream,
+        revision: BigInt(existing.length + index),
+        position,
+        id: event.id,
+        type: event.type,
+        data: structuredClone(event.data),
+        metadata: event.metadata === undefined ? undefined : structuredClone(event.metadata),
+        recordedAt,
+      };
+    });
+    this.streams.set(stream, [...existing, ...recorded]);
+    this.all.push(...recorded);
+    recorded.forEach((event) => this.ids.set(event.id, event));
+    this.appended.notify();
+    const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
+    return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
+  }
+
+  async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
+    this.assertOpen();
+    const events = this.streams.get(stream);
+    if (events === undefined) throw new StreamNotFound(stream);
+    yield* readStreamSlice(events, options);
+  }
+
+  async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {
+    this.assertOpen();
+    const from = options.fromPosition ?? 'start';
+    const start = from === 'start' ? 0 : this.indexAfter(from);
+    const end = options.maxCount === undefined ? this.all.length : Math.min(this.all.length, start + options.maxCount);
+    for (let index = start; index < end; index += 1) yield this.all[index] as RecordedEvent;
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
+    this.assertOpen();
+    const from = options.fromPosition ?? 'start';
+    const start = from === 'start' ? undefined : from === 'end' ? this.lastPosition() : from;
+    return catchUpSubscription(
+      {
+        readAfter: async (after, maxCount) => {
+          const index = after === undefined ? 0 : this.indexAfter(after);
+          return this.all.slice(index, index + maxCount);
+        },
+        appendCount: () => this.appended.count,
+        waitForAppend: (seen, signal) => this.appended.wait(seen, signal),
+      },
+      start,
+    );
+  }
+
+  async streamRevision(stream: StreamName): Promise<bigint | undefined> {
+    const events = this.streams.get(stream);
+    return events === undefined || events.length === 0 ? undefined : BigInt(events.length - 1);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.appended.notify();
+  }
+
+  private indexAfter(position: GlobalPosition): number {
+    let low = 0;
+    let high = this.all.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (isAfter((this.all[middle] as RecordedEvent).position, position)) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
+
+  private lastPosition(): GlobalPosition | undefined {
+    return this.all[this.all.length - 1]?.position;
+  }
+
+  private headPosition(): GlobalPosition {
+    return this.lastPosition() ?? { commit: 0n, prepare: 0n };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new StoreClosed();
+  }
+}

@@ -1,0 +1,48 @@
+import { EventId } from '@teamlog/events';
+import { ExpectedRevision } from './event-store';
+import { StreamName } from './stream-name';
+
+const describeRevision = (revision: ExpectedRevision | 'no_stream'): string =>
+  typeof revision === 'bigint' ? revision.toString() : revision;
+
+export class WrongExpectedVersion extends Error {
+  override readonly name = 'WrongExpectedVersion';
+  constructor(
+    readonly streamName: StreamName,
+    readonly expected: ExpectedRevision,
+    /** The stream's actual last revision, or 'no_stream'. */
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`stream ${streamName}: expected revision ${describeRevision(expected)}, actual ${describeRevision(actual)}`);
+  }
+}
+
+export class StreamNotFound extends Error {
+  override readonly name = 'StreamNotFound';
+  constructor(readonly streamName: StreamName) {
+    super(`stream ${streamName} not found`);
+  }
+}
+
+/** An event id already stored elsewhere, or a retry that is not the same batch as the original. */
+export class DuplicateEventId extends Error {
+  override readonly name = 'DuplicateEventId';
+  constructor(
+    readonly eventId: EventId,
+    readonly streamName: StreamName,
+    detail: string,
+  ) {
+    super(`event ${eventId} in stream ${streamName}: ${detail}`);
+  }
+}
+
+export class StoreClosed extends Error {
+  override readonly name = 'StoreClosed';
+  constructor() {
+    super('the event store is closed');
+  }
+}
+
+export class InvalidAppend extends Error {
+  override readonly name = 'InvalidAppend';
+}
