@@ -20,7 +20,13 @@ import { FormatVersion } from './session-header';
 export const SessionHeaderRecord = t.intersection(
   [
     t.type({ header: JsonObject, formatVersion: t.number }),
-    t.partial({ file: t.string, normalised: t.boolean }),
+    t.partial({
+      file: t.string,
+      /** A normalised snapshot fixture (no seq/time in the source lines). */
+      normalised: t.boolean,
+      /** The placeholder scope of a snapshot fixture; see placeholder-scope.ts. */
+      scope: t.string,
+    }),
   ],
   'SessionHeaderRecord',
 );

@@ -16,3 +16,4 @@ export * from './envelope';
 export * from './event-metadata';
 export * from './known-event-types';
 export * from './event-catalog';
+export * from './placeholder-scope';
