@@ -1,1 +1,5 @@
-export {};
+export * from './team-failure';
+export * from './task-graph';
+export * from './team-state';
+export * from './session-lifecycle';
+export * from './inbox-state';

@@ -17,7 +17,7 @@ export const strictObject = <R extends t.Props, O extends t.Props = {}>(
     (u): u is t.TypeOfProps<R> & t.TypeOfPartialProps<O> =>
       shape.is(u) && Object.keys(u as object).every((key) => allowed.has(key)),
     (u, c) => {
-      const decoded = shape.validate(u, c);
+      const decoded = shape.validate(u, [...c, { key: '', type: shape, actual: u }]);
       if (isLeft(decoded)) return decoded;
       const extra = Object.keys(u as object).find((key) => !allowed.has(key));
       if (extra !== undefined) {
@@ -49,7 +49,7 @@ export const openObject = <R extends t.Props, O extends t.Props = {}>(
     name,
     (u): u is t.TypeOfProps<R> & t.TypeOfPartialProps<O> => shape.is(u),
     (u, c) => {
-      const decoded = shape.validate(u, c);
+      const decoded = shape.validate(u, [...c, { key: '', type: shape, actual: u }]);
       return isLeft(decoded) ? decoded : t.success(u as t.TypeOfProps<R> & t.TypeOfPartialProps<O>);
     },
     t.identity,

@@ -1,0 +1,205 @@
+import { isLeft } from 'fp-ts/Either';
+import {
+  LegacyDelivery, MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
+  TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordType, scopeId,
+} from '@teamlog/events';
+import { TeamFailure } from './team-failure';
+import { taskGraphViolation, taskNumber } from './task-graph';
+
+export interface MemberEntry {
+  readonly snapshot: TeamMemberSnapshot;
+  readonly firstSeq: number;
+  readonly seq: number;
+}
+
+export interface TaskEntry {
+  readonly snapshot: TeamTaskSnapshot;
+  readonly firstSeq: number;
+  readonly seq: number;
+}
+
+export interface LegacyMessageEntry {
+  readonly message: TeamMessageSnapshotV2 & { readonly delivery?: LegacyDelivery };
+  readonly sourceVersion: 1 | 2;
+  readonly queuedSeq: number;
+  readonly deliveredSeq?: number;
+}
+
+/**
+ * The Team of one Lead log: roster, tasks and the legacy mailbox, as the reference projection
+ * builds them (§8.4). Maps keep insertion order, which is the order of first appearance.
+ *
+ * The fold is linear: `evolveTeam` updates the maps of the state it is given and returns the next
+ * state, so a replay of a million records costs no copies. Keep a state only by folding again.
+ */
+export interface TeamState {
+  readonly teamId: TeamId;
+  /** Placeholder scope of a snapshot fixture's ids (see placeholder-scope.ts in events). */
+  readonly scope?: string;
+  readonly members: Map<SessionId, MemberEntry>;
+  readonly memberNames: Map<string, SessionId>;
+  readonly tasks: Map<TaskId, TaskEntry>;
+  readonly dependents: Map<TaskId, Set<TaskId>>;
+  readonly messages: Map<MessageId, LegacyMessageEntry>;
+  readonly nextTaskNumber: number;
+  readonly failure?: TeamFailure;
+  /** Whether the Lead log holds a Team record of its own team (a team "appears" then). */
+  readonly hasRecords: boolean;
+}
+
+export const initialTeamState = (teamId: TeamId, scope?: string): TeamState => ({
+  teamId,
+  ...(scope === undefined ? {} : { scope }),
+  members: new Map(),
+  memberNames: new Map(),
+  tasks: new Map(),
+  dependents: new Map(),
+  messages: new Map(),
+  nextTaskNumber: 1,
+  hasRecords: false,
+});
+
+export interface TeamLogEvent {
+  readonly type: string;
+  readonly seq: number;
+  readonly data: unknown;
+}
+
+const fail = (state: TeamState, event: TeamLogEvent, reason: string): TeamState => ({
+  ...state,
+  hasRecords: true,
+  failure: { seq: event.seq, type: event.type, reason },
+});
+
+/** Fold one Lead-log event into the Team; non-Team events and foreign teams leave it unchanged. */
+export const evolveTeam = (state: TeamState, event: TeamLogEvent): TeamState => {
+  if (!isTeamRecordType(event.type) || state.failure !== undefined) return state;
+  const head = decodeTeamRecordHead(event.data);
+  if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${event.type} payload is invalid: ${head.left.message}`);
+  // A forked child inherits its ancestor's records; only the log's own team counts (v2 rule: no further decoding).
+  if (scopeId(head.right.teamId, state.scope) !== state.teamId) return state;
+  const decoded = decodeTeamRecord(event.type, event.data);
+  if (isLeft(decoded)) {
+    const reason = decoded.left instanceof UnsupportedTeamRecordVersion
+      ? decoded.left.detail
+      : `persisted Agent Teams ${event.type} payload is invalid: ${decoded.left.message}`;
+    return fail(state, event, reason);
+  }
+  const applied = applyTeamRecord(state, scopeRecord(decoded.right, state.scope), event.seq);
+  return typeof applied === 'string' ? fail(state, event, applied) : { ...applied, hasRecords: true };
+};
+
+const scopeRecord = (record: TeamRecord, scope: string | undefined): TeamRecord => {
+  if (scope === undefined) return record;
+  const s = <T extends string>(id: T): T => scopeId(id, scope);
+  switch (record.type) {
+    case 'team/member':
+      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), member: { ...record.data.member, id: s(record.data.member.id) } } };
+    case 'team/task': {
+      const task = record.data.task;
+      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), task: task.ownerId === undefined ? task : { ...task, ownerId: s(task.ownerId) } } };
+    }
+    case 'team/message/queued': {
+      const message = record.data.message;
+      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), message: { ...message, senderId: s(message.senderId), targetId: s(message.targetId) } } };
+    }
+    case 'team/message/delivered':
+      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), targetId: s(record.data.targetId) } };
+    default: {
+      const unreachable: never = record;
+      return unreachable;
+    }
+  }
+};
+
+/**
+ * Check a decoded record of the state's own team against the reference rules and apply it.
+ * Returns the violated rule as text, or the next state. Deciders call it to refuse a candidate
+ * before it is written, so a log teamlog writes never holds a failing record.
+ */
+export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: number): TeamState | string => {
+  switch (record.type) {
+    case 'team/member':
+      return applyMember(state, record.data.member, seq);
+    case 'team/task':
+      return applyTask(state, record.data.task, seq);
+    case 'team/message/queued':
+      return applyQueued(state, record.data.message, record.data.sourceVersion, seq);
+    case 'team/message/delivered':
+      return applyDelivered(state, record.data.messageId, record.data.targetId, seq);
+    default: {
+      const unreachable: never = record;
+      return unreachable;
+    }
+  }
+};
+
+const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number): TeamState | string => {
+  const prior = state.members.get(member.id);
+  const holder = state.memberNames.get(member.name);
+  if (holder !== undefined && holder !== member.id) return `member name "${member.name}" is reused by another member`;
+  if (prior === undefined) {
+    if (member.phase !== 'provisioning') return `member "${member.id}" must begin provisioning`;
+    state.memberNames.set(member.name, member.id);
+    state.members.set(member.id, { snapshot: member, firstSeq: seq, seq });
+    return { ...state };
+  }
+  const was = prior.snapshot;
+  if (was.name !== member.name || was.provider !== member.provider || was.context !== member.context) {
+    return `member "${member.id}" changed immutable identity fields`;
+  }
+  if (was.phase !== 'provisioning' || member.phase === 'provisioning') {
+    return `invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`;
+  }
+  state.members.set(member.id, { snapshot: member, firstSeq: prior.firstSeq, seq });
+  return { ...state };
+};
+
+const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): TeamState | string => {
+  const prior = state.tasks.get(task.id);
+  const expected = prior === undefined ? 1 : prior.snapshot.revision + 1;
+  if (task.revision !== expected) return `task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`;
+  const n = taskNumber(task.id);
+  if (n === 'unsafe') return `task id "${task.id}" has a number that is not a safe integer`;
+  const lookup = (id: TaskId) => (id === task.id ? task : state.tasks.get(id)?.snapshot);
+  const violation = taskGraphViolation(lookup, task, state.dependents);
+  if (violation !== undefined) return violation;
+  prior?.snapshot.blockedBy.forEach((blocker) => state.dependents.get(blocker)?.delete(task.id));
+  task.blockedBy.forEach((blocker) => {
+    const set = state.dependents.get(blocker) ?? new Set<TaskId>();
+    set.add(task.id);
+    state.dependents.set(blocker, set);
+  });
+  state.tasks.set(task.id, { snapshot: task, firstSeq: prior?.firstSeq ?? seq, seq });
+  return { ...state, nextTaskNumber: typeof n === 'number' ? Math.max(state.nextTaskNumber, n + 1) : state.nextTaskNumber };
+};
+
+const applyQueued = (
+  state: TeamState,
+  message: LegacyMessageEntry['message'],
+  sourceVersion: 1 | 2,
+  seq: number,
+): TeamState | string => {
+  if (state.messages.has(message.id)) return `message "${message.id}" queued twice`;
+  state.messages.set(message.id, { message, sourceVersion, queuedSeq: seq });
+  return { ...state };
+};
+
+const applyDelivered = (state: TeamState, messageId: MessageId, targetId: SessionId, seq: number): TeamState | string => {
+  const queued = state.messages.get(messageId);
+  if (queued === undefined) return `message "${messageId}" delivered before queueing`;
+  if (queued.message.targetId !== targetId) return `message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`;
+  if (queued.deliveredSeq !== undefined) return `message "${messageId}" delivered twice`;
+  state.messages.set(messageId, { ...queued, deliveredSeq: seq });
+  return { ...state };
+};
+
+/** An independent copy, for deciders that try a candidate record without touching the folded state. */
+export const cloneTeamState = (state: TeamState): TeamState => ({
+  ...state,
+  members: new Map(state.members),
+  memberNames: new Map(state.memberNames),
+  tasks: new Map(state.tasks),
+  dependents: new Map([...state.dependents].map(([id, set]) => [id, new Set(set)])),
+  messages: new Map(state.messages),
+});

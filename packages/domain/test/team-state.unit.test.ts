@@ -1,0 +1,207 @@
+import { SessionId, TeamId } from '@teamlog/events';
+import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
+
+const team = 'lead-1' as TeamId;
+let seq = 0;
+const at = () => (seq += 1);
+
+const member = (id: string, phase: string, extra: Record<string, unknown> = {}, version = 2) => ({
+  type: 'team/member',
+  seq: at(),
+  data: { version, teamId: team, member: { id, name: `name-${id}`, description: 'd', provider: 'spawn', context: 'fresh', phase, ...extra } },
+});
+const task = (id: string, revision: number, extra: Record<string, unknown> = {}) => ({
+  type: 'team/task',
+  seq: at(),
+  data: { version: 2, teamId: team, task: { id, revision, subject: 's', description: 'd', status: 'pending', blockedBy: [], writeScopes: [], ...extra } },
+});
+const queued = (id: string, targetId = 'child-a', version = 2) => ({
+  type: 'team/message/queued',
+  seq: at(),
+  data: {
+    version,
+    teamId: team,
+    message: {
+      id, senderId: 'lead-1', senderName: 'lead', targetId, content: [{ type: 'text', text: 'hi' }],
+      ...(version === 1 ? { delivery: 'wakeup' } : {}),
+    },
+  },
+});
+const delivered = (messageId: string, targetId = 'child-a') => ({
+  type: 'team/message/delivered', seq: at(), data: { version: 2, teamId: team, messageId, targetId },
+});
+
+const fold = (...events: Array<{ type: string; seq: number; data: unknown }>): TeamState =>
+  events.reduce(evolveTeam, initialTeamState(team));
+
+describe('team roster fold', () => {
+  it('given a provisioning member, when it becomes active, then the roster holds the latest snapshot', () => {
+    const state = fold(member('a', 'provisioning'), member('a', 'active', { description: 'now active' }));
+    expect(state.failure).toBeUndefined();
+    expect(state.members.get('a' as SessionId)?.snapshot).toMatchObject({ phase: 'active', description: 'now active' });
+  });
+
+  it('given no record for a member, when its first record is active, then the team fails: must begin provisioning', () => {
+    const first = member('a', 'active');
+    const state = fold(first);
+    expect(state.failure).toEqual({ seq: first.seq, type: 'team/member', reason: 'member "a" must begin provisioning' });
+  });
+
+  it('given a member, when another id takes its name, then the team fails: name reused', () => {
+    const state = fold(member('a', 'provisioning'), member('b', 'provisioning', { name: 'name-a' }));
+    expect(state.failure?.reason).toBe('member name "name-a" is reused by another member');
+  });
+
+  it.each([
+    ['name', { name: 'other' }],
+    ['provider', { provider: 'other' }],
+    ['context', { context: 'fork' }],
+  ])('given a member, when a later record changes its %s, then the team fails: immutable identity', (_field, change) => {
+    const state = fold(member('a', 'provisioning'), member('a', 'active', change));
+    expect(state.failure?.reason).toBe('member "a" changed immutable identity fields');
+  });
+
+  it.each([
+    ['provisioning', 'provisioning'],
+    ['active', 'failed'],
+    ['failed', 'active'],
+    ['active', 'active'],
+  ])('given a member %s, when a record says %s, then the team fails: invalid transition', (from, to) => {
+    const path = from === 'provisioning' ? [member('a', 'provisioning')] : [member('a', 'provisioning'), member('a', from)];
+    const state = fold(...path, member('a', to));
+    expect(state.failure?.reason).toBe(`invalid ${from} -> ${to} transition for member "a"`);
+  });
+
+  it('given a failure, when later valid records arrive, then they are ignored and the roster stays at the last valid state', () => {
+    const state = fold(member('a', 'provisioning'), member('b', 'active'), member('a', 'active'), member('c', 'provisioning'));
+    expect(state.failure?.reason).toBe('member "b" must begin provisioning');
+    expect([...state.members.values()].map((m) => [m.snapshot.id, m.snapshot.phase])).toEqual([['a', 'provisioning']]);
+  });
+
+  it('given a record of another team (a forked child inherits them), then it is ignored without decoding', () => {
+    const foreign = { type: 'team/member', seq: at(), data: { version: 2, teamId: 'ancestor', member: { broken: true } } };
+    const state = fold(foreign);
+    expect(state.failure).toBeUndefined();
+    expect(state.hasRecords).toBe(false);
+  });
+
+  it('given a record without a valid version or teamId, then the team fails as invalid payload whichever team it names', () => {
+    const state = fold({ type: 'team/task', seq: at(), data: { version: -1, teamId: 'ancestor' } });
+    expect(state.failure?.reason).toMatch(/^persisted Agent Teams team\/task payload is invalid: data.version/);
+  });
+
+  it('given version 3, then the team fails: unsupported version', () => {
+    const state = fold({ ...member('a', 'provisioning'), data: { ...member('a', 'provisioning').data, version: 3 } });
+    expect(state.failure?.reason).toBe('unsupported Agent Teams event version 3');
+  });
+
+  it('given an extra key in a member snapshot, then the team fails naming the field', () => {
+    const state = fold(member('a', 'provisioning', { nickname: 'x' }));
+    expect(state.failure?.reason).toMatch(/payload is invalid: .*data\.member\.nickname: unexpected key "nickname"/);
+  });
+
+  it('given version 1 records, then they are normalised to version 2 and projected the same', () => {
+    const state = fold(member('a', 'provisioning', {}, 1), member('a', 'active', {}, 1));
+    expect(state.failure).toBeUndefined();
+    expect(state.members.get('a' as SessionId)?.snapshot.phase).toBe('active');
+  });
+});
+
+describe('team task fold', () => {
+  it('given tasks with contiguous revisions, then the latest snapshot wins and nextTaskNumber follows the largest id', () => {
+    const state = fold(task('task-1', 1), task('task-1', 2, { status: 'in_progress' }), task('task-7', 1));
+    expect(state.failure).toBeUndefined();
+    expect(state.tasks.get('task-1' as never)?.snapshot.status).toBe('in_progress');
+    expect(state.nextTaskNumber).toBe(8);
+  });
+
+  it.each([
+    ['a first record at revision 2', [task('task-1', 2)], 'task "task-1" revision is not contiguous (expected 1, got 2)'],
+    ['a skipped revision', [task('task-1', 1), task('task-1', 3)], 'task "task-1" revision is not contiguous (expected 2, got 3)'],
+    ['a repeated revision', [task('task-1', 1), task('task-1', 1)], 'task "task-1" revision is not contiguous (expected 2, got 1)'],
+  ])('given %s, then the team fails', (_name, events, reason) => {
+    expect(fold(...events).failure?.reason).toBe(reason);
+  });
+
+  it('given a task number beyond safe integers, then the team fails', () => {
+    expect(fold(task('task-99999999999999999999', 1)).failure?.reason).toBe('task id "task-99999999999999999999" has a number that is not a safe integer');
+  });
+
+  it('given a self-blocking task, then the team fails', () => {
+    expect(fold(task('task-1', 1, { blockedBy: ['task-1'] })).failure?.reason).toBe('task "task-1" blocks itself');
+  });
+
+  it('given a repeated blocker, then the team fails', () => {
+    expect(fold(task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1', 'task-1'] })).failure?.reason).toBe('task "task-2" lists blocker "task-1" twice');
+  });
+
+  it('given a missing blocker, then the team fails', () => {
+    expect(fold(task('task-2', 1, { blockedBy: ['task-9'] })).failure?.reason).toBe('blocker task "task-9" for "task-2" is missing or deleted');
+  });
+
+  it('given a live dependent, when its blocker is deleted, then the team fails', () => {
+    const state = fold(task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }), task('task-1', 2, { status: 'deleted' }));
+    expect(state.failure?.reason).toBe('blocker task "task-1" for "task-2" is missing or deleted');
+  });
+
+  it('given a deleted dependent, when its blocker is deleted too, then the graph stays valid', () => {
+    const state = fold(
+      task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-2', 2, { status: 'deleted', blockedBy: ['task-1'] }), task('task-1', 2, { status: 'deleted' }),
+    );
+    expect(state.failure).toBeUndefined();
+  });
+
+  it('given a chain, when its first task is made to wait for its last, then the team fails: cycle', () => {
+    const state = fold(
+      task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }), task('task-3', 1, { blockedBy: ['task-2'] }),
+      task('task-1', 2, { blockedBy: ['task-3'] }),
+    );
+    expect(state.failure?.reason).toBe('task dependency cycle includes "task-1"');
+  });
+
+  it('given a blocker removed from a task, when the old blocker is deleted, then no dependent remains to fail', () => {
+    const state = fold(
+      task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }), task('task-2', 2, { blockedBy: [] }),
+      task('task-1', 2, { status: 'deleted' }),
+    );
+    expect(state.failure).toBeUndefined();
+  });
+});
+
+describe('legacy mailbox fold', () => {
+  it('given queued and delivered records, then each message knows its queued and delivered seqs', () => {
+    const q = queued('m-1');
+    const d = delivered('m-1');
+    const state = fold(q, queued('m-2'), d);
+    expect(state.messages.get('m-1' as never)).toMatchObject({ queuedSeq: q.seq, deliveredSeq: d.seq });
+    expect(state.messages.get('m-2' as never)?.deliveredSeq).toBeUndefined();
+  });
+
+  it('given a version 1 queued record, then its delivery is kept for the read-only view', () => {
+    const state = fold(queued('m-1', 'child-a', 1));
+    expect(state.messages.get('m-1' as never)).toMatchObject({ sourceVersion: 1, message: { delivery: 'wakeup' } });
+  });
+
+  it.each([
+    ['queued twice', () => [queued('m-1'), queued('m-1')], 'message "m-1" queued twice'],
+    ['delivered before queued', () => [delivered('m-1')], 'message "m-1" delivered before queueing'],
+    ['delivered to another target', () => [queued('m-1'), delivered('m-1', 'child-b')], 'message "m-1" target changed from "child-a" to "child-b"'],
+    ['delivered twice', () => [queued('m-1'), delivered('m-1'), delivered('m-1')], 'message "m-1" delivered twice'],
+  ])('given a message %s, then the team fails', (_name, events, reason) => {
+    expect(fold(...events()).failure?.reason).toBe(reason);
+  });
+});
+
+describe('placeholder scope', () => {
+  it('given a snapshot fixture scope, then placeholder ids resolve in it and other scopes are foreign', () => {
+    const scoped = initialTeamState('{{session:1}}@dir-a' as TeamId, 'dir-a');
+    const record = {
+      type: 'team/member', seq: 0,
+      data: { version: 2, teamId: '{{session:1}}', member: { id: '{{session:2}}', name: 'reviewer', description: '', provider: 'spawn', context: 'fresh', phase: 'provisioning' } },
+    };
+    expect([...evolveTeam(scoped, record).members.keys()]).toEqual(['{{session:2}}@dir-a']);
+    const other = initialTeamState('{{session:1}}@dir-b' as TeamId, 'dir-c');
+    expect(evolveTeam(other, record).members.size).toBe(0);
+  });
+});
