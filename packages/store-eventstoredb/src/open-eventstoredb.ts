@@ -1,0 +1,40 @@
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
+import { EventStoreDbError, InvalidEventStoreUrl } from './eventstoredb-errors';
+
+/** The connection-string schemes of `@eventstore/db-client` v6 (single node or gossip discovery). */
+export const isEventStoreDbUrl = (text: string): boolean => /^esdb(\+discover)?:\/\//i.test(text.trim());
+
+/** The URL with any password replaced, for messages and logs. */
+export const redactEventStoreUrl = (url: string): string => url.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+
+export interface OpenEventStoreDbOptions extends EventStoreDbEventStoreOptions {
+  /** Read the head of `$all` before returning, so a wrong URL or a down server fails here. Default true. */
+  readonly verifyConnection?: boolean;
+}
+
+/**
+ * Open the EventStoreDB store for a connection string such as `esdb://localhost:2113?tls=false`
+ * or `esdb+discover://node1:2113,node2:2113,node3:2113` (for `--store` / `TEAMLOG_STORE`).
+ */
+export const openEventStoreDb = async (url: string, options: OpenEventStoreDbOptions = {}): Promise<EventStoreDbEventStore> => {
+  const shown = redactEventStoreUrl(url);
+  if (!isEventStoreDbUrl(url)) throw new InvalidEventStoreUrl(shown, 'expected esdb://host:port or esdb+discover://host:port,...');
+  let client: EventStoreDBClient;
+  try {
+    client = EventStoreDBClient.connectionString(url.trim());
+  } catch (error) {
+    throw new InvalidEventStoreUrl(shown, (error as Error).message);
+  }
+  const store = new EventStoreDbEventStore(client, options);
+  if (options.verifyConnection ?? true) {
+    try {
+      await store.headPosition();
+    } catch (error) {
+      await store.close().catch(() => undefined);
+      const failure = error instanceof EventStoreDbError ? error.failure : 'unknown';
+      throw new EventStoreDbError(failure, 'connect', undefined, `cannot read from ${shown}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  return store;
+};
