@@ -1,1 +1,21 @@
-export {};
+/**
+ * @teamlog/dsh: read, import and export historical session logs of the reference agent harness
+ * (every generation, raw and zstd). See docs/historical-logs.md.
+ */
+export { discoverSessionLogs, logsInDirectory, type DiscoveredLog } from './session-file-discovery';
+export { parseSessionFileName, generationOfFileName, sessionLogFileName, type Compression, type SessionFileName } from './session-file-name';
+export {
+  SessionLogReader, openSessionLog, readSessionLog, scanSessionLog,
+  type ReadSessionLogOptions, type SessionLogEvent, type SessionLogHead, type SessionLogSummary,
+} from './session-log-reader';
+export type { LogicalEvent } from './logical-event';
+export type { Recovery, RecoveryReason } from './recovery-scanner';
+export { SessionLogRejected, NotASessionLog, NeedsNewerReader, type RejectionReason } from './session-log-errors';
+export { CorruptZstdFrame } from './zstd-frame-decoder';
+export { importSessionLog, scopeOfFile, type FileImportOptions, type FileImportResult, type ImportOptions, type ImportRejection } from './session-importer';
+export { importSessionLogs, type ImportReport } from './import-session-logs';
+export { exportSession, SessionNotExportable, type ExportOptions, type ExportResult } from './session-exporter';
+export { generateSyntheticLog, type SyntheticLogOptions, type SyntheticLogResult } from './synthetic-log';
+export { sessionEventId, sessionHeaderEventId } from './event-ids';
+export { expandSeqRanges, compressSeqRanges } from './seq-range-codec';
+export { LegacyV0UserMessage } from './legacy-v0-shapes';

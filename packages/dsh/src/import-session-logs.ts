@@ -1,0 +1,37 @@
+import { promises as fs } from 'fs';
+import { dirname, relative, sep } from 'path';
+import { EventStore } from '@teamlog/store';
+import { discoverSessionLogs } from './session-file-discovery';
+import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
+
+export interface ImportReport {
+  readonly root: string;
+  readonly files: readonly FileImportResult[];
+  readonly imported: number;
+  readonly rejected: number;
+  readonly notSessionLogs: number;
+  readonly appended: number;
+}
+
+/**
+ * Import every session log under `root` (a file, a session directory, or a root of them,
+ * recursively). One file's rejection never stops the others; each result says what happened.
+ * Normalised snapshot fixtures are scoped by their directory relative to `root`.
+ */
+export const importSessionLogs = async (root: string, store: EventStore, options: ImportOptions = {}): Promise<ImportReport> => {
+  const rootDirectory = (await fs.stat(root)).isFile() ? dirname(root) : root;
+  const files: FileImportResult[] = [];
+  for await (const log of discoverSessionLogs(root)) {
+    const recordedFile = relative(rootDirectory, log.file).split(sep).join('/');
+    files.push(await importSessionLog(log.file, store, { ...options, scope: scopeOfFile(rootDirectory, log.file), recordedFile }));
+  }
+  const rejected = files.filter((file) => file.rejected !== undefined);
+  return {
+    root,
+    files,
+    imported: files.length - rejected.length,
+    rejected: rejected.filter((file) => file.rejected?.reason !== 'not-a-session-log').length,
+    notSessionLogs: rejected.filter((file) => file.rejected?.reason === 'not-a-session-log').length,
+    appended: files.reduce((sum, file) => sum + file.appended, 0),
+  };
+};

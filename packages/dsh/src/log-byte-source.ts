@@ -1,0 +1,38 @@
+import { createReadStream, promises as fs } from 'fs';
+import { Compression } from './session-file-name';
+import { ZstdStreamEnd, decodeZstdFrames } from './zstd-frame-decoder';
+import { startsWithZstdFrame } from './zstd-frame-format';
+
+export interface LogByteSource {
+  /** Detected from the content (zstd magic), not from the name. */
+  readonly compression: Compression;
+  /** The decoded bytes, streamed; read once. */
+  readonly bytes: AsyncIterable<Uint8Array>;
+  /** After `bytes` is exhausted: how the zstd stream ended (undefined for raw files). */
+  readonly zstdEnd: () => ZstdStreamEnd | undefined;
+}
+
+export const readChunkBytes = 1024 * 1024;
+
+const sniff = async (file: string): Promise<Compression> => {
+  const handle = await fs.open(file, 'r');
+  try {
+    const probe = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(probe, 0, 4, 0);
+    return startsWithZstdFrame(probe.subarray(0, bytesRead)) ? 'zstd' : 'none';
+  } finally {
+    await handle.close();
+  }
+};
+
+/** Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame. */
+export const openLogBytes = async (file: string): Promise<LogByteSource> => {
+  const compression = await sniff(file);
+  const raw = createReadStream(file, { highWaterMark: readChunkBytes });
+  if (compression === 'none') return { compression, bytes: raw, zstdEnd: () => undefined };
+  let end: ZstdStreamEnd | undefined;
+  async function* decoded(): AsyncGenerator<Uint8Array> {
+    end = yield* decodeZstdFrames(raw);
+  }
+  return { compression, bytes: decoded(), zstdEnd: () => end };
+};

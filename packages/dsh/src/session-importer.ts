@@ -1,0 +1,261 @@
+import { relative, dirname, sep } from 'path';
+import {
+  FormatVersion, SessionHeaderRecord, SessionId, decodeWith, scopeId,
+} from '@teamlog/events';
+import {
+  DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
+} from '@teamlog/store';
+import { isLeft } from 'fp-ts/Either';
+import { AppendChunker, ChunkLimits } from './append-chunker';
+import { sessionHeaderEventId } from './event-ids';
+import { jsonEqual } from './json-equal';
+import { Recovery } from './recovery-scanner';
+import { RejectionReason, SessionLogRejected } from './session-log-errors';
+import { SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
+import { toEventToAppend } from './stored-event-codec';
+
+export interface ImportOptions {
+  /** Events per append (default 2000); a smaller file is appended in one atomic append. */
+  readonly batchEvents?: number;
+  /** Serialised bytes per append (default 8 MiB). */
+  readonly batchBytes?: number;
+  readonly maxLineBytes?: number;
+  /** Re-runs of a file whose stream another writer changed meanwhile (default 3). */
+  readonly retries?: number;
+}
+
+export interface FileImportOptions extends ImportOptions {
+  /** Placeholder scope of a normalised snapshot fixture (default "."); see docs/historical-logs.md. */
+  readonly scope?: string;
+  /** The file name recorded in the header record (default: the path given). */
+  readonly recordedFile?: string;
+}
+
+export interface ImportRejection {
+  readonly reason: RejectionReason;
+  readonly message: string;
+  readonly line?: number;
+  readonly path?: string;
+}
+
+export interface FileImportResult {
+  readonly file: string;
+  /** The session id the log states. */
+  readonly sessionId: SessionId | undefined;
+  /** The id its streams are named after: `sessionId`, scoped for a normalised fixture. */
+  readonly streamSessionId: SessionId | undefined;
+  readonly formatVersion: FormatVersion | undefined;
+  /** Events kept after recovery. */
+  readonly events: number;
+  /** Events this import appended (0 when the store already held them). */
+  readonly appended: number;
+  /** Events of the session the store held before this import. */
+  readonly alreadyStored: number;
+  readonly recovery: Recovery | null;
+  readonly rejected?: ImportRejection;
+  readonly unknownTypes: readonly string[];
+  readonly inheritedCount: number;
+  readonly normalised: boolean;
+  readonly scope?: string;
+  readonly legacyShapes: number;
+}
+
+const headerEventType = 'teamlog/session/header';
+
+const defaults = { batchEvents: 2000, batchBytes: 8 * 1024 * 1024, retries: 3 };
+
+const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
+
+const readFirst = async (store: EventStore, stream: StreamName): Promise<RecordedEvent | undefined> => {
+  if ((await store.streamRevision(stream)) === undefined) return undefined;
+  for await (const event of store.readStream(stream, { maxCount: 1 })) return event;
+  return undefined;
+};
+
+const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
+  stored.id === wanted.id && stored.type === wanted.type && jsonEqual(stored.data, wanted.data) && jsonEqual(stored.metadata, wanted.metadata);
+
+const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: string): SessionHeaderRecord => ({
+  header: head.rawHeader,
+  formatVersion: head.formatVersion,
+  file,
+  ...(head.normalised ? { normalised: true } : {}),
+  ...(scope === undefined ? {} : { scope }),
+});
+
+/** The stored header must describe the same log; `file` may differ (a moved directory). */
+const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord): void => {
+  const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
+  const same =
+    stored.type === headerEventType &&
+    !isLeft(decoded) &&
+    decoded.right.formatVersion === wanted.formatVersion &&
+    jsonEqual(decoded.right.header, wanted.header) &&
+    (decoded.right.normalised ?? false) === (wanted.normalised ?? false) &&
+    decoded.right.scope === wanted.scope;
+  if (!same) {
+    const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
+    throw new SessionLogRejected('prefix-mismatch', file, `the store already holds this session with ${was} that differs from this file's header; refusing to import, nothing was written`, { line: 1 });
+  }
+};
+
+interface ImportPlan {
+  readonly summary: SessionLogSummary;
+  readonly alreadyStored: number;
+  readonly digests: readonly string[];
+}
+
+/** Pass 1: read the whole file, compare the prefix the store already holds, fingerprint the tail. */
+const validate = async (file: string, key: SessionId, head: SessionLogHead, store: EventStore, limits: ChunkLimits, maxLineBytes: number | undefined): Promise<ImportPlan> => {
+  const stream = sessionStream(key);
+  const revision = await store.streamRevision(stream);
+  const alreadyStored = revision === undefined ? 0 : Number(revision) + 1;
+  const stored = revision === undefined ? undefined : store.readStream(stream)[Symbol.asyncIterator]();
+  const chunker = new AppendChunker(limits);
+  const digests: string[] = [];
+  const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
+  try {
+    const summary = await reader.scan(async ({ event, line }) => {
+      const wanted = toEventToAppend(key, event, head.normalised);
+      if (event.seq < alreadyStored && stored !== undefined) {
+        const next = await stored.next();
+        if (next.done === true || !sameEvent(next.value, wanted)) {
+          const was = next.done === true ? 'nothing' : `a ${next.value.type} event`;
+          throw new SessionLogRejected('prefix-mismatch', file, `the store already holds ${was} at seq ${event.seq} of session ${key}, which differs from this file's ${event.type} event; the already-imported prefix differs, so nothing was written`, { line });
+        }
+        return;
+      }
+      const chunk = chunker.add(wanted);
+      if (chunk !== undefined) digests.push(chunk.digest);
+    });
+    const last = chunker.finish();
+    if (last !== undefined) digests.push(last.digest);
+    return { summary, alreadyStored, digests };
+  } finally {
+    await stored?.return?.();
+  }
+};
+
+/** Pass 2: read the file again and append the validated tail chunk by chunk, with expected revisions. */
+const appendTail = async (file: string, key: SessionId, head: SessionLogHead, store: EventStore, plan: ImportPlan, limits: ChunkLimits, maxLineBytes: number | undefined): Promise<number> => {
+  const stream = sessionStream(key);
+  let expected: bigint | 'no_stream' = plan.alreadyStored === 0 ? 'no_stream' : BigInt(plan.alreadyStored - 1);
+  const chunker = new AppendChunker(limits);
+  let chunkIndex = 0;
+  let appended = 0;
+  const write = async (chunk: { readonly events: readonly EventToAppend[]; readonly digest: string }): Promise<void> => {
+    if (chunk.digest !== plan.digests[chunkIndex]) {
+      throw new SessionLogRejected('unreadable', file, `the file changed while it was imported (chunk ${chunkIndex + 1} differs from the validated read); ${appended} events were appended, a valid prefix the next import completes`);
+    }
+    chunkIndex += 1;
+    const result = await store.appendToStream(stream, chunk.events, { expectedRevision: expected });
+    expected = result.nextExpectedRevision;
+    appended += chunk.events.length;
+  };
+  const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
+  await reader.scan(
+    async ({ event }) => {
+      if (event.seq < plan.alreadyStored) return;
+      const chunk = chunker.add(toEventToAppend(key, event, head.normalised));
+      if (chunk !== undefined) await write(chunk);
+    },
+    { maxEvents: plan.summary.events },
+  );
+  const last = chunker.finish();
+  if (last !== undefined) await write(last);
+  return appended;
+};
+
+const scopeOf = (head: SessionLogHead, options: FileImportOptions): string | undefined => (head.normalised ? (options.scope ?? '.') : undefined);
+
+const importOnce = async (file: string, head: SessionLogHead, store: EventStore, options: FileImportOptions): Promise<FileImportResult> => {
+  const limits = { batchEvents: options.batchEvents ?? defaults.batchEvents, batchBytes: options.batchBytes ?? defaults.batchBytes };
+  const scope = scopeOf(head, options);
+  const key = scopeId(head.sessionId, scope);
+  const headerRecord = headerRecordOf(head, scope, options.recordedFile ?? file);
+  const storedHeader = await readFirst(store, sessionHeaderStream(key));
+  if (storedHeader !== undefined) checkStoredHeader(file, storedHeader, headerRecord);
+
+  const plan = await validate(file, key, head, store, limits, options.maxLineBytes);
+  const { summary } = plan;
+  let appended = 0;
+  if (storedHeader === undefined) {
+    await store.appendToStream(
+      sessionHeaderStream(key),
+      [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }],
+      { expectedRevision: 'no_stream' },
+    );
+  }
+  if (summary.events > plan.alreadyStored) appended = await appendTail(file, key, head, store, plan, limits, options.maxLineBytes);
+  return {
+    file,
+    sessionId: head.sessionId,
+    streamSessionId: key,
+    formatVersion: head.formatVersion,
+    events: summary.events,
+    appended,
+    alreadyStored: plan.alreadyStored,
+    recovery: summary.recovery,
+    unknownTypes: summary.unknownTypes,
+    inheritedCount: summary.inheritedCount,
+    normalised: head.normalised,
+    ...(scope === undefined ? {} : { scope }),
+    legacyShapes: summary.legacyShapes,
+  };
+};
+
+const rejectedResult = (file: string, error: unknown, head: SessionLogHead | undefined, options: FileImportOptions): FileImportResult => {
+  const rejection: ImportRejection =
+    error instanceof SessionLogRejected
+      ? { reason: error.reason, message: error.message, ...(error.line === undefined ? {} : { line: error.line }), ...(error.path === undefined ? {} : { path: error.path }) }
+      : isStoreRace(error)
+        ? { reason: 'store-conflict', message: `${file}: another writer kept changing the session stream: ${(error as Error).message}` }
+        : { reason: 'unreadable', message: `${file}: ${error instanceof Error ? error.message : String(error)}` };
+  const scope = head === undefined ? undefined : scopeOf(head, options);
+  return {
+    file,
+    sessionId: head?.sessionId,
+    streamSessionId: head === undefined ? undefined : scopeId(head.sessionId, scope),
+    formatVersion: head?.formatVersion,
+    events: 0,
+    appended: 0,
+    alreadyStored: 0,
+    recovery: null,
+    rejected: rejection,
+    unknownTypes: [],
+    inheritedCount: 0,
+    normalised: head?.normalised ?? false,
+    ...(scope === undefined ? {} : { scope }),
+    legacyShapes: 0,
+  };
+};
+
+/**
+ * Import one session log file into a store. Idempotent (the same file twice appends nothing), a
+ * grown log appends only its new tail, a log whose stored prefix differs is refused with nothing
+ * written. The whole file is validated before anything is written. Never throws for a bad file:
+ * the result says why it was rejected.
+ */
+export const importSessionLog = async (file: string, store: EventStore, options: FileImportOptions = {}): Promise<FileImportResult> => {
+  const retries = options.retries ?? defaults.retries;
+  let head: SessionLogHead;
+  try {
+    head = (await openSessionLog(file, options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes })).head;
+  } catch (error) {
+    return rejectedResult(file, error, undefined, options);
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await importOnce(file, head, store, options);
+    } catch (error) {
+      if (isStoreRace(error) && attempt < retries) continue;
+      return rejectedResult(file, error, head, options);
+    }
+  }
+};
+
+/** The placeholder scope of a file: its directory relative to the import root, "/"-separated ("." for the root). */
+export const scopeOfFile = (root: string, file: string): string => {
+  const relativeDirectory = relative(root, dirname(file));
+  return relativeDirectory === '' ? '.' : relativeDirectory.split(sep).join('/');
+};

@@ -1,0 +1,71 @@
+import { DecodeError } from '@teamlog/events';
+
+export type RejectionReason =
+  /** The first line is not a session header (another JSONL file, or not JSON at all). */
+  | 'not-a-session-log'
+  /** A generation this reader does not know yet: not corrupt, it needs a newer reader. */
+  | 'newer-format-version'
+  | 'invalid-header'
+  /** Damage before a later `turn/end`: inside committed history (reference §2.4). */
+  | 'damaged-history'
+  /** A catalog event whose payload fails its strict codec. */
+  | 'invalid-event'
+  /** A complete zstd frame fails its structure, decompression or checksum check. */
+  | 'corrupt-frame'
+  | 'unreadable'
+  /** The store already holds a different history for this session. */
+  | 'prefix-mismatch'
+  /** Another writer kept changing the session stream during the import. */
+  | 'store-conflict';
+
+export interface RejectionDetails {
+  readonly line?: number;
+  /** Field path inside the line, when the problem is a field. */
+  readonly path?: string;
+  readonly cause?: unknown;
+}
+
+const render = (file: string, detail: string, details: RejectionDetails): string =>
+  `${file}${details.line === undefined ? '' : `:line ${details.line}`}: ${details.path === undefined ? '' : `${details.path}: `}${detail}`;
+
+/** A session log file that cannot be read or imported as a whole; says file, line and field path. */
+export class SessionLogRejected extends Error {
+  override readonly name: string = 'SessionLogRejected';
+  readonly line: number | undefined;
+  readonly path: string | undefined;
+
+  constructor(
+    readonly reason: RejectionReason,
+    readonly file: string,
+    readonly detail: string,
+    details: RejectionDetails = {},
+  ) {
+    super(render(file, detail, details), details.cause === undefined ? undefined : { cause: details.cause });
+    this.line = details.line;
+    this.path = details.path;
+  }
+
+  /** A DecodeError found at a line of this file. */
+  static fromDecodeError(reason: RejectionReason, file: string, line: number, error: DecodeError): SessionLogRejected {
+    return new SessionLogRejected(reason, file, error.detail, { line, path: error.path, cause: error.at({ file, line }) });
+  }
+}
+
+export class NotASessionLog extends SessionLogRejected {
+  override readonly name = 'NotASessionLog';
+  constructor(file: string, detail: string) {
+    super('not-a-session-log', file, `not a session log: ${detail}`, { line: 1 });
+  }
+}
+
+/** Named after the events package's error (its `cause`), which the reference calls "needs a newer reader". */
+export class NeedsNewerReader extends SessionLogRejected {
+  override readonly name = 'NewerFormatVersion';
+  constructor(
+    file: string,
+    readonly version: number,
+    cause: DecodeError,
+  ) {
+    super('newer-format-version', file, cause.detail, { line: 1, path: 'version', cause });
+  }
+}

@@ -1,0 +1,72 @@
+import * as t from 'io-ts';
+import { Either, isLeft, left, right } from 'fp-ts/Either';
+import {
+  DecodeError, FormatVersion, JsonObject, JsonValue, PhysicalEnvelope, PhysicalSourceEventSeqs, SurfaceOp, decodeWith,
+  isPackedRowType, openObject,
+} from '@teamlog/events';
+import { LogicalEvent, envelopeKeys } from './logical-event';
+import { expandPackedRow } from './packed-row-expander';
+import { PhysicalSeqReference, expandSeqRanges } from './seq-range-codec';
+
+/** A line of a normalised snapshot fixture: the envelope without `seq` and `time` (reference §3.2). */
+export const NormalisedEnvelope = openObject(
+  { type: t.string, data: JsonValue },
+  { ignorable: t.literal(true), surfaceOp: SurfaceOp, sourceEventSeqs: PhysicalSourceEventSeqs },
+  'NormalisedEventEnvelope',
+);
+
+export interface RecordContext {
+  readonly formatVersion: FormatVersion;
+  readonly normalised: boolean;
+  /** The seq the next event must have (dense from 0). */
+  readonly nextSeq: number;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const extraKeysOf = (record: Record<string, unknown>): JsonObject | undefined => {
+  const extra = Object.keys(record).filter((key) => !envelopeKeys.has(key));
+  return extra.length === 0 ? undefined : Object.fromEntries(extra.map((key) => [key, record[key] as JsonValue]));
+};
+
+const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext): Either<DecodeError, LogicalEvent> => {
+  if (context.normalised) {
+    const stray = ['seq', 'time'].find((key) => key in record);
+    if (stray !== undefined) return left(new DecodeError(stray, 'no seq/time', `a normalised fixture line must not carry "${stray}"`));
+  }
+  const decoded = context.normalised ? decodeWith(NormalisedEnvelope)(record) : decodeWith(PhysicalEnvelope)(record);
+  if (isLeft(decoded)) return decoded;
+  const envelope = decoded.right;
+  if (envelope.type.length === 0) return left(new DecodeError('type', 'a non-empty string', 'the event type is empty'));
+  const seq = context.normalised ? context.nextSeq : (record['seq'] as number);
+  let sourceEventSeqs: readonly number[] | undefined;
+  if (envelope.sourceEventSeqs !== undefined) {
+    // Bounded by the expected seq too, so a damaged seq cannot make the expansion huge.
+    const expanded = expandSeqRanges(envelope.sourceEventSeqs as readonly PhysicalSeqReference[], Math.min(seq, context.nextSeq));
+    if (isLeft(expanded)) return expanded;
+    sourceEventSeqs = expanded.right;
+  }
+  const extra = extraKeysOf(record);
+  return right({
+    type: envelope.type,
+    seq,
+    time: context.normalised ? 0 : (record['time'] as number),
+    data: envelope.data,
+    ...(envelope.ignorable === undefined ? {} : { ignorable: envelope.ignorable }),
+    ...(envelope.surfaceOp === undefined ? {} : { surfaceOp: envelope.surfaceOp }),
+    ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }),
+    ...(extra === undefined ? {} : { extra }),
+  });
+};
+
+/**
+ * One storage record (a parsed line after the header) to the logical events it holds: a packed
+ * row (V0/V1 only) expands to its members; any other line is one event envelope.
+ */
+export const decodeStorageRecord = (value: unknown, context: RecordContext): Either<DecodeError, readonly LogicalEvent[]> => {
+  if (!isRecord(value)) return left(new DecodeError('(root)', 'an event object', `expected an event object, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)?.slice(0, 40)}`));
+  const type = value['type'];
+  if (context.formatVersion <= 1 && !context.normalised && typeof type === 'string' && isPackedRowType(type)) return expandPackedRow(type, value);
+  const event = decodeEnvelope(value, context);
+  return isLeft(event) ? event : right([event.right]);
+};
