@@ -4,7 +4,7 @@ import { RecordedEvent } from '@teamlog/store';
 /**
  * Whether a batch is already in a stream, judged from a slice of the stream read back after an
  * append with an unknown outcome (or one the server refused). The slice holds consecutive
- * revisions in ascending order.
+ * revisions in ascending order and reaches the end of the stream, or covers the whole batch.
  */
 export type BatchLookup =
   /** None of the batch's ids is in the slice. */
@@ -35,7 +35,8 @@ export const lookupBatch = (slice: readonly RecordedEvent[], ids: readonly Event
   for (let offset = 0; offset < ids.length; offset += 1) {
     const event = slice[start + offset];
     const id = ids[offset] as EventId;
-    if (event === undefined) return { kind: 'undecided', detail: `the revisions read back end before event ${id}` };
+    // Slices end where the stream ends, so a batch cut short is only partly stored.
+    if (event === undefined) return { kind: 'conflict', eventId: id, detail: 'only part of this batch is stored; a retry must repeat the original batch exactly' };
     if (!sameEventId(event.id, id)) {
       return { kind: 'conflict', eventId: id, detail: 'a retry must repeat the original batch in its original order' };
     }
