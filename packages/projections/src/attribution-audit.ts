@@ -1,0 +1,186 @@
+import { MessageId, SessionId, TeamId, isPeerSource, leadOf, scopeId } from '@teamlog/events';
+import { compareText } from './compare-text';
+import { EraContext, EraRules, referenceEraRules, sourceKindEraViolation, teamRecordEraViolation } from './era-rules';
+import { AcceptedMessage, acceptedMessages, senderOf } from './inbox-view';
+import { ProjectionState } from './projection-state';
+import { SessionFacts } from './session-facts';
+import { scopeOfSessionId } from './session-scope';
+import { TeamDirectory, TeamDirectoryEntry, teamDirectory } from './team-directory';
+
+export const auditCodes = [
+  'header-sender-mismatch',
+  'header-message-id-mismatch',
+  'missing-sender-header',
+  'roster-name-mismatch',
+  'sender-not-in-team',
+  'source-kind-outside-era',
+  'team-record-outside-era',
+  'legacy-delivered-to-other-target',
+  'duplicate-acceptance',
+  'undecodable-event',
+] as const;
+export type AuditCode = (typeof auditCodes)[number];
+
+export interface AuditFinding {
+  readonly code: AuditCode;
+  readonly sessionId: SessionId;
+  /** The seq of the event that shows it; -1 for a session's header. */
+  readonly seq: number;
+  readonly messageId?: MessageId;
+  readonly detail: string;
+  readonly teamId?: TeamId;
+}
+
+interface AuditContext {
+  readonly state: ProjectionState;
+  readonly directory: TeamDirectory;
+  readonly rules: EraRules;
+}
+
+const eraContext = (facts: SessionFacts | undefined, time: number, normalised: boolean): EraContext => ({
+  ...(facts?.header === undefined ? {} : { formatVersion: facts.header.formatVersion }),
+  ...(normalised || facts?.header?.normalised === true ? {} : { time }),
+});
+
+const finding = (code: AuditCode, accepted: AcceptedMessage, detail: string, teamId?: TeamId): AuditFinding => ({
+  code,
+  sessionId: accepted.sessionId,
+  seq: accepted.entry.acceptedSeq,
+  messageId: accepted.detail.messageId,
+  detail,
+  ...(teamId === undefined ? {} : { teamId }),
+});
+
+const headerFindings = (accepted: AcceptedMessage): AuditFinding[] => {
+  const { source } = accepted.entry;
+  if (source.kind !== 'team-message' && source.kind !== 'team-relay') return [];
+  const header = accepted.detail.header;
+  if (header === null) return [finding('missing-sender-header', accepted, `a ${source.kind} message must start with "Team message … from <sender>:"`)];
+  const found: AuditFinding[] = [];
+  const sender = senderOf(source);
+  if (sender.name !== undefined && header.senderName !== sender.name) {
+    found.push(finding('header-sender-mismatch', accepted, `header names "${header.senderName}", source names "${sender.name}"`));
+  }
+  if (source.kind === 'team-message') {
+    const named = header.messageId === undefined ? undefined : scopeId(header.messageId, scopeOfSessionId(accepted.sessionId));
+    if (named !== accepted.detail.messageId) {
+      found.push(finding('header-message-id-mismatch', accepted, `header names message ${named ?? '(none)'}, source names ${accepted.detail.messageId}`));
+    }
+  }
+  return found;
+};
+
+/** The teams a message to this session is judged against: the one its source names, else the target's. */
+const teamsFor = (context: AuditContext, accepted: AcceptedMessage): readonly TeamDirectoryEntry[] => {
+  const named = senderOf(accepted.entry.source).teamId;
+  if (named === undefined) return context.directory.teamsOf(accepted.sessionId);
+  const team = context.directory.team(named);
+  return team === undefined ? [] : [team];
+};
+
+const teamFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFinding[] => {
+  const teams = teamsFor(context, accepted);
+  const sender = senderOf(accepted.entry.source);
+  if (teams.length === 0 || sender.sessionId === undefined) return [];
+  const senderId = sender.sessionId;
+  const home = teams.find((team) => team.names.has(senderId));
+  if (home === undefined) {
+    const list = teams.map((team) => team.teamId).join(', ');
+    return [finding('sender-not-in-team', accepted, `sender ${senderId} is neither the Lead nor a member of team ${list}`, teams[0]?.teamId)];
+  }
+  const rosterName = home.names.get(senderId);
+  const claimed = [
+    ['source', sender.name],
+    ['header', accepted.detail.header?.senderName],
+  ].filter((pair): pair is [string, string] => pair[1] !== undefined && pair[1] !== rosterName);
+  return claimed.length === 0
+    ? []
+    : [finding('roster-name-mismatch', accepted, `${claimed.map(([where, name]) => `${where} names "${name}"`).join(', ')}; the roster names ${senderId} "${rosterName}"`, home.teamId)];
+};
+
+const legacyFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFinding[] => {
+  const { source } = accepted.entry;
+  const teamId = senderOf(source).teamId;
+  if (source.kind !== 'team-message' || teamId === undefined) return [];
+  const queued = context.state.teams.get(leadOf(teamId))?.state.messages.get(accepted.detail.messageId);
+  const facts = context.state.sessions.get(accepted.sessionId);
+  const era = accepted.entry.origin === 'accepted'
+    ? undefined
+    : sourceKindEraViolation(source.kind, eraContext(facts, accepted.detail.time, accepted.detail.normalised), queued !== undefined, context.rules);
+  return [
+    ...(era === undefined ? [] : [finding('source-kind-outside-era', accepted, era, teamId)]),
+    ...(queued === undefined || queued.message.targetId === accepted.sessionId
+      ? []
+      : [finding('legacy-delivered-to-other-target', accepted, `queued for ${queued.message.targetId}, found in the inbox of ${accepted.sessionId}`, teamId)]),
+  ];
+};
+
+const eraFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFinding[] => {
+  const { source } = accepted.entry;
+  // teamlog's own acceptances are written now, by this engine; team-message is judged with its team above.
+  if (accepted.entry.origin === 'accepted' || source.kind === 'team-message') return [];
+  const facts = context.state.sessions.get(accepted.sessionId);
+  const era = sourceKindEraViolation(source.kind, eraContext(facts, accepted.detail.time, accepted.detail.normalised), false, context.rules);
+  return era === undefined ? [] : [finding('source-kind-outside-era', accepted, era)];
+};
+
+const duplicateFindings = (messages: readonly AcceptedMessage[]): AuditFinding[] => {
+  const seen = new Map<string, AcceptedMessage>();
+  const found: AuditFinding[] = [];
+  for (const accepted of messages) {
+    const key = `${accepted.sessionId}\u0000${accepted.detail.messageId}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, accepted);
+    else found.push(finding('duplicate-acceptance', accepted, `message ${accepted.detail.messageId} was already accepted at seq ${first.entry.acceptedSeq}`));
+  }
+  return found;
+};
+
+const leadFindings = (context: AuditContext): AuditFinding[] =>
+  [...context.state.teams.values()].flatMap((team) => {
+    const lead = leadOf(team.state.teamId);
+    const facts = context.state.sessions.get(lead);
+    const eras = team.records.flatMap((record) => {
+      const detail = teamRecordEraViolation(record, eraContext(facts, record.time, record.normalised), context.rules);
+      return detail === undefined ? [] : [{ code: 'team-record-outside-era' as const, sessionId: lead, seq: record.seq, detail, teamId: team.state.teamId }];
+    });
+    const mismatches = team.mismatches.map((mismatch) => ({
+      code: 'legacy-delivered-to-other-target' as const,
+      sessionId: lead,
+      seq: mismatch.seq,
+      messageId: mismatch.messageId,
+      detail: `queued for ${mismatch.queuedTargetId}, recorded as delivered to ${mismatch.deliveredTargetId}`,
+      teamId: team.state.teamId,
+    }));
+    return [...eras, ...mismatches];
+  });
+
+const problemFindings = (state: ProjectionState): AuditFinding[] =>
+  [...state.sessions.values()].flatMap((facts) =>
+    facts.problems.map((problem) => ({
+      code: 'undecodable-event' as const,
+      sessionId: facts.id,
+      seq: problem.seq,
+      detail: `${problem.type}: ${problem.detail}`,
+    })),
+  );
+
+const compareFindings = (a: AuditFinding, b: AuditFinding): number =>
+  compareText(a.sessionId, b.sessionId) || a.seq - b.seq || compareText(a.code, b.code) || compareText(a.messageId ?? '', b.messageId ?? '');
+
+/** Sender-attribution findings over every view (docs/projections.md lists the codes and rules). */
+export const readAudit = (state: ProjectionState, rules: EraRules = referenceEraRules): AuditFinding[] => {
+  const context: AuditContext = { state, directory: teamDirectory(state), rules };
+  const peers = acceptedMessages(state).filter((accepted) => isPeerSource(accepted.entry.source));
+  return [
+    ...peers.flatMap((accepted) => [
+      ...headerFindings(accepted),
+      ...teamFindings(context, accepted),
+      ...legacyFindings(context, accepted),
+      ...eraFindings(context, accepted),
+    ]),
+    ...duplicateFindings(peers),
+    ...leadFindings(context),
+    ...problemFindings(state),
+  ].sort(compareFindings);
+};

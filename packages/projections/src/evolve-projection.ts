@@ -1,0 +1,89 @@
+import { isLeft } from 'fp-ts/Either';
+import {
+  SessionHeaderRecord, SessionId, decodeCatalogEvent, decodeWith, isCatalogEventType, isTeamRecordType,
+} from '@teamlog/events';
+import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
+import { eventClockOf } from './event-clock';
+import { evolveSessionInbox, inboxEventTypes, initialSessionInbox } from './inbox-projection';
+import { ProjectionState } from './projection-state';
+import { SessionEvent } from './session-event';
+import { SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withHeader, withProblem } from './session-facts';
+import { scopeOfSessionId } from './session-scope';
+import { evolveTeamProjection, initialTeamProjection } from './team-projection';
+
+const decodeHeaderRecord = decodeWith(SessionHeaderRecord, 'data');
+
+const factsOf = (state: ProjectionState, id: SessionId): SessionFacts => state.sessions.get(id) ?? initialSessionFacts(id);
+
+const setFacts = (state: ProjectionState, facts: SessionFacts): void => {
+  state.sessions.set(facts.id, facts);
+  state.changes.sessions.add(facts.id);
+};
+
+const numberField = (object: Record<string, unknown>, key: string): number | undefined =>
+  typeof object[key] === 'number' ? (object[key] as number) : undefined;
+
+const evolveHeader = (state: ProjectionState, id: SessionId, event: RecordedEvent): void => {
+  if (event.type !== 'teamlog/session/header') return;
+  const decoded = decodeHeaderRecord(event.data);
+  if (isLeft(decoded)) {
+    setFacts(state, withProblem(factsOf(state, id), { seq: -1, type: event.type, detail: decoded.left.message }));
+    return;
+  }
+  const record = decoded.right;
+  const seedLength = numberField(record.header, 'seedLength');
+  const createdAt = numberField(record.header, 'createdAt');
+  const header: SessionHeaderFacts = {
+    formatVersion: record.formatVersion,
+    ...(record.file === undefined ? {} : { file: record.file }),
+    ...(record.scope === undefined ? {} : { scope: record.scope }),
+    ...(record.normalised === undefined ? {} : { normalised: record.normalised }),
+    ...(seedLength === undefined ? {} : { seedLength }),
+    ...(createdAt === undefined ? {} : { createdAt }),
+  };
+  setFacts(state, withHeader(factsOf(state, id), header));
+};
+
+const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
+  if (!isTeamRecordType(event.type)) return;
+  const team = state.teams.get(event.sessionId) ?? initialTeamProjection(event.sessionId);
+  state.teams.set(event.sessionId, evolveTeamProjection(team, event));
+  state.changes.teams.add(event.sessionId);
+};
+
+const evolveInboxOf = (state: ProjectionState, event: SessionEvent): void => {
+  const inbox = state.inboxes.get(event.sessionId) ?? initialSessionInbox();
+  state.inboxes.set(event.sessionId, inbox);
+  const change = evolveSessionInbox(inbox, event, scopeOfSessionId(event.sessionId));
+  const entries = state.changes.inboxEntries.get(event.sessionId) ?? new Set<number>();
+  change.entries.forEach((index) => entries.add(index));
+  state.changes.inboxEntries.set(event.sessionId, entries);
+  state.changes.inboxLists.add(event.sessionId);
+  change.held.forEach(([messageId, seq]) => state.changes.held.push({ sessionId: event.sessionId, messageId, seq }));
+};
+
+const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
+  const clock = eventClockOf(recorded);
+  const event: SessionEvent = { sessionId: id, seq: Number(recorded.revision), type: recorded.type, data: recorded.data, ...clock };
+  let facts = evolveSessionFacts(factsOf(state, id), event);
+  evolveTeamOf(state, event);
+  if (inboxEventTypes.has(event.type) && isCatalogEventType(event.type)) {
+    // evolveInbox trusts its input; an event the catalog refuses is reported, not folded.
+    const decoded = decodeCatalogEvent(event.type, event.data);
+    if (isLeft(decoded)) facts = withProblem(facts, { seq: event.seq, type: event.type, detail: decoded.left.message });
+    else evolveInboxOf(state, event);
+  }
+  setFacts(state, facts);
+};
+
+/** Fold one event of `$all` into the views; streams other than sessions and headers are skipped. */
+export const evolveProjection = (state: ProjectionState, event: RecordedEvent): ProjectionState => {
+  const header = sessionIdOfHeaderStream(event.streamName);
+  if (header !== undefined) {
+    evolveHeader(state, header, event);
+    return state;
+  }
+  const session = sessionIdOfStream(event.streamName);
+  if (session !== undefined) evolveSession(state, session, event);
+  return state;
+};

@@ -1,0 +1,137 @@
+import * as t from 'io-ts';
+import { MessageId, MessageSource, UserMessage, scopeId } from '@teamlog/events';
+import { InboxEntry, InboxState, evolveInbox, initialInboxState } from '@teamlog/domain';
+import { SessionEvent } from './session-event';
+import { scopeSource } from './session-scope';
+import { TeamMessageHeader, parseTeamMessageHeader } from './team-message-header';
+
+/** What the inbox view keeps beside the domain's entry (message bodies are not kept). */
+export const InboxEntryDetail = t.intersection(
+  [
+    t.type({
+      /** The Team message id: `source.messageId` for `team-message`, else the inbox item's id. */
+      messageId: t.string,
+      time: t.number,
+      normalised: t.boolean,
+      /** Whether the entry's message carried the source's sender header. */
+      header: t.union([t.null, t.intersection([t.type({ senderName: t.string }), t.partial({ messageId: t.string })])]),
+    }),
+    t.partial({ settledTime: t.number }),
+  ],
+  'InboxEntryDetail',
+);
+export type InboxEntryDetail = t.TypeOf<typeof InboxEntryDetail> & { readonly messageId: MessageId; readonly header: TeamMessageHeader | null };
+
+/** One session's inbox: the domain fold, per-entry details and every message id its log holds. */
+export interface SessionInbox {
+  readonly state: InboxState;
+  readonly details: InboxEntryDetail[];
+  /** Message ids the log holds (user messages, inbox items, `team-message` source ids), first seq. */
+  readonly held: Map<MessageId, number>;
+}
+
+export const initialSessionInbox = (): SessionInbox => ({ state: initialInboxState(), details: [], held: new Map() });
+
+export const inboxEventTypes: ReadonlySet<string> = new Set([
+  'agent/inbox/spliced', 'user/message', 'teamlog/inbox/accepted', 'teamlog/inbox/claimed', 'teamlog/inbox/canceled',
+]);
+
+/** What one event changed, so a view store writes only that. */
+export interface InboxChange {
+  readonly entries: readonly number[];
+  readonly held: ReadonlyArray<readonly [MessageId, number]>;
+}
+
+type Message = Pick<UserMessage, 'id' | 'content' | 'source'>;
+
+const messagesOf = (type: string, data: Record<string, unknown>): readonly Message[] => {
+  switch (type) {
+    case 'agent/inbox/spliced':
+      return data['inserted'] as readonly Message[];
+    case 'teamlog/inbox/accepted':
+      return [data['message'] as Message];
+    case 'user/message':
+      return [data as unknown as Message];
+    default:
+      return [];
+  }
+};
+
+const logicalId = (id: MessageId, source: MessageSource): MessageId =>
+  source.kind === 'team-message' && typeof source['messageId'] === 'string' ? (source['messageId'] as MessageId) : id;
+
+/** Resolve placeholder ids and drop bodies: the views never show content, only its header. */
+const scopedMessage = (message: Message, scope: string | undefined): Message => ({
+  id: scopeId(message.id, scope),
+  content: [],
+  source: scopeSource(message.source, scope),
+});
+
+const scopedData = (type: string, data: Record<string, unknown>, scope: string | undefined): Record<string, unknown> => {
+  switch (type) {
+    case 'agent/inbox/spliced':
+      return { ...data, inserted: messagesOf(type, data).map((message) => scopedMessage(message, scope)) };
+    case 'teamlog/inbox/accepted':
+      return { ...data, message: scopedMessage(data['message'] as Message, scope) };
+    case 'user/message':
+      return { ...data, ...scopedMessage(data as unknown as Message, scope) };
+    case 'teamlog/inbox/claimed':
+    case 'teamlog/inbox/canceled':
+      return { ...data, messageIds: (data['messageIds'] as readonly MessageId[]).map((id) => scopeId(id, scope)) };
+    default:
+      return data;
+  }
+};
+
+const pendingIndexes = (state: InboxState): number[] => [...state.pending['next-turn'], ...state.pending['next-step']];
+
+/**
+ * Fold one decoded session event into the session's inbox with `evolveInbox`, and record when each
+ * entry was accepted and settled. Linear: the given inbox is updated in place.
+ */
+export const evolveSessionInbox = (inbox: SessionInbox, event: SessionEvent, scope: string | undefined): InboxChange => {
+  if (!inboxEventTypes.has(event.type)) return { entries: [], held: [] };
+  const raw = event.data as Record<string, unknown>;
+  const headers = messagesOf(event.type, raw).map((message) => parseTeamMessageHeader(message.content) ?? null);
+  const data = scopedData(event.type, raw, scope);
+  const before = inbox.state.entries.length;
+  const pendingBefore = pendingIndexes(inbox.state);
+  evolveInbox(inbox.state, { type: event.type, seq: event.seq, data });
+  const changed: number[] = [];
+  for (const index of pendingBefore) {
+    const entry = inbox.state.entries[index] as InboxEntry;
+    const detail = inbox.details[index];
+    if (entry.status !== 'pending' && detail !== undefined && detail.settledTime === undefined) {
+      inbox.details[index] = { ...detail, settledTime: event.time };
+      changed.push(index);
+    }
+  }
+  // evolveInbox records new entries in the order of the event's messages.
+  for (let index = before; index < inbox.state.entries.length; index += 1) {
+    const entry = inbox.state.entries[index] as InboxEntry;
+    const header = headers[index - before] ?? null;
+    inbox.details.push({
+      messageId: logicalId(entry.id, entry.source),
+      time: event.time,
+      normalised: event.normalised,
+      header,
+      ...(entry.status === 'pending' ? {} : { settledTime: event.time }),
+    });
+    changed.push(index);
+  }
+  return { entries: changed, held: holdMessages(inbox, messagesOf(event.type, data), event.seq) };
+};
+
+const holdMessages = (inbox: SessionInbox, messages: readonly Message[], seq: number): Array<readonly [MessageId, number]> => {
+  const held: Array<readonly [MessageId, number]> = [];
+  const hold = (id: MessageId) => {
+    if (inbox.held.has(id)) return;
+    inbox.held.set(id, seq);
+    held.push([id, seq]);
+  };
+  for (const message of messages) {
+    hold(message.id);
+    if (message.source.kind === 'team-message') hold(logicalId(message.id, message.source));
+  }
+  return held;
+};

@@ -1,0 +1,37 @@
+import { GlobalPosition, formatPosition } from '@teamlog/store';
+
+/** Writing a batch of views with its checkpoint failed; nothing of the batch was kept. */
+export class ProjectionCommitFailed extends Error {
+  override readonly name = 'ProjectionCommitFailed';
+  constructor(
+    readonly projection: string,
+    readonly position: GlobalPosition,
+    override readonly cause: unknown,
+  ) {
+    super(`projection ${projection}: committing the views up to ${formatPosition(position)} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** A catch-up, rebuild or live run was asked for while another one is in progress. */
+export class ProjectionBusy extends Error {
+  override readonly name = 'ProjectionBusy';
+  constructor(readonly projection: string, readonly activity: string) {
+    super(`projection ${projection} is already ${activity}`);
+  }
+}
+
+/** The live run stopped on an error; waiting for a position cannot succeed. */
+export class ProjectionStopped extends Error {
+  override readonly name = 'ProjectionStopped';
+  constructor(readonly projection: string, override readonly cause?: unknown) {
+    super(`projection ${projection} stopped${cause instanceof Error ? `: ${cause.message}` : ''}`);
+  }
+}
+
+/** A persisted view row does not decode: names the file, table, row and field path. */
+export class CorruptViewRow extends Error {
+  override readonly name = 'CorruptViewRow';
+  constructor(readonly file: string, readonly table: string, readonly row: string, readonly detail: string) {
+    super(`${file}: table ${table}, row ${row}: ${detail}; rebuild the projection to recreate it`);
+  }
+}

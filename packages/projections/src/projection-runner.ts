@@ -1,0 +1,195 @@
+import { EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
+import { Projection } from './projection';
+import { ProjectionBusy, ProjectionCommitFailed, ProjectionStopped } from './projection-errors';
+import { ViewStore } from './view-store';
+
+export interface ProjectionRunnerOptions {
+  /** Events folded between two commits (a live run also commits whenever the feed goes quiet). */
+  readonly batchSize?: number;
+}
+
+interface Waiter {
+  readonly position: GlobalPosition;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+const idle = Symbol('idle');
+const nextTurn = (): Promise<typeof idle> => new Promise((resolve) => setImmediate(() => resolve(idle)));
+
+/**
+ * Feeds a projection from the store's global feed, starting after its checkpoint, and commits the
+ * views with the checkpoint every batch. Either `catchUp` (read to the current end) or `start` (a
+ * catch-up subscription that keeps following) runs at a time.
+ */
+export class ProjectionRunner<S> {
+  private current: S;
+  private position: GlobalPosition | undefined;
+  /** The last event folded into `current`; ahead of `position` until the next commit. */
+  private appliedPosition: GlobalPosition | undefined;
+  private activity: string | undefined;
+  private live: { readonly subscription: Subscription; readonly done: Promise<void> } | undefined;
+  private liveFailure: Error | undefined;
+  private waiters: Waiter[] = [];
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly projection: Projection<S>,
+    private readonly views: ViewStore<S>,
+    options: ProjectionRunnerOptions = {},
+  ) {
+    const loaded = views.load();
+    this.current = loaded.state;
+    this.position = loaded.checkpoint;
+    this.appliedPosition = loaded.checkpoint;
+    this.batchSize = Math.max(1, options.batchSize ?? 500);
+  }
+
+  get state(): S {
+    return this.current;
+  }
+
+  /** The position of the last event the committed views hold. */
+  get checkpoint(): GlobalPosition | undefined {
+    return this.position;
+  }
+
+  /** Fold every event after the checkpoint up to the current end of `$all`; returns how many. */
+  async catchUp(): Promise<number> {
+    return this.exclusively('catching up', () => this.readToEnd());
+  }
+
+  /** Empty the views and fold `$all` from the beginning. */
+  async rebuild(): Promise<number> {
+    return this.exclusively('rebuilding', async () => {
+      const reset = this.views.reset();
+      this.current = reset.state;
+      this.position = reset.checkpoint;
+      this.appliedPosition = reset.checkpoint;
+      return this.readToEnd();
+    });
+  }
+
+  /** Follow `$all` from the checkpoint until `stop`. */
+  start(): void {
+    if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
+    this.activity = 'following the store';
+    this.liveFailure = undefined;
+    const subscription = this.store.subscribeToAll({ fromPosition: this.position ?? 'start' });
+    const done = this.follow(subscription).catch((error: unknown) => {
+      this.liveFailure = new ProjectionStopped(this.projection.name, error);
+      this.rejectWaiters(this.liveFailure);
+    });
+    this.live = { subscription, done };
+  }
+
+  async stop(): Promise<void> {
+    const live = this.live;
+    if (live === undefined) return;
+    await live.subscription.unsubscribe();
+    await live.done;
+    this.live = undefined;
+    this.activity = undefined;
+    this.rejectWaiters(new ProjectionStopped(this.projection.name));
+    if (this.liveFailure !== undefined) throw this.liveFailure;
+  }
+
+  /** Resolves once the committed views hold the event at `position` (use with `start`). */
+  waitFor(position: GlobalPosition): Promise<void> {
+    if (this.position !== undefined && comparePositions(this.position, position) >= 0) return Promise.resolve();
+    if (this.liveFailure !== undefined) return Promise.reject(this.liveFailure);
+    return new Promise((resolve, reject) => this.waiters.push({ position, resolve, reject }));
+  }
+
+  private async exclusively<T>(activity: string, run: () => Promise<T>): Promise<T> {
+    if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
+    this.activity = activity;
+    try {
+      return await run();
+    } finally {
+      this.activity = undefined;
+    }
+  }
+
+  private async readToEnd(): Promise<number> {
+    let applied = 0;
+    let pending: GlobalPosition | undefined;
+    let inBatch = 0;
+    for await (const event of this.store.readAll({ fromPosition: this.position ?? 'start' })) {
+      if (!this.apply(event)) continue;
+      applied += 1;
+      pending = event.position;
+      inBatch += 1;
+      if (inBatch >= this.batchSize) {
+        this.commit(pending);
+        inBatch = 0;
+      }
+    }
+    if (inBatch > 0 && pending !== undefined) this.commit(pending);
+    return applied;
+  }
+
+  private async follow(subscription: Subscription): Promise<void> {
+    const events = subscription[Symbol.asyncIterator]();
+    let pending: GlobalPosition | undefined;
+    let inBatch = 0;
+    let next = events.next();
+    for (;;) {
+      // Commit when the feed has nothing more for now: waiting for appends should not hold views back.
+      const result = inBatch === 0 ? await next : await Promise.race([next, nextTurn()]);
+      if (result === idle) {
+        this.commit(pending as GlobalPosition);
+        inBatch = 0;
+        continue;
+      }
+      if (result.done === true) break;
+      next = events.next();
+      if (!this.apply(result.value)) continue;
+      pending = result.value.position;
+      inBatch += 1;
+      if (inBatch >= this.batchSize) {
+        this.commit(pending);
+        inBatch = 0;
+      }
+    }
+    if (inBatch > 0 && pending !== undefined) this.commit(pending);
+  }
+
+  /** Fold one event; an event at or before the checkpoint is never applied again. */
+  private apply(event: RecordedEvent): boolean {
+    if (this.appliedPosition !== undefined && comparePositions(event.position, this.appliedPosition) <= 0) return false;
+    this.current = this.projection.evolve(this.current, event);
+    this.appliedPosition = event.position;
+    return true;
+  }
+
+  private commit(position: GlobalPosition): void {
+    try {
+      this.views.commit(this.current, position);
+    } catch (error) {
+      // The folded state is ahead of what was kept: go back to the committed views.
+      const loaded = this.views.load();
+      this.current = loaded.state;
+      this.position = loaded.checkpoint;
+      this.appliedPosition = loaded.checkpoint;
+      throw new ProjectionCommitFailed(this.projection.name, position, error);
+    }
+    this.position = position;
+    this.resolveWaiters();
+  }
+
+  private resolveWaiters(): void {
+    const position = this.position;
+    if (position === undefined) return;
+    const ready = this.waiters.filter((waiter) => comparePositions(position, waiter.position) >= 0);
+    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
+    ready.forEach((waiter) => waiter.resolve());
+  }
+
+  private rejectWaiters(error: Error): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    waiting.forEach((waiter) => waiter.reject(error));
+  }
+}

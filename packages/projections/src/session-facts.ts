@@ -1,0 +1,88 @@
+import * as t from 'io-ts';
+import { CloseReason, SessionId, SessionRole, TeamId } from '@teamlog/events';
+import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { SessionEvent } from './session-event';
+
+/** What a view needs from a session's header (stream `sessionheader-<id>`). */
+export const SessionHeaderFacts = t.intersection(
+  [
+    t.type({ formatVersion: t.number }),
+    t.partial({ file: t.string, scope: t.string, normalised: t.boolean, seedLength: t.number, createdAt: t.number }),
+  ],
+  'SessionHeaderFacts',
+);
+export type SessionHeaderFacts = t.TypeOf<typeof SessionHeaderFacts>;
+
+/** An event the views could not use; the audit reports it (`undecodable-event`). */
+export const EventProblem = t.type({ seq: t.number, type: t.string, detail: t.string }, 'EventProblem');
+export type EventProblem = t.TypeOf<typeof EventProblem>;
+
+export const SessionLifecycleDoc: t.Type<SessionLifecycle, unknown, unknown> = t.intersection(
+  [
+    t.type({
+      status: t.keyof({ 'not-started': null, idle: null, running: null, inactive: null, closed: null }),
+      native: t.boolean,
+      turn: t.number,
+      lastSeq: t.number,
+    }),
+    t.partial({ closeReason: CloseReason, role: SessionRole, teamId: TeamId, name: t.string, step: t.number }),
+  ],
+  'SessionLifecycle',
+) as unknown as t.Type<SessionLifecycle, unknown, unknown>;
+
+/** One session as the views know it; persisted as one document per session. */
+export const SessionFacts = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      lifecycle: SessionLifecycleDoc,
+      eventCount: t.number,
+      problems: t.array(EventProblem),
+    }),
+    t.partial({
+      header: SessionHeaderFacts,
+      /** The seq of the last `session/end-seed` with `inherited: true` (V2+ fork cut). */
+      inheritedEndSeedSeq: t.number,
+      lastTime: t.number,
+    }),
+  ],
+  'SessionFacts',
+);
+export type SessionFacts = t.TypeOf<typeof SessionFacts> & { readonly id: SessionId };
+
+export const initialSessionFacts = (id: SessionId): SessionFacts => ({
+  id,
+  lifecycle: initialSessionLifecycle,
+  eventCount: 0,
+  problems: [],
+});
+
+const isInheritedEndSeed = (event: SessionEvent): boolean =>
+  event.type === 'session/end-seed' && typeof event.data === 'object' && event.data !== null && (event.data as Record<string, unknown>)['inherited'] === true;
+
+export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): SessionFacts => ({
+  ...facts,
+  lifecycle: evolveLifecycle(facts.lifecycle, event),
+  eventCount: Math.max(facts.eventCount, event.seq + 1),
+  ...(isInheritedEndSeed(event) ? { inheritedEndSeedSeq: event.seq } : {}),
+  ...(event.normalised ? {} : { lastTime: event.time }),
+});
+
+export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): SessionFacts => ({ ...facts, header });
+
+export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
+
+/**
+ * Events before this seq were inherited from the parent of a fork (reference §2.4, §10): the
+ * header's `seedLength` in V0/V1, the last `session/end-seed {inherited:true}` from V2 on.
+ */
+export const inheritedCut = (facts: SessionFacts): number =>
+  facts.header?.seedLength ?? facts.inheritedEndSeedSeq ?? 0;
+
+/** Whether the session's own log is in the store (a header alone does not hold any message). */
+export const hasLog = (facts: SessionFacts | undefined): boolean => facts !== undefined && facts.eventCount > 0;
+
+export const teamOfNativeSession = (facts: SessionFacts): { readonly teamId: TeamId; readonly role: SessionRole; readonly name?: string } | undefined =>
+  facts.lifecycle.native && facts.lifecycle.teamId !== undefined && facts.lifecycle.role !== undefined
+    ? { teamId: facts.lifecycle.teamId, role: facts.lifecycle.role, ...(facts.lifecycle.name === undefined ? {} : { name: facts.lifecycle.name }) }
+    : undefined;

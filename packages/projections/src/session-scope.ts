@@ -1,0 +1,23 @@
+import { MessageSource, SessionId, scopeId } from '@teamlog/events';
+
+/*
+ * Sessions imported from a normalised snapshot fixture have scoped ids (`{{session:1}}@<scope>`),
+ * and every placeholder id read from their events must be resolved in the same scope. The scope is
+ * part of the session id itself, so a view can resolve ids before the header has arrived.
+ */
+const scopedSessionId = /^\{\{[a-z]+:\d+\}\}@(.+)$/;
+
+export const scopeOfSessionId = (id: SessionId): string | undefined => scopedSessionId.exec(id)?.[1];
+
+/** The id fields a message source may carry; each is resolved in the session's scope. */
+const sourceIdFields = ['teamId', 'messageId', 'senderId', 'senderSessionId'] as const;
+
+export const scopeSource = (source: MessageSource, scope: string | undefined): MessageSource => {
+  if (scope === undefined) return source;
+  const scoped: Record<string, unknown> = { ...source };
+  for (const field of sourceIdFields) {
+    const value = scoped[field];
+    if (typeof value === 'string') scoped[field] = scopeId(value, scope);
+  }
+  return scoped as MessageSource;
+};

@@ -1,0 +1,71 @@
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/Either';
+import {
+  MessageId, SessionId, TeamRecordType, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordType, scopeId, teamIdOf,
+} from '@teamlog/events';
+import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { SessionEvent } from './session-event';
+import { scopeOfSessionId } from './session-scope';
+
+/** A Team record of the Lead's own team that the fold considered; the era audit reads these. */
+export const TeamRecordFact = t.type(
+  { seq: t.number, type: t.string, version: t.number, time: t.number, normalised: t.boolean },
+  'TeamRecordFact',
+);
+export type TeamRecordFact = t.TypeOf<typeof TeamRecordFact> & { readonly type: TeamRecordType };
+
+/** A `team/message/delivered` naming another target than the queued message (the team fails on it). */
+export const DeliveryMismatch = t.type(
+  { messageId: t.string, seq: t.number, queuedTargetId: t.string, deliveredTargetId: t.string },
+  'DeliveryMismatch',
+);
+export type DeliveryMismatch = t.TypeOf<typeof DeliveryMismatch> & {
+  readonly messageId: MessageId;
+  readonly queuedTargetId: SessionId;
+  readonly deliveredTargetId: SessionId;
+};
+
+/** The Team of one Lead stream: the reference fold plus the facts the audit needs. */
+export interface TeamProjection {
+  readonly state: TeamState;
+  readonly records: TeamRecordFact[];
+  readonly mismatches: DeliveryMismatch[];
+}
+
+export const initialTeamProjection = (lead: SessionId): TeamProjection => ({
+  state: initialTeamState(teamIdOf(lead), scopeOfSessionId(lead)),
+  records: [],
+  mismatches: [],
+});
+
+const ownRecordVersion = (team: TeamState, data: unknown): number | undefined => {
+  const head = decodeTeamRecordHead(data);
+  return isRight(head) && scopeId(head.right.teamId, team.scope) === team.teamId ? head.right.version : undefined;
+};
+
+const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatch | undefined => {
+  const record = decodeTeamRecord('team/message/delivered', event.data);
+  if (!isRight(record) || record.right.type !== 'team/message/delivered') return undefined;
+  const messageId = scopeId(record.right.data.messageId, team.scope);
+  const deliveredTargetId = scopeId(record.right.data.targetId, team.scope);
+  const queued = team.messages.get(messageId);
+  return queued === undefined || queued.message.targetId === deliveredTargetId
+    ? undefined
+    : { messageId, seq: event.seq, queuedTargetId: queued.message.targetId, deliveredTargetId };
+};
+
+/**
+ * Fold one event of a Lead stream. `evolveTeam` applies the reference rules (own team only, first
+ * violation is the failure, later records ignored); this adds the record facts and mismatches.
+ * Linear like `evolveTeam`: the arrays of the given projection are extended in place.
+ */
+export const evolveTeamProjection = (team: TeamProjection, event: SessionEvent): TeamProjection => {
+  if (!isTeamRecordType(event.type) || team.state.failure !== undefined) return team;
+  const version = ownRecordVersion(team.state, event.data);
+  if (version !== undefined) {
+    team.records.push({ seq: event.seq, type: event.type, version, time: event.time, normalised: event.normalised });
+    const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
+    if (mismatch !== undefined) team.mismatches.push(mismatch);
+  }
+  return { ...team, state: evolveTeam(team.state, event) };
+};

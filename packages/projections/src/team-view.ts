@@ -1,0 +1,104 @@
+import { LegacyDelivery, MemberPhase, MessageId, SessionId, TaskId, TaskStatus, TeamId, leadOf } from '@teamlog/events';
+import { TeamFailure } from '@teamlog/domain';
+import { compareText } from './compare-text';
+import { ProjectionState } from './projection-state';
+import { RosterStatus, leadStatus, rosterStatus } from './roster-status';
+import { hasLog } from './session-facts';
+import { TeamProjection } from './team-projection';
+
+export interface MemberView {
+  readonly id: SessionId;
+  readonly name: string;
+  readonly description: string;
+  readonly provider: string;
+  readonly context: 'fresh' | 'fork';
+  readonly phase: MemberPhase;
+  readonly error?: string;
+  /** The phase combined with the member session's lifecycle. */
+  readonly status: RosterStatus;
+  readonly firstSeq: number;
+  readonly seq: number;
+}
+
+export interface TaskView {
+  readonly id: TaskId;
+  readonly revision: number;
+  readonly subject: string;
+  readonly description: string;
+  readonly status: TaskStatus;
+  readonly ownerId?: SessionId;
+  readonly blockedBy: readonly TaskId[];
+  readonly writeScopes: readonly string[];
+  readonly seq: number;
+}
+
+/** A message of the superseded mailbox, read-only: teamlog never delivers or acknowledges it. */
+export interface LegacyMessageView {
+  readonly id: MessageId;
+  readonly senderId: SessionId;
+  readonly senderName: string;
+  readonly targetId: SessionId;
+  readonly delivery?: LegacyDelivery;
+  readonly queuedSeq: number;
+  readonly status: 'delivered' | 'undelivered';
+  readonly deliveredSeq?: number;
+  /** Whether the target's own log holds the message; absent when that log is not in the store. */
+  readonly targetHasMessage?: boolean;
+  readonly recordVersion: 1 | 2;
+}
+
+export interface TeamView {
+  readonly teamId: TeamId;
+  readonly lead: { readonly id: SessionId; readonly status: RosterStatus };
+  readonly members: readonly MemberView[];
+  readonly tasks: readonly TaskView[];
+  readonly legacyMessages: readonly LegacyMessageView[];
+  readonly failure: TeamFailure | null;
+}
+
+const members = (state: ProjectionState, team: TeamProjection): MemberView[] =>
+  [...team.state.members.values()].map(({ snapshot, firstSeq, seq }) => ({
+    ...snapshot,
+    status: rosterStatus(snapshot.phase, state.sessions.get(snapshot.id)?.lifecycle),
+    firstSeq,
+    seq,
+  }));
+
+const tasks = (team: TeamProjection): TaskView[] => [...team.state.tasks.values()].map(({ snapshot, seq }) => ({ ...snapshot, seq }));
+
+/** Whether the target's log holds the message, when that log is in the store. */
+export const targetHoldsMessage = (state: ProjectionState, targetId: SessionId, messageId: MessageId): boolean | undefined =>
+  hasLog(state.sessions.get(targetId)) ? state.inboxes.get(targetId)?.held.has(messageId) ?? false : undefined;
+
+const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] =>
+  [...team.state.messages.values()].map(({ message, sourceVersion, queuedSeq, deliveredSeq }) => {
+    const held = targetHoldsMessage(state, message.targetId, message.id);
+    return {
+      id: message.id,
+      senderId: message.senderId,
+      senderName: message.senderName,
+      targetId: message.targetId,
+      ...(message.delivery === undefined ? {} : { delivery: message.delivery }),
+      queuedSeq,
+      status: deliveredSeq === undefined ? 'undelivered' : 'delivered',
+      ...(deliveredSeq === undefined ? {} : { deliveredSeq }),
+      ...(held === undefined ? {} : { targetHasMessage: held }),
+      recordVersion: sourceVersion,
+    };
+  });
+
+export const teamView = (state: ProjectionState, team: TeamProjection): TeamView => ({
+  teamId: team.state.teamId,
+  lead: { id: leadOf(team.state.teamId), status: leadStatus(state.sessions.get(leadOf(team.state.teamId))?.lifecycle) },
+  members: members(state, team),
+  tasks: tasks(team),
+  legacyMessages: legacyMessages(state, team),
+  failure: team.state.failure ?? null,
+});
+
+/** Every team that has a record of its own, by team id. */
+export const readTeams = (state: ProjectionState): TeamView[] =>
+  [...state.teams.values()]
+    .filter((team) => team.state.hasRecords)
+    .sort((a, b) => compareText(a.state.teamId, b.state.teamId))
+    .map((team) => teamView(state, team));

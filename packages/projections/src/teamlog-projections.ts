@@ -1,0 +1,119 @@
+import type Database from 'better-sqlite3';
+import { SessionId } from '@teamlog/events';
+import { EventStore, GlobalPosition } from '@teamlog/store';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { AuditFinding, readAudit } from './attribution-audit';
+import { DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
+import { EraRules, referenceEraRules } from './era-rules';
+import { InMemoryViewStore } from './in-memory-view-store';
+import { InboxQuery, InboxView, readInbox } from './inbox-view';
+import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
+import { ProjectionState, clearChanges } from './projection-state';
+import { ReplayView, readReplayView } from './replay-view';
+import { SessionFacts } from './session-facts';
+import { SqliteViewStore, SqliteViewStoreOptions } from './sqlite-view-store';
+import { teamlogProjection } from './teamlog-projection';
+import { TeamView, readTeams } from './team-view';
+import { AsOf, foldViewsAsOf } from './views-as-of';
+import { ViewStore } from './view-store';
+
+export interface TeamlogProjectionsOptions extends ProjectionRunnerOptions {
+  readonly eraRules?: EraRules;
+}
+
+/** The read API over the views, for any state (the committed views, or a fold as of a moment). */
+export class TeamlogViews {
+  constructor(
+    readonly state: ProjectionState,
+    private readonly eraRules: EraRules = referenceEraRules,
+  ) {}
+
+  /** `teams`, `inbox` and `audit` of `teamlog replay --json`. */
+  replay(): ReplayView {
+    return readReplayView(this.state, { eraRules: this.eraRules });
+  }
+
+  teams(): TeamView[] {
+    return readTeams(this.state);
+  }
+
+  inbox(query: InboxQuery = {}): InboxView[] {
+    return readInbox(this.state, query);
+  }
+
+  audit(): AuditFinding[] {
+    return readAudit(this.state, this.eraRules);
+  }
+
+  statistics(): DashboardStatistics {
+    return readDashboardStatistics(this.state);
+  }
+
+  session(id: SessionId): SessionFacts | undefined {
+    return this.state.sessions.get(id);
+  }
+}
+
+/**
+ * teamlog's views over a store: a checkpointed runner plus the read API. With a SqliteEventStore
+ * the views live in the same file and survive restarts; `inMemory` rebuilds them on every start.
+ */
+export class TeamlogProjections {
+  private readonly runner: ProjectionRunner<ProjectionState>;
+
+  private constructor(
+    private readonly store: EventStore,
+    views: ViewStore<ProjectionState>,
+    private readonly options: TeamlogProjectionsOptions,
+  ) {
+    this.runner = new ProjectionRunner(store, teamlogProjection, views, options);
+  }
+
+  /** Views in the event store's own SQLite file, committed in the same connection. */
+  static sqlite(store: SqliteEventStore, options: TeamlogProjectionsOptions & SqliteViewStoreOptions = {}): TeamlogProjections {
+    return new TeamlogProjections(store, new SqliteViewStore(store.database, store.file, options), options);
+  }
+
+  /** Views in a SQLite database of their own, for a store elsewhere (EventStoreDB). */
+  static sqliteViews(store: EventStore, database: Database.Database, file: string, options: TeamlogProjectionsOptions & SqliteViewStoreOptions = {}): TeamlogProjections {
+    return new TeamlogProjections(store, new SqliteViewStore(database, file, options), options);
+  }
+
+  static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): TeamlogProjections {
+    return new TeamlogProjections(store, new InMemoryViewStore(teamlogProjection, clearChanges), options);
+  }
+
+  get checkpoint(): GlobalPosition | undefined {
+    return this.runner.checkpoint;
+  }
+
+  catchUp(): Promise<number> {
+    return this.runner.catchUp();
+  }
+
+  rebuild(): Promise<number> {
+    return this.runner.rebuild();
+  }
+
+  start(): void {
+    this.runner.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  waitFor(position: GlobalPosition): Promise<void> {
+    return this.runner.waitFor(position);
+  }
+
+  /** The read API over the views as they are now. */
+  views(): TeamlogViews {
+    return new TeamlogViews(this.runner.state, this.options.eraRules);
+  }
+
+  /** The read API over the views as of a position or a time ("what did the roster look like then"). */
+  async viewsAsOf(asOf: AsOf): Promise<TeamlogViews> {
+    return new TeamlogViews(await foldViewsAsOf(this.store, asOf), this.options.eraRules);
+  }
+}
