@@ -63,7 +63,7 @@ export class RecoveryScanner {
         const detail = `seq gap: expected seq ${this.nextSeq}, got ${event.seq}`;
         const turnEndLine = outcome.events.some((later) => later.seq >= event.seq && later.type === 'turn/end') ? line : undefined;
         const step = this.stop({ reason: 'seq-gap', line, detail }, turnEndLine);
-        return step.kind === 'reject' ? step : { kind: 'accept', events: accepted };
+        return step.kind === 'reject' || accepted.length === 0 ? step : { kind: 'accept', events: accepted };
       }
       accepted.push(event);
       this.nextSeq += 1;

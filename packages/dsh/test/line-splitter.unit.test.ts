@@ -1,0 +1,48 @@
+import { LineSplitEnd, SplitLine, splitLines } from '../src/line-splitter';
+
+async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+const collect = async (source: AsyncIterable<Uint8Array>, maxLineBytes?: number): Promise<{ lines: SplitLine[]; end: LineSplitEnd }> => {
+  const lines: SplitLine[] = [];
+  const iterator = splitLines(source, maxLineBytes === undefined ? {} : { maxLineBytes });
+  for (let next = await iterator.next(); ; next = await iterator.next()) {
+    if (next.done === true) return { lines, end: next.value };
+    lines.push(next.value);
+  }
+};
+
+describe('streaming line splitter', () => {
+  it('numbers complete lines from 1 whatever the chunk boundaries', async () => {
+    for (const size of [1, 2, 3, 5, 100]) {
+      const { lines, end } = await collect(chunksOf('a\nbb\n\nccc\n', size));
+      expect(lines.map((line) => [line.line, line.bytes.toString()])).toEqual([[1, 'a'], [2, 'bb'], [3, ''], [4, 'ccc']]);
+      expect(end.tornTail).toBeUndefined();
+    }
+  });
+
+  it('reports bytes after the last newline as a torn tail and does not yield them', async () => {
+    const { lines, end } = await collect(chunksOf('a\n{"type":', 4));
+    expect(lines).toHaveLength(1);
+    expect(end.tornTail).toEqual({ line: 2, bytes: 8 });
+  });
+
+  it('does not buffer a line longer than the limit and reports its size', async () => {
+    const { lines } = await collect(chunksOf(`ok\n${'x'.repeat(50)}\nafter\n`, 7), 20);
+    expect(lines.map((line) => [line.line, line.bytes.toString(), line.overlongBytes])).toEqual([
+      [1, 'ok', undefined],
+      [2, '', 50],
+      [3, 'after', undefined],
+    ]);
+  });
+
+  it('holds at most the longest line plus one read chunk, not the whole input', async () => {
+    const text = Array.from({ length: 2000 }, (_, k) => `line ${k} ${'y'.repeat(k % 50)}`).join('\n') + '\n';
+    const { end } = await collect(chunksOf(text, 64));
+    expect(end.largestLineBytes).toBeLessThanOrEqual(60);
+    expect(end.peakBufferedBytes).toBeLessThanOrEqual(end.largestLineBytes + 64);
+    expect(text.length).toBeGreaterThan(50 * end.peakBufferedBytes);
+  });
+});

@@ -1,0 +1,42 @@
+import { isLeft } from 'fp-ts/Either';
+import { decodeStorageRecord } from '../src/storage-record-decoder';
+
+const v0 = { formatVersion: 0 as const, normalised: false, nextSeq: 0 };
+
+describe('storage record decoding', () => {
+  it('keeps envelope keys the reference does not define in extra', () => {
+    const result = decodeStorageRecord({ type: 'x/y', seq: 0, time: 1, data: null, writer: { name: 'w' } }, v0);
+    expect(result).toEqual({ _tag: 'Right', right: [{ type: 'x/y', seq: 0, time: 1, data: null, extra: { writer: { name: 'w' } } }] });
+  });
+
+  it('expands sourceEventSeqs ranges against the event seq', () => {
+    const result = decodeStorageRecord({ type: 'tool/result', seq: 9, time: 1, data: {}, sourceEventSeqs: [[2, 5], 7] }, { ...v0, nextSeq: 9 });
+    expect(!isLeft(result) && result.right[0]?.sourceEventSeqs).toEqual([2, 3, 4, 5, 7]);
+  });
+
+  it.each([
+    [{ type: 'turn/start', time: 1, data: {} }, 'seq'],
+    [{ type: 'turn/start', seq: 'x', time: 1, data: {} }, 'seq'],
+    [{ type: 'turn/start', seq: 0, time: 'late', data: {} }, 'time'],
+    [{ type: 'turn/start', seq: 0, time: 1 }, 'data'],
+    [{ type: '', seq: 0, time: 1, data: {} }, 'type'],
+    [{ type: 'turn/start', seq: 0, time: 1, data: {}, surfaceOp: 'prepend' }, 'surfaceOp'],
+  ])('refuses a malformed envelope with its field path (%#)', (record, path) => {
+    const result = decodeStorageRecord(record, v0);
+    expect(isLeft(result) && result.left.path).toBe(path);
+  });
+
+  it('reads a normalised fixture line with the seq given by position and refuses a stray seq there', () => {
+    const context = { formatVersion: 4 as const, normalised: true, nextSeq: 12 };
+    expect(decodeStorageRecord({ type: 'turn/start', data: { turn: 1 } }, context)).toEqual({ _tag: 'Right', right: [{ type: 'turn/start', seq: 12, time: 0, data: { turn: 1 } }] });
+    const stray = decodeStorageRecord({ type: 'turn/start', seq: 12, data: { turn: 1 } }, context);
+    expect(isLeft(stray) && stray.left.path).toBe('seq');
+  });
+
+  it('treats packed rows as rows only in V0/V1', () => {
+    const row = { type: 'text-chunks', seq0: 0, time0: 1, data: { turn: 1, step: 1, index: 0, dt: [], texts: ['a'] } };
+    expect(isLeft(decodeStorageRecord(row, v0))).toBe(false);
+    const v2 = decodeStorageRecord(row, { ...v0, formatVersion: 2 });
+    expect(isLeft(v2) && v2.left.path).toBe('seq');
+  });
+});
