@@ -1,0 +1,44 @@
+import { IdSource, uuidV7Ids } from '@teamlog/events';
+import { EventStore } from '@teamlog/store';
+import { AcceptedListener } from './accepted-notice';
+import { LeadSteerPath } from './lead-steer-path';
+import { MemberSteerAdapters } from './member-steer-adapter';
+import { SteerDispatch } from './session-handle';
+import { TeamEngine } from './team-engine';
+import { TeamLog, TeamLogService } from './team-log';
+
+export interface TeamLogOptions {
+  readonly store: EventStore;
+  /** `uuidV7Ids` unless given (tests pass `sequentialIds`). */
+  readonly ids?: IdSource;
+  readonly clock?: () => Date;
+  /** Told after each acceptance is durable (see AcceptedNotice); must not block. */
+  readonly onAccepted?: AcceptedListener;
+  /** Errors thrown by `onAccepted`; the acceptance stands. Default: a process warning. */
+  readonly onListenerError?: (error: unknown) => void;
+  /** Appends lost to other writers of one stream before ConcurrencyExhausted (default 1000). */
+  readonly maxConflictRetries?: number;
+}
+
+const warn = (error: unknown): void => {
+  process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'TeamLogListenerWarning');
+};
+
+/**
+ * The composition root: the only place the host-only member steer adapters are built. They stay
+ * inside the dispatch closure, which handles keep in private fields.
+ */
+export const createTeamLog = (options: TeamLogOptions): TeamLog => {
+  const engine = new TeamEngine({
+    store: options.store,
+    ids: options.ids ?? uuidV7Ids,
+    clock: options.clock ?? (() => new Date()),
+    onAccepted: options.onAccepted ?? (() => undefined),
+    onListenerError: options.onListenerError ?? warn,
+    maxAttempts: options.maxConflictRetries ?? 1000,
+  });
+  const lead = new LeadSteerPath(engine);
+  const members = new MemberSteerAdapters(engine);
+  const dispatch: SteerDispatch = (edge, to) => (to === 'lead' ? lead.admit(edge) : members.forTeam(edge.teamId).admit(edge));
+  return new TeamLogService(engine, dispatch);
+};

@@ -1,0 +1,40 @@
+import { Either, isLeft } from 'fp-ts/Either';
+import { WritableEvent } from '@teamlog/events';
+import { EventStore, WrongExpectedVersion } from '@teamlog/store';
+import { WriteContext, appendWritable } from './event-writer';
+import { FoldedStream } from './folded-stream';
+import { ConcurrencyExhausted, SendAborted } from './team-log-errors';
+
+export interface DecideAndAppend<S, E extends WritableEvent> {
+  readonly store: EventStore;
+  readonly folded: FoldedStream<S>;
+  readonly decide: (state: S) => Either<Error, E[]>;
+  readonly write: WriteContext;
+  readonly maxAttempts: number;
+  /** Checked right before the append: once the append is issued, it is allowed to finish. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Load, decide, append with the revision the decision was made on; when another writer got there
+ * first, read what it wrote and decide again. Returns what was appended (the state is caught up).
+ */
+export const decideAndAppend = async <S, E extends WritableEvent>(run: DecideAndAppend<S, E>): Promise<E[]> => {
+  const { store, folded } = run;
+  for (let attempt = 1; attempt <= run.maxAttempts; attempt += 1) {
+    await folded.catchUp(store);
+    const decision = run.decide(folded.state);
+    if (isLeft(decision)) throw decision.left;
+    if (decision.right.length === 0) return [];
+    if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
+    try {
+      await appendWritable(store, folded.streamName, decision.right, folded.expectedRevision, run.write);
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) continue;
+      throw error;
+    }
+    await folded.catchUp(store);
+    return decision.right;
+  }
+  throw new ConcurrencyExhausted(folded.streamName, run.maxAttempts);
+};

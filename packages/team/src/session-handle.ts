@@ -1,0 +1,138 @@
+import { MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamTaskSnapshot, leadOf } from '@teamlog/events';
+import { MemberNotFound, TeamWriteEvent, leadName, routeTeamMessage } from '@teamlog/domain';
+import { parseSendRequest } from './send-request';
+import { TeamEdge } from './team-edge';
+import { TeamEngine } from './team-engine';
+import { LeadSession, MemberSession, MemberSpawn, NewTask, TaskUpdate, TeamSession } from './team-session';
+import { MemberSpawnFailed, SendAborted } from './team-log-errors';
+
+/** Hands an authorised edge to the Lead steer path or the host's member adapter. */
+export type SteerDispatch = (edge: TeamEdge, to: 'lead' | 'member') => Promise<MessageId>;
+
+/** Task commands always write exactly one task record (or are refused). */
+const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
+  for (const event of events) if (event.type === 'team/task') return event.data.task;
+  throw new Error('a task command wrote no task record');
+};
+
+/** A session's handle. Engine and dispatch sit in private fields: nothing on a handle reaches them. */
+class SessionHandle implements TeamSession {
+  readonly #engine: TeamEngine;
+  readonly #dispatch: SteerDispatch;
+
+  constructor(
+    engine: TeamEngine,
+    dispatch: SteerDispatch,
+    readonly sessionId: SessionId,
+    readonly teamId: TeamId,
+    readonly name: string,
+  ) {
+    this.#engine = engine;
+    this.#dispatch = dispatch;
+  }
+
+  get role(): 'lead' | 'member' {
+    return this.sessionId === leadOf(this.teamId) ? 'lead' : 'member';
+  }
+
+  protected get engine(): TeamEngine {
+    return this.#engine;
+  }
+
+  protected get dispatch(): SteerDispatch {
+    return this.#dispatch;
+  }
+
+  send(request: Parameters<TeamSession['send']>[0]): Promise<MessageId> {
+    return this.#engine.track('send', async () => {
+      const { target, content, signal } = parseSendRequest(request);
+      if (signal?.aborted === true) throw new SendAborted(signal.reason);
+      const route = await this.#engine.readTeam(this.teamId, (state) => routeTeamMessage(state.team, this.sessionId, target));
+      if (route._tag === 'Left') throw route.left;
+      const to = route.right.target;
+      if (to.kind === 'unlisted') throw await this.#engine.refuseUnlisted(this.teamId, to.address);
+      const edge: TeamEdge = { teamId: this.teamId, from: this.sessionId, to: to.sessionId, content, ...(signal === undefined ? {} : { signal }) };
+      return this.#dispatch(edge, to.kind);
+    });
+  }
+
+  roster(): Promise<readonly TeamMemberSnapshot[]> {
+    return this.#engine.track('roster', () => this.#engine.readTeam(this.teamId, (state) => [...state.team.members.values()].map((entry) => entry.snapshot)));
+  }
+
+  tasks(): Promise<readonly TeamTaskSnapshot[]> {
+    return this.#engine.track('tasks', () => this.#engine.readTeam(this.teamId, (state) => [...state.team.tasks.values()].map((entry) => entry.snapshot)));
+  }
+
+  createTask(task: NewTask): Promise<TeamTaskSnapshot> {
+    return this.#engine.track('createTask', async () => {
+      const events = await this.#engine.decideTeam(
+        this.teamId,
+        {
+          type: 'create-task',
+          task: {
+            subject: task.subject,
+            description: task.description ?? '',
+            blockedBy: task.blockedBy ?? [],
+            writeScopes: task.writeScopes ?? [],
+            ...(task.ownerId === undefined ? {} : { ownerId: task.ownerId }),
+          },
+        },
+        this.sessionId,
+      );
+      return writtenTask(events);
+    });
+  }
+
+  updateTask(taskId: TaskId, update: TaskUpdate): Promise<TeamTaskSnapshot> {
+    return this.#engine.track('updateTask', async () => {
+      const { expectedRevision, ...changes } = update;
+      const events = await this.#engine.decideTeam(this.teamId, { type: 'update-task', taskId, expectedRevision, changes }, this.sessionId);
+      return writtenTask(events);
+    });
+  }
+}
+
+export class MemberHandle extends SessionHandle implements MemberSession {
+  override get role(): 'member' {
+    return 'member';
+  }
+}
+
+export class LeadHandle extends SessionHandle implements LeadSession {
+  constructor(engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId) {
+    super(engine, dispatch, leadOf(teamId), teamId, leadName);
+  }
+
+  override get role(): 'lead' {
+    return 'lead';
+  }
+
+  spawnMember(spawn: MemberSpawn): Promise<MemberSession> {
+    return this.engine.track('spawnMember', async () => {
+      const sessionId = this.engine.ids.sessionId();
+      const member = { id: sessionId, name: spawn.name, description: spawn.description, provider: spawn.provider ?? 'spawn', context: 'fresh' as const };
+      await this.engine.decideTeam(this.teamId, { type: 'provision-member', member }, this.sessionId);
+      try {
+        await this.engine.createSession({ sessionId, teamId: this.teamId, role: 'member', name: spawn.name });
+      } catch (error) {
+        const failed = new MemberSpawnFailed(spawn.name, sessionId, error);
+        await this.engine.decideTeam(this.teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } }, this.sessionId);
+        throw failed;
+      }
+      await this.engine.decideTeam(this.teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } }, this.sessionId);
+      return new MemberHandle(this.engine, this.dispatch, sessionId, this.teamId, spawn.name);
+    });
+  }
+
+  member(address: string): Promise<MemberSession> {
+    return this.engine.track('member', async () => {
+      const found = await this.engine.readTeam(this.teamId, (state) => {
+        const id = state.team.memberNames.get(address) ?? (address as SessionId);
+        return state.team.members.get(id)?.snapshot;
+      });
+      if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
+      return new MemberHandle(this.engine, this.dispatch, found.id, this.teamId, found.name);
+    });
+  }
+}

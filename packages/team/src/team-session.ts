@@ -1,0 +1,62 @@
+import {
+  MessageId, SessionId, SessionRole, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamTaskSnapshot,
+} from '@teamlog/events';
+import { SendRequest } from './send-request';
+
+export interface NewTask {
+  readonly subject: string;
+  readonly description?: string;
+  /** Task ids that must be live (not deleted); no self-block, duplicate or cycle. */
+  readonly blockedBy?: readonly TaskId[];
+  readonly writeScopes?: readonly string[];
+  readonly ownerId?: SessionId;
+}
+
+/** Compare-and-set: refused with TaskRevisionConflict unless the task is still at `expectedRevision`. */
+export interface TaskUpdate {
+  readonly expectedRevision: number;
+  readonly subject?: string;
+  readonly description?: string;
+  readonly status?: TaskStatus;
+  /** `null` releases the task. */
+  readonly ownerId?: SessionId | null;
+  readonly blockedBy?: readonly TaskId[];
+  readonly writeScopes?: readonly string[];
+}
+
+/**
+ * What a session (the Lead or a member) acts through. Every send is attributed to this session:
+ * there is no way to pass another sender.
+ */
+export interface TeamSession {
+  readonly sessionId: SessionId;
+  readonly teamId: TeamId;
+  /** The name others address it by ("lead" for the Lead). */
+  readonly name: string;
+  readonly role: SessionRole;
+  /** Resolves with the accepted inbox MessageId, or rejects with a typed error; see docs/team-messaging.md. */
+  send(request: SendRequest): Promise<MessageId>;
+  roster(): Promise<readonly TeamMemberSnapshot[]>;
+  tasks(): Promise<readonly TeamTaskSnapshot[]>;
+  createTask(task: NewTask): Promise<TeamTaskSnapshot>;
+  updateTask(taskId: TaskId, update: TaskUpdate): Promise<TeamTaskSnapshot>;
+}
+
+export interface MemberSpawn {
+  readonly name: string;
+  readonly description: string;
+  /** Recorded on the roster (the reference's "spawn", "scripted", ...). */
+  readonly provider?: string;
+}
+
+export interface MemberSession extends TeamSession {
+  readonly role: 'member';
+}
+
+export interface LeadSession extends TeamSession {
+  readonly role: 'lead';
+  /** Roster `provisioning`, the member's own stream, then `active` (or `failed` and MemberSpawnFailed). */
+  spawnMember(spawn: MemberSpawn): Promise<MemberSession>;
+  /** The handle of an active member, by name or session id. */
+  member(address: string): Promise<MemberSession>;
+}
