@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
-import { JsonValue, SessionId, StoredEventMetadata } from '@teamlog/events';
+import { JsonObject, JsonValue, SessionId, StoredEventMetadata } from '@teamlog/events';
 import { decodeMetadata, encodeMetadata, wrappedMetadataKey } from '@teamlog/store-eventstoredb';
 
 const decoded = (stored: unknown) => {
@@ -12,7 +12,7 @@ const decoded = (stored: unknown) => {
 const throughServer = (value: JsonValue | undefined): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 describe('event metadata mapping', () => {
-  const metadata: StoredEventMetadata = {
+  const metadata: StoredEventMetadata & JsonObject = {
     time: 1_700_000_000_123,
     causationId: '0190f1c4-0000-7000-8000-000000000001',
     correlationId: '0190f1c4-0000-7000-8000-000000000002',
