@@ -8,6 +8,7 @@ import {
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
 import { BackoffOptions, backoffDelay, defaultAppendRetry, defaultResubscribe, sleep } from './backoff';
 import { BatchLookup, lookupBatch, sameEventId } from './batch-lookup';
+import { BatchSearchRange, batchSearchRange } from './batch-search-range';
 import { ClientErrorContext, mapClientError } from './client-error-mapping';
 import { iterateClientRead } from './client-iteration';
 import { toEventData } from './event-data-mapping';
@@ -49,12 +50,6 @@ export interface EventStoreDbEventStoreOptions {
 }
 
 const origin: GlobalPosition = { commit: 0n, prepare: 0n };
-
-interface SliceRequest {
-  readonly from: 'start' | 'end' | bigint;
-  readonly direction: 'forwards' | 'backwards';
-  readonly maxCount: number;
-}
 
 /**
  * The EventStore port over EventStoreDB / KurrentDB. A thin wrapper: the mapping lives in pure
@@ -264,17 +259,15 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  /** Where the batch would be: right after an exact expected revision, else among the last events. */
+  /** Like findAppendedBatch, but reading from the leader so a fresh write is seen. */
   private async lookupBatch(stream: StreamName, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<BatchLookup> {
-    const ids = events.map((event) => event.id);
-    const count = events.length;
-    const slice =
-      typeof expected === 'bigint'
-        ? await this.readSlice(stream, { from: expected + 1n, direction: 'forwards', maxCount: count })
-        : expected === 'no_stream'
-          ? await this.readSlice(stream, { from: 'start', direction: 'forwards', maxCount: count })
-          : (await this.readSlice(stream, { from: 'end', direction: 'backwards', maxCount: count + this.retrySearchWindow })).reverse();
-    return lookupBatch(slice, ids);
+    const range = batchSearchRange(expected, events.length, this.retrySearchWindow);
+    const slice = await this.readSlice(stream, range);
+    if (range.direction === 'backwards') slice.reverse();
+    return lookupBatch(
+      slice,
+      events.map((event) => event.id),
+    );
   }
 
   private async appendNothing(stream: StreamName, expected: ExpectedRevision): Promise<AppendResult> {
@@ -286,7 +279,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** A bounded read from the leader; a missing stream reads as empty. */
-  private async readSlice(stream: StreamName, request: SliceRequest): Promise<RecordedEvent[]> {
+  private async readSlice(stream: StreamName, request: BatchSearchRange): Promise<RecordedEvent[]> {
     const read = this.client.readStream(stream, {
       fromRevision: request.from === 'start' ? START : request.from === 'end' ? END : request.from,
       direction: request.direction === 'forwards' ? FORWARDS : BACKWARDS,

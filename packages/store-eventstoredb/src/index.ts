@@ -9,6 +9,8 @@ export * from './system-events';
 export * from './client-error-mapping';
 export * from './failure-outcome';
 export * from './batch-lookup';
+export * from './batch-search-range';
+export * from './find-appended-batch';
 export * from './backoff';
 export * from './append-size';
 export * from './client-iteration';
