@@ -196,7 +196,10 @@ export class EventStoreDbEventStore implements EventStore {
       let failure: Error;
       try {
         const written = await this.client.appendToStream(stream, data, { expectedRevision: toClientExpectedRevision(expected), requiresLeader: true });
-        return await this.confirmAppend(stream, events, written.nextExpectedRevision);
+        // A connection string with throwOnAppendFailure=false reports the refusal instead of throwing it.
+        if (written.success) return await this.confirmAppend(stream, events, written.nextExpectedRevision);
+        const actual = written.nextExpectedRevision < 0n ? 'no_stream' : written.nextExpectedRevision;
+        failure = new WrongExpectedVersion(stream, expected, actual);
       } catch (error) {
         failure = mapClientError(error, context);
       }

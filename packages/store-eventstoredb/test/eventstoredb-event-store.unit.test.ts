@@ -125,6 +125,20 @@ describe('EventStoreDbEventStore over a fake client', () => {
       expect(error).toMatchObject({ expected: 0n, actual: 1n });
     });
 
+    it('treats a refusal reported as success: false (throwOnAppendFailure=false) like a thrown one', async () => {
+      const { client, store } = setup();
+      client.throwOnAppendFailure = false;
+      const stream = streamName('session-a');
+      const batch = [event()];
+      const original = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+      const error = await store.appendToStream(stream, [event()], { expectedRevision: 'no_stream' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersion);
+      expect(error).toMatchObject({ expected: 'no_stream', actual: 0n });
+      const missing = await store.appendToStream(streamName('session-b'), [event()], { expectedRevision: 'stream_exists' }).catch((e: unknown) => e);
+      expect(missing).toMatchObject({ expected: 'stream_exists', actual: 'no_stream' });
+      expect(await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' })).toEqual(original);
+    });
+
     it('refuses a batch that only partly repeats stored ids with DuplicateEventId', async () => {
       const { client, store } = setup();
       const stream = streamName('session-a');

@@ -47,6 +47,8 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
   readonly calls = { append: 0, readStream: 0, readAll: 0, subscribeToAll: 0 };
   readonly subscribeStarts: Array<Position | 'start' | 'end'> = [];
   disposed = false;
+  /** Like the connection-string option: false reports a refused expectation as `success: false`. */
+  throwOnAppendFailure = true;
   private nextPosition = 1000n;
   private readonly waiters = new Set<Waiter>();
   private readonly dropErrors = new Set<(error: Error) => void>();
@@ -67,7 +69,14 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
     if (fault === 'unavailable-before-write') throw new UnavailableError(undefined, 'connection refused');
     if (fault === 'cancelled-before-write') throw new CancelledError(undefined, 'cancelled');
     if (fault === 'not-leader') throw notLeader();
-    const result = this.commit(streamName, events, options.expectedRevision ?? 'any');
+    let result: AppendResult;
+    try {
+      result = this.commit(streamName, events, options.expectedRevision ?? 'any');
+    } catch (error) {
+      if (this.throwOnAppendFailure || !(error instanceof WrongExpectedVersionError)) throw error;
+      const current = error.actualVersion;
+      return { success: false, nextExpectedRevision: current === 'no_stream' ? -1n : current, position: undefined };
+    }
     if (fault === 'unavailable-after-write') throw new UnavailableError(undefined, 'connection lost after the write');
     return result;
   }
