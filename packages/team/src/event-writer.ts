@@ -21,7 +21,7 @@ const metadataFor = (event: WritableEvent, context: WriteContext, time: number):
 });
 
 /** The only way teamlog appends: writable catalog events, checked, with stored metadata. */
-export const appendWritable = (
+export const appendWritable = async (
   store: EventStore,
   stream: StreamName,
   events: readonly WritableEvent[],
