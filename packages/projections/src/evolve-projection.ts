@@ -4,6 +4,7 @@ import {
 } from '@teamlog/events';
 import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { eventClockOf } from './event-clock';
+import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { evolveSessionInbox, inboxEventTypes, initialSessionInbox } from './inbox-projection';
 import { ProjectionState } from './projection-state';
 import { SessionEvent } from './session-event';
@@ -62,18 +63,26 @@ const evolveInboxOf = (state: ProjectionState, event: SessionEvent): void => {
   change.held.forEach(([messageId, seq]) => state.changes.held.push({ sessionId: event.sessionId, messageId, seq }));
 };
 
+/** evolveInbox trusts its input: an event the catalog refuses is reported, not folded. */
+const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFacts): SessionFacts => {
+  if (!inboxEventTypes.has(event.type) || !isCatalogEventType(event.type)) return facts;
+  if (isLegacyUserMessage(event.type, event.data)) {
+    const upgraded = upgradeLegacyUserMessage(event.data, event.seq);
+    if (upgraded !== undefined) evolveInboxOf(state, { ...event, data: upgraded });
+    return facts;
+  }
+  const decoded = decodeCatalogEvent(event.type, event.data);
+  if (isLeft(decoded)) return withProblem(facts, { seq: event.seq, type: event.type, detail: decoded.left.message });
+  evolveInboxOf(state, event);
+  return facts;
+};
+
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
   const clock = eventClockOf(recorded);
   const event: SessionEvent = { sessionId: id, seq: Number(recorded.revision), type: recorded.type, data: recorded.data, ...clock };
-  let facts = evolveSessionFacts(factsOf(state, id), event);
+  const facts = evolveSessionFacts(factsOf(state, id), event);
   evolveTeamOf(state, event);
-  if (inboxEventTypes.has(event.type) && isCatalogEventType(event.type)) {
-    // evolveInbox trusts its input; an event the catalog refuses is reported, not folded.
-    const decoded = decodeCatalogEvent(event.type, event.data);
-    if (isLeft(decoded)) facts = withProblem(facts, { seq: event.seq, type: event.type, detail: decoded.left.message });
-    else evolveInboxOf(state, event);
-  }
-  setFacts(state, facts);
+  setFacts(state, foldInbox(state, event, facts));
 };
 
 /** Fold one event of `$all` into the views; streams other than sessions and headers are skipped. */

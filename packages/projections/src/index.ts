@@ -17,6 +17,7 @@ export * from './team-projection';
 export * from './team-document';
 export * from './inbox-projection';
 export * from './inbox-entry-record';
+export * from './legacy-user-message';
 export * from './roster-status';
 export * from './team-directory';
 export * from './team-view';

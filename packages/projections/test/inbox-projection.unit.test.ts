@@ -1,0 +1,69 @@
+import { SessionId } from '@teamlog/events';
+import { SessionEvent, SessionInbox, evolveSessionInbox, initialSessionInbox } from '@teamlog/projections';
+import { claim, ev, mailboxItem, promptItem, relayItem, splice, userMessage } from './session-log-builder';
+
+const target = 'member-1' as SessionId;
+const fold = (events: ReadonlyArray<{ type: string; data: unknown; time?: number }>, scope?: string): SessionInbox => {
+  const inbox = initialSessionInbox();
+  events.forEach((event, seq) => {
+    const at: SessionEvent = { sessionId: target, seq, type: event.type, data: event.data, time: event.time ?? 1000 * (seq + 1), normalised: false };
+    evolveSessionInbox(inbox, at, scope);
+  });
+  return inbox;
+};
+
+describe('inbox of a session', () => {
+  it('given a steered message, when the loop claims the list, then the entry is claimed at that seq and time', () => {
+    const inbox = fold([splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]), claim('next-step', 1), userMessage(relayItem('r1', 'lead-1', 'lead'))]);
+    expect(inbox.state.entries).toHaveLength(1);
+    expect(inbox.state.entries[0]).toMatchObject({ id: 'r1', list: 'next-step', status: 'claimed', acceptedSeq: 0, settledSeq: 1 });
+    expect(inbox.details[0]).toMatchObject({ messageId: 'r1', time: 1000, settledTime: 2000, header: { senderName: 'lead' } });
+  });
+
+  it('given a splice with outcome canceled, then the entry is canceled', () => {
+    const inbox = fold([splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]), claim('next-step', 1, { outcome: 'canceled' })]);
+    expect(inbox.state.entries[0]?.status).toBe('canceled');
+  });
+
+  it('given a mailbox item, then its Team message id is the source messageId and both ids are held', () => {
+    const inbox = fold([splice('next-turn', 0, [mailboxItem('lead-1', 'tm-1', 'lead-1', 'lead', 'item-9')])]);
+    expect(inbox.details[0]).toMatchObject({ messageId: 'tm-1', header: { messageId: 'tm-1', senderName: 'lead' } });
+    expect([...inbox.held.keys()]).toEqual(['item-9', 'tm-1']);
+  });
+
+  it('given a peer message written straight into the conversation, then it is accepted and claimed at once', () => {
+    const inbox = fold([userMessage(mailboxItem('lead-1', 'tm-2', 'lead-1', 'lead'))]);
+    expect(inbox.state.entries[0]).toMatchObject({ origin: 'direct', status: 'claimed', acceptedSeq: 0 });
+    expect(inbox.details[0]?.settledTime).toBe(1000);
+  });
+
+  it('given a human prompt, then it is an inbox entry without a header, and its user/message adds nothing', () => {
+    const inbox = fold([splice('next-turn', 0, [promptItem('p1')]), claim('next-turn', 1), userMessage(promptItem('p1'))]);
+    expect(inbox.state.entries).toHaveLength(1);
+    expect(inbox.details[0]?.header).toBeNull();
+  });
+
+  it('given teamlog acceptance, claim and cancel events, then entries follow them', () => {
+    const accepted = (id: string, list: string) => ev('teamlog/inbox/accepted', { teamId: 'lead-1', list, message: relayItem(id, 'lead-1', 'lead') });
+    const inbox = fold([
+      accepted('a1', 'next-turn'),
+      accepted('a2', 'next-step'),
+      ev('teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a1'], turn: 1 }),
+      ev('teamlog/inbox/canceled', { list: 'next-step', messageIds: ['a2'], reason: 'turn aborted' }),
+    ]);
+    expect(inbox.state.entries.map((entry) => [entry.id, entry.origin, entry.status, entry.settledSeq])).toEqual([
+      ['a1', 'accepted', 'claimed', 2],
+      ['a2', 'accepted', 'canceled', 3],
+    ]);
+  });
+
+  it('keeps no message bodies', () => {
+    const inbox = fold([splice('next-turn', 0, [relayItem('r1', 'lead-1', 'lead')])]);
+    expect(inbox.state.entries[0]?.content).toEqual([]);
+  });
+
+  it('given a normalised fixture session, then placeholder ids resolve in its scope', () => {
+    const inbox = fold([splice('next-step', 0, [relayItem('{{message:17}}', '{{session:1}}', 'lead')])], 'fx');
+    expect(inbox.state.entries[0]).toMatchObject({ id: '{{message:17}}@fx', source: { senderSessionId: '{{session:1}}@fx' } });
+  });
+});

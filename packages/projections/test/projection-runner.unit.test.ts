@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { EventId } from '@teamlog/events';
+import { GlobalPosition, InMemoryEventStore, RecordedEvent, comparePositions, streamName } from '@teamlog/store';
+import {
+  InMemoryViewStore, LoadedViews, Projection, ProjectionBusy, ProjectionCommitFailed, ProjectionRunner, ProjectionStopped, ViewStore,
+} from '@teamlog/projections';
+
+/** A projection that lists what it saw, so a skipped or repeated event shows. */
+const seen: Projection<string[]> = { name: 'seen', initial: () => [], evolve: (state, event) => [...state, `${event.streamName}:${event.revision}`] };
+
+const append = async (store: InMemoryEventStore, stream: string, count: number): Promise<GlobalPosition> => {
+  const result = await store.appendToStream(
+    streamName(stream),
+    Array.from({ length: count }, (_, n) => ({ id: randomUUID() as EventId, type: 'test/event', data: { n } })),
+  );
+  return result.position;
+};
+
+/** Keeps what was committed, like a durable store, and can be told to fail. */
+class RecordingViewStore implements ViewStore<string[]> {
+  committed: LoadedViews<string[]> = { state: [], checkpoint: undefined };
+  commits: GlobalPosition[] = [];
+  failNext = false;
+
+  load(): LoadedViews<string[]> {
+    return { state: [...this.committed.state], checkpoint: this.committed.checkpoint };
+  }
+
+  commit(state: string[], checkpoint: GlobalPosition): void {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('disk full');
+    }
+    this.committed = { state: [...state], checkpoint };
+    this.commits.push(checkpoint);
+  }
+
+  reset(): LoadedViews<string[]> {
+    this.committed = { state: [], checkpoint: undefined };
+    return this.load();
+  }
+}
+
+describe('projection runner', () => {
+  it('catches up from the checkpoint, committing each batch with the position of its last event', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 5);
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 2 });
+    expect(await runner.catchUp()).toBe(5);
+    expect(views.commits).toHaveLength(3);
+    expect(views.committed.state).toEqual(['a:0', 'a:1', 'a:2', 'a:3', 'a:4']);
+    const last = await append(store, 'b', 1);
+    expect(await runner.catchUp()).toBe(1);
+    expect(runner.checkpoint).toEqual(last);
+  });
+
+  it('given a restart, when it catches up again, then it starts after the committed checkpoint: nothing repeated', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 3);
+    const views = new RecordingViewStore();
+    await new ProjectionRunner(store, seen, views).catchUp();
+    await append(store, 'a', 2);
+    const restarted = new ProjectionRunner(store, seen, views);
+    expect(await restarted.catchUp()).toBe(2);
+    expect(views.committed.state).toEqual(['a:0', 'a:1', 'a:2', 'a:3', 'a:4']);
+  });
+
+  it('given a failed commit, then the runner returns to the committed views and the next catch-up applies the batch once', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 2);
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 10 });
+    await runner.catchUp();
+    await append(store, 'a', 2);
+    views.failNext = true;
+    await expect(runner.catchUp()).rejects.toBeInstanceOf(ProjectionCommitFailed);
+    expect(runner.state).toEqual(['a:0', 'a:1']);
+    await runner.catchUp();
+    expect(runner.state).toEqual(['a:0', 'a:1', 'a:2', 'a:3']);
+    expect(views.committed.state).toEqual(runner.state);
+  });
+
+  it('rebuilds from zero to the same views', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 3);
+    await append(store, 'b', 2);
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 2 });
+    await runner.catchUp();
+    const caughtUp = [...runner.state];
+    expect(await runner.rebuild()).toBe(5);
+    expect(runner.state).toEqual(caughtUp);
+  });
+
+  it('follows new appends live and commits when the feed goes quiet', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 2);
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 1000 });
+    runner.start();
+    const position = await append(store, 'b', 3);
+    await runner.waitFor(position);
+    expect(views.committed.state).toEqual(['a:0', 'a:1', 'b:0', 'b:1', 'b:2']);
+    expect(comparePositions(runner.checkpoint as GlobalPosition, position)).toBe(0);
+    await runner.stop();
+  });
+
+  it('runs one activity at a time', async () => {
+    const store = new InMemoryEventStore();
+    const runner = new ProjectionRunner(store, seen, new InMemoryViewStore(seen));
+    runner.start();
+    await expect(runner.catchUp()).rejects.toBeInstanceOf(ProjectionBusy);
+    expect(() => runner.start()).toThrow(ProjectionBusy);
+    await runner.stop();
+    await expect(runner.catchUp()).resolves.toBe(0);
+  });
+
+  it('rejects waiting for a position once the live run stops', async () => {
+    const store = new InMemoryEventStore();
+    const runner = new ProjectionRunner(store, seen, new InMemoryViewStore(seen));
+    runner.start();
+    const waiting = runner.waitFor({ commit: 10n ** 12n, prepare: 10n ** 12n });
+    await runner.stop();
+    await expect(waiting).rejects.toBeInstanceOf(ProjectionStopped);
+  });
+
+  it('never applies an event at or before what it already folded, even if the store repeats it', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 2);
+    const events: RecordedEvent[] = [];
+    for await (const event of store.readAll()) events.push(event);
+    const repeating = Object.assign(Object.create(store) as InMemoryEventStore, {
+      readAll: async function* () {
+        yield* events;
+        yield* events;
+      },
+    });
+    const runner = new ProjectionRunner(repeating, seen, new InMemoryViewStore(seen));
+    expect(await runner.catchUp()).toBe(2);
+    expect(runner.state).toEqual(['a:0', 'a:1']);
+  });
+});

@@ -1,0 +1,50 @@
+import { SessionId } from '@teamlog/events';
+import { SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
+import { delivered, member, queued, task } from './session-log-builder';
+
+const lead = 'lead-1' as SessionId;
+const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>
+  events.map((event, seq) => ({ sessionId: lead, seq, type: event.type, data: event.data, time: time + seq, normalised: false }));
+const fold = (events: ReadonlyArray<{ type: string; data: unknown }>, id = lead) =>
+  at(events).reduce(evolveTeamProjection, initialTeamProjection(id));
+
+describe('Team of a Lead stream', () => {
+  it('given records of the Lead own team, when folded, then roster and tasks hold their latest snapshots', () => {
+    const team = fold([member(1, 'lead-1', 'a', 'alpha', 'provisioning'), member(1, 'lead-1', 'a', 'alpha', 'active'), task(1, 'lead-1', 'task-1', 1)]);
+    expect(team.state.hasRecords).toBe(true);
+    expect(team.state.members.get('a' as SessionId)?.snapshot.phase).toBe('active');
+    expect([...team.state.tasks.keys()]).toEqual(['task-1']);
+    expect(team.records.map((record) => [record.seq, record.type, record.version])).toEqual([[0, 'team/member', 1], [1, 'team/member', 1], [2, 'team/task', 1]]);
+  });
+
+  it('given a forked child, when it carries its ancestor team records, then they are ignored and no team appears', () => {
+    const team = fold([member(1, 'lead-1', 'a', 'alpha', 'provisioning'), task(2, 'lead-1', 'task-1', 1)], 'child-1' as SessionId);
+    expect(team.state.hasRecords).toBe(false);
+    expect(team.state.members.size).toBe(0);
+    expect(team.records).toEqual([]);
+  });
+
+  it('given a rule violation, when later records follow, then the first violation is the failure and the rest are ignored', () => {
+    const team = fold([
+      member(2, 'lead-1', 'a', 'alpha', 'provisioning'),
+      task(2, 'lead-1', 'task-1', 2),
+      member(2, 'lead-1', 'b', 'beta', 'provisioning'),
+    ]);
+    expect(team.state.failure).toEqual({ seq: 1, type: 'team/task', reason: 'task "task-1" revision is not contiguous (expected 1, got 2)' });
+    expect([...team.state.members.keys()]).toEqual(['a']);
+    expect(team.records.map((record) => record.seq)).toEqual([0, 1]);
+  });
+
+  it('given a queued message, when its delivery names another target, then the mismatch is kept and the team fails', () => {
+    const team = fold([queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'), delivered(1, 'lead-1', 'm1', 'b')]);
+    expect(team.mismatches).toEqual([{ messageId: 'm1', seq: 1, queuedTargetId: 'a', deliveredTargetId: 'b' }]);
+    expect(team.state.failure?.reason).toMatch(/target changed/);
+  });
+
+  it('given a normalised fixture Lead, when its records use placeholders, then they resolve in the Lead scope', () => {
+    const scoped = '{{session:1}}@fx' as SessionId;
+    const team = fold([member(2, '{{session:1}}', '{{session:2}}', 'reviewer', 'provisioning')], scoped);
+    expect(team.state.hasRecords).toBe(true);
+    expect([...team.state.members.keys()]).toEqual(['{{session:2}}@fx']);
+  });
+});

@@ -1,0 +1,9 @@
+import { EventStore } from '@teamlog/store';
+import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+
+/** Fold everything the store holds into in-memory views. */
+export const viewsOf = async (store: EventStore): Promise<TeamlogViews> => {
+  const projections = TeamlogProjections.inMemory(store);
+  await projections.catchUp();
+  return projections.views();
+};
