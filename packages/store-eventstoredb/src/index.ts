@@ -13,7 +13,6 @@ export * from './batch-search-range';
 export * from './find-appended-batch';
 export * from './backoff';
 export * from './append-size';
-export * from './client-iteration';
 export * from './resubscribing-subscription';
 export * from './eventstoredb-event-store';
 export * from './open-eventstoredb';
