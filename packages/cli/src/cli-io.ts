@@ -1,0 +1,29 @@
+/** Everything a command touches outside the store: injected so tests can run commands in process. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly stdoutIsTerminal: boolean;
+  readonly stderrIsTerminal: boolean;
+  /** Terminal width for the progress bar. */
+  readonly stderrColumns: number;
+  /** Resolves when the person asks to stop (Ctrl-C); only long-running commands listen. */
+  readonly untilInterrupted: () => Promise<void>;
+}
+
+/** The real process. */
+export const processIo = (): CliIo => ({
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+  cwd: process.cwd(),
+  stdoutIsTerminal: process.stdout.isTTY === true,
+  stderrIsTerminal: process.stderr.isTTY === true,
+  stderrColumns: process.stderr.columns ?? 80,
+  untilInterrupted: () =>
+    new Promise((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    }),
+});

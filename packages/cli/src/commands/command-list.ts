@@ -1,0 +1,23 @@
+import { Command } from '../command';
+import { auditCommand } from './audit-command';
+import { exportCommand } from './export-command';
+import { importCommand } from './import-command';
+import { inboxCommand } from './inbox-command';
+import { legacyCommand } from './legacy-command';
+import { migrateCommand } from './migrate-command';
+import { replayCommand } from './replay-command';
+import { rosterCommand } from './roster-command';
+import { tasksCommand } from './tasks-command';
+
+/** Every command, in the order `teamlog --help` lists them. */
+export const commandList: readonly Command[] = [
+  replayCommand,
+  importCommand,
+  rosterCommand,
+  tasksCommand,
+  inboxCommand,
+  legacyCommand,
+  auditCommand,
+  exportCommand,
+  migrateCommand,
+];

@@ -1,0 +1,56 @@
+import { asOfFlag, jsonFlag, storeFlag, strictFlag } from '../common-flags';
+import { asOfOption, describeAsOf } from '../as-of-argument';
+import { buildReplayDocument } from '../build-replay-document';
+import { defineCommand } from '../command';
+import { importPaths } from '../import-paths';
+import { rejectedNamedFile } from '../rejected-named-file';
+import { writeJson } from '../json-output';
+import { withStore } from '../open-teamlog-store';
+import { progressFor } from '../progress-for';
+import { readViews } from '../read-views';
+import { ReplayDocument } from '../replay-document';
+import { describeStoreLocation, resolveStoreLocation } from '../store-location';
+import { strictExitCode } from '../strict-exit-code';
+import { styleFor } from '../text/text-style';
+import { renderReplaySummary } from '../text/replay-summary-text';
+
+/** Rejected files (other than files that are not session logs at all), team failures and audit findings. */
+export const replayProblems = (document: ReplayDocument): number =>
+  document.totals.rejected + document.teams.filter((team) => team.failure !== null).length + document.audit.length;
+
+export const replayCommand = defineCommand(
+  {
+    name: 'replay',
+    summary:
+      'Import historical session logs into the store, build the views, and print what they show:\n' +
+      'sessions, teams, roster, tasks, the legacy mailbox (undelivered messages highlighted), inbox counts, audit findings and failures.',
+    positionals: [{ name: 'path', arity: 'many', description: 'session log files, session directories, or roots of them (searched recursively)' }],
+    flags: { store: storeFlag, json: jsonFlag, 'as-of': asOfFlag, strict: strictFlag },
+    notes: [
+      'Importing is idempotent: replaying the same logs again appends nothing. A file rejected as a',
+      'whole is listed with its reason and the replay goes on; if you named that file itself, teamlog',
+      'exits 3 after printing the summary. --store :memory: keeps nothing.',
+    ],
+  },
+  async ({ positionals, flags }, { io }) => {
+    const asOf = asOfOption(flags['as-of'], 'replay');
+    const location = resolveStoreLocation(flags.store, io.env, io.cwd);
+    const document = await withStore(location, { create: true }, async (opened) => {
+      const imports = await importPaths(positionals, opened.store, progressFor(io, 'importing'));
+      const { views, position } = await readViews(opened, asOf);
+      const built = buildReplayDocument({
+        results: imports.map(({ result }) => result),
+        view: views.replay(),
+        store: describeStoreLocation(location),
+        position,
+        ...(asOf === undefined ? {} : { asOf: describeAsOf(asOf) }),
+      });
+      if (flags.json) writeJson(io, built);
+      else io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
+      const badInput = rejectedNamedFile(imports);
+      if (badInput !== undefined) throw badInput;
+      return built;
+    });
+    return strictExitCode(flags.strict, replayProblems(document));
+  },
+);

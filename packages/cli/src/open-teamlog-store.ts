@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync } from 'fs';
+import { dirname } from 'path';
+import { EventStore } from '@teamlog/store';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { openEventStoreDb } from '@teamlog/store-eventstoredb';
+import { TeamlogProjections } from '@teamlog/projections';
+import { BadInput } from './cli-errors';
+import { StoreLocation } from './store-location';
+
+/** An open store with its views; `close` releases both. */
+export interface OpenedStore {
+  readonly location: StoreLocation;
+  readonly store: EventStore;
+  readonly projections: TeamlogProjections;
+  readonly close: () => Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** Create the SQLite file (and its folder) if it does not exist; otherwise a missing file is bad input. */
+  readonly create: boolean;
+}
+
+const openSqlite = (file: string, options: OpenStoreOptions): SqliteEventStore => {
+  if (!existsSync(file)) {
+    if (!options.create) throw new BadInput(`no teamlog store here; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`, { file });
+    mkdirSync(dirname(file), { recursive: true });
+  }
+  try {
+    return SqliteEventStore.open(file);
+  } catch (error) {
+    // better-sqlite3 says "file is not a database"; a newer schema says so itself.
+    throw new BadInput(`cannot open as a teamlog store: ${error instanceof Error ? error.message : String(error)}`, { file });
+  }
+};
+
+/** Open the store a location names; SQLite keeps its views in the same file, other stores rebuild them in memory. */
+export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
+  switch (location.kind) {
+    case 'sqlite':
+    case 'memory': {
+      const store = openSqlite(location.kind === 'memory' ? ':memory:' : location.file, location.kind === 'memory' ? { create: true } : options);
+      return { location, store, projections: TeamlogProjections.sqlite(store), close: () => store.close() };
+    }
+    case 'eventstoredb': {
+      const store = await openEventStoreDb(location.url);
+      return { location, store, projections: TeamlogProjections.inMemory(store), close: () => store.close() };
+    }
+    default: {
+      const unreachable: never = location;
+      return unreachable;
+    }
+  }
+};
+
+/** Run `work` on an open store and always close it. */
+export const withStore = async <A>(location: StoreLocation, options: OpenStoreOptions, work: (opened: OpenedStore) => Promise<A>): Promise<A> => {
+  const opened = await openTeamlogStore(location, options);
+  try {
+    return await work(opened);
+  } finally {
+    await opened.close();
+  }
+};

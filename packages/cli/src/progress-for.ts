@@ -1,0 +1,6 @@
+import { CliIo } from './cli-io';
+import { Progress, TerminalProgressBar, silentProgress } from './progress-bar';
+
+/** A bar on stderr when stderr is a terminal; silent otherwise (pipes, files, CI logs). */
+export const progressFor = (io: CliIo, title: string): Progress =>
+  io.stderrIsTerminal ? new TerminalProgressBar(io.stderr, title, io.stderrColumns) : silentProgress;

@@ -1,0 +1,43 @@
+import { UsageError } from './cli-errors';
+import { CliIo } from './cli-io';
+import { Command } from './command';
+import { commandList } from './commands/command-list';
+import { reportError } from './error-report';
+import { ExitCode } from './exit-code';
+import { commandHelp, generalHelp } from './help-text';
+
+const helpWords = new Set(['help', '--help', '-h']);
+
+const stackOf = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause === undefined ? '' : `\nCaused by: ${stackOf(error.cause)}`;
+  return `${error.stack ?? error.message}${cause}`;
+};
+
+const help = (io: CliIo, commands: readonly Command[], topic: string | undefined): ExitCode => {
+  const command = commands.find((candidate) => candidate.syntax.name === topic);
+  if (topic !== undefined && command === undefined) throw new UsageError(`no command "${topic}"`);
+  io.stdout(command === undefined ? generalHelp(commands.map((each) => each.syntax)) : commandHelp(command.syntax));
+  return ExitCode.ok;
+};
+
+/** `teamlog <command> ...`: dispatch, and turn every error into one line and an exit code. */
+export const runCli = async (argv: readonly string[], io: CliIo, commands: readonly Command[] = commandList): Promise<ExitCode> => {
+  const debug = argv.includes('--debug');
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined) {
+      io.stderr(generalHelp(commands.map((each) => each.syntax)));
+      return ExitCode.usage;
+    }
+    if (helpWords.has(name)) return help(io, commands, rest[0]);
+    const command = commands.find((candidate) => candidate.syntax.name === name);
+    if (command === undefined) throw new UsageError(`unknown command "${name}"`);
+    return await command.execute(rest, { io });
+  } catch (error) {
+    const report = reportError(error);
+    io.stderr(`teamlog: ${report.line}\n`);
+    if (debug) io.stderr(`${stackOf(error)}\n`);
+    return report.exitCode;
+  }
+};

@@ -1,0 +1,16 @@
+import { isLeft } from 'fp-ts/Either';
+import { SessionHeaderRecord, SessionId, decodeWith } from '@teamlog/events';
+import { EventStore, sessionHeaderStream } from '@teamlog/store';
+import { BadInput } from './cli-errors';
+
+/** The header record an import stored for a session; a session the store does not hold is bad input. */
+export const storedSessionHeader = async (store: EventStore, sessionId: SessionId): Promise<{ readonly formatVersion: number }> => {
+  const stream = sessionHeaderStream(sessionId);
+  if ((await store.streamRevision(stream)) === undefined) throw new BadInput(`no session "${sessionId}" in the store (stream ${stream} is empty)`);
+  for await (const event of store.readStream(stream, { maxCount: 1 })) {
+    const decoded = decodeWith(SessionHeaderRecord, 'data')(event.data);
+    if (isLeft(decoded)) throw new BadInput(`the stored header of session "${sessionId}" is unreadable: ${decoded.left.message}`);
+    return decoded.right;
+  }
+  throw new BadInput(`no session "${sessionId}" in the store`);
+};

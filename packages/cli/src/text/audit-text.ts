@@ -1,0 +1,17 @@
+import { AuditFindingJson } from '../replay-document';
+import { plural } from './plural';
+import { renderTable } from './text-table';
+import { TextStyle } from './text-style';
+
+/** Sender-attribution findings (docs/projections.md explains every code). */
+export const renderAudit = (audit: readonly AuditFindingJson[], style: TextStyle): string[] => {
+  if (audit.length === 0) return [style.heading('Audit: no findings')];
+  const rows = audit.map((finding) => [
+    { text: finding.code, style: style.alert },
+    finding.sessionId,
+    finding.seq < 0 ? 'header' : String(finding.seq),
+    finding.messageId ?? '-',
+    finding.detail,
+  ]);
+  return [style.heading(`Audit: ${style.alert(plural(audit.length, 'finding'))}`), ...renderTable(['CODE', 'SESSION', 'SEQ', 'MESSAGE', 'DETAIL'], rows)];
+};
