@@ -1,0 +1,134 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/Either';
+import { TeamlogViews } from '@teamlog/projections';
+import { auditListing } from './audit-listing';
+import { readSessionEvent } from './event-document';
+import { NotFound } from './http-errors';
+import { inboxTimeline } from './inbox-timeline';
+import { legacyMailbox } from './legacy-mailbox';
+import { readMessageFlow } from './message-flow';
+import { layoutMessageFlow } from './message-flow-layout';
+import { renderMessageFlowSvg } from './message-flow-svg';
+import {
+  AsOfParam, AuditCodeParam, BooleanParam, InboxStatusParam, LegacyStatusParam, SeqParam, SessionIdParam, TeamIdParam,
+} from './query-codecs';
+import { QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
+import { readSessions } from './session-list';
+import { readTeamFailures } from './team-failures';
+import { ViewsSource } from './views-source';
+
+export type ApiResponse = { readonly kind: 'json'; readonly body: object } | { readonly kind: 'svg'; readonly body: string };
+
+export interface ApiRoute {
+  readonly path: string;
+  readonly parameters: readonly string[];
+  readonly summary: string;
+  /** Throws BadQuery for a bad query string and NotFound for a missing team, session or event. */
+  readonly respond: (params: URLSearchParams, source: ViewsSource) => Promise<ApiResponse>;
+}
+
+const route = <R extends t.Props, O extends t.Props>(
+  path: string,
+  summary: string,
+  spec: QuerySpec<R, O>,
+  handle: (query: t.TypeOfProps<R> & t.TypeOfPartialProps<O>, source: ViewsSource) => Promise<ApiResponse>,
+): ApiRoute => ({
+  path,
+  summary,
+  parameters: parameterNames(spec),
+  respond: async (params, source) => {
+    const query = decodeQuery(spec, params);
+    if (isLeft(query)) throw query.left;
+    return handle(query.right, source);
+  },
+});
+
+/** Every JSON answer says which moment of the views it shows. */
+const json = (source: ViewsSource, asOf: AsOfParam | undefined, body: object): ApiResponse => ({
+  kind: 'json',
+  body: { checkpoint: source.checkpoint(), ...(asOf === undefined ? {} : { asOf: AsOfParam.encode(asOf) }), ...body },
+});
+
+const asOfOnly = { asOf: AsOfParam };
+
+const teamFlow = async (source: ViewsSource, query: { readonly teamId: t.TypeOf<typeof TeamIdParam>; readonly asOf?: AsOfParam }) => {
+  const flow = readMessageFlow(await source.views(query.asOf), query.teamId);
+  if (flow === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
+  return flow;
+};
+
+const overview = (views: TeamlogViews) => {
+  const teams = views.teams();
+  return {
+    sessions: views.state.sessions.size,
+    teams: teams.length,
+    inboxEntries: views.inbox().length,
+    auditFindings: views.audit().length,
+    legacyMessages: teams.reduce((sum, team) => sum + team.legacyMessages.length, 0),
+    undeliveredLegacyMessages: legacyMailbox(teams, { status: 'undelivered' }).length,
+    failedTeams: teams.filter((team) => team.failure !== null).length,
+  };
+};
+
+export const apiRoutes: readonly ApiRoute[] = [
+  route('/api/overview', 'counts over every view', querySpec({}, asOfOnly), async (query, source) =>
+    json(source, query.asOf, { overview: overview(await source.views(query.asOf)) }),
+  ),
+  route('/api/teams', 'teams with their roster (member status) and task board', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
+    const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+    return json(source, query.asOf, { teams });
+  }),
+  route('/api/sessions', 'sessions with their inbox counts', querySpec({}, { teamId: TeamIdParam, withInbox: BooleanParam, ...asOfOnly }), async (query, source) =>
+    json(source, query.asOf, {
+      sessions: readSessions(await source.views(query.asOf), {
+        ...(query.teamId === undefined ? {} : { teamId: query.teamId }),
+        ...(query.withInbox === undefined ? {} : { withInbox: query.withInbox }),
+      }),
+    }),
+  ),
+  route(
+    '/api/inbox',
+    "a session's inbox: entries and the accepted/claimed/canceled timeline",
+    querySpec({ sessionId: SessionIdParam }, { status: InboxStatusParam, peerOnly: BooleanParam, ...asOfOnly }),
+    async (query, source) => {
+      const views = await source.views(query.asOf);
+      if (views.session(query.sessionId) === undefined) throw new NotFound(`no session ${query.sessionId} in the views`);
+      const entries = views
+        .inbox({ sessionId: query.sessionId, ...(query.peerOnly === undefined ? {} : { peerOnly: query.peerOnly }) })
+        .filter((entry) => query.status === undefined || entry.status === query.status);
+      return json(source, query.asOf, { sessionId: query.sessionId, entries, timeline: inboxTimeline(entries) });
+    },
+  ),
+  route('/api/message-flow', 'who sent what to whom in a team, in order', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) =>
+    json(source, query.asOf, { flow: await teamFlow(source, query) }),
+  ),
+  route('/api/message-flow.svg', 'the message flow drawn as an SVG sequence diagram', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) => {
+    const flow = await teamFlow(source, query);
+    return { kind: 'svg', body: renderMessageFlowSvg(layoutMessageFlow(flow), `Message flow of team ${flow.teamId}: ${flow.messages.length} messages`) };
+  }),
+  route(
+    '/api/audit',
+    'sender-attribution findings, each with the URL of its event',
+    querySpec({}, { code: AuditCodeParam, sessionId: SessionIdParam, teamId: TeamIdParam, ...asOfOnly }),
+    async (query, source) => {
+      const { asOf, ...filter } = query;
+      return json(source, asOf, { findings: auditListing((await source.views(asOf)).audit(), filter) });
+    },
+  ),
+  route('/api/legacy-mailbox', 'mailbox-era messages, delivered or not (read-only)', querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }), async (query, source) => {
+    const { asOf, ...filter } = query;
+    return json(source, asOf, { messages: legacyMailbox((await source.views(asOf)).teams(), filter) });
+  }),
+  route('/api/failures', 'team projection failures with the record that caused them', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
+    const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+    return json(source, query.asOf, { failures: await readTeamFailures(source.store, teams) });
+  }),
+  route('/api/statistics', 'messages per pair, claim latency, undelivered legacy messages, failures', querySpec({}, asOfOnly), async (query, source) =>
+    json(source, query.asOf, { statistics: (await source.views(query.asOf)).statistics() }),
+  ),
+  route('/api/event', 'one stored event of a session (seq -1: its header)', querySpec({ sessionId: SessionIdParam, seq: SeqParam }, {}), async (query, source) => {
+    const event = await readSessionEvent(source.store, query.sessionId, query.seq);
+    if (event === undefined) throw new NotFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
+    return json(source, undefined, { event });
+  }),
+];

@@ -1,0 +1,21 @@
+import { SessionId, TeamId } from '@teamlog/events';
+import { AuditCode, AuditFinding } from '@teamlog/projections';
+import { eventPath } from './event-document';
+
+export interface AuditRow extends AuditFinding {
+  /** The event that shows the finding (the session's header for seq -1). */
+  readonly eventUrl: string;
+}
+
+export interface AuditFilter {
+  readonly code?: AuditCode;
+  readonly sessionId?: SessionId;
+  readonly teamId?: TeamId;
+}
+
+export const auditListing = (findings: readonly AuditFinding[], filter: AuditFilter = {}): AuditRow[] =>
+  findings
+    .filter((finding) => filter.code === undefined || finding.code === filter.code)
+    .filter((finding) => filter.sessionId === undefined || finding.sessionId === filter.sessionId)
+    .filter((finding) => filter.teamId === undefined || finding.teamId === filter.teamId)
+    .map((finding) => ({ ...finding, eventUrl: eventPath(finding.sessionId, finding.seq) }));

@@ -1,0 +1,70 @@
+import { IncomingMessage, ServerResponse } from 'http';
+import { isLeft } from 'fp-ts/Either';
+import { ApiRoute, apiRoutes } from './api-routes';
+import { HttpError, MethodNotAllowed, NotFound } from './http-errors';
+import { sendBody, sendError, sendJson } from './http-response';
+import { decodeQuery, querySpec } from './query-spec';
+import { ServerSentEvents } from './server-sent-events';
+import { AssetDirectories, readStaticAsset } from './static-assets';
+import { ViewsSource } from './views-source';
+
+export interface RequestContext {
+  readonly source: ViewsSource;
+  readonly events: ServerSentEvents;
+  readonly assets: AssetDirectories;
+  /** An unexpected failure behind a 500 answer. */
+  readonly onError: (error: unknown) => void;
+}
+
+const routesByPath = new Map<string, ApiRoute>(apiRoutes.map((route) => [route.path, route]));
+const streamQuery = querySpec({}, {});
+
+const listRoutes = () => ({
+  routes: [
+    ...apiRoutes.map(({ path, parameters, summary }) => ({ path, parameters, summary })),
+    { path: '/api/stream', parameters: [], summary: 'server-sent events: "change" whenever the views move on' },
+  ],
+});
+
+const openStream = (context: RequestContext, url: URL, response: ServerResponse): void => {
+  const query = decodeQuery(streamQuery, url.searchParams);
+  if (isLeft(query)) throw query.left;
+  context.events.open(response, 'hello', { checkpoint: context.source.checkpoint() });
+};
+
+const serve = async (context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowed(method);
+  const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
+  if (url.pathname === '/api/stream') return openStream(context, url, response);
+  if (url.pathname === '/api' || url.pathname === '/api/') return sendJson(response, 200, listRoutes());
+  const route = routesByPath.get(url.pathname);
+  if (route !== undefined) {
+    const answer = await route.respond(url.searchParams, context.source);
+    return answer.kind === 'json'
+      ? sendJson(response, 200, answer.body)
+      : sendBody(response, 200, 'image/svg+xml; charset=utf-8', answer.body, 'no-store');
+  }
+  if (url.pathname.startsWith('/api/')) throw new NotFound(`no API route ${url.pathname} (GET /api lists them)`);
+  const asset = await readStaticAsset(url.pathname, context.assets);
+  return sendBody(response, 200, asset.contentType, asset.body, 'no-cache');
+};
+
+/** Read-only: GET and HEAD only. Expected failures answer `{ error }` with their status; others 500. */
+export const dashboardRequestHandler =
+  (context: RequestContext) =>
+  (request: IncomingMessage, response: ServerResponse): void => {
+    serve(context, request, response).catch((error: unknown) => {
+      if (response.headersSent) {
+        response.destroy();
+        context.onError(error);
+        return;
+      }
+      if (error instanceof HttpError) {
+        sendError(response, error.status, error.message, error instanceof MethodNotAllowed ? { allow: 'GET, HEAD' } : {});
+        return;
+      }
+      context.onError(error);
+      sendError(response, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  };

@@ -1,0 +1,131 @@
+import { Server, createServer } from 'http';
+import { AddressInfo } from 'net';
+import { EventStore, GlobalPosition, formatPosition } from '@teamlog/store';
+import {
+  EraRules, InMemoryViewStore, ProjectionRunner, ProjectionState, TeamlogViews, clearChanges, foldViewsAsOf, referenceEraRules,
+  teamlogProjection,
+} from '@teamlog/projections';
+import { dashboardRequestHandler } from './dashboard-request-handler';
+import { ObservedViewStore } from './observed-view-store';
+import { AsOfParam } from './query-codecs';
+import { ServerSentEvents } from './server-sent-events';
+import { AssetDirectories, defaultAssetDirectories } from './static-assets';
+import { ViewsSource } from './views-source';
+
+/** The port `teamlog serve` uses when none is given. */
+export const defaultDashboardPort = 7420;
+
+export interface DashboardServerOptions {
+  /** Read only: the dashboard never appends. The caller keeps ownership (close it after `close()`). */
+  readonly store: EventStore;
+  /** Default 127.0.0.1: the dashboard has no authentication, so it listens locally unless told otherwise. */
+  readonly host?: string;
+  /** Default `defaultDashboardPort`; 0 picks a free port (read it from `port` or `url`). */
+  readonly port?: number;
+  readonly eraRules?: EraRules;
+  /** Events the projection folds between two commits (each commit is one "change" to browsers). */
+  readonly batchSize?: number;
+  /** Where unexpected errors go (a 500 answer, the live projection stopping); default stderr. */
+  readonly onError?: (error: unknown) => void;
+  /** Where the page and the compiled browser modules are read from; defaults to this package's. */
+  readonly assets?: AssetDirectories;
+}
+
+export interface DashboardServer {
+  /** `http://host:port/`, the page; the JSON API is under `/api` (GET /api lists the routes). */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** Resolves once the live views hold the event at this position. */
+  waitFor(position: GlobalPosition): Promise<void>;
+  /** Stop serving: ends the live streams, closes connections and stops the projection. The store stays open. */
+  close(): Promise<void>;
+}
+
+/** Listening failed (the port is taken, the host is not local, ...). */
+export class DashboardListenFailed extends Error {
+  override readonly name = 'DashboardListenFailed';
+  constructor(
+    readonly host: string,
+    readonly port: number,
+    override readonly cause: unknown,
+  ) {
+    super(`the dashboard cannot listen on ${host}:${port}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+const writeToStderr = (error: unknown): void => {
+  process.stderr.write(`teamlog dashboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+};
+
+const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+
+const listen = (server: Server, host: string, port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const failed = (error: unknown) => reject(new DashboardListenFailed(host, port, error));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+
+const closeServer = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/**
+ * Serve the dashboard and its JSON API over views folded from the store. The views are kept in
+ * memory (the dashboard writes nothing, not even a checkpoint): they are folded from `$all` before
+ * this resolves, then follow every append, and each commit is pushed to open pages as a
+ * server-sent "change" event.
+ */
+export const startDashboardServer = async (options: DashboardServerOptions): Promise<DashboardServer> => {
+  const host = options.host ?? '127.0.0.1';
+  const requestedPort = options.port ?? defaultDashboardPort;
+  const onError = options.onError ?? writeToStderr;
+  const eraRules = options.eraRules ?? referenceEraRules;
+  const events = new ServerSentEvents();
+  const views = new ObservedViewStore(new InMemoryViewStore(teamlogProjection, clearChanges), (checkpoint) => {
+    try {
+      events.send('change', { checkpoint: formatPosition(checkpoint) });
+    } catch (error) {
+      onError(error);
+    }
+  });
+  const runner = new ProjectionRunner<ProjectionState>(options.store, teamlogProjection, views, {
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+  });
+  const source: ViewsSource = {
+    store: options.store,
+    views: async (asOf?: AsOfParam) => new TeamlogViews(asOf === undefined ? runner.state : await foldViewsAsOf(options.store, asOf), eraRules),
+    checkpoint: () => (runner.checkpoint === undefined ? null : formatPosition(runner.checkpoint)),
+  };
+  await runner.catchUp();
+  runner.start();
+  const server = createServer(dashboardRequestHandler({ source, events, assets: options.assets ?? defaultAssetDirectories, onError }));
+  let port: number;
+  try {
+    port = await listen(server, host, requestedPort);
+  } catch (error) {
+    await runner.stop().catch(onError);
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    url: urlOf(host, port),
+    host,
+    port,
+    waitFor: (position) => runner.waitFor(position),
+    close: () => {
+      closing ??= (async () => {
+        events.closeAll();
+        await closeServer(server);
+        await runner.stop().catch(onError);
+      })();
+      return closing;
+    },
+  };
+};

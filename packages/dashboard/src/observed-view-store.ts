@@ -1,0 +1,24 @@
+import { GlobalPosition } from '@teamlog/store';
+import { LoadedViews, ViewStore } from '@teamlog/projections';
+
+/** A view store that reports every commit, so the dashboard can tell browsers the views moved on. */
+export class ObservedViewStore<S> implements ViewStore<S> {
+  constructor(
+    private readonly inner: ViewStore<S>,
+    /** Called after the commit succeeded; must not throw (the runner would take it for a failed commit). */
+    private readonly committed: (checkpoint: GlobalPosition) => void,
+  ) {}
+
+  load(): LoadedViews<S> {
+    return this.inner.load();
+  }
+
+  commit(state: S, checkpoint: GlobalPosition): void {
+    this.inner.commit(state, checkpoint);
+    this.committed(checkpoint);
+  }
+
+  reset(): LoadedViews<S> {
+    return this.inner.reset();
+  }
+}

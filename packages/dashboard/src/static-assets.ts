@@ -1,0 +1,69 @@
+import { promises as fs } from 'fs';
+import { join, resolve } from 'path';
+import { HttpError, NotFound } from './http-errors';
+
+export interface StaticAsset {
+  readonly body: Buffer;
+  readonly contentType: string;
+}
+
+/** The browser code is compiled by `tsc -b` from packages/dashboard/client; a fresh clone must build first. */
+export class ClientNotBuilt extends HttpError {
+  override readonly name = 'ClientNotBuilt';
+  readonly status = 503;
+  constructor(readonly file: string) {
+    super(`the dashboard's browser code is not built (${file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`);
+  }
+}
+
+/** packages/dashboard, from src/ (ts-jest) or dist/ (compiled) alike. */
+export const dashboardPackageRoot = resolve(__dirname, '..');
+
+export interface AssetDirectories {
+  /** Hand-written files: index.html and the stylesheet. */
+  readonly staticDirectory: string;
+  /** The compiled browser modules. */
+  readonly clientDirectory: string;
+}
+
+export const defaultAssetDirectories: AssetDirectories = {
+  staticDirectory: join(dashboardPackageRoot, 'static'),
+  clientDirectory: join(dashboardPackageRoot, 'dist', 'client'),
+};
+
+const pages: Record<string, { readonly file: string; readonly contentType: string }> = {
+  '/': { file: 'index.html', contentType: 'text/html; charset=utf-8' },
+  '/index.html': { file: 'index.html', contentType: 'text/html; charset=utf-8' },
+  '/assets/dashboard.css': { file: 'dashboard.css', contentType: 'text/css; charset=utf-8' },
+};
+
+/** Only plain module names: no path can leave the client directory. */
+const clientModule = /^\/assets\/([a-z0-9-]+\.js)$/;
+
+const readIfPresent = async (file: string): Promise<Buffer | undefined> => {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+};
+
+/** The page, its stylesheet and the compiled modules; anything else is not found. */
+export const readStaticAsset = async (path: string, directories: AssetDirectories = defaultAssetDirectories): Promise<StaticAsset> => {
+  const page = pages[path];
+  if (page !== undefined) {
+    const file = join(directories.staticDirectory, page.file);
+    const body = await readIfPresent(file);
+    if (body === undefined) throw new NotFound(`${file} is missing from the dashboard package`);
+    return { body, contentType: page.contentType };
+  }
+  const module = clientModule.exec(path)?.[1];
+  if (module === undefined) throw new NotFound(`no asset ${path}`);
+  const file = join(directories.clientDirectory, module);
+  const body = await readIfPresent(file);
+  if (body !== undefined) return { body, contentType: 'text/javascript; charset=utf-8' };
+  // The entry module missing means nothing was built; another name is just a wrong URL.
+  if (module === 'app.js') throw new ClientNotBuilt(file);
+  throw new NotFound(`no asset ${path}`);
+};

@@ -1,0 +1,25 @@
+import { TeamId } from '@teamlog/events';
+import { EventStore } from '@teamlog/store';
+import { TeamView } from '@teamlog/projections';
+import { EventDocument, eventPath, readSessionEvent } from './event-document';
+
+/** A team whose projection stopped on a reference rule, with the Lead-log record that broke it. */
+export interface TeamFailureRow {
+  readonly teamId: TeamId;
+  readonly failure: NonNullable<TeamView['failure']>;
+  /** Null only if the store no longer holds the record the views saw. */
+  readonly record: EventDocument | null;
+  readonly eventUrl: string;
+}
+
+export const readTeamFailures = async (store: EventStore, teams: readonly TeamView[]): Promise<TeamFailureRow[]> => {
+  const failed = teams.flatMap((team) => (team.failure === null ? [] : [{ team, failure: team.failure }]));
+  return Promise.all(
+    failed.map(async ({ team, failure }) => ({
+      teamId: team.teamId,
+      failure,
+      record: (await readSessionEvent(store, team.lead.id, failure.seq)) ?? null,
+      eventUrl: eventPath(team.lead.id, failure.seq),
+    })),
+  );
+};
