@@ -149,6 +149,7 @@ export class TeamEngine {
   report(sessionId: SessionId, report: SessionReport): Promise<LoopOutcome> {
     const fold = this.sessionFold(sessionId);
     return this.locks.run(fold.streamName, async () => {
+      await fold.catchUp(this.options.store); // the team id for the write context comes from the stream
       const events = await decideAndAppend({
         store: this.options.store,
         folded: fold,
