@@ -1,4 +1,4 @@
-import { EventId } from '@teamlog/events';
+import { EventId, sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { InMemoryEventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
 import { SendAborted, TeamLogDisposed } from '@teamlog/team';
 import { HookedStore, latch } from './hooked-store';
@@ -94,6 +94,22 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     };
     await expect(team.lead.send({ target: 'implementer', message: 'never' })).rejects.toMatchObject({ name: 'ConcurrencyExhausted', attempts: 3 });
     expect((await teamlog.session(member(team, 'implementer').sessionId)).inbox).toEqual([]);
+  });
+
+  it('given a send whose append failed, when the TeamLog restarts, then nothing is retried and an explicit resend gets a new id', async () => {
+    const { store, team, target, teamlog } = await setup();
+    store.before = (stream) => {
+      if (stream === sessionStream(target.sessionId)) throw new Error('disk full');
+    };
+    await expect(team.lead.send({ target: 'implementer', message: 'lost' })).rejects.toThrow('disk full');
+    store.before = () => undefined;
+    await teamlog.dispose();
+    const restarted = fixture(store.inner, { ids: { ...sequentialIds('restart'), eventId: uuidV7Ids.eventId } }).teamlog;
+    const lead = await restarted.openLead(team.lead.teamId);
+    await restarted.runtime(target.sessionId).beginTurn();
+    expect((await restarted.session(target.sessionId)).inbox).toEqual([]);
+    const resent = await lead.send({ target: 'implementer', message: 'lost' });
+    expect((await restarted.session(target.sessionId)).inbox.map((entry) => entry.id)).toEqual([resent]);
   });
 
   it('given many sends to one target started at once, when they settle, then the target holds them in call order, each once', async () => {

@@ -1,0 +1,32 @@
+import { InvalidSendRequest, maxMessageBytes } from '@teamlog/team';
+import { parseSendRequest } from '../src/send-request';
+
+const refusal = (request: unknown): InvalidSendRequest | undefined => {
+  try {
+    parseSendRequest(request);
+    return undefined;
+  } catch (error) {
+    return error instanceof InvalidSendRequest ? error : undefined;
+  }
+};
+
+describe('send request', () => {
+  it('given text, then it becomes one text block; given blocks, then they pass unchanged', () => {
+    expect(parseSendRequest({ target: 'lead', message: 'hi' }).content).toEqual([{ type: 'text', text: 'hi' }]);
+    const blocks = [{ type: 'text', text: 'a' }, { type: 'plugin:chart', series: [1, 2] }];
+    expect(parseSendRequest({ target: 'lead', message: blocks }).content).toEqual(blocks);
+  });
+
+  it.each([
+    ['a sender field', { target: 'lead', message: 'x', sender: 'lead-1' }, 'sender'],
+    ['an empty target', { target: '', message: 'x' }, 'target'],
+    ['an empty message', { target: 'lead', message: '' }, 'message'],
+    ['no blocks', { target: 'lead', message: [] }, 'message'],
+    ['a block with a wrong field', { target: 'lead', message: [{ type: 'text', text: 'ok' }, { type: 'text', text: 7 }] }, 'message[1].text'],
+    ['a signal that is not an AbortSignal', { target: 'lead', message: 'x', signal: { aborted: false } }, 'signal'],
+    ['oversized content', { target: 'lead', message: 'x'.repeat(maxMessageBytes + 1) }, 'message'],
+    ['no object at all', 'hello', '(root)'],
+  ])('given %s, then InvalidSendRequest names the field', (_case, request, path) => {
+    expect(refusal(request)?.path).toBe(path);
+  });
+});
