@@ -1,4 +1,4 @@
-import { SessionId, WritableEvent, sequentialIds } from '@teamlog/events';
+import { SessionId, sequentialIds } from '@teamlog/events';
 import { EventStore, InMemoryEventStore, RecordedEvent, sessionStream } from '@teamlog/store';
 import { AcceptedNotice, LeadSession, MemberSession, TeamLog, TeamLogOptions, createTeamLog } from '@teamlog/team';
 
@@ -53,7 +53,3 @@ export const streamOf = async (store: EventStore, session: SessionId): Promise<R
 
 export const typesOf = (events: readonly RecordedEvent[]): string[] => events.map((event) => event.type);
 
-export const acceptedIn = async (store: EventStore, session: SessionId): Promise<Array<WritableEvent & { type: 'teamlog/inbox/accepted' }>> =>
-  (await streamOf(store, session)).flatMap((event) =>
-    event.type === 'teamlog/inbox/accepted' ? [{ type: 'teamlog/inbox/accepted' as const, data: event.data as never }] : [],
-  );

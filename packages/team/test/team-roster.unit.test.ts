@@ -1,4 +1,5 @@
-import { TaskId, TeamId, sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { isRight } from 'fp-ts/Either';
+import { TaskId, TeamId, decodeSessionHeader, sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { InMemoryEventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import {
   InvalidMemberName, MemberSpawnFailed, TargetClosed, TaskRevisionConflict, TeamNotFound, TeamRuleViolation, createTeamLog,
@@ -32,6 +33,11 @@ describe('team creation and roster', () => {
       { teamId: lead.teamId, role: 'member', name: 'researcher', parentSessionId: lead.sessionId },
     ]);
     expect(await lead.roster()).toEqual([expect.objectContaining({ id: researcher.sessionId, phase: 'active' })]);
+    const headers: unknown[] = [];
+    for await (const event of store.readStream(sessionHeaderStream(researcher.sessionId))) headers.push((event.data as { header: unknown }).header);
+    expect(headers.map((header) => decodeSessionHeader(header)).map((decoded) => isRight(decoded) && decoded.right)).toEqual([
+      expect.objectContaining({ version: 4, parentSession: lead.sessionId, origin: 'subagent', delegationDepth: 1, isSeeded: false }),
+    ]);
   });
 
   it('given a member stream that cannot be created, when the Lead spawns, then MemberSpawnFailed, the roster says failed, and sends to it are refused', async () => {
