@@ -106,7 +106,7 @@ export const layoutMessageFlow = (flow: MessageFlow, options: FlowLayoutOptions 
       direction,
       status: message.status,
       via: message.via,
-      label: cutLabel(`${order}. ${message.sourceKind} · ${message.status}`, options.labelLimit),
+      label: cutLabel(`${order}. ${message.via === 'legacy-mailbox' ? 'mailbox' : message.sourceKind} · ${message.status}`, options.labelLimit),
       title: `${names.get(message.from) ?? message.from} → ${names.get(message.to) ?? message.to}: ${message.messageId} (${message.sourceKind}, ${message.status}; ${message.recordedIn} seq ${message.seq})`,
     };
   });
