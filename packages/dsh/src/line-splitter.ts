@@ -23,8 +23,11 @@ export interface LineSplitOptions {
 export const defaultMaxLineBytes = 256 * 1024 * 1024;
 const newline = 0x0a;
 
-/** Split a byte stream into lines, holding only the line being assembled. */
-export async function* splitLines(source: AsyncIterable<Uint8Array>, options: LineSplitOptions = {}): AsyncGenerator<SplitLine, LineSplitEnd> {
+/**
+ * Split a byte stream into lines, holding only the line being assembled. Lines come in batches
+ * (the complete lines of each read chunk), so a consumer pays one await per chunk, not per line.
+ */
+export async function* splitLines(source: AsyncIterable<Uint8Array>, options: LineSplitOptions = {}): AsyncGenerator<readonly SplitLine[], LineSplitEnd> {
   const maxLineBytes = options.maxLineBytes ?? defaultMaxLineBytes;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -50,9 +53,10 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, options: Li
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     peakBufferedBytes = Math.max(peakBufferedBytes, pendingBytes + bytes.length);
     let start = 0;
+    const batch: SplitLine[] = [];
     for (let end = bytes.indexOf(newline, start); end !== -1; end = bytes.indexOf(newline, start)) {
       if (!overlong && pendingBytes + (end - start) > maxLineBytes) overlong = true;
-      yield finishLine(overlong ? Buffer.alloc(0) : bytes.subarray(start, end), end - start);
+      batch.push(finishLine(overlong ? Buffer.alloc(0) : bytes.subarray(start, end), end - start));
       start = end + 1;
     }
     if (start < bytes.length) {
@@ -64,6 +68,7 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, options: Li
       if (!overlong) pending.push(rest);
       pendingBytes += rest.length;
     }
+    if (batch.length > 0) yield batch;
   }
   return {
     tornTail: pendingBytes > 0 ? { line: lineNumber + 1, bytes: pendingBytes } : undefined,

@@ -29,12 +29,41 @@ const extraKeysOf = (record: Record<string, unknown>): JsonObject | undefined =>
   return extra.length === 0 ? undefined : Object.fromEntries(extra.map((key) => [key, record[key] as JsonValue]));
 };
 
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * The codec's checks, written out for the common case: a line that passes needs no io-ts
+ * decode (the reader's hot path); one that fails is decoded by the codec for its field path.
+ * `data` needs no JsonValue check: it comes from JSON.parse.
+ */
+const isWellFormedEnvelope = (record: Record<string, unknown>, normalised: boolean): boolean =>
+  typeof record['type'] === 'string' &&
+  (normalised || (isCount(record['seq']) && typeof record['time'] === 'number' && Number.isFinite(record['time']))) &&
+  record['data'] !== undefined &&
+  (record['ignorable'] === undefined || record['ignorable'] === true) &&
+  (record['surfaceOp'] === undefined || record['surfaceOp'] === 'append' || SurfaceOp.is(record['surfaceOp'])) &&
+  (record['sourceEventSeqs'] === undefined || PhysicalSourceEventSeqs.is(record['sourceEventSeqs']));
+
+interface Envelope {
+  readonly type: string;
+  readonly data: JsonValue;
+  readonly ignorable?: true;
+  readonly surfaceOp?: SurfaceOp;
+  readonly sourceEventSeqs?: readonly PhysicalSeqReference[];
+}
+
+const envelopeOf = (record: Record<string, unknown>, normalised: boolean): Either<DecodeError, Envelope> => {
+  if (isWellFormedEnvelope(record, normalised)) return right(record as unknown as Envelope);
+  const decoded = normalised ? decodeWith(NormalisedEnvelope)(record) : decodeWith(PhysicalEnvelope)(record);
+  return isLeft(decoded) ? decoded : right(decoded.right as Envelope);
+};
+
 const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext): Either<DecodeError, LogicalEvent> => {
   if (context.normalised) {
     const stray = ['seq', 'time'].find((key) => key in record);
     if (stray !== undefined) return left(new DecodeError(stray, 'no seq/time', `a normalised fixture line must not carry "${stray}"`));
   }
-  const decoded = context.normalised ? decodeWith(NormalisedEnvelope)(record) : decodeWith(PhysicalEnvelope)(record);
+  const decoded = envelopeOf(record, context.normalised);
   if (isLeft(decoded)) return decoded;
   const envelope = decoded.right;
   if (envelope.type.length === 0) return left(new DecodeError('type', 'a non-empty string', 'the event type is empty'));
@@ -42,7 +71,7 @@ const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext)
   let sourceEventSeqs: readonly number[] | undefined;
   if (envelope.sourceEventSeqs !== undefined) {
     // Bounded by the expected seq too, so a damaged seq cannot make the expansion huge.
-    const expanded = expandSeqRanges(envelope.sourceEventSeqs as readonly PhysicalSeqReference[], Math.min(seq, context.nextSeq));
+    const expanded = expandSeqRanges(envelope.sourceEventSeqs, Math.min(seq, context.nextSeq));
     if (isLeft(expanded)) return expanded;
     sourceEventSeqs = expanded.right;
   }

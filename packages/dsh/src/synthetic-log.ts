@@ -7,7 +7,7 @@ export interface SyntheticLogOptions {
   readonly file: string;
   /** Stop after the first turn that brings the file to at least this many (uncompressed) bytes. */
   readonly targetBytes: number;
-  /** 0 writes packed chunk rows and range-compressed sources (V0); 4 writes the V4 layout. */
+  /** 0 writes packed chunk rows (V0); 4 writes the V4 layout. */
   readonly formatVersion?: 0 | 4;
   readonly compression?: Compression;
   readonly sessionId?: string;
@@ -103,7 +103,8 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
       seq += members.length;
       time += members.length;
     }
-    const sources: JsonObject = formatVersion === 0 ? { sourceEventSeqs: [[firstChunk, seq - 1]] } : {};
+    // V0 writers stored plain source lists (see physical-record-encoder.ts).
+    const sources: JsonObject = formatVersion === 0 ? { sourceEventSeqs: Array.from({ length: seq - firstChunk }, (_, k) => firstChunk + k) } : {};
     await event(
       'assistant/message',
       {
@@ -111,7 +112,7 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
         step: 1,
         message: { id: `assistant-${turn}`, role: 'assistant', content: [{ type: 'text', text: members.join('') }], source: { kind: 'model', provider: 'synthetic', model: 'synthetic-1' } },
       },
-      { surfaceOp: 'append', ...sources },
+      { ...sources, surfaceOp: 'append' },
     );
     const callId = `call-${turn}`;
     const call = await event('tool/call', { turn, step: 1, callId, name: 'bash', arguments: '{"command":"echo hi"}' });
@@ -119,7 +120,7 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
       formatVersion === 0
         ? { id: `tool-${turn}`, role: 'user', source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: 'hi' }] }] }
         : { id: `tool-${turn}`, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, content: [{ type: 'text', text: 'hi' }] };
-    await event('tool/result', { turn, step: 1, message: toolMessage }, { surfaceOp: 'append', sourceEventSeqs: [call] });
+    await event('tool/result', { turn, step: 1, message: toolMessage }, { sourceEventSeqs: [call], surfaceOp: 'append' });
     await event('step/end', { turn, step: 1 });
     await event('turn/end', { turn, reason: { kind: 'completed' } });
   }

@@ -1,5 +1,6 @@
 import { LineSplitEnd, SplitLine, splitLines } from '../src/line-splitter';
 
+
 async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
@@ -10,7 +11,7 @@ const collect = async (source: AsyncIterable<Uint8Array>, maxLineBytes?: number)
   const iterator = splitLines(source, maxLineBytes === undefined ? {} : { maxLineBytes });
   for (let next = await iterator.next(); ; next = await iterator.next()) {
     if (next.done === true) return { lines, end: next.value };
-    lines.push(next.value);
+    lines.push(...next.value);
   }
 };
 
@@ -36,6 +37,13 @@ describe('streaming line splitter', () => {
       [2, '', 50],
       [3, 'after', undefined],
     ]);
+  });
+
+  it('yields the complete lines of each read chunk together', async () => {
+    const batches: number[] = [];
+    const iterator = splitLines(chunksOf('a\nb\nc\nd', 4));
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) batches.push(next.value.length);
+    expect(batches).toEqual([2, 1]);
   });
 
   it('holds at most the longest line plus one read chunk, not the whole input', async () => {

@@ -3,7 +3,7 @@ import { join } from 'path';
 import { craftedRoot } from './crafted-fixtures';
 import { expectedOutcomes, naiveEventCount, openTempStore, realNonSessionFiles, realSessionLogs, shortName } from './real-logs';
 import {
-  NeedsNewerReader, NotASessionLog, SessionLogRejected, discoverSessionLogs, generateSyntheticLog, readSessionLog, scanSessionLog,
+  NeedsNewerReader, NotASessionLog, SessionLogRejected, discoverSessionLogs, generateSyntheticLog, openSessionLog, readSessionLog, scanSessionLog,
 } from '../src';
 
 const rejectionOf = async (file: string): Promise<SessionLogRejected> => {
@@ -111,6 +111,16 @@ describe('reading the crafted recovery cases', () => {
     expect(events.filter((event) => event.event.packed !== undefined).map((event) => event.event.seq)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
     expect(events.find((event) => event.event.type === 'assistant/message')?.event.sourceEventSeqs).toEqual([3, 4, 5, 6, 8, 9]);
     expect(events[6]?.event.time).toBe(1785000000203);
+  });
+
+  it('stops after maxEvents even inside a packed row', async () => {
+    const reader = await openSessionLog(crafted('packed-seeded-v1/session.v1.jsonl'));
+    const seen: number[] = [];
+    const summary = await reader.scan((event) => {
+      seen.push(event.event.seq);
+    }, { maxEvents: 5 });
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
+    expect(summary).toMatchObject({ events: 5, stoppedEarly: true, recovery: null });
   });
 
   it('takes the inherited cut of a V2+ fork from the last inherited end-seed', async () => {

@@ -1,0 +1,111 @@
+import { isLeft } from 'fp-ts/Either';
+import { EventClass, FormatVersion, classifyEventType, decodeSessionEvent } from '@teamlog/events';
+import { decodeLegacyV0Shape, isLegacyV0Shape } from './legacy-v0-shapes';
+import { SplitLine } from './line-splitter';
+import { LogicalEvent } from './logical-event';
+import { RecordOutcome, Recovery, RecoveryScanner } from './recovery-scanner';
+import { SessionLogRejected } from './session-log-errors';
+import { decodeStorageRecord } from './storage-record-decoder';
+
+export interface SessionLogEvent {
+  /** The physical line (header = 1); the members of a packed row share their row's line. */
+  readonly line: number;
+  readonly event: LogicalEvent;
+  readonly eventClass: EventClass;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A line's JSON value, or the problem that makes it unparsable. */
+export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly problem?: RecordOutcome } => {
+  if (line.overlongBytes !== undefined) {
+    return { problem: { kind: 'problem', reason: 'line-too-long', detail: `the line has ${line.overlongBytes} bytes, more than the reader's limit` } };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(line.bytes);
+  } catch {
+    return { problem: { kind: 'problem', reason: 'unparsable-line', detail: 'the line is not valid UTF-8' } };
+  }
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { problem: { kind: 'problem', reason: 'unparsable-line', detail: `the line is not JSON (${error instanceof Error ? error.message : String(error)})` } };
+  }
+};
+
+/**
+ * The event lines of one log, one at a time: decode the storage record, apply the recovery rule,
+ * decode catalog events strictly, and keep the tallies the summary reports. Pure apart from the
+ * errors it throws (SessionLogRejected, naming file, line and field path).
+ */
+export class EventLineProcessor {
+  private readonly scanner = new RecoveryScanner();
+  private readonly unknown = new Set<string>();
+  private inheritedCut: number | undefined;
+  private legacy = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly formatVersion: FormatVersion,
+    private readonly normalised: boolean,
+  ) {}
+
+  get keptEvents(): number {
+    return this.scanner.expectedSeq;
+  }
+
+  get unknownTypes(): readonly string[] {
+    return [...this.unknown].sort();
+  }
+
+  get legacyShapes(): number {
+    return this.legacy;
+  }
+
+  /** V0/V1: the header's `seedLength`; V2+: the seq of the last `session/end-seed` with `inherited: true`. */
+  inheritedCount(seedLength: number | undefined): number {
+    return this.formatVersion <= 1 ? (seedLength ?? 0) : (this.inheritedCut ?? 0);
+  }
+
+  finish(tail: Parameters<RecoveryScanner['finish']>[0]): Recovery | null {
+    return this.scanner.finish(tail);
+  }
+
+  /** The events this line adds to the kept log (none once the recovery rule stopped accepting). */
+  process(line: SplitLine): readonly SessionLogEvent[] {
+    const step = this.scanner.record(line.line, this.outcomeOf(line));
+    if (step.kind === 'reject') {
+      const { problem, turnEndLine } = step.damage;
+      throw new SessionLogRejected(
+        'damaged-history',
+        this.file,
+        `${problem.detail}; a turn/end follows at line ${turnEndLine}, so the damage is inside committed history and the whole file is rejected`,
+        { line: problem.line },
+      );
+    }
+    if (step.kind === 'drop') return [];
+    return step.events.map((event) => ({ line: line.line, event, eventClass: this.classify(line.line, event) }));
+  }
+
+  private outcomeOf(line: SplitLine): RecordOutcome {
+    const { value, problem } = parseLine(line);
+    if (problem !== undefined) return problem;
+    const decoded = decodeStorageRecord(value, { formatVersion: this.formatVersion, normalised: this.normalised, nextSeq: this.scanner.expectedSeq });
+    if (!isLeft(decoded)) return { kind: 'events', events: decoded.right };
+    const rawType = isRecord(value) && typeof value['type'] === 'string' ? value['type'] : undefined;
+    return { kind: 'problem', reason: 'unparsable-line', detail: `${decoded.left.path}: ${decoded.left.detail}`, ...(rawType === undefined ? {} : { rawType }) };
+  }
+
+  private classify(line: number, event: LogicalEvent): EventClass {
+    const legacy = isLegacyV0Shape(this.formatVersion, event.type, event.data);
+    const decoded = legacy ? decodeLegacyV0Shape(event.data) : decodeSessionEvent(event.type, event.data);
+    if (isLeft(decoded)) throw SessionLogRejected.fromDecodeError('invalid-event', this.file, line, decoded.left);
+    const eventClass: EventClass = legacy ? 'recognised' : classifyEventType(event.type);
+    if (legacy) this.legacy += 1;
+    if (eventClass === 'unknown' && event.ignorable !== true) this.unknown.add(event.type);
+    if (event.type === 'session/end-seed' && isRecord(event.data) && event.data['inherited'] === true) this.inheritedCut = event.seq;
+    return eventClass;
+  }
+}
