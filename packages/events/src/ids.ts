@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { v7 as uuidv7, validate as isUuid } from 'uuid';
+import { v5 as uuidv5, v7 as uuidv7, validate as isUuid } from 'uuid';
 
 /* Historical ids are kept exactly as written (they are not always uuids); new ids are uuid v7. */
 
@@ -51,13 +51,15 @@ export const uuidV7Ids: IdSource = {
   eventId: () => uuidv7() as EventId,
 };
 
-/** Deterministic ids for tests and scripted demos: same seed, same ids. */
+const sequentialEventIdNamespace = '6f0e3c1a-6a43-4d8e-9b7c-2f1d5e8a9c40';
+
+/** Deterministic ids for tests and scripted demos: same prefix, same ids; other prefixes never collide. */
 export const sequentialIds = (prefix = 'id'): IdSource => {
   let next = 0;
   const hex = () => (next += 1).toString(16).padStart(12, '0');
   return {
     sessionId: () => `${prefix}-session-${hex()}` as SessionId,
     messageId: () => `${prefix}-message-${hex()}` as MessageId,
-    eventId: () => `00000000-0000-7000-8000-${hex()}` as EventId,
+    eventId: () => uuidv5(`${prefix}-event-${hex()}`, sequentialEventIdNamespace) as EventId,
   };
 };
