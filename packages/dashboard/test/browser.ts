@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { BrowserContext, chromium } from 'playwright-core';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+/** The flags this machine needs for headless Chromium (no sandbox, no GPU, no background traffic). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export class ChromiumMissing extends Error {
+  override readonly name = 'ChromiumMissing';
+  constructor(readonly executablePath: string) {
+    super(`Chromium is missing at ${executablePath}: run scripts/setup-browser.sh (it installs Debian's chromium package), then run this test again`);
+  }
+}
+
+export interface LaunchedBrowser {
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a fresh user-data directory; fails (never skips) when Chromium is missing. */
+export const launchChromium = async (executablePath = chromiumPath): Promise<LaunchedBrowser> => {
+  if (!existsSync(executablePath)) throw new ChromiumMissing(executablePath);
+  const userDataDir = mkdtempSync(join(tmpdir(), 'teamlog-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: chromiumArgs,
+    viewport: { width: 1400, height: 1000 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+};
