@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import { HistoryStep, historyArbitrary } from './generated-history';
+import { appendHeader, appendSession } from './session-log-builder';
+
+const append = async (store: SqliteEventStore, step: HistoryStep): Promise<void> => {
+  if (step.kind === 'header') {
+    await appendHeader(store, step.session, step.formatVersion, step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } });
+  } else {
+    await appendSession(store, step.session, [step.event]);
+  }
+};
+
+const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistics: views.statistics() });
+
+describe('rebuild from zero equals incremental catch-up', () => {
+  it('over generated histories, with restarts between chunks and any batch size', async () => {
+    await fc.assert(
+      fc.asyncProperty(historyArbitrary, fc.array(fc.nat(80), { maxLength: 4 }), fc.integer({ min: 1, max: 9 }), async (history, cuts, batchSize) => {
+        const store = SqliteEventStore.open(':memory:');
+        try {
+          const boundaries = [...new Set([...cuts.map((cut) => Math.min(cut, history.length)), history.length])].sort((a, b) => a - b);
+          let done = 0;
+          for (const boundary of boundaries) {
+            for (const step of history.slice(done, boundary)) await append(store, step);
+            done = boundary;
+            // A new runner each time: it reloads the committed views from the tables, like a restarted process.
+            await TeamlogProjections.sqlite(store, { batchSize }).catchUp();
+          }
+          const incremental = everything(TeamlogProjections.sqlite(store).views());
+          const memory = TeamlogProjections.inMemory(store);
+          await memory.catchUp();
+          expect(everything(memory.views())).toEqual(incremental);
+          const rebuilt = TeamlogProjections.sqlite(store, { batchSize: 1000 });
+          await rebuilt.rebuild();
+          expect(everything(rebuilt.views())).toEqual(incremental);
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,92 @@
+import { GlobalPosition, RecordedEvent } from '@teamlog/store';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { CorruptViewRow, ProjectionCommitFailed, TeamlogProjections, foldViewsAsOf, readReplayView } from '@teamlog/projections';
+import { importFixtures, syntheticFixtures } from './fixture-import';
+import { tempFile } from './temp-file';
+
+const positions = async (store: SqliteEventStore): Promise<GlobalPosition[]> => {
+  const all: RecordedEvent[] = [];
+  for await (const event of store.readAll()) all.push(event);
+  return all.map((event) => event.position);
+};
+
+describe('views in the event store SQLite file', () => {
+  let file: string;
+  let cleanup: () => void;
+
+  beforeEach(async () => {
+    ({ file, cleanup } = tempFile());
+    const store = SqliteEventStore.open(file);
+    await importFixtures(store, syntheticFixtures);
+    await store.close();
+  });
+
+  afterEach(() => cleanup());
+
+  it('keeps the views and checkpoint across a restart: the reloaded views equal the folded ones', async () => {
+    let store = SqliteEventStore.open(file);
+    const first = TeamlogProjections.sqlite(store, { batchSize: 64 });
+    await first.catchUp();
+    const before = { replay: first.views().replay(), statistics: first.views().statistics(), checkpoint: first.checkpoint };
+    await store.close();
+
+    store = SqliteEventStore.open(file);
+    const reopened = TeamlogProjections.sqlite(store);
+    expect(reopened.checkpoint).toEqual(before.checkpoint);
+    expect(reopened.views().replay()).toEqual(before.replay);
+    expect(reopened.views().statistics()).toEqual(before.statistics);
+    expect(await reopened.catchUp()).toBe(0);
+    await store.close();
+  });
+
+  it('applies its schema as versioned migrations in their own table', async () => {
+    const store = SqliteEventStore.open(file);
+    TeamlogProjections.sqlite(store);
+    const versions = store.database.prepare('SELECT version, name FROM projection_schema_migrations').all();
+    expect(versions).toEqual([{ version: 1n, name: 'projection_views' }]);
+    await store.close();
+  });
+
+  it('names the file, table, row and field of a corrupt view row', async () => {
+    let store = SqliteEventStore.open(file);
+    await TeamlogProjections.sqlite(store).catchUp();
+    store.database.prepare("UPDATE projection_teams SET team = json_set(team, '$.nextTaskNumber', 'many') WHERE lead_session_id = 'v0-lead'").run();
+    await store.close();
+    store = SqliteEventStore.open(file);
+    expect(() => TeamlogProjections.sqlite(store)).toThrow(CorruptViewRow);
+    expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_teams, row v0-lead: nextTaskNumber`);
+    await store.close();
+  });
+
+  it('given a commit that fails after writing views, then neither views nor checkpoint are kept', async () => {
+    const store = SqliteEventStore.open(file);
+    let commits = 0;
+    const failing = TeamlogProjections.sqlite(store, {
+      batchSize: 40,
+      onViewsWritten: () => {
+        commits += 1;
+        if (commits === 3) throw new Error('crash between views and checkpoint');
+      },
+    });
+    await expect(failing.catchUp()).rejects.toBeInstanceOf(ProjectionCommitFailed);
+    const all = await positions(store);
+    expect(failing.checkpoint).toEqual(all[79]);
+    const reopened = TeamlogProjections.sqlite(store);
+    expect(reopened.checkpoint).toEqual(all[79]);
+    expect(reopened.views().replay()).toEqual(readReplayView(await foldViewsAsOf(store, { position: all[79] as GlobalPosition })));
+    await reopened.catchUp();
+    expect(reopened.views().replay()).toEqual(readReplayView(await foldViewsAsOf(store, { position: all[all.length - 1] as GlobalPosition })));
+    await store.close();
+  });
+
+  it('rebuilds from zero to the views it caught up to', async () => {
+    const store = SqliteEventStore.open(file);
+    const projections = TeamlogProjections.sqlite(store, { batchSize: 33 });
+    await projections.catchUp();
+    const caughtUp = projections.views().replay();
+    await projections.rebuild();
+    expect(projections.views().replay()).toEqual(caughtUp);
+    expect(TeamlogProjections.sqlite(store).views().replay()).toEqual(caughtUp);
+    await store.close();
+  });
+});
