@@ -38,7 +38,7 @@ describe('round trip of every real session log: import into SQLite, export, read
 
       for (const compression of ['none', 'zstd'] as const) {
         const out = join(temp.directory, sessionLogFileName(original.head.formatVersion, compression));
-        const exported = await exportSession(temp.store, imported.streamSessionId as SessionId, { file: out, compression, batchEvents: 7 });
+        const exported = await exportSession(temp.store, imported.streamSessionId as SessionId, { file: out, compression, batchEvents: 64 });
         expect(exported).toMatchObject({ formatVersion: original.head.formatVersion, events: original.summary.events, compression });
         const back = await readSessionLog(out);
         expect(back.head.rawHeader).toEqual(original.head.rawHeader);

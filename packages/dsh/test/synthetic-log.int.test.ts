@@ -13,8 +13,8 @@ describe('synthetic large-log generator (for the benchmark)', () => {
     const temp = await openTempStore();
     try {
       const file = join(temp.directory, `session${formatVersion === 0 ? '' : '.v4'}.jsonl${compression === 'zstd' ? '.zstd' : ''}`);
-      const generated = await generateSyntheticLog({ file, targetBytes: 2 * 1024 * 1024, formatVersion, compression, batchBytes: 64 * 1024 });
-      expect(generated.bytes).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+      const generated = await generateSyntheticLog({ file, targetBytes: 1024 * 1024, formatVersion, compression, batchBytes: 64 * 1024 });
+      expect(generated.bytes).toBeGreaterThanOrEqual(1024 * 1024);
       if (compression === 'zstd') expect(generated.fileBytes).toBeLessThan(generated.bytes);
       const summary = await scanSessionLog(file);
       expect(summary).toMatchObject({ events: generated.events, recovery: null, unknownTypes: [] });
@@ -28,8 +28,8 @@ describe('synthetic large-log generator (for the benchmark)', () => {
     const temp = await openTempStore();
     try {
       const file = join(temp.directory, 'session.jsonl');
-      const generated = await generateSyntheticLog({ file, targetBytes: 1024 * 1024 });
-      const result = await importSessionLog(file, temp.store, { batchEvents: 500 });
+      const generated = await generateSyntheticLog({ file, targetBytes: 512 * 1024 });
+      const result = await importSessionLog(file, temp.store, { batchEvents: 1000 });
       expect(result).toMatchObject({ events: generated.events, appended: generated.events });
       const out = join(temp.directory, 'export.jsonl');
       await exportSession(temp.store, result.streamSessionId as SessionId, { file: out });

