@@ -101,10 +101,10 @@ const scopeRecord = (record: TeamRecord, scope: string | undefined): TeamRecord 
     }
     case 'team/message/queued': {
       const message = record.data.message;
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), message: { ...message, senderId: s(message.senderId), targetId: s(message.targetId) } } };
+      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), message: { ...message, id: s(message.id), senderId: s(message.senderId), targetId: s(message.targetId) } } };
     }
     case 'team/message/delivered':
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), targetId: s(record.data.targetId) } };
+      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), messageId: s(record.data.messageId), targetId: s(record.data.targetId) } };
     default: {
       const unreachable: never = record;
       return unreachable;

@@ -48,3 +48,15 @@ describe('Team of a Lead stream', () => {
     expect([...team.state.members.keys()]).toEqual(['{{session:2}}@fx']);
   });
 });
+
+describe('Team of a normalised fixture Lead', () => {
+  it('given placeholder message ids, then queued and delivered ids resolve in the scope, as inbox ids do', () => {
+    const scoped = '{{session:1}}@fx' as SessionId;
+    const team = fold([
+      queued(2, '{{session:1}}', '{{message:3}}', '{{session:1}}', 'lead', '{{session:2}}'),
+      delivered(2, '{{session:1}}', '{{message:3}}', '{{session:2}}'),
+    ], scoped);
+    expect(team.state.failure).toBeUndefined();
+    expect([...team.state.messages.entries()].map(([id, entry]) => [id, entry.message.id, entry.deliveredSeq])).toEqual([['{{message:3}}@fx', '{{message:3}}@fx', 1]]);
+  });
+});
