@@ -4,6 +4,11 @@ import { EventStore } from '@teamlog/store';
 import { discoverSessionLogs } from './session-file-discovery';
 import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
 
+export interface ImportLogsOptions extends ImportOptions {
+  /** Called after each file, in order (progress for a CLI). */
+  readonly onFile?: (result: FileImportResult) => void;
+}
+
 export interface ImportReport {
   readonly root: string;
   readonly files: readonly FileImportResult[];
@@ -18,12 +23,14 @@ export interface ImportReport {
  * recursively). One file's rejection never stops the others; each result says what happened.
  * Normalised snapshot fixtures are scoped by their directory relative to `root`.
  */
-export const importSessionLogs = async (root: string, store: EventStore, options: ImportOptions = {}): Promise<ImportReport> => {
+export const importSessionLogs = async (root: string, store: EventStore, options: ImportLogsOptions = {}): Promise<ImportReport> => {
   const rootDirectory = (await fs.stat(root)).isFile() ? dirname(root) : root;
   const files: FileImportResult[] = [];
   for await (const log of discoverSessionLogs(root)) {
     const recordedFile = relative(rootDirectory, log.file).split(sep).join('/');
-    files.push(await importSessionLog(log.file, store, { ...options, scope: scopeOfFile(rootDirectory, log.file), recordedFile }));
+    const result = await importSessionLog(log.file, store, { ...options, scope: scopeOfFile(rootDirectory, log.file), recordedFile });
+    files.push(result);
+    options.onFile?.(result);
   }
   const rejected = files.filter((file) => file.rejected !== undefined);
   return {

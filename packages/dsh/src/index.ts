@@ -13,7 +13,7 @@ export type { Recovery, RecoveryReason } from './recovery-scanner';
 export { SessionLogRejected, NotASessionLog, NeedsNewerReader, type RejectionReason } from './session-log-errors';
 export { CorruptZstdFrame } from './zstd-frame-decoder';
 export { importSessionLog, scopeOfFile, type FileImportOptions, type FileImportResult, type ImportOptions, type ImportRejection } from './session-importer';
-export { importSessionLogs, type ImportReport } from './import-session-logs';
+export { importSessionLogs, type ImportLogsOptions, type ImportReport } from './import-session-logs';
 export { exportSession, SessionNotExportable, type ExportOptions, type ExportResult } from './session-exporter';
 export { generateSyntheticLog, type SyntheticLogOptions, type SyntheticLogResult } from './synthetic-log';
 export { sessionEventId, sessionHeaderEventId } from './event-ids';

@@ -1,5 +1,5 @@
 import { Dirent, promises as fs } from 'fs';
-import { join } from 'path';
+import { basename, dirname, join } from 'path';
 import { Compression, parseSessionFileName } from './session-file-name';
 
 export interface DiscoveredLog {
@@ -53,10 +53,10 @@ export const logsInDirectory = (directory: string, entries: readonly Dirent[]): 
 export async function* discoverSessionLogs(path: string): AsyncGenerator<DiscoveredLog> {
   const stat = await fs.stat(path);
   if (stat.isFile()) {
-    const parsed = parseSessionFileName(path.split(/[\\/]/).pop() ?? path);
+    const parsed = parseSessionFileName(basename(path));
     yield {
       file: path,
-      directory: join(path, '..'),
+      directory: dirname(path),
       stem: parsed?.stem ?? path,
       generation: parsed?.generation ?? 0,
       compression: parsed?.compression ?? 'none',

@@ -90,7 +90,9 @@ describe('importing a session log into the SQLite store', () => {
   });
 
   it('writes nothing for a file rejected as a whole, and the rest of a root still imports', async () => {
-    const report = await importSessionLogs(craftedRoot, temp.store);
+    const progress: string[] = [];
+    const report = await importSessionLogs(craftedRoot, temp.store, { onFile: (result) => progress.push(result.file) });
+    expect(progress).toEqual(report.files.map((file) => file.file));
     const byName = new Map(report.files.map((file) => [file.file.slice(craftedRoot.length + 1), file]));
     expect(byName.get('gap-then-turn-end/session.jsonl')?.rejected?.reason).toBe('damaged-history');
     expect(byName.get('newer-version/session.v5.jsonl')?.rejected?.reason).toBe('newer-format-version');
