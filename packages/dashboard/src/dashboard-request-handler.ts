@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'http';
 import { isLeft } from 'fp-ts/Either';
 import { ApiRoute, apiRoutes } from './api-routes';
+import { errorMessage } from './error-message';
 import { HttpError, MethodNotAllowed, NotFound } from './http-errors';
 import { sendBody, sendError, sendJson } from './http-response';
 import { decodeQuery, querySpec } from './query-spec';
@@ -65,6 +66,6 @@ export const dashboardRequestHandler =
         return;
       }
       context.onError(error);
-      sendError(response, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+      sendError(response, 500, `internal error: ${errorMessage(error)}`);
     });
   };

@@ -6,6 +6,7 @@ import {
   teamlogProjection,
 } from '@teamlog/projections';
 import { dashboardRequestHandler } from './dashboard-request-handler';
+import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
 import { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
@@ -50,7 +51,7 @@ export class DashboardListenFailed extends Error {
     readonly port: number,
     override readonly cause: unknown,
   ) {
-    super(`the dashboard cannot listen on ${host}:${port}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`the dashboard cannot listen on ${host}:${port}: ${errorMessage(cause)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { promises as fs } from 'fs';
 import { join, resolve } from 'path';
+import { errorCode } from './error-message';
 import { HttpError, NotFound } from './http-errors';
 
 export interface StaticAsset {
@@ -44,7 +45,7 @@ const readIfPresent = async (file: string): Promise<Buffer | undefined> => {
   try {
     return await fs.readFile(file);
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
 };
