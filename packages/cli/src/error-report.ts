@@ -2,7 +2,6 @@ import { DecodeError } from '@teamlog/events';
 import { SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
 import { CorruptViewRow } from '@teamlog/projections';
 import { SchemaTooNew } from '@teamlog/store-sqlite';
-import { InvalidEventStoreUrl } from '@teamlog/store-eventstoredb';
 import { BadInput, UsageError } from './cli-errors';
 import { ExitCode } from './exit-code';
 
@@ -22,7 +21,6 @@ export const reportError = (error: unknown): ErrorReport => {
     const help = error.command === undefined ? 'teamlog --help' : `teamlog ${error.command} --help`;
     return { exitCode: ExitCode.usage, line: `${oneLine(error.message)} (see "${help}")` };
   }
-  if (error instanceof InvalidEventStoreUrl) return { exitCode: ExitCode.usage, line: oneLine(error.message) };
   if (badInputTypes.some((type) => error instanceof type)) return { exitCode: ExitCode.badInput, line: oneLine((error as Error).message) };
   const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return { exitCode: ExitCode.failure, line: `${oneLine(message)} (run with --debug for the stack trace)` };

@@ -2,18 +2,23 @@ import { existsSync, mkdirSync } from 'fs';
 import { dirname } from 'path';
 import { EventStore } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { openEventStoreDb } from '@teamlog/store-eventstoredb';
 import { TeamlogProjections } from '@teamlog/projections';
-import { BadInput } from './cli-errors';
+import { BadInput, UsageError } from './cli-errors';
 import { StoreLocation } from './store-location';
 
 /** An open store with its views; `close` releases both. */
 export interface OpenedStore {
   readonly location: StoreLocation;
   readonly store: EventStore;
-  readonly projections: TeamlogProjections;
+  /** The views, created on first use (a SQLite store then gets its view tables). */
+  readonly projections: () => TeamlogProjections;
   readonly close: () => Promise<void>;
 }
+
+const once = <A>(make: () => A): (() => A) => {
+  let made: { readonly value: A } | undefined;
+  return () => (made ??= { value: make() }).value;
+};
 
 export interface OpenStoreOptions {
   /** Create the SQLite file (and its folder) if it does not exist; otherwise a missing file is bad input. */
@@ -39,11 +44,15 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
     case 'sqlite':
     case 'memory': {
       const store = openSqlite(location.kind === 'memory' ? ':memory:' : location.file, location.kind === 'memory' ? { create: true } : options);
-      return { location, store, projections: TeamlogProjections.sqlite(store), close: () => store.close() };
+      return { location, store, projections: once(() => TeamlogProjections.sqlite(store)), close: () => store.close() };
     }
     case 'eventstoredb': {
-      const store = await openEventStoreDb(location.url);
-      return { location, store, projections: TeamlogProjections.inMemory(store), close: () => store.close() };
+      // Loaded only here: the gRPC client is slow to load and most runs use SQLite.
+      const { InvalidEventStoreUrl, openEventStoreDb } = await import('@teamlog/store-eventstoredb');
+      const store = await openEventStoreDb(location.url).catch((error: unknown) => {
+        throw error instanceof InvalidEventStoreUrl ? new UsageError(error.message) : error;
+      });
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
     }
     default: {
       const unreachable: never = location;

@@ -10,8 +10,9 @@ export interface ReadViews {
 
 /** Bring the views up to the end of the store, then read them now or as of a moment. */
 export const readViews = async (opened: OpenedStore, asOf: AsOf | undefined): Promise<ReadViews> => {
-  await opened.projections.catchUp();
-  const checkpoint = opened.projections.checkpoint;
-  const views = asOf === undefined ? opened.projections.views() : await opened.projections.viewsAsOf(asOf);
+  const projections = opened.projections();
+  await projections.catchUp();
+  const checkpoint = projections.checkpoint;
+  const views = asOf === undefined ? projections.views() : await projections.viewsAsOf(asOf);
   return { views, position: checkpoint === undefined ? null : formatPosition(checkpoint) };
 };

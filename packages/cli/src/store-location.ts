@@ -1,5 +1,4 @@
 import { isAbsolute, join } from 'path';
-import { isEventStoreDbUrl, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
 
 /** Where the events live, as `--store` / `TEAMLOG_STORE` name it. */
 export type StoreLocation =
@@ -9,12 +8,22 @@ export type StoreLocation =
 
 export const defaultStoreFile = join('.teamlog', 'teamlog.db');
 
+/**
+ * The connection-string schemes `isEventStoreDbUrl` of @teamlog/store-eventstoredb accepts (a test
+ * keeps the two in step). Checked here so that choosing a store does not load the gRPC client,
+ * which costs every command half a second; the adapter is loaded only to open such a store.
+ */
+export const isEventStoreDbScheme = (text: string): boolean => /^esdb(\+discover)?:\/\//i.test(text.trim());
+
+/** A connection string without its password, for anything printed. */
+export const withoutPassword = (url: string): string => url.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+
 /** `--store` wins over `TEAMLOG_STORE`, which wins over `.teamlog/teamlog.db` under `cwd`. */
 export const resolveStoreLocation = (flag: string | undefined, env: Readonly<Record<string, string | undefined>>, cwd: string): StoreLocation => {
   const named = flag ?? (env['TEAMLOG_STORE'] === '' ? undefined : env['TEAMLOG_STORE']);
   if (named === undefined) return { kind: 'sqlite', file: join(cwd, defaultStoreFile) };
   if (named === ':memory:') return { kind: 'memory' };
-  if (isEventStoreDbUrl(named)) return { kind: 'eventstoredb', url: named.trim() };
+  if (isEventStoreDbScheme(named)) return { kind: 'eventstoredb', url: named.trim() };
   return { kind: 'sqlite', file: isAbsolute(named) ? named : join(cwd, named) };
 };
 
@@ -26,7 +35,7 @@ export const describeStoreLocation = (location: StoreLocation): string => {
     case 'memory':
       return ':memory: (nothing is kept)';
     case 'eventstoredb':
-      return redactEventStoreUrl(location.url);
+      return withoutPassword(location.url);
     default: {
       const unreachable: never = location;
       return unreachable;

@@ -1,5 +1,6 @@
 import { Command } from '../command';
 import { auditCommand } from './audit-command';
+import { demoCommand } from './demo-command';
 import { exportCommand } from './export-command';
 import { importCommand } from './import-command';
 import { inboxCommand } from './inbox-command';
@@ -7,6 +8,7 @@ import { legacyCommand } from './legacy-command';
 import { migrateCommand } from './migrate-command';
 import { replayCommand } from './replay-command';
 import { rosterCommand } from './roster-command';
+import { serveCommand } from './serve-command';
 import { tasksCommand } from './tasks-command';
 
 /** Every command, in the order `teamlog --help` lists them. */
@@ -19,5 +21,7 @@ export const commandList: readonly Command[] = [
   legacyCommand,
   auditCommand,
   exportCommand,
+  demoCommand,
+  serveCommand,
   migrateCommand,
 ];

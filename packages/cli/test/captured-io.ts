@@ -1,0 +1,25 @@
+import { CliIo } from '../src/cli-io';
+
+/** A CliIo that records what a command writes, for in-process tests. */
+export interface CapturedIo extends CliIo {
+  readonly out: () => string;
+  readonly err: () => string;
+}
+
+export const capturedIo = (overrides: Partial<CliIo> = {}): CapturedIo => {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return {
+    stdout: (text) => void stdout.push(text),
+    stderr: (text) => void stderr.push(text),
+    env: {},
+    cwd: process.cwd(),
+    stdoutIsTerminal: false,
+    stderrIsTerminal: false,
+    stderrColumns: 80,
+    untilInterrupted: () => new Promise(() => undefined),
+    ...overrides,
+    out: () => stdout.join(''),
+    err: () => stderr.join(''),
+  };
+};

@@ -1,0 +1,32 @@
+import { DecodeError } from '@teamlog/events';
+import { SessionLogRejected } from '@teamlog/dsh';
+import { BadInput, UsageError } from '../src/cli-errors';
+import { reportError } from '../src/error-report';
+import { ExitCode } from '../src/exit-code';
+
+describe('reportError', () => {
+  it('exits 2 for a usage error and points at the command\'s help', () => {
+    expect(reportError(new UsageError('replay: unknown flag --frob', 'replay'))).toEqual({
+      exitCode: ExitCode.usage,
+      line: 'replay: unknown flag --frob (see "teamlog replay --help")',
+    });
+    expect(reportError(new UsageError('unknown command "x"')).line).toContain('"teamlog --help"');
+  });
+
+  it('exits 3 for bad input, naming file, line and field path', () => {
+    const report = reportError(new BadInput('expected MemberPhase, got 7', { file: 'a.v3.jsonl', line: 2, path: 'data.member.phase' }));
+    expect(report).toEqual({ exitCode: ExitCode.badInput, line: 'a.v3.jsonl:line 2: data.member.phase: expected MemberPhase, got 7' });
+  });
+
+  it('exits 3 for a rejected session log and for a decode error', () => {
+    expect(reportError(new SessionLogRejected('invalid-event', 'a.jsonl', 'bad', { line: 3, path: 'data.x' })).exitCode).toBe(ExitCode.badInput);
+    expect(reportError(new DecodeError('data.x', 'string', 'expected string')).exitCode).toBe(ExitCode.badInput);
+  });
+
+  it('exits 4 for anything else, on one line, and says how to see the stack', () => {
+    const report = reportError(new TypeError('disk full\n  while writing'));
+    expect(report.exitCode).toBe(ExitCode.failure);
+    expect(report.line).toBe('TypeError: disk full while writing (run with --debug for the stack trace)');
+    expect(report.line).not.toContain('\n');
+  });
+});

@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { isRight } from 'fp-ts/Either';
+import { ReplayDocument } from '../src/replay-document';
+import { repoRoot, runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
+
+const fixtures = join(repoRoot, 'fixtures');
+
+const replayJson = (args: readonly string[], options: Parameters<typeof runTeamlog>[1] = {}): ReplayDocument => {
+  const run = runTeamlog(['replay', ...args, '--json'], options);
+  expect(run.code).toBe(0);
+  const decoded = ReplayDocument.decode(JSON.parse(run.stdout));
+  if (!isRight(decoded)) throw new Error('the replay document does not decode');
+  return decoded.right;
+};
+
+describe('teamlog replay and its store', () => {
+  const directory = temporaryDirectory();
+  afterAll(() => directory.cleanup());
+
+  it('is idempotent: replaying fixtures/ twice into one SQLite file appends nothing the second time', () => {
+    const store = join(directory.path, 'twice.db');
+    const first = replayJson(['fixtures/', '--store', store]);
+    const afterFirst = storedEventCount(store);
+    const second = replayJson(['fixtures/', '--store', store]);
+    expect(first.totals.appended).toBeGreaterThan(0);
+    expect(second.totals.appended).toBe(0);
+    expect(second.sessions.every((session) => session.appended === 0)).toBe(true);
+    expect(storedEventCount(store)).toBe(afterFirst);
+    expect(second.position).toBe(first.position);
+    expect(second.teams).toEqual(first.teams);
+    expect(second.inbox).toEqual(first.inbox);
+    expect(second.audit).toEqual(first.audit);
+  }, 120_000);
+
+  it('defaults to .teamlog/teamlog.db under the current directory, creating the folder', () => {
+    const cwd = join(directory.path, 'project');
+    mkdirSync(cwd);
+    const document = replayJson([join(fixtures, 'synthetic', 'v0-mailbox')], { cwd });
+    const file = join(cwd, '.teamlog', 'teamlog.db');
+    expect(document.store).toBe(file);
+    expect(storedEventCount(file)).toBeGreaterThan(0);
+    // The view commands find the same store without being told.
+    const roster = runTeamlog(['roster', '--json'], { cwd });
+    expect(roster.code).toBe(0);
+    expect(JSON.parse(roster.stdout).teams[0].teamId).toBe('v0-lead');
+  });
+
+  it('uses TEAMLOG_STORE when --store is not given', () => {
+    const file = join(directory.path, 'from-env.db');
+    const document = replayJson(['fixtures/synthetic/v4-direct'], { env: { TEAMLOG_STORE: file } });
+    expect(document.store).toBe(file);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('keeps nothing with --store :memory:, and still shows the views', () => {
+    const cwd = join(directory.path, 'memory');
+    mkdirSync(cwd);
+    const document = replayJson([join(fixtures, 'synthetic', 'v0-mailbox'), '--store', ':memory:'], { cwd });
+    expect(document.store).toBe(':memory: (nothing is kept)');
+    expect(document.teams.map((team) => team.teamId)).toEqual(['v0-lead']);
+    expect(existsSync(join(cwd, '.teamlog'))).toBe(false);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('takes several paths, a session directory and a single file among them', () => {
+    const document = replayJson(['fixtures/synthetic/v0-mailbox/v0-lead', 'fixtures/synthetic/v3-failure/fail-lead/session.v3.jsonl', '--store', ':memory:']);
+    expect(document.sessions.map((session) => session.id)).toEqual(['v0-lead', 'fail-lead']);
+    expect(document.teams.map((team) => team.teamId)).toEqual(['fail-lead', 'v0-lead']);
+  });
+
+  it('prints a summary a person can read without --json', () => {
+    const run = runTeamlog(['replay', 'fixtures/synthetic/v0-mailbox', '--store', ':memory:']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Sessions: 3 files read, 3 imported');
+    expect(run.stdout).toMatch(/Team v0-lead/);
+    expect(run.stdout).toMatch(/! UNDELIVERED\s+\S+\s+lead\s+v0-reviewer/);
+    expect(run.stdout).toContain('Audit: ');
+    // Not a terminal: no colour codes and no progress bar.
+    expect(run.stdout).not.toContain('\u001b[');
+    expect(run.stderr).toBe('');
+  });
+});

@@ -1,0 +1,87 @@
+import { BadInput } from '../src/cli-errors';
+import { booleanFlag } from '../src/argument-parser';
+import { Command, defineCommand } from '../src/command';
+import { ExitCode } from '../src/exit-code';
+import { runCli } from '../src/run-cli';
+import { capturedIo } from './captured-io';
+
+const calls: Array<{ readonly positionals: readonly string[]; readonly loud: boolean }> = [];
+
+const echo = defineCommand(
+  { name: 'echo', summary: 'Print the words.\nSecond line of the summary.', positionals: [{ name: 'word', arity: 'many', description: 'words' }], flags: { loud: booleanFlag('shout') } },
+  async ({ positionals, flags }, { io }) => {
+    calls.push({ positionals, loud: flags.loud });
+    io.stdout(`${positionals.join(' ')}\n`);
+    return ExitCode.ok;
+  },
+);
+
+const failing = defineCommand({ name: 'fail', summary: 'Fail.', positionals: [], flags: {} }, async () => {
+  throw new BadInput('no such file or directory', { file: 'missing.jsonl' });
+});
+
+const commands: readonly Command[] = [echo, failing];
+
+describe('runCli', () => {
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  it('runs the named command with its parsed arguments', async () => {
+    const io = capturedIo();
+    expect(await runCli(['echo', 'a', '--loud', 'b'], io, commands)).toBe(ExitCode.ok);
+    expect(calls).toEqual([{ positionals: ['a', 'b'], loud: true }]);
+    expect(io.out()).toBe('a b\n');
+  });
+
+  it('prints the general help on stderr and exits 2 without a command', async () => {
+    const io = capturedIo();
+    expect(await runCli([], io, commands)).toBe(ExitCode.usage);
+    expect(io.err()).toContain('Usage: teamlog <command>');
+    expect(io.err()).toMatch(/echo\s+Print the words\.\n/);
+  });
+
+  it('prints the general help on stdout and exits 0 for --help, and a command\'s help for "help <command>"', async () => {
+    const general = capturedIo();
+    expect(await runCli(['--help'], general, commands)).toBe(ExitCode.ok);
+    expect(general.out()).toContain('Commands:');
+    const specific = capturedIo();
+    expect(await runCli(['help', 'echo'], specific, commands)).toBe(ExitCode.ok);
+    expect(specific.out()).toContain('Usage: teamlog echo <word...> [flags]');
+  });
+
+  it('answers <command> --help without running the command, listing its flags and the universal ones', async () => {
+    const io = capturedIo();
+    expect(await runCli(['echo', '--help'], io, commands)).toBe(ExitCode.ok);
+    expect(calls).toEqual([]);
+    expect(io.out()).toMatch(/--loud\s+shout/);
+    expect(io.out()).toMatch(/-h, --help\s+show this help/);
+    expect(io.out()).toMatch(/--debug\s+print the stack trace/);
+  });
+
+  it('exits 2 with one line for an unknown command', async () => {
+    const io = capturedIo();
+    expect(await runCli(['frobnicate'], io, commands)).toBe(ExitCode.usage);
+    expect(io.err()).toBe('teamlog: unknown command "frobnicate" (see "teamlog --help")\n');
+  });
+
+  it('exits 2 with one line for an unknown flag', async () => {
+    const io = capturedIo();
+    expect(await runCli(['echo', 'a', '--quiet'], io, commands)).toBe(ExitCode.usage);
+    expect(io.err()).toBe('teamlog: echo: unknown flag --quiet (see "teamlog echo --help")\n');
+  });
+
+  it('exits 3 with one line and no stack for bad input', async () => {
+    const io = capturedIo();
+    expect(await runCli(['fail'], io, commands)).toBe(ExitCode.badInput);
+    expect(io.err()).toBe('teamlog: missing.jsonl: no such file or directory\n');
+  });
+
+  it('adds the stack trace with --debug', async () => {
+    const io = capturedIo();
+    expect(await runCli(['fail', '--debug'], io, commands)).toBe(ExitCode.badInput);
+    const [first, ...rest] = io.err().split('\n');
+    expect(first).toBe('teamlog: missing.jsonl: no such file or directory');
+    expect(rest.join('\n')).toMatch(/BadInput: missing.jsonl: no such file or directory\n\s+at /);
+  });
+});
