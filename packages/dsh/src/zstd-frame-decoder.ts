@@ -37,8 +37,17 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
  * corrupt one: its complete blocks still count, as the reference requires.
  */
 export async function* decodeZstdFrames(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
-  const queue = new ByteQueue();
   const iterator = source[Symbol.asyncIterator]();
+  try {
+    return yield* decodeFrames(iterator);
+  } finally {
+    // A reader that stops early (header only, maxEvents) must release the file.
+    await iterator.return?.();
+  }
+}
+
+async function* decodeFrames(iterator: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
+  const queue = new ByteQueue();
   let ended = false;
   const fill = async (needed: number): Promise<boolean> => {
     while (queue.available < needed && !ended) {

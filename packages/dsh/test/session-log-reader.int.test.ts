@@ -199,6 +199,19 @@ describe('discovering session logs', () => {
 });
 
 describe('streaming', () => {
+  const openFiles = async (): Promise<number> => (await fs.readdir('/proc/self/fd')).length;
+
+  it('releases the file when a reader stops early (header only, maxEvents), raw and zstd', async () => {
+    const before = await openFiles();
+    for (let round = 0; round < 20; round += 1) {
+      await openSessionLog(crafted('zstd-incomplete-frame/session.jsonl.zstd'));
+      await openSessionLog(crafted('torn-tail/session.jsonl'));
+      await (await openSessionLog(crafted('zstd-incomplete-frame/session.jsonl.zstd'))).scan(undefined, { maxEvents: 3 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await openFiles()).toBeLessThanOrEqual(before + 2);
+  });
+
   it('holds about one line at a time: the peak buffer is bounded by the largest line, not the file', async () => {
     const temp = await openTempStore();
     try {
