@@ -35,3 +35,14 @@ export class CorruptViewRow extends Error {
     super(`${file}: table ${table}, row ${row}: ${detail}; rebuild the projection to recreate it`);
   }
 }
+
+/**
+ * Another runner (another process) committed these views since this one loaded them. The runner
+ * takes the views as they now are and carries on from their checkpoint.
+ */
+export class ViewsChangedElsewhere extends Error {
+  override readonly name = 'ViewsChangedElsewhere';
+  constructor(readonly projection: string, readonly expected: string, readonly found: string) {
+    super(`projection ${projection}: the views were committed elsewhere (checkpoint ${found}, expected ${expected})`);
+  }
+}

@@ -1,6 +1,6 @@
 import { EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
 import { Projection } from './projection';
-import { ProjectionBusy, ProjectionCommitFailed, ProjectionStopped } from './projection-errors';
+import { ProjectionBusy, ProjectionCommitFailed, ProjectionStopped, ViewsChangedElsewhere } from './projection-errors';
 import { ViewStore } from './view-store';
 
 export interface ProjectionRunnerOptions {
@@ -28,7 +28,8 @@ export class ProjectionRunner<S> {
   /** The last event folded into `current`; ahead of `position` until the next commit. */
   private appliedPosition: GlobalPosition | undefined;
   private activity: string | undefined;
-  private live: { readonly subscription: Subscription; readonly done: Promise<void> } | undefined;
+  private live: { readonly stopped: AbortController; readonly done: Promise<void> } | undefined;
+  private subscription: Subscription | undefined;
   private liveFailure: Error | undefined;
   private waiters: Waiter[] = [];
   private readonly batchSize: number;
@@ -76,20 +77,22 @@ export class ProjectionRunner<S> {
     if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
     this.activity = 'following the store';
     this.liveFailure = undefined;
-    const subscription = this.store.subscribeToAll({ fromPosition: this.position ?? 'start' });
-    const done = this.follow(subscription).catch((error: unknown) => {
+    const stopped = new AbortController();
+    const done = this.followUntilStopped(stopped.signal).catch((error: unknown) => {
       this.liveFailure = new ProjectionStopped(this.projection.name, error);
       this.rejectWaiters(this.liveFailure);
     });
-    this.live = { subscription, done };
+    this.live = { stopped, done };
   }
 
   async stop(): Promise<void> {
     const live = this.live;
     if (live === undefined) return;
-    await live.subscription.unsubscribe();
+    live.stopped.abort();
+    await this.subscription?.unsubscribe();
     await live.done;
     this.live = undefined;
+    this.subscription = undefined;
     this.activity = undefined;
     this.rejectWaiters(new ProjectionStopped(this.projection.name));
     if (this.liveFailure !== undefined) throw this.liveFailure;
@@ -114,6 +117,16 @@ export class ProjectionRunner<S> {
 
   private async readToEnd(): Promise<number> {
     let applied = 0;
+    for (;;) {
+      const pass = await this.readPass();
+      applied += pass.applied;
+      if (pass.complete) return applied;
+    }
+  }
+
+  /** One read of `$all` from the checkpoint; incomplete when another runner moved the views meanwhile. */
+  private async readPass(): Promise<{ readonly applied: number; readonly complete: boolean }> {
+    let applied = 0;
     let pending: GlobalPosition | undefined;
     let inBatch = 0;
     for await (const event of this.store.readAll({ fromPosition: this.position ?? 'start' })) {
@@ -122,15 +135,28 @@ export class ProjectionRunner<S> {
       pending = event.position;
       inBatch += 1;
       if (inBatch >= this.batchSize) {
-        this.commit(pending);
+        if (!this.commit(pending)) return { applied, complete: false };
         inBatch = 0;
       }
     }
-    if (inBatch > 0 && pending !== undefined) this.commit(pending);
-    return applied;
+    if (inBatch > 0 && pending !== undefined && !this.commit(pending)) return { applied, complete: false };
+    return { applied, complete: true };
   }
 
-  private async follow(subscription: Subscription): Promise<void> {
+  /** Follow until stopped; a new subscription whenever another runner moved the views under this one. */
+  private async followUntilStopped(stopped: AbortSignal): Promise<void> {
+    while (!stopped.aborted) {
+      const subscription = this.store.subscribeToAll({ fromPosition: this.position ?? 'start' });
+      this.subscription = subscription;
+      try {
+        if ((await this.follow(subscription)) === 'ended') return;
+      } finally {
+        await subscription.unsubscribe();
+      }
+    }
+  }
+
+  private async follow(subscription: Subscription): Promise<'ended' | 'views-moved'> {
     const events = subscription[Symbol.asyncIterator]();
     let pending: GlobalPosition | undefined;
     let inBatch = 0;
@@ -139,7 +165,7 @@ export class ProjectionRunner<S> {
       // Commit when the feed has nothing more for now: waiting for appends should not hold views back.
       const result = inBatch === 0 ? await next : await Promise.race([next, nextTurn()]);
       if (result === idle) {
-        this.commit(pending as GlobalPosition);
+        if (!this.commit(pending as GlobalPosition)) return 'views-moved';
         inBatch = 0;
         continue;
       }
@@ -149,11 +175,12 @@ export class ProjectionRunner<S> {
       pending = result.value.position;
       inBatch += 1;
       if (inBatch >= this.batchSize) {
-        this.commit(pending);
+        if (!this.commit(pending)) return 'views-moved';
         inBatch = 0;
       }
     }
-    if (inBatch > 0 && pending !== undefined) this.commit(pending);
+    if (inBatch > 0 && pending !== undefined && !this.commit(pending)) return 'views-moved';
+    return 'ended';
   }
 
   /** Fold one event; an event at or before the checkpoint is never applied again. */
@@ -164,7 +191,12 @@ export class ProjectionRunner<S> {
     return true;
   }
 
-  private commit(position: GlobalPosition): void {
+  /**
+   * Commit the folded views up to `position`. False when another runner had committed them
+   * meanwhile: the runner then holds the views as that runner left them (nothing of its own batch
+   * was written) and carries on after their checkpoint.
+   */
+  private commit(position: GlobalPosition): boolean {
     try {
       this.views.commit(this.current, position);
     } catch (error) {
@@ -173,10 +205,15 @@ export class ProjectionRunner<S> {
       this.current = loaded.state;
       this.position = loaded.checkpoint;
       this.appliedPosition = loaded.checkpoint;
+      if (error instanceof ViewsChangedElsewhere) {
+        this.resolveWaiters();
+        return false;
+      }
       throw new ProjectionCommitFailed(this.projection.name, position, error);
     }
     this.position = position;
     this.resolveWaiters();
+    return true;
   }
 
   private resolveWaiters(): void {

@@ -4,11 +4,11 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { MessageId, SessionId, formatValidationErrors } from '@teamlog/events';
 import { InboxEntry } from '@teamlog/domain';
-import { GlobalPosition } from '@teamlog/store';
+import { GlobalPosition, formatPosition } from '@teamlog/store';
 import { applyMigrations, loadMigrations } from '@teamlog/store-sqlite';
 import { InboxEntryDetail, SessionInbox, initialSessionInbox } from './inbox-projection';
 import { InboxEntryRecord, PendingLists } from './inbox-entry-record';
-import { CorruptViewRow } from './projection-errors';
+import { CorruptViewRow, ViewsChangedElsewhere } from './projection-errors';
 import { ProjectionState, clearChanges, initialProjectionState } from './projection-state';
 import { SessionFacts } from './session-facts';
 import { TeamDocument, fromTeamDocument, isWorthKeeping, toTeamDocument } from './team-document';
@@ -46,6 +46,8 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   private readonly projection: string;
   private readonly clock: () => Date;
   private readonly onViewsWritten: () => void;
+  /** The checkpoint this store last loaded or committed: a commit expects to find it unchanged. */
+  private expected: GlobalPosition | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -60,12 +62,16 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
 
   load(): LoadedViews<ProjectionState> {
     const read = this.db.transaction(() => ({ state: this.loadState(), checkpoint: this.loadCheckpoint() }));
-    return read.deferred();
+    const loaded = read.deferred();
+    this.expected = loaded.checkpoint;
+    return loaded;
   }
 
+  /** Throws ViewsChangedElsewhere, writing nothing, when another runner committed since this one loaded. */
   commit(state: ProjectionState, checkpoint: GlobalPosition): void {
     this.db
       .transaction(() => {
+        this.assertUnchanged();
         this.writeChanges(state);
         this.onViewsWritten();
         this.db
@@ -77,7 +83,14 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
           .run(this.projection, checkpoint.commit.toString(), checkpoint.prepare.toString(), this.clock().getTime());
       })
       .immediate();
+    this.expected = checkpoint;
     clearChanges(state);
+  }
+
+  private assertUnchanged(): void {
+    const found = this.loadCheckpoint();
+    const text = (position: GlobalPosition | undefined) => (position === undefined ? 'none' : formatPosition(position));
+    if (text(found) !== text(this.expected)) throw new ViewsChangedElsewhere(this.projection, text(this.expected), text(found));
   }
 
   reset(): LoadedViews<ProjectionState> {
@@ -89,6 +102,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
         this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?').run(this.projection);
       })
       .immediate();
+    this.expected = undefined;
     return { state: initialProjectionState(), checkpoint: undefined };
   }
 

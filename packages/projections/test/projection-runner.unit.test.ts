@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventId } from '@teamlog/events';
 import { GlobalPosition, InMemoryEventStore, RecordedEvent, comparePositions, streamName } from '@teamlog/store';
 import {
-  InMemoryViewStore, LoadedViews, Projection, ProjectionBusy, ProjectionCommitFailed, ProjectionRunner, ProjectionStopped, ViewStore,
+  InMemoryViewStore, LoadedViews, Projection, ProjectionBusy, ProjectionCommitFailed, ProjectionRunner, ProjectionStopped, ViewStore, ViewsChangedElsewhere,
 } from '@teamlog/projections';
 
 /** A projection that lists what it saw, so a skipped or repeated event shows. */
@@ -139,5 +139,29 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner(repeating, seen, new InMemoryViewStore(seen));
     expect(await runner.catchUp()).toBe(2);
     expect(runner.state).toEqual(['a:0', 'a:1']);
+  });
+});
+
+describe('projection runner beside another runner', () => {
+  it('given views committed elsewhere, then it reloads them, writes nothing of its own batch and reads on from their checkpoint', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 4);
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 2 });
+    // Another runner commits the first two events while this one is folding them.
+    const all: RecordedEvent[] = [];
+    for await (const event of store.readAll()) all.push(event);
+    const elsewhere = { state: ['a:0', 'a:1'], checkpoint: (all[1] as RecordedEvent).position };
+    let first = true;
+    views.commit = function (this: RecordingViewStore, state: string[], checkpoint: GlobalPosition) {
+      if (first) {
+        first = false;
+        this.committed = elsewhere;
+        throw new ViewsChangedElsewhere('seen', 'none', '1/1');
+      }
+      RecordingViewStore.prototype.commit.call(this, state, checkpoint);
+    };
+    expect(await runner.catchUp()).toBe(4);
+    expect(views.committed.state).toEqual(['a:0', 'a:1', 'a:2', 'a:3']);
   });
 });
