@@ -2,16 +2,19 @@ import { execFileSync } from 'child_process';
 import { mkdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { Page } from 'playwright-core';
+import { SessionId, uuidV7Ids } from '@teamlog/events';
+import { sessionStream } from '@teamlog/store';
+import { DemoSummary, runDemo } from '@teamlog/team';
 import type { AuditAnswer, FailuresAnswer, LegacyMailboxAnswer } from '../client/api-shapes';
 import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
 import { LaunchedBrowser, launchChromium } from './browser';
 import { FixtureStore, importHistoricalFixtures, openFixtureStore, repositoryRoot } from './fixture-store';
 import { getJson } from './http-client';
-import { accepted, appendAtlasTeam, appendSessionEvents, atlas, member, relayed } from './native-team';
 
 /*
- * The dashboard in headless Chromium over a real SQLite store holding a native team (written in the
- * team service's shape) and the replayed historical fixtures: what a person would look at.
+ * The dashboard in headless Chromium over a real SQLite store filled by the scripted team demo
+ * (@teamlog/team `runDemo`, the real engine) and the replayed historical fixtures: what a person
+ * would look at.
  */
 
 const outputDirectory = join(repositoryRoot, 'test-output', 'dashboard');
@@ -20,7 +23,18 @@ let fixture: FixtureStore;
 let server: DashboardServer;
 let browser: LaunchedBrowser;
 let page: Page;
+let demo: DemoSummary;
 const pageErrors: string[] = [];
+
+/** Each call one millisecond later: the demo's events get distinct, increasing times. */
+const steppingClock = (start: number): (() => Date) => {
+  let now = start;
+  return () => new Date((now += 1));
+};
+
+/** A roster row's status: the member's phase (active for every demo member) with its session's state. */
+const rosterStatusOf = (member: DemoSummary['members'][number]): string =>
+  member.status === 'not-started' ? 'provisioning' : member.status === 'closed' && member.closeReason === 'failed' ? 'failed' : member.status;
 
 const api = async <T>(path: string): Promise<T> => (await getJson<T>(new URL(path, server.url).toString())).body;
 
@@ -38,16 +52,16 @@ beforeAll(async () => {
   browser = await launchChromium();
   buildBrowserCode();
   fixture = openFixtureStore();
-  await appendAtlasTeam(fixture.store);
+  demo = await runDemo(fixture.store, uuidV7Ids, steppingClock(Date.UTC(2026, 10, 2, 9)));
   await importHistoricalFixtures(fixture.store);
   server = await startDashboardServer({ store: fixture.store, port: 0 });
   page = await browser.context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(server.url);
   await page.waitForSelector('#roster-body tr[data-session-id]');
-  await page.selectOption('#team-select', atlas.teamId);
-  await page.waitForSelector(`#roster-body tr[data-session-id="${atlas.reviewer}"]`);
-  await page.waitForSelector('#message-flow svg');
+  await page.selectOption('#team-select', demo.teamId);
+  await page.waitForSelector(`#roster-body tr[data-session-id="${demo.members[0]?.sessionId}"]`);
+  await page.waitForSelector(`#message-flow svg[aria-label^="Message flow of team ${demo.teamId}:"]`);
 }, 120_000);
 
 afterAll(async () => {
@@ -60,46 +74,47 @@ describe('the dashboard in a browser', () => {
   it('shows the selected team’s roster with each member’s status', async () => {
     const rows = await rowCells('#roster-body tr');
     expect(rows.map((cells) => [cells[0], cells[1], cells[5]])).toEqual([
-      ['lead', 'idle', atlas.lead],
-      ['reviewer', 'idle', atlas.reviewer],
-      ['writer', 'running', atlas.writer],
+      ['lead', 'idle', demo.teamId],
+      ...demo.members.map((member) => [member.name, rosterStatusOf(member), member.sessionId]),
     ]);
+    expect(rows.map((cells) => cells[1])).toContain('closed');
   });
 
   it('shows the task board in status columns', async () => {
-    expect(await page.locator('.task-column[data-status="in_progress"] .task-card').getAttribute('data-task-id')).toBe('task-1');
-    await expect(page.locator('.task-column[data-status="in_progress"] .task-owner').textContent()).resolves.toBe('owner: reviewer');
-    await expect(page.locator('.task-column[data-status="pending"] .task-blocked').textContent()).resolves.toBe('blocked by task-1');
+    const cards = await page.locator('.task-card').evaluateAll((elements) => elements.map((card) => [card.getAttribute('data-task-id'), card.getAttribute('data-status')]));
+    expect([...cards].sort()).toEqual(demo.tasks.map((task) => [task.id, task.status]).sort());
+    const blocked = demo.tasks.find((task) => task.blockedBy.length > 0);
+    await expect(page.locator(`.task-card[data-task-id="${blocked?.id}"] .task-blocked`).textContent()).resolves.toBe(`blocked by ${blocked?.blockedBy.join(', ')}`);
   });
 
-  it('draws the message flow as arrows between the lifelines of sender and target, in order', async () => {
+  it('draws the message flow: one arrow per accepted message, from the sender’s lifeline to the target’s, top to bottom', async () => {
     const arrows = page.locator('#message-flow svg g.flow-arrow');
-    const ends = await arrows.evaluateAll((groups) => groups.map((group) => [group.getAttribute('data-from'), group.getAttribute('data-to')]));
-    expect(ends).toEqual([
-      [atlas.lead, atlas.reviewer],
-      [atlas.reviewer, atlas.lead],
-      [atlas.lead, atlas.writer],
-      [atlas.reviewer, atlas.writer],
-    ]);
-    const lifeline = async (session: string) => Number(await page.locator(`#message-flow g.flow-lane[data-session-id="${session}"] line.flow-lifeline`).getAttribute('x1'));
-    const first = arrows.first().locator('line.flow-arrow-line');
-    expect([Number(await first.getAttribute('x1')), Number(await first.getAttribute('x2'))]).toEqual([await lifeline(atlas.lead), await lifeline(atlas.reviewer)]);
-    const ys = await arrows.locator('line.flow-arrow-line').evaluateAll((lines) => lines.map((line) => Number(line.getAttribute('y1'))));
-    expect([...ys].sort((a, b) => a - b)).toEqual(ys);
-    expect(await arrows.nth(3).getAttribute('data-status')).toBe('canceled');
+    const drawn = await arrows.evaluateAll((groups) =>
+      groups.map((group) => [group.getAttribute('data-message-id'), group.getAttribute('data-from'), group.getAttribute('data-to')]),
+    );
+    const idOf = new Map<string, string>([['lead', demo.teamId], ...demo.members.map((member) => [member.name, member.sessionId] as [string, string])]);
+    expect([...drawn].sort()).toEqual(demo.messages.map((message) => [message.id, idOf.get(message.from), idOf.get(message.to)]).sort());
+    const lifeline = async (session: string | null) => Number(await page.locator(`#message-flow g.flow-lane[data-session-id="${session}"] line.flow-lifeline`).getAttribute('x1'));
+    const lines = await arrows.locator('line.flow-arrow-line').evaluateAll((elements) =>
+      elements.map((line) => ({ x1: Number(line.getAttribute('x1')), x2: Number(line.getAttribute('x2')), y: Number(line.getAttribute('y1')) })),
+    );
+    for (const [index, [, from, to]] of drawn.entries()) {
+      expect(lines[index]).toMatchObject({ x1: await lifeline(from), x2: await lifeline(to) });
+    }
+    expect(lines.map((line) => line.y)).toEqual([...lines.map((line) => line.y)].sort((a, b) => a - b));
     expect(await arrows.first().boundingBox()).not.toBeNull();
   });
 
-  it('shows a session’s inbox timeline: accepted, claimed, canceled', async () => {
-    await page.selectOption('#session-select', atlas.writer);
-    await page.waitForSelector('#inbox-timeline li[data-kind="canceled"]');
-    const items = await page.locator('#inbox-timeline li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-seq'), li.getAttribute('data-kind')]));
-    expect(items).toEqual([
-      ['2', 'accepted'],
-      ['4', 'claimed'],
-      ['6', 'accepted'],
-      ['7', 'canceled'],
-    ]);
+  it('shows a session’s inbox timeline: every message accepted, then claimed or canceled', async () => {
+    const implementer = demo.members.find((member) => member.name === 'implementer');
+    await page.selectOption('#session-select', implementer?.sessionId ?? '');
+    await page.waitForSelector('#inbox-timeline li[data-kind="claimed"]');
+    const items = await page.locator('#inbox-timeline li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-kind'), li.getAttribute('data-message-id')]));
+    const toImplementer = demo.messages.filter((message) => message.to === 'implementer');
+    expect(items.filter(([kind]) => kind === 'accepted').map(([, id]) => id).sort()).toEqual(toImplementer.map((message) => message.id).sort());
+    expect(items.filter(([kind]) => kind !== 'accepted').map(([kind, id]) => [kind, id]).sort()).toEqual(
+      toImplementer.filter((message) => message.outcome !== 'pending').map((message) => [message.outcome, message.id]).sort(),
+    );
   });
 
   it('highlights undelivered messages of the legacy mailbox', async () => {
@@ -143,10 +158,17 @@ describe('the dashboard in a browser', () => {
 
   it('updates without a reload when events are appended after the page loaded', async () => {
     await page.evaluate('window.loadedOnce = "same page"');
-    await appendSessionEvents(fixture.store, atlas.lead, [member('tester', atlas.tester, 'provisioning', 'Run the slow suite')], Date.UTC(2026, 9, 5, 11));
-    await appendSessionEvents(fixture.store, atlas.lead, [accepted('next-turn', relayed('atlas-message-5', atlas.writer, 'writer', 'Notes drafted.'))], Date.UTC(2026, 9, 5, 12));
-    await page.waitForSelector(`#roster-body tr[data-session-id="${atlas.tester}"][data-status="provisioning"]`);
-    await page.waitForSelector(`#message-flow g.flow-arrow[data-order="5"][data-from="${atlas.writer}"][data-to="${atlas.lead}"]`);
+    const newcomer = 'demo-newcomer' as SessionId;
+    // Another writer (a host spawning a member) appends to the Lead's stream while the page is open.
+    await fixture.store.appendToStream(sessionStream(demo.teamId as string as SessionId), [
+      {
+        id: uuidV7Ids.eventId(),
+        type: 'team/member',
+        data: { version: 2, teamId: demo.teamId, member: { id: newcomer, name: 'newcomer', description: 'joins late', provider: 'scripted', context: 'fresh', phase: 'provisioning' } },
+        metadata: { time: Date.UTC(2026, 10, 2, 10) },
+      },
+    ]);
+    await page.waitForSelector(`#roster-body tr[data-session-id="${newcomer}"][data-status="provisioning"]`);
     expect(await page.evaluate<string>('window.loadedOnce')).toBe('same page');
     expect(await page.locator('#live-status').textContent()).toBe('live');
     await page.screenshot({ path: join(outputDirectory, 'dashboard-live-update.png'), fullPage: true });
