@@ -27,9 +27,11 @@ const listRoutes = () => ({
   ],
 });
 
-const openStream = (context: RequestContext, url: URL, response: ServerResponse): void => {
+const openStream = (context: RequestContext, url: URL, method: string, response: ServerResponse): void => {
   const query = decodeQuery(streamQuery, url.searchParams);
   if (isLeft(query)) throw query.left;
+  // HEAD has no body to stream: answer the headers and finish.
+  if (method === 'HEAD') return sendBody(response, 200, 'text/event-stream; charset=utf-8', '', 'no-store');
   context.events.open(response, 'hello', { checkpoint: context.source.checkpoint() });
 };
 
@@ -37,7 +39,7 @@ const serve = async (context: RequestContext, request: IncomingMessage, response
   const method = request.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowed(method);
   const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
-  if (url.pathname === '/api/stream') return openStream(context, url, response);
+  if (url.pathname === '/api/stream') return openStream(context, url, method, response);
   if (url.pathname === '/api' || url.pathname === '/api/') return sendJson(response, 200, listRoutes());
   const route = routesByPath.get(url.pathname);
   if (route !== undefined) {

@@ -72,6 +72,11 @@ describe('live updates over server-sent events', () => {
     expect(await rosterNames()).toContain('tester:provisioning');
   });
 
+  it('answers HEAD on the stream with its headers only', async () => {
+    const answer = await fetch(new URL('/api/stream', server.url), { method: 'HEAD' });
+    expect([answer.status, answer.headers.get('content-type'), await answer.text()]).toEqual([200, 'text/event-stream; charset=utf-8', '']);
+  });
+
   it('ends open streams on close, and leaves the store open for its owner', async () => {
     stream = await EventStreamClient.open(new URL('/api/stream', server.url).toString());
     await stream.next((event) => event.event === 'hello');
