@@ -1,41 +1,53 @@
 import { createHash, Hash } from 'crypto';
-import { EventToAppend } from '@teamlog/store';
 
 export interface ChunkLimits {
   readonly batchEvents: number;
+  /** Bytes of source lines per chunk. */
   readonly batchBytes: number;
 }
 
+export interface Chunk<T> {
+  readonly items: readonly T[];
+  readonly digest: string;
+}
+
 /**
- * Cuts the events to append into chunks (by count and serialised size) and fingerprints each
- * chunk. The validation pass records the fingerprints; the writing pass cuts the same chunks from
- * a second read and refuses to append one whose fingerprint differs (the file changed between
- * the passes), so nothing is written that was not validated.
+ * Cuts the events to append into chunks (by count and by bytes of their source lines) and
+ * fingerprints each chunk from those lines. The validation pass records the fingerprints; the
+ * writing pass cuts the same chunks from a second read and refuses to append one whose
+ * fingerprint differs (the file changed between the passes), so nothing is written that was not
+ * validated. The members of a packed row share one line, which is hashed once.
  */
-export class AppendChunker {
-  private events: EventToAppend[] = [];
+export class AppendChunker<T> {
+  private items: T[] = [];
+  private count = 0;
   private bytes = 0;
   private hash: Hash = createHash('sha256');
+  private lastLine = -1;
 
   constructor(private readonly limits: ChunkLimits) {}
 
-  /** Add an event; returns the finished chunk when this event completes one. */
-  add(event: EventToAppend): { readonly events: readonly EventToAppend[]; readonly digest: string } | undefined {
-    const serialised = JSON.stringify([event.id, event.type, event.data, event.metadata ?? null]);
-    this.hash.update(serialised);
-    this.events.push(event);
-    this.bytes += serialised.length;
-    return this.events.length >= this.limits.batchEvents || this.bytes >= this.limits.batchBytes ? this.cut() : undefined;
+  /** Add one event (the item kept for the chunk, if any); returns the chunk this event completes. */
+  add(line: number, lineBytes: Uint8Array, item?: T): Chunk<T> | undefined {
+    if (line !== this.lastLine) {
+      this.hash.update(lineBytes);
+      this.bytes += lineBytes.length;
+      this.lastLine = line;
+    }
+    if (item !== undefined) this.items.push(item);
+    this.count += 1;
+    return this.count >= this.limits.batchEvents || this.bytes >= this.limits.batchBytes ? this.cut() : undefined;
   }
 
   /** The last, partial chunk (if any). */
-  finish(): { readonly events: readonly EventToAppend[]; readonly digest: string } | undefined {
-    return this.events.length === 0 ? undefined : this.cut();
+  finish(): Chunk<T> | undefined {
+    return this.count === 0 ? undefined : this.cut();
   }
 
-  private cut(): { readonly events: readonly EventToAppend[]; readonly digest: string } {
-    const chunk = { events: this.events, digest: this.hash.digest('hex') };
-    this.events = [];
+  private cut(): Chunk<T> {
+    const chunk = { items: this.items, digest: this.hash.digest('hex') };
+    this.items = [];
+    this.count = 0;
     this.bytes = 0;
     this.hash = createHash('sha256');
     return chunk;

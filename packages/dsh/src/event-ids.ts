@@ -1,13 +1,27 @@
-import { v5 as uuidv5 } from 'uuid';
+import { createHash } from 'crypto';
 import { EventId } from '@teamlog/events';
 
 /** The uuid v5 namespace of imported session logs (fixed: ids must be the same on every import). */
 export const importNamespace = '5b0f7a8e-3c51-4d2a-9e61-2f4b8c7d9a10';
 
+const namespaceBytes = Buffer.from(importNamespace.replace(/-/g, ''), 'hex');
+
+/**
+ * RFC 4122 uuid v5 (SHA-1 of namespace + name), the same value as `uuid`'s `v5(name, namespace)`
+ * (a test checks it), computed with the native SHA-1: an import computes one per event, twice.
+ */
+export const uuidV5 = (name: string): string => {
+  const hash = createHash('sha1').update(namespaceBytes).update(name, 'utf8').digest();
+  hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
+  const hex = hash.toString('hex', 0, 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
 /**
  * The store id of event `seq` of a session stream: deterministic, so re-importing appends the
  * same ids and the store's idempotent-retry guarantee applies.
  */
-export const sessionEventId = (streamKey: string, seq: number): EventId => uuidv5(`session/${streamKey}/${seq}`, importNamespace) as EventId;
+export const sessionEventId = (streamKey: string, seq: number): EventId => uuidV5(`session/${streamKey}/${seq}`) as EventId;
 
-export const sessionHeaderEventId = (streamKey: string): EventId => uuidv5(`sessionheader/${streamKey}`, importNamespace) as EventId;
+export const sessionHeaderEventId = (streamKey: string): EventId => uuidV5(`sessionheader/${streamKey}`) as EventId;

@@ -12,6 +12,8 @@ export interface SessionLogEvent {
   readonly line: number;
   readonly event: LogicalEvent;
   readonly eventClass: EventClass;
+  /** The bytes of that line (shared by a packed row's members); valid while the event is visited. */
+  readonly lineBytes: Uint8Array;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -86,7 +88,7 @@ export class EventLineProcessor {
       );
     }
     if (step.kind === 'drop') return [];
-    return step.events.map((event) => ({ line: line.line, event, eventClass: this.classify(line.line, event) }));
+    return step.events.map((event) => ({ line: line.line, event, eventClass: this.classify(line.line, event), lineBytes: line.bytes }));
   }
 
   private outcomeOf(line: SplitLine): RecordOutcome {

@@ -6,18 +6,18 @@ import {
   DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
 import { isLeft } from 'fp-ts/Either';
-import { AppendChunker, ChunkLimits } from './append-chunker';
+import { AppendChunker, Chunk, ChunkLimits } from './append-chunker';
 import { sessionHeaderEventId } from './event-ids';
 import { jsonEqual } from './json-equal';
 import { Recovery } from './recovery-scanner';
 import { RejectionReason, SessionLogRejected } from './session-log-errors';
-import { SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
+import { SessionLogEvent, SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
 import { toEventToAppend } from './stored-event-codec';
 
 export interface ImportOptions {
   /** Events per append (default 2000); a smaller file is appended in one atomic append. */
   readonly batchEvents?: number;
-  /** Serialised bytes per append (default 8 MiB). */
+  /** Bytes of source lines per append (default 4 MiB). */
   readonly batchBytes?: number;
   readonly maxLineBytes?: number;
   /** Re-runs of a file whose stream another writer changed meanwhile (default 3). */
@@ -62,7 +62,7 @@ export interface FileImportResult {
 
 const headerEventType = 'teamlog/session/header';
 
-const defaults = { batchEvents: 2000, batchBytes: 8 * 1024 * 1024, retries: 3 };
+const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3 };
 
 const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 
@@ -111,22 +111,26 @@ const validate = async (file: string, key: SessionId, head: SessionLogHead, stor
   const revision = await store.streamRevision(stream);
   const alreadyStored = revision === undefined ? 0 : Number(revision) + 1;
   const stored = revision === undefined ? undefined : store.readStream(stream)[Symbol.asyncIterator]();
-  const chunker = new AppendChunker(limits);
+  const chunker = new AppendChunker<never>(limits);
   const digests: string[] = [];
   const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
+  const compare = async (event: SessionLogEvent): Promise<void> => {
+    const next = await (stored as AsyncIterator<RecordedEvent>).next();
+    if (next.done !== true && sameEvent(next.value, toEventToAppend(key, event.event, head.normalised))) return;
+    const was = next.done === true ? 'nothing' : `a ${next.value.type} event`;
+    throw new SessionLogRejected(
+      'prefix-mismatch',
+      file,
+      `the store already holds ${was} at seq ${event.event.seq} of session ${key}, which differs from this file's ${event.event.type} event; the already-imported prefix differs, so nothing was written`,
+      { line: event.line },
+    );
+  };
   try {
-    const summary = await reader.scan(async ({ event, line }) => {
-      const wanted = toEventToAppend(key, event, head.normalised);
-      if (event.seq < alreadyStored && stored !== undefined) {
-        const next = await stored.next();
-        if (next.done === true || !sameEvent(next.value, wanted)) {
-          const was = next.done === true ? 'nothing' : `a ${next.value.type} event`;
-          throw new SessionLogRejected('prefix-mismatch', file, `the store already holds ${was} at seq ${event.seq} of session ${key}, which differs from this file's ${event.type} event; the already-imported prefix differs, so nothing was written`, { line });
-        }
-        return;
-      }
-      const chunk = chunker.add(wanted);
+    const summary = await reader.scan((event) => {
+      if (event.event.seq < alreadyStored) return compare(event);
+      const chunk = chunker.add(event.line, event.lineBytes);
       if (chunk !== undefined) digests.push(chunk.digest);
+      return undefined;
     });
     const last = chunker.finish();
     if (last !== undefined) digests.push(last.digest);
@@ -140,24 +144,24 @@ const validate = async (file: string, key: SessionId, head: SessionLogHead, stor
 const appendTail = async (file: string, key: SessionId, head: SessionLogHead, store: EventStore, plan: ImportPlan, limits: ChunkLimits, maxLineBytes: number | undefined): Promise<number> => {
   const stream = sessionStream(key);
   let expected: bigint | 'no_stream' = plan.alreadyStored === 0 ? 'no_stream' : BigInt(plan.alreadyStored - 1);
-  const chunker = new AppendChunker(limits);
+  const chunker = new AppendChunker<EventToAppend>(limits);
   let chunkIndex = 0;
   let appended = 0;
-  const write = async (chunk: { readonly events: readonly EventToAppend[]; readonly digest: string }): Promise<void> => {
+  const write = async (chunk: Chunk<EventToAppend>): Promise<void> => {
     if (chunk.digest !== plan.digests[chunkIndex]) {
       throw new SessionLogRejected('unreadable', file, `the file changed while it was imported (chunk ${chunkIndex + 1} differs from the validated read); ${appended} events were appended, a valid prefix the next import completes`);
     }
     chunkIndex += 1;
-    const result = await store.appendToStream(stream, chunk.events, { expectedRevision: expected });
+    const result = await store.appendToStream(stream, chunk.items, { expectedRevision: expected });
     expected = result.nextExpectedRevision;
-    appended += chunk.events.length;
+    appended += chunk.items.length;
   };
   const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
   await reader.scan(
-    async ({ event }) => {
-      if (event.seq < plan.alreadyStored) return;
-      const chunk = chunker.add(toEventToAppend(key, event, head.normalised));
-      if (chunk !== undefined) await write(chunk);
+    ({ event, line, lineBytes }) => {
+      if (event.seq < plan.alreadyStored) return undefined;
+      const chunk = chunker.add(line, lineBytes, toEventToAppend(key, event, head.normalised));
+      return chunk === undefined ? undefined : write(chunk);
     },
     { maxEvents: plan.summary.events },
   );

@@ -194,8 +194,9 @@ export const readSessionLog = async (
 ): Promise<{ readonly head: SessionLogHead; readonly events: readonly SessionLogEvent[]; readonly summary: SessionLogSummary }> => {
   const reader = await openSessionLog(file, options);
   const events: SessionLogEvent[] = [];
-  const summary = await reader.scan((event) => {
-    events.push(event);
+  const summary = await reader.scan(({ lineBytes: _bytes, ...event }) => {
+    // Without the line bytes: they are views of whole read buffers, which would all stay alive.
+    events.push({ ...event, lineBytes: new Uint8Array(0) });
   }, options);
   return { head: reader.head, events, summary };
 };
