@@ -167,6 +167,9 @@ const appendTail = async (file: string, key: SessionId, head: SessionLogHead, st
   );
   const last = chunker.finish();
   if (last !== undefined) await write(last);
+  if (chunkIndex !== plan.digests.length) {
+    throw new SessionLogRejected('unreadable', file, `the file changed while it was imported (it now holds fewer events than the validated read); ${appended} events were appended, a valid prefix the next import completes`);
+  }
   return appended;
 };
 

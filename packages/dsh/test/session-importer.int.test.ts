@@ -1,6 +1,6 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
-import { RecordedEvent, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import { EventStore, RecordedEvent, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { SessionId, scopeId } from '@teamlog/events';
 import { craftedRoot } from './crafted-fixtures';
 import { TempStore, openTempStore, realLogsRoot } from './real-logs';
@@ -129,6 +129,26 @@ describe('importing a session log into the SQLite store', () => {
     } finally {
       await other.dispose();
     }
+  });
+
+  it('refuses to append events that changed between the validating read and the writing read', async () => {
+    const file = join(temp.directory, 'session.jsonl');
+    await copyLines(packedChunks, file);
+    // The header is appended between the two passes: edit the file right then.
+    const store: EventStore = Object.create(temp.store, {
+      appendToStream: {
+        value: async (...args: Parameters<EventStore['appendToStream']>) => {
+          if (String(args[0]).startsWith('sessionheader-')) {
+            await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"text":"', '"text":"changed '));
+          }
+          return temp.store.appendToStream(...args);
+        },
+      },
+    });
+    const result = await importSessionLog(file, store);
+    expect(result.rejected).toMatchObject({ reason: 'unreadable' });
+    expect(result.rejected?.message).toMatch(/the file changed while it was imported/);
+    expect(await readAll(sessionStream(result.sessionId as SessionId))).toEqual([]);
   });
 
   it('imports normalised snapshot fixtures under the scope of their directory, data verbatim', async () => {
