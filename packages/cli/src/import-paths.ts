@@ -1,6 +1,5 @@
-import { promises as fs } from 'fs';
-import { dirname, relative, sep } from 'path';
-import { DiscoveredLog, FileImportResult, discoverSessionLogs, importSessionLog, scopeOfFile } from '@teamlog/dsh';
+import { promises as fs, Stats } from 'fs';
+import { FileImportResult, discoverSessionLogs, importSessionLogs } from '@teamlog/dsh';
 import { EventStore } from '@teamlog/store';
 import { BadInput } from './cli-errors';
 import { Progress } from './progress-bar';
@@ -12,13 +11,7 @@ export interface PathImport {
   readonly named: boolean;
 }
 
-interface PlannedLog {
-  readonly log: DiscoveredLog;
-  readonly root: string;
-  readonly named: boolean;
-}
-
-const statOrBadInput = async (path: string) => {
+const statOrBadInput = async (path: string): Promise<Stats> => {
   try {
     return await fs.stat(path);
   } catch (error) {
@@ -27,32 +20,31 @@ const statOrBadInput = async (path: string) => {
   }
 };
 
-const plan = async (paths: readonly string[]): Promise<PlannedLog[]> => {
-  const planned: PlannedLog[] = [];
-  for (const path of paths) {
-    const named = (await statOrBadInput(path)).isFile();
-    const root = named ? dirname(path) : path;
-    for await (const log of discoverSessionLogs(path)) planned.push({ log, root, named });
-  }
-  return planned;
+const countLogs = async (path: string): Promise<number> => {
+  let count = 0;
+  for await (const _log of discoverSessionLogs(path)) count += 1;
+  return count;
 };
 
 /**
- * Import every session log under `paths` the way `importSessionLogs` of @teamlog/dsh does (scope
- * and recorded file relative to each path), one file at a time so a progress bar can follow.
+ * Import every session log under each path with `importSessionLogs` (scopes and recorded files
+ * relative to that path). The logs are counted first so the progress bar has an end.
  */
 export const importPaths = async (paths: readonly string[], store: EventStore, progress: Progress): Promise<PathImport[]> => {
-  const planned = await plan(paths);
+  const named = await Promise.all(paths.map(async (path) => (await statOrBadInput(path)).isFile()));
+  const total = (await Promise.all(paths.map(countLogs))).reduce((sum, count) => sum + count, 0);
   const imports: PathImport[] = [];
-  progress.start(planned.length);
+  progress.start(total);
   try {
-    for (const { log, root, named } of planned) {
-      progress.update(imports.length, log.file);
-      const recordedFile = relative(root, log.file).split(sep).join('/');
-      const result = await importSessionLog(log.file, store, { scope: scopeOfFile(root, log.file), recordedFile });
-      imports.push({ result, named });
+    for (const [index, path] of paths.entries()) {
+      const isFile = named[index] === true;
+      await importSessionLogs(path, store, {
+        onFile: (result) => {
+          imports.push({ result, named: isFile });
+          progress.update(imports.length, result.file);
+        },
+      });
     }
-    progress.update(imports.length, '');
   } finally {
     progress.finish();
   }

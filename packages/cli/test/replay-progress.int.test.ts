@@ -15,7 +15,7 @@ describe('the import progress bar', () => {
     const frames = io.err().split('\r').filter((frame) => frame !== '');
     expect(frames[0]).toMatch(/^importing \[\.{24}\] 0\/3\u001b\[K$/);
     expect(frames.some((frame) => frame.includes('1/3') && frame.includes('session.jsonl'))).toBe(true);
-    expect(frames).toContainEqual(expect.stringMatching(/^importing \[#{24}\] 3\/3\u001b\[K$/));
+    expect(frames).toContainEqual(expect.stringMatching(/^importing \[#{24}\] 3\/3 .*session\.jsonl\u001b\[K$/));
     expect(frames[frames.length - 1]).toBe('\u001b[K');
     expect(frames.every((frame) => frame.replace('\u001b[K', '').length <= 99)).toBe(true);
     // stdout stays one clean JSON document.
