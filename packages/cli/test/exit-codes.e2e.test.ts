@@ -1,7 +1,8 @@
+import { spawnSync } from 'child_process';
 import { mkdirSync } from 'fs';
 import { join } from 'path';
 import { writeBadTaskLog } from './crafted-logs';
-import { runTeamlog, temporaryDirectory } from './run-teamlog';
+import { cliMain, repoRoot, runTeamlog, temporaryDirectory } from './run-teamlog';
 
 describe('teamlog exit codes and error lines', () => {
   const directory = temporaryDirectory();
@@ -88,5 +89,12 @@ describe('teamlog exit codes and error lines', () => {
     const store = join(directory.path, 'clean.db');
     expect(runTeamlog(['replay', 'fixtures/synthetic/v4-late-delivery', '--store', store, '--strict']).code).toBe(0);
     expect(runTeamlog(['audit', '--store', store, '--strict']).code).toBe(0);
+  });
+
+  it('stops quietly when the reader of stdout goes away (teamlog ... | head)', () => {
+    // fixtures/dsh-logs prints more than a pipe buffer holds, so the CLI is still writing when head leaves.
+    const pipeline = spawnSync('sh', ['-c', `"${process.execPath}" "${cliMain}" replay fixtures/dsh-logs --store :memory: --json | head -c 100 > /dev/null`], { cwd: repoRoot, encoding: 'utf8' });
+    expect(pipeline.stderr).toBe('');
+    expect(pipeline.status).toBe(0);
   });
 });
