@@ -1,0 +1,100 @@
+import { performance } from 'perf_hooks';
+import { isLeft } from 'fp-ts/Either';
+import { decodeWith } from '@teamlog/events';
+import { importSessionLog, scanSessionLog } from '@teamlog/dsh';
+import { TeamlogProjections } from '@teamlog/projections';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
+import { parseEveryLine } from './json-parse-baseline';
+import { peakRssFromProc } from './proc-status';
+import { createSchemaFile, openRawInserter, readRows } from './raw-insert-baseline';
+import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
+import { startRssSampling } from './rss-sampler';
+import { dumpRowsAfter, lastPosition, sendConcurrently, startTeam } from './send-case';
+
+/* One measurement per process: a fresh heap, its own peak RSS, and its own CPU profile when asked. */
+
+interface Measured {
+  readonly elapsedMs: number;
+  readonly count: number;
+  readonly detail: Record<string, number | string>;
+}
+
+const timed = async <T>(work: () => Promise<T>): Promise<{ readonly value: T; readonly elapsedMs: number }> => {
+  const started = performance.now();
+  const value = await work();
+  return { value, elapsedMs: performance.now() - started };
+};
+
+const measure = async (request: ChildRequest): Promise<Measured> => {
+  switch (request.case) {
+    case 'parse-baseline': {
+      const { value, elapsedMs } = await timed(() => parseEveryLine(request.root));
+      return { elapsedMs, count: value.events, detail: { files: value.files, lines: value.lines, bytes: value.bytes } };
+    }
+    case 'replay': {
+      const target = request.store === 'memory' ? inMemoryReplayTarget() : sqliteReplayTarget(request.dbFile);
+      const { value, elapsedMs } = await timed(() => replayLogs(request.root, target.store, target.projectionsOf));
+      const detail = { files: value.files, rejected: value.rejected, folded: value.folded, ...viewCounts(value.projections) };
+      await target.close();
+      return { elapsedMs, count: value.events, detail };
+    }
+    case 'send': {
+      const store = SqliteEventStore.open(request.dbFile);
+      const team = await startTeam(store, request.members);
+      const before = lastPosition(store);
+      const { value, elapsedMs } = await timed(() => sendConcurrently(team, request.senders, request.messages));
+      await team.teamlog.dispose();
+      const rows = await dumpRowsAfter(store, before, request.rowsFile);
+      await store.close();
+      return { elapsedMs, count: value, detail: { senders: request.senders, rows, rowsPerMessage: rows / Math.max(1, value) } };
+    }
+    case 'raw-insert': {
+      await createSchemaFile(request.dbFile);
+      const rows = readRows(request.rowsFile);
+      const inserter = openRawInserter(request.dbFile);
+      const { elapsedMs } = await timed(async () => rows.forEach((row) => inserter.insert(row)));
+      inserter.close();
+      return { elapsedMs, count: rows.length, detail: { transactions: rows.length } };
+    }
+    case 'read-log': {
+      const { value, elapsedMs } = await timed(() => scanSessionLog(request.file));
+      return { elapsedMs, count: value.events, detail: { lines: value.lines, peakBufferedBytes: value.peakBufferedBytes } };
+    }
+    case 'replay-log': {
+      const store = SqliteEventStore.open(request.dbFile);
+      const { value, elapsedMs } = await timed(async () => {
+        const imported = await importSessionLog(request.file, store);
+        const folded = await TeamlogProjections.sqlite(store).catchUp();
+        return { imported, folded };
+      });
+      await store.close();
+      const rejected = value.imported.rejected?.message ?? '';
+      return { elapsedMs, count: value.imported.events, detail: { appended: value.imported.appended, folded: value.folded, rejected } };
+    }
+    default: {
+      const unreachable: never = request;
+      throw new Error(`unknown case ${JSON.stringify(unreachable)}`);
+    }
+  }
+};
+
+const main = async (): Promise<void> => {
+  const decoded = decodeWith(ChildRequest, 'request')(JSON.parse(process.argv[2] ?? 'null'));
+  if (isLeft(decoded)) throw decoded.left;
+  const sampler = startRssSampling(25);
+  const measured = await measure(decoded.right);
+  const sampled = sampler.stop();
+  const result: ChildResult = {
+    case: decoded.right.case,
+    ...measured,
+    peakRssBytes: peakRssFromProc() ?? 0,
+    sampledPeakRssBytes: sampled.peakBytes,
+  };
+  process.stdout.write(`${resultPrefix}${JSON.stringify(result)}\n`);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { performance } from 'perf_hooks';
+import { isLeft } from 'fp-ts/Either';
+import { BenchOptions, BenchSection, benchUsage, parseBenchOptions } from './bench-options';
+import { machineDescription } from './machine-description';
+import { profileChild, renderProfileSummary } from './profile-run';
+import { renderTable, ReportRow } from './report-table';
+import { runReplaySection } from './replay-section';
+import { runRssSection } from './rss-section';
+import { SectionContext, SectionOutcome } from './section-outcome';
+import { runSendSection } from './send-section';
+
+/* `npm run bench`: generated inputs in a temp directory (removed after), one child process per measurement. */
+
+const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory: string, context: SectionContext) => Promise<SectionOutcome>> = {
+  replay: runReplaySection,
+  send: runSendSection,
+  rss: runRssSection,
+};
+
+const sizesLine = (options: BenchOptions): string =>
+  `sizes: corpus ${options.events.toLocaleString('en-US')} events (${options.teams} teams x ${options.membersPerTeam} members), ` +
+  `${options.messages} messages per send case (senders ${options.senders.join(', ')}; ${options.sendMembers} members), ` +
+  `large log ${(options.rssBytes / 1024 ** 2).toFixed(0)} MiB${options.rssReplay ? ' (read and replayed)' : ' (read)'}`;
+
+const run = async (options: BenchOptions, workDirectory: string): Promise<void> => {
+  const started = performance.now();
+  const progress = (text: string): void => {
+    process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
+  };
+  let profiles = 0;
+  const context: SectionContext = {
+    progress,
+    profile: async (title, request) => {
+      if (!options.profile) return [];
+      profiles += 1;
+      return renderProfileSummary(title, await profileChild(request, join(workDirectory, `profile-${profiles}`)));
+    },
+  };
+  const rows: ReportRow[] = [];
+  const notes: string[] = [];
+  const summaries: string[] = [];
+  for (const section of options.sections) {
+    const outcome = await sectionRunners[section](options, workDirectory, context);
+    rows.push(...outcome.rows);
+    notes.push(...outcome.notes);
+    summaries.push(...outcome.profiles);
+  }
+  const lines = [
+    '',
+    `teamlog bench, ${new Date().toISOString()}${options.quick ? ' (quick)' : ''}`,
+    `machine: ${machineDescription()}`,
+    sizesLine(options),
+    '',
+    renderTable(rows),
+    '',
+    'details:',
+    ...notes.map((note) => `  - ${note}`),
+    ...(summaries.length === 0 ? [] : ['', ...summaries]),
+    '',
+    `total bench time ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+const main = async (): Promise<number> => {
+  const parsed = parseBenchOptions(process.argv.slice(2));
+  if (isLeft(parsed)) {
+    process.stderr.write(`${parsed.left.message}\n\n${benchUsage}\n`);
+    return 2;
+  }
+  if (parsed.right.help) {
+    process.stdout.write(`${benchUsage}\n`);
+    return 0;
+  }
+  const workDirectory = mkdtempSync(join(tmpdir(), 'teamlog-bench-'));
+  const cleanUp = (): void => rmSync(workDirectory, { recursive: true, force: true });
+  const interrupted = (): void => {
+    cleanUp();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    await run(parsed.right, workDirectory);
+    return 0;
+  } finally {
+    cleanUp();
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,30 @@
+import { promises as fs } from 'fs';
+import { join } from 'path';
+import { isLeft } from 'fp-ts/Either';
+import { ChildRequest } from './child-protocol';
+import { CpuProfileSummary, TimeShare, decodeCpuProfile, summariseCpuProfile } from './cpu-profile-summary';
+import { runChild } from './run-child';
+
+/** Run a measurement again under `node --cpu-prof` (profile written into `directory`) and summarise it. */
+export const profileChild = async (request: ChildRequest, directory: string): Promise<CpuProfileSummary> => {
+  await fs.mkdir(directory, { recursive: true });
+  await runChild(request, ['--cpu-prof', `--cpu-prof-dir=${directory}`]);
+  const files = (await fs.readdir(directory)).filter((name) => name.endsWith('.cpuprofile'));
+  if (files.length !== 1) throw new Error(`expected one .cpuprofile in ${directory}, found ${files.length}`);
+  const decoded = decodeCpuProfile(JSON.parse(await fs.readFile(join(directory, files[0] as string), 'utf8')));
+  if (isLeft(decoded)) throw decoded.left;
+  return summariseCpuProfile(decoded.right);
+};
+
+const shareLine = (entry: TimeShare): string => `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
+
+/** The summary as indented text lines: by area, top self time, top total time. */
+export const renderProfileSummary = (title: string, summary: CpuProfileSummary, top = 12): string[] => [
+  `${title} (${(summary.totalMs / 1000).toFixed(1)} s sampled)`,
+  '  self time by area:',
+  ...summary.byArea.slice(0, 8).map(shareLine),
+  '  top self time:',
+  ...summary.selfTime.slice(0, top).map(shareLine),
+  '  top total time (callers included):',
+  ...summary.totalTime.filter((entry) => !/^(processTicksAndRejections|runMicrotasks|\(program\))/.test(entry.name)).slice(0, top).map(shareLine),
+];

@@ -1,0 +1,53 @@
+import { importSessionLogs } from '@teamlog/dsh';
+import { TeamlogProjections } from '@teamlog/projections';
+import { EventStore, InMemoryEventStore } from '@teamlog/store';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+
+export interface ReplayOutcome {
+  readonly events: number;
+  readonly files: number;
+  readonly rejected: number;
+  readonly folded: number;
+  readonly projections: TeamlogProjections;
+}
+
+/** Replay = read the logs under `root`, import them into `store`, build the views with the projection runner. */
+export const replayLogs = async (root: string, store: EventStore, projectionsOf: (store: EventStore) => TeamlogProjections): Promise<ReplayOutcome> => {
+  const report = await importSessionLogs(root, store);
+  const projections = projectionsOf(store);
+  const folded = await projections.catchUp();
+  const events = report.files.reduce((sum, file) => sum + file.events, 0);
+  return { events, files: report.files.length, rejected: report.rejected + report.notSessionLogs, folded, projections };
+};
+
+export interface ReplayTarget {
+  readonly store: EventStore;
+  readonly projectionsOf: (store: EventStore) => TeamlogProjections;
+  readonly close: () => Promise<void>;
+}
+
+export const inMemoryReplayTarget = (): ReplayTarget => ({
+  store: new InMemoryEventStore(),
+  projectionsOf: (store) => TeamlogProjections.inMemory(store),
+  close: async () => undefined,
+});
+
+/** The embedded default: events and views in one SQLite file (WAL, synchronous=FULL). */
+export const sqliteReplayTarget = (file: string): ReplayTarget => {
+  const store = SqliteEventStore.open(file);
+  return { store, projectionsOf: () => TeamlogProjections.sqlite(store), close: () => store.close() };
+};
+
+/** What the views hold after a replay: the bench prints these so a replay that did nothing shows. */
+export const viewCounts = (projections: TeamlogProjections): Record<string, number> => {
+  const views = projections.views();
+  const teams = views.teams();
+  return {
+    teams: teams.length,
+    teamFailures: teams.filter((team) => team.failure !== undefined && team.failure !== null).length,
+    members: teams.reduce((sum, team) => sum + team.members.length, 0),
+    tasks: teams.reduce((sum, team) => sum + team.tasks.length, 0),
+    inboxEntries: views.inbox().length,
+    auditFindings: views.audit().length,
+  };
+};

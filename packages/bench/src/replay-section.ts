@@ -1,0 +1,69 @@
+import { promises as fs } from 'fs';
+import { join } from 'path';
+import { BenchOptions } from './bench-options';
+import { ChildRequest, ChildResult } from './child-protocol';
+import { ratePerSecond, throughputRow, verdictOf } from './report-table';
+import { runChild } from './run-child';
+import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+import { writeTeamCorpus } from './write-team-corpus';
+
+export const replayTargets = { memory: 0.5, sqlite: 0.25 } as const;
+
+const rateOf = (result: ChildResult): number => ratePerSecond(result.count, result.elapsedMs);
+
+/** A replay that rejected a file or failed a team measured the wrong thing: stop rather than print it. */
+const assertReplayed = (label: string, result: ChildResult, events: number): void => {
+  const { rejected, teamFailures } = result.detail;
+  if (rejected !== 0 || teamFailures !== 0 || result.count !== events) {
+    throw new Error(`${label} replayed ${result.count} of ${events} events with ${rejected} rejected files and ${teamFailures} failed teams`);
+  }
+};
+
+/** Replay throughput (import + views) on the in-memory and SQLite stores against JSON.parse of the same lines. */
+export const runReplaySection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+  const root = join(workDirectory, 'corpus');
+  context.progress(`generating a corpus of ${options.events.toLocaleString('en-US')} events (${options.teams} teams of 1 Lead + ${options.membersPerTeam} members)`);
+  const corpus = await writeTeamCorpus(root, { events: options.events, teams: options.teams, membersPerTeam: options.membersPerTeam });
+  const dbFile = join(workDirectory, 'replay.sqlite');
+  const baselineRequest: ChildRequest = { case: 'parse-baseline', root };
+  const memoryRequest: ChildRequest = { case: 'replay', root, store: 'memory', dbFile };
+  const sqliteRequest: ChildRequest = { case: 'replay', root, store: 'sqlite', dbFile };
+  const removeDb = () => Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
+
+  context.progress('baseline: JSON.parse of every line (one warm-up run first)');
+  await runChild(baselineRequest);
+  const baseline = await runChild(baselineRequest);
+  context.progress('replay into the in-memory store');
+  const memory = await runChild(memoryRequest);
+  assertReplayed('the in-memory replay', memory, baseline.count);
+  context.progress('replay into the SQLite store');
+  const sqlite = await runChild(sqliteRequest);
+  assertReplayed('the SQLite replay', sqlite, baseline.count);
+  await removeDb();
+
+  const baselineRate = rateOf(baseline);
+  const rows = [
+    throughputRow('Replay, in-memory store (import + views)', 'ev', rateOf(memory), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.memory }),
+    throughputRow('Replay, SQLite store (import + views)', 'ev', rateOf(sqlite), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.sqlite }),
+  ];
+  const notes = [
+    `corpus: ${corpus.files.length} logs, ${corpus.summary.events.toLocaleString('en-US')} events, ${(corpus.bytes / 1024 ** 2).toFixed(1)} MiB; team records v1=${corpus.summary.teamRecords.v1} v2=${corpus.summary.teamRecords.v2}, queued=${corpus.summary.queued} delivered=${corpus.summary.delivered} relayed=${corpus.summary.relayed} claimed=${corpus.summary.claimed} tasks=${corpus.summary.tasks}`,
+    noteOf('baseline JSON.parse', baseline, 'events'),
+    noteOf('replay in-memory', memory, 'events'),
+    noteOf('replay SQLite', sqlite, 'events'),
+  ];
+
+  const profiles: string[] = [];
+  const missed: Array<readonly [string, ChildRequest, number, number]> = [
+    ['replay, in-memory store', memoryRequest, rateOf(memory), replayTargets.memory],
+    ['replay, SQLite store', sqliteRequest, rateOf(sqlite), replayTargets.sqlite],
+  ];
+  for (const [title, request, rate, target] of missed) {
+    if (verdictOf({ kind: 'ratio-at-least', ratio: target }, rate / baselineRate) !== 'MISS') continue;
+    context.progress(`profiling the ${title} (missed its target)`);
+    profiles.push(...(await context.profile(`CPU profile: ${title}`, request)));
+    await removeDb();
+  }
+  await fs.rm(root, { recursive: true, force: true });
+  return { rows, notes, profiles };
+};

@@ -1,0 +1,46 @@
+import { promises as fs } from 'fs';
+import { join } from 'path';
+import { generateSyntheticLog } from '@teamlog/dsh';
+import { BenchOptions } from './bench-options';
+import { ChildResult } from './child-protocol';
+import { Target, formatRate, formatSize, memoryRow, ratePerSecond } from './report-table';
+import { runChild } from './run-child';
+import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+
+export const rssTarget: Target = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 };
+
+/** The kernel's peak where /proc has it, else the sampled peak. */
+const peakOf = (result: ChildResult): number => (result.peakRssBytes > 0 ? result.peakRssBytes : result.sampledPeakRssBytes);
+
+/**
+ * Peak RSS while a large log (generated here) streams through the reader, and (with --rss-replay)
+ * through the importer into SQLite plus the projection runner. Each runs in a child process that
+ * reads its own VmHWM.
+ */
+export const runRssSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+  const directory = join(workDirectory, 'large-log');
+  await fs.mkdir(directory, { recursive: true });
+  const file = join(directory, 'session.v4.jsonl');
+  context.progress(`generating a ${formatSize(options.rssBytes)} session log`);
+  const log = await generateSyntheticLog({ file, targetBytes: options.rssBytes, formatVersion: 4 });
+  const size = formatSize(log.bytes);
+
+  context.progress(`peak RSS: reading the ${size} log`);
+  const read = await runChild({ case: 'read-log', file });
+  const rows = [memoryRow(`Peak RSS, reading a ${size} log (reader, streamed)`, peakOf(read), rssTarget)];
+  const notes = [
+    `large log: ${log.events.toLocaleString('en-US')} events, ${log.lines.toLocaleString('en-US')} lines, ${size}`,
+    noteOf('read large log', read, 'events'),
+    `reader throughput on the large log: ${formatRate(ratePerSecond(log.bytes / 1024 ** 2, read.elapsedMs), 'MiB')}`,
+  ];
+  if (options.rssReplay) {
+    const dbFile = join(workDirectory, 'large-log.sqlite');
+    context.progress(`peak RSS: replaying the ${size} log into SQLite (import + views)`);
+    const replay = await runChild({ case: 'replay-log', file, dbFile });
+    rows.push(memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), rssTarget));
+    notes.push(noteOf('replay large log into SQLite', replay, 'events'));
+    await Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
+  }
+  await fs.rm(directory, { recursive: true, force: true });
+  return { rows, notes, profiles: [] };
+};

@@ -1,0 +1,73 @@
+import { createWriteStream } from 'fs';
+import { MemberSession, TeamLog, createTeamLog } from '@teamlog/team';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+
+export interface SendTeam {
+  readonly teamlog: TeamLog;
+  readonly members: readonly MemberSession[];
+}
+
+/** A started Lead and `count` started (idle) members: every send lands on an idle target (next-turn). */
+export const startTeam = async (store: SqliteEventStore, count: number): Promise<SendTeam> => {
+  const teamlog = createTeamLog({ store });
+  const lead = await teamlog.createTeam({ cwd: '/bench/project' });
+  await teamlog.runtime(lead.sessionId).start();
+  const members: MemberSession[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const member = await lead.spawnMember({ name: `sender-${index + 1}`, description: 'sends benchmark messages', provider: 'bench' });
+    await teamlog.runtime(member.sessionId).start();
+    members.push(member);
+  }
+  return { teamlog, members };
+};
+
+/** Sender `sender`'s target for its `n`th message: every other member in turn, never itself. */
+export const targetOf = (sender: number, n: number, members: number): number => (sender + 1 + (n % (members - 1))) % members;
+
+/**
+ * `senders` member handles send concurrently, `messages` in all (split evenly), each awaiting its
+ * previous send; resolves with how many sends were accepted.
+ */
+export const sendConcurrently = async (team: SendTeam, senders: number, messages: number): Promise<number> => {
+  const { members } = team;
+  if (senders > members.length || members.length < 2) throw new RangeError(`${senders} senders need at least that many members (and two), got ${members.length}`);
+  const loops = Array.from({ length: senders }, async (_, sender) => {
+    const handle = members[sender] as MemberSession;
+    const share = Math.floor(messages / senders) + (sender < messages % senders ? 1 : 0);
+    let accepted = 0;
+    for (let n = 0; n < share; n += 1) {
+      const target = members[targetOf(sender, n, members.length)] as MemberSession;
+      await handle.send({ target: target.name, message: `benchmark note ${n} from ${handle.name}: please review the parser patch and report failing tests` });
+      accepted += 1;
+    }
+    return accepted;
+  });
+  return (await Promise.all(loops)).reduce((sum, count) => sum + count, 0);
+};
+
+/** A stored event row exactly as the SQLite store keeps it. */
+export interface EventRow {
+  readonly stream_name: string;
+  readonly revision: number | bigint;
+  readonly event_id: string;
+  readonly type: string;
+  readonly data: string;
+  readonly metadata: string | null;
+  readonly recorded_at: number | bigint;
+}
+
+export const lastPosition = (store: SqliteEventStore): bigint =>
+  BigInt((store.database.prepare('SELECT COALESCE(MAX(position), 0) AS position FROM events').get() as { position: number | bigint }).position);
+
+/** Write the rows stored after `after` as JSON lines (bigints as numbers): the raw-insert baseline's input. */
+export const dumpRowsAfter = async (store: SqliteEventStore, after: bigint, file: string): Promise<number> => {
+  const out = createWriteStream(file);
+  let rows = 0;
+  const select = store.database.prepare('SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events WHERE position > ? ORDER BY position');
+  for (const row of select.iterate(after) as Iterable<EventRow>) {
+    out.write(`${JSON.stringify({ ...row, revision: Number(row.revision), recorded_at: Number(row.recorded_at) })}\n`);
+    rows += 1;
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return rows;
+};

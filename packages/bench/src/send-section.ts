@@ -1,0 +1,71 @@
+import { promises as fs } from 'fs';
+import { join } from 'path';
+import { BenchOptions } from './bench-options';
+import { ChildResult, RequestOf } from './child-protocol';
+import { Target, formatRate, ratePerSecond, throughputRow, verdictOf } from './report-table';
+import { runChild } from './run-child';
+import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+
+export const sendTarget = { senders: 64, ratio: 0.5 } as const;
+
+const targetFor = (senders: number): Target => (senders === sendTarget.senders ? { kind: 'ratio-at-least', ratio: sendTarget.ratio } : { kind: 'none' });
+
+const removeDatabase = (file: string) => Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${file}${suffix}`, { force: true })));
+
+const rowsPerMessage = (result: ChildResult): number => {
+  const value = result.detail['rowsPerMessage'];
+  return typeof value === 'number' && value > 0 ? value : 1;
+};
+
+/**
+ * Send throughput (accepted messages/s) of TeamLog.send on SQLite with 1 and 64 concurrent senders,
+ * against raw better-sqlite3 inserts of the rows those sends stored, one durable transaction per
+ * accepted message (WAL, synchronous=FULL), as the engine commits.
+ */
+export const runSendSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+  const requestFor = (senders: number): RequestOf<'send'> => ({
+    case: 'send',
+    dbFile: join(workDirectory, `send-${senders}.sqlite`),
+    members: options.sendMembers,
+    senders,
+    messages: options.messages,
+    rowsFile: join(workDirectory, `send-${senders}.rows.jsonl`),
+  });
+  const sends: Array<{ readonly senders: number; readonly request: RequestOf<'send'>; readonly result: ChildResult }> = [];
+  for (const senders of options.senders) {
+    const request = requestFor(senders);
+    context.progress(`send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)`);
+    sends.push({ senders, request, result: await runChild(request) });
+    await removeDatabase(request.dbFile);
+  }
+  // The baseline inserts the rows of the most concurrent case (every case stores rows of the same shape).
+  const widest = sends.reduce((best, send) => (send.senders > best.senders ? send : best));
+  const rawFile = join(workDirectory, 'raw-insert.sqlite');
+  context.progress('baseline: raw better-sqlite3 inserts of the same rows, one durable transaction each');
+  const raw = await runChild({ case: 'raw-insert', dbFile: rawFile, rowsFile: widest.request.rowsFile });
+  await removeDatabase(rawFile);
+
+  const rawRowsPerSecond = ratePerSecond(raw.count, raw.elapsedMs);
+  const perMessage = rowsPerMessage(widest.result);
+  // Sends are counted in messages; the baseline's rate is converted to the messages its rows stand for.
+  const rawMessagesPerSecond = rawRowsPerSecond / perMessage;
+  const rows = sends.map(({ senders, result }) =>
+    throughputRow(`Send, ${senders} sender${senders === 1 ? '' : 's'} (TeamLog.send, SQLite)`, 'msg', ratePerSecond(result.count, result.elapsedMs), 'raw inserts', rawMessagesPerSecond, targetFor(senders)),
+  );
+  const notes = [
+    ...sends.map(({ senders, result }) => noteOf(`send, ${senders} sender${senders === 1 ? '' : 's'}`, result, 'messages accepted')),
+    noteOf('raw inserts', raw, 'rows'),
+    `raw insert baseline: ${formatRate(rawRowsPerSecond, 'row')} with ${perMessage.toFixed(2)} stored rows per accepted message`,
+  ];
+
+  const profiles: string[] = [];
+  for (const { senders, request, result } of sends) {
+    const ratio = ratePerSecond(result.count, result.elapsedMs) / rawMessagesPerSecond;
+    if (verdictOf(targetFor(senders), ratio) !== 'MISS') continue;
+    context.progress(`profiling send with ${senders} senders (missed its target)`);
+    profiles.push(...(await context.profile(`CPU profile: send, ${senders} senders`, request)));
+    await removeDatabase(request.dbFile);
+  }
+  await Promise.all(sends.map(({ request }) => fs.rm(request.rowsFile, { force: true })));
+  return { rows, notes, profiles };
+};
