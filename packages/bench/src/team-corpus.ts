@@ -151,8 +151,8 @@ class CorpusBuilder {
     });
   }
 
-  private teamRecord(team: Team, type: string, payload: JsonObject): void {
-    const version = this.recordVersion;
+  /** `version` is fixed by the caller when the payload depends on it (v1 messages carry `delivery`). */
+  private teamRecord(team: Team, type: string, payload: JsonObject, version: 1 | 2 = this.recordVersion): void {
     this.counts[version === 1 ? 'v1' : 'v2'] += 1;
     this.emit(team.lead, type, { version, teamId: team.lead.id, ...payload });
   }
@@ -270,7 +270,7 @@ class CorpusBuilder {
     this.leadToolTurn(team, 'send_message', () =>
       this.teamRecord(team, 'team/message/queued', {
         message: { id: messageId, senderId: sender.id, senderName: sender.name, targetId: target.id, content: [text(body)], ...(version === 1 ? { delivery: 'wakeup' } : {}) },
-      }),
+      }, version),
     );
     if (this.random.chance(0.1)) return;
     const item: JsonObject = {

@@ -1,0 +1,47 @@
+import { join } from 'path';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { createSchemaFile, openRawInserter, readRows } from '../src/raw-insert-baseline';
+import { dumpRowsAfter, lastPosition, sendConcurrently, startTeam } from '../src/send-case';
+import { tempDirectory } from './temp-directory';
+
+describe('send case and its raw-insert baseline (real SQLite)', () => {
+  const temp = tempDirectory();
+  afterAll(() => temp.remove());
+
+  it('accepts every message of concurrent senders and the baseline stores the same rows raw', async () => {
+    const store = SqliteEventStore.open(join(temp.path, 'send.sqlite'));
+    const team = await startTeam(store, 4);
+    const before = lastPosition(store);
+    expect(await sendConcurrently(team, 3, 10)).toBe(10);
+    await team.teamlog.dispose();
+    const rowsFile = join(temp.path, 'rows.jsonl');
+    expect(await dumpRowsAfter(store, before, rowsFile)).toBe(10);
+    await store.close();
+
+    const rows = readRows(rowsFile);
+    expect(rows.every((row) => row.type === 'teamlog/inbox/accepted')).toBe(true);
+    const rawFile = join(temp.path, 'raw.sqlite');
+    await createSchemaFile(rawFile);
+    const inserter = openRawInserter(rawFile);
+    rows.forEach((row) => inserter.insert(row));
+    inserter.close();
+    const raw = SqliteEventStore.open(rawFile);
+    try {
+      const stored = raw.database.prepare('SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events ORDER BY position').all();
+      expect(stored.map((row) => JSON.parse(JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? Number(value) : value))))).toEqual(rows);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('refuses more senders than members', async () => {
+    const store = SqliteEventStore.open(join(temp.path, 'few.sqlite'));
+    try {
+      const team = await startTeam(store, 2);
+      await expect(sendConcurrently(team, 3, 3)).rejects.toThrow(RangeError);
+      await team.teamlog.dispose();
+    } finally {
+      await store.close();
+    }
+  });
+});

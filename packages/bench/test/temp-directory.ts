@@ -1,0 +1,9 @@
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+/** A fresh directory under the OS temp dir, removed by `remove`. */
+export const tempDirectory = (): { readonly path: string; readonly remove: () => void } => {
+  const path = mkdtempSync(join(tmpdir(), 'teamlog-bench-test-'));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+};
