@@ -6,6 +6,7 @@ import { TeamlogProjections } from '@teamlog/projections';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
 import { parseEveryLine } from './json-parse-baseline';
+import { processIo } from './proc-io';
 import { peakRssFromProc } from './proc-status';
 import { createSchemaFile, openRawInserter, readRows } from './raw-insert-baseline';
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
@@ -83,11 +84,16 @@ const main = async (): Promise<void> => {
   const decoded = decodeWith(ChildRequest, 'request')(JSON.parse(process.argv[2] ?? 'null'));
   if (isLeft(decoded)) throw decoded.left;
   const sampler = startRssSampling(25);
+  const ioBefore = processIo();
   const measured = await measure(decoded.right);
+  const ioAfter = processIo();
   const sampled = sampler.stop();
+  // Storage bytes of the whole case (setup included): shows when a case is bound by disk writes.
+  const io: Record<string, number> = ioBefore === undefined || ioAfter === undefined ? {} : { storageWriteMiB: (ioAfter.writeBytes - ioBefore.writeBytes) / 1024 ** 2 };
   const result: ChildResult = {
     case: decoded.right.case,
     ...measured,
+    detail: { ...measured.detail, ...io },
     peakRssBytes: peakRssFromProc() ?? 0,
     sampledPeakRssBytes: sampled.peakBytes,
   };

@@ -21,6 +21,8 @@ export interface BenchOptions {
   readonly rssReplay: boolean;
   /** Re-run each case that misses its target under `node --cpu-prof` and summarise the profile. */
   readonly profile: boolean;
+  /** Events of the (smaller) corpus the replay profiles run on, so profiling does not double the run time. */
+  readonly profileEvents: number;
   readonly help: boolean;
 }
 
@@ -46,6 +48,7 @@ const fullDefaults: Omit<BenchOptions, 'help'> = {
   rssBytes: 1024 ** 3,
   rssReplay: false,
   profile: true,
+  profileEvents: 200_000,
 };
 
 const quickDefaults: Omit<BenchOptions, 'help'> = {
@@ -55,6 +58,7 @@ const quickDefaults: Omit<BenchOptions, 'help'> = {
   messages: 256,
   rssBytes: 32 * 1024 ** 2,
   profile: false,
+  profileEvents: 20_000,
 };
 
 export const benchUsage = `npm run bench -- [options]
@@ -71,6 +75,7 @@ export const benchUsage = `npm run bench -- [options]
   --rss-replay         also import the large log into SQLite and build its views (minutes per GB)
   --profile            profile the cases that miss their target (default in a full run)
   --no-profile         do not profile
+  --profile-events <n> events of the corpus the replay profiles run on (default 200000; at most --events)
   --help               this text
 
 Sizes given after --quick override its defaults.`;
@@ -110,6 +115,7 @@ const valued: Record<string, Setter> = {
   '--messages': (options, value) => ({ ...options, messages: positiveInteger('--messages', value) }),
   '--senders': (options, value) => ({ ...options, senders: integerList('--senders', value) }),
   '--send-members': (options, value) => ({ ...options, sendMembers: positiveInteger('--send-members', value) }),
+  '--profile-events': (options, value) => ({ ...options, profileEvents: positiveInteger('--profile-events', value) }),
   '--rss-bytes': (options, value) => {
     const bytes = value === undefined ? undefined : parseSize(value);
     if (bytes === undefined) throw new InvalidBenchOption('--rss-bytes', `expects a size such as 1G or 256M, got ${value ?? 'nothing'}`);
@@ -147,7 +153,7 @@ export const parseBenchOptions = (args: readonly string[]): Either<InvalidBenchO
     }
     const largest = Math.max(...options.senders);
     if (options.sendMembers < Math.max(2, largest)) throw new InvalidBenchOption('--send-members', `must be at least the largest sender count (${largest}) and 2, got ${options.sendMembers}`);
-    return right({ ...options, help });
+    return right({ ...options, profileEvents: Math.min(options.profileEvents, options.events), help });
   } catch (error) {
     if (error instanceof InvalidBenchOption) return left(error);
     throw error;

@@ -33,10 +33,12 @@ const run = async (options: BenchOptions, workDirectory: string): Promise<void> 
   let profiles = 0;
   const context: SectionContext = {
     progress,
+    profiling: options.profile,
     profile: async (title, request) => {
       if (!options.profile) return [];
+      progress(`profiling: ${title}`);
       profiles += 1;
-      return renderProfileSummary(title, await profileChild(request, join(workDirectory, `profile-${profiles}`)));
+      return renderProfileSummary(`CPU profile: ${title}`, await profileChild(request, join(workDirectory, `profile-${profiles}`)));
     },
   };
   const rows: ReportRow[] = [];

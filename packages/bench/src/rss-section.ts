@@ -23,6 +23,9 @@ export const runRssSection = async (options: BenchOptions, workDirectory: string
   const file = join(directory, 'session.v4.jsonl');
   context.progress(`generating a ${formatSize(options.rssBytes)} session log`);
   const log = await generateSyntheticLog({ file, targetBytes: options.rssBytes, formatVersion: 4 });
+  // On disk before the measurement: writeback of a fresh gigabyte must not compete with the reader.
+  const handle = await fs.open(file, 'r+');
+  await handle.sync().finally(() => handle.close());
   const size = formatSize(log.bytes);
 
   context.progress(`peak RSS: reading the ${size} log`);

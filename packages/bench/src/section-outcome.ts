@@ -13,7 +13,9 @@ export interface SectionOutcome {
 /** What a section may use: progress output, and profiling of a case that missed its target. */
 export interface SectionContext {
   readonly progress: (text: string) => void;
-  /** Profiling may be switched off; then this returns no lines. */
+  /** False with --no-profile: `profile` then does nothing. */
+  readonly profiling: boolean;
+  /** Run the case again under the CPU profiler; returns the rendered summary (no lines when profiling is off). */
   readonly profile: (title: string, request: ChildRequest) => Promise<readonly string[]>;
 }
 

@@ -62,8 +62,7 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
   for (const { senders, request, result } of sends) {
     const ratio = ratePerSecond(result.count, result.elapsedMs) / rawMessagesPerSecond;
     if (verdictOf(targetFor(senders), ratio) !== 'MISS') continue;
-    context.progress(`profiling send with ${senders} senders (missed its target)`);
-    profiles.push(...(await context.profile(`CPU profile: send, ${senders} senders`, request)));
+    profiles.push(...(await context.profile(`send, ${senders} senders (missed its target)`, request)));
     await removeDatabase(request.dbFile);
   }
   await Promise.all(sends.map(({ request }) => fs.rm(request.rowsFile, { force: true })));

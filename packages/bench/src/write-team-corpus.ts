@@ -37,9 +37,16 @@ class SessionFile {
     return new Promise((resolve, reject) => this.out.write(chunk, (error) => (error === null || error === undefined ? resolve() : reject(error))));
   }
 
+  /** Flush, close, and sync to disk: writeback of the corpus must not compete with the measurements. */
   async close(): Promise<void> {
     await this.flush();
     await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    const handle = await fs.open(this.file, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
 }
 

@@ -15,7 +15,7 @@ const refusal = (...args: string[]): InvalidBenchOption => {
 
 describe('bench options', () => {
   it('runs every section at full size by default, profiling misses', () => {
-    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: false, profile: true });
+    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: false, profile: true, profileEvents: 200_000 });
   });
 
   it('uses small sizes with --quick, which later flags override wherever they stand', () => {
@@ -33,6 +33,11 @@ describe('bench options', () => {
       events: 1000,
     });
     expect(parsed('--help').help).toBe(true);
+  });
+
+  it('profiles on a corpus no larger than the measured one', () => {
+    expect(parsed('--events', '50000').profileEvents).toBe(50_000);
+    expect(parsed('--profile-events', '1000').profileEvents).toBe(1000);
   });
 
   it('understands sizes with K, M and G suffixes', () => {
