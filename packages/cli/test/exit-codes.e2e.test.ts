@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import { mkdirSync } from 'fs';
 import { join } from 'path';
-import { writeBadTaskLog } from './crafted-logs';
+import { writeBadStepLog, writeBadTaskLog } from './crafted-logs';
 import { cliMain, repoRoot, runTeamlog, temporaryDirectory } from './run-teamlog';
 
 describe('teamlog exit codes and error lines', () => {
@@ -42,20 +42,32 @@ describe('teamlog exit codes and error lines', () => {
   it('exits 3 with one line naming file, line and field path for a crafted bad file, and no stack trace', () => {
     const bad = join(directory.path, 'bad');
     mkdirSync(bad);
-    const file = writeBadTaskLog(bad);
+    const file = writeBadStepLog(bad);
     const run = runTeamlog(['replay', file, '--store', ':memory:']);
     expect(run.code).toBe(3);
-    expect(run.stderr).toBe(`teamlog: ${file}:line 3: data.task.revision: expected PositiveInteger, got "two"\n`);
+    expect(run.stderr).toBe(`teamlog: ${file}:line 3: data.step: expected NonNegativeInteger, got "two"\n`);
     // The summary is still printed, with the file listed as rejected.
     expect(run.stdout).toContain('rejected: invalid-event (1 file)');
   });
 
+  it('opens a Lead log with an undecodable Team record and reports it as the team failure, naming line and field path', () => {
+    const lead = join(directory.path, 'bad-task');
+    mkdirSync(lead);
+    writeBadTaskLog(lead);
+    const run = runTeamlog(['replay', lead, '--store', ':memory:', '--json']);
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout) as { teams: Array<{ teamId: string; failure: { seq: number; type: string; reason: string } | null }> };
+    const team = document.teams.find((candidate) => candidate.teamId === 'crafted-cli-bad-task');
+    expect(team?.failure).toMatchObject({ seq: 1, type: 'team/task' });
+    expect(team?.failure?.reason).toMatch(/payload is invalid: data\.task\.revision: expected PositiveInteger, got "two"/);
+  });
+
   it('prints the stack trace of that error only with --debug', () => {
-    const file = writeBadTaskLog(join(directory.path));
+    const file = writeBadStepLog(join(directory.path));
     const run = runTeamlog(['replay', file, '--store', ':memory:', '--debug']);
     expect(run.code).toBe(3);
     const [first, ...rest] = run.stderr.split('\n');
-    expect(first).toContain(':line 3: data.task.revision');
+    expect(first).toContain(':line 3: data.step');
     expect(rest.join('\n')).toMatch(/\n\s+at /);
   });
 

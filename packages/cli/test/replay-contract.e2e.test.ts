@@ -42,8 +42,8 @@ describe('teamlog replay fixtures/ --json', () => {
   });
 
   it('lists a file rejected as a whole with its reason, line and field path, and goes on with the others', () => {
-    const rejected = session('fixtures/crafted/invalid-team-record/session.v3.jsonl');
-    expect(rejected).toMatchObject({ rejected: 'invalid-event', events: 0, recovery: null, rejection: { line: 2, path: 'data.member.phase' } });
+    const rejected = session('fixtures/crafted/invalid-event/session.v3.jsonl');
+    expect(rejected).toMatchObject({ rejected: 'invalid-event', events: 0, recovery: null, rejection: { line: 3, path: 'data.step' } });
     expect(session('fixtures/crafted/newer-version/session.v5.jsonl').rejected).toBe('newer-format-version');
     expect(session('fixtures/crafted/not-a-session/notifications.jsonl').rejected).toBe('not-a-session-log');
     expect(document.totals.imported).toBeGreaterThan(100);

@@ -43,6 +43,7 @@ const baseResult: FileImportResult = {
   alreadyStored: 0,
   recovery: null,
   unknownTypes: [],
+  invalidTeamRecords: [],
   inheritedCount: 0,
   normalised: false,
   legacyShapes: 0,

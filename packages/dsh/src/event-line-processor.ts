@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/Either';
-import { EventClass, FormatVersion, classifyEventType, decodeSessionEvent } from '@teamlog/events';
+import { EventClass, FormatVersion, classifyEventType, decodeSessionEvent, isTeamRecordType } from '@teamlog/events';
 import { decodeLegacyV0Shape, isLegacyV0Shape } from './legacy-v0-shapes';
 import { SplitLine } from './line-splitter';
 import { LogicalEvent } from './logical-event';
@@ -37,6 +37,14 @@ export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly
   }
 };
 
+/** A Team record kept verbatim although it does not decode; the team view reports it as the failure. */
+export interface InvalidTeamRecord {
+  readonly line: number;
+  readonly seq: number;
+  readonly type: string;
+  readonly message: string;
+}
+
 /**
  * The event lines of one log, one at a time: decode the storage record, apply the recovery rule,
  * decode catalog events strictly, and keep the tallies the summary reports. Pure apart from the
@@ -47,6 +55,7 @@ export class EventLineProcessor {
   private readonly unknown = new Set<string>();
   private inheritedCut: number | undefined;
   private legacy = 0;
+  private readonly teamProblems: InvalidTeamRecord[] = [];
 
   constructor(
     private readonly file: string,
@@ -64,6 +73,10 @@ export class EventLineProcessor {
 
   get legacyShapes(): number {
     return this.legacy;
+  }
+
+  get invalidTeamRecords(): readonly InvalidTeamRecord[] {
+    return this.teamProblems;
   }
 
   /** V0/V1: the header's `seedLength`; V2+: the seq of the last `session/end-seed` with `inherited: true`. */
@@ -103,6 +116,11 @@ export class EventLineProcessor {
   private classify(line: number, event: LogicalEvent): EventClass {
     const legacy = isLegacyV0Shape(this.formatVersion, event.type, event.data);
     const decoded = legacy ? decodeLegacyV0Shape(event.data) : decodeSessionEvent(event.type, event.data);
+    if (isLeft(decoded) && isTeamRecordType(event.type)) {
+      // The reference projection turns a bad Team record into the team's failure; the log still opens.
+      this.teamProblems.push({ line, seq: event.seq, type: event.type, message: decoded.left.at({ file: this.file, line }).message });
+      return 'catalog';
+    }
     if (isLeft(decoded)) throw SessionLogRejected.fromDecodeError('invalid-event', this.file, line, decoded.left);
     const eventClass: EventClass = legacy ? 'recognised' : classifyEventType(event.type);
     if (legacy) this.legacy += 1;

@@ -9,6 +9,7 @@ export {
   type ReadSessionLogOptions, type SessionLogEvent, type SessionLogHead, type SessionLogSummary,
 } from './session-log-reader';
 export type { LogicalEvent } from './logical-event';
+export type { InvalidTeamRecord } from './event-line-processor';
 export type { Recovery, RecoveryReason } from './recovery-scanner';
 export { SessionLogRejected, NotASessionLog, NeedsNewerReader, type RejectionReason } from './session-log-errors';
 export { CorruptZstdFrame } from './zstd-frame-decoder';

@@ -1,6 +1,6 @@
 import { relative, dirname, sep } from 'path';
 import {
-  FormatVersion, SessionHeaderRecord, SessionId, decodeWith, scopeId,
+  FormatVersion, SessionHeaderRecord, SessionId, decodeWith, hasPlaceholderValues, scopeId,
 } from '@teamlog/events';
 import {
   DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
@@ -8,6 +8,7 @@ import {
 import { isLeft } from 'fp-ts/Either';
 import { AppendChunker, Chunk, ChunkLimits } from './append-chunker';
 import { sessionHeaderEventId } from './event-ids';
+import { InvalidTeamRecord } from './event-line-processor';
 import { jsonEqual } from './json-equal';
 import { Recovery } from './recovery-scanner';
 import { RejectionReason, SessionLogRejected } from './session-log-errors';
@@ -58,6 +59,8 @@ export interface FileImportResult {
   readonly normalised: boolean;
   readonly scope?: string;
   readonly legacyShapes: number;
+  /** Team records kept verbatim although they do not decode (the team view's failure). */
+  readonly invalidTeamRecords: readonly InvalidTeamRecord[];
 }
 
 const headerEventType = 'teamlog/session/header';
@@ -173,7 +176,8 @@ const appendTail = async (file: string, key: SessionId, head: SessionLogHead, st
   return appended;
 };
 
-const scopeOf = (head: SessionLogHead, options: FileImportOptions): string | undefined => (head.normalised ? (options.scope ?? '.') : undefined);
+const scopeOf = (head: SessionLogHead, options: FileImportOptions): string | undefined =>
+  head.normalised || hasPlaceholderValues(head.rawHeader) ? (options.scope ?? '.') : undefined;
 
 const importOnce = async (file: string, head: SessionLogHead, store: EventStore, options: FileImportOptions): Promise<FileImportResult> => {
   const limits = { batchEvents: options.batchEvents ?? defaults.batchEvents, batchBytes: options.batchBytes ?? defaults.batchBytes };
@@ -208,6 +212,7 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
     normalised: head.normalised,
     ...(scope === undefined ? {} : { scope }),
     legacyShapes: summary.legacyShapes,
+    invalidTeamRecords: summary.invalidTeamRecords,
   };
 };
 
@@ -234,6 +239,7 @@ const rejectedResult = (file: string, error: unknown, head: SessionLogHead | und
     normalised: head?.normalised ?? false,
     ...(scope === undefined ? {} : { scope }),
     legacyShapes: 0,
+    invalidTeamRecords: [],
   };
 };
 

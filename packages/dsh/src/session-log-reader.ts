@@ -1,5 +1,5 @@
 import { SessionId, isPlaceholderId } from '@teamlog/events';
-import { EventLineProcessor, SessionLogEvent, parseLine } from './event-line-processor';
+import { EventLineProcessor, InvalidTeamRecord, SessionLogEvent, parseLine } from './event-line-processor';
 import { ParsedHeader, parseHeaderLine } from './header-reader';
 import { LineCursor } from './line-cursor';
 import { LogByteSource, openLogBytes } from './log-byte-source';
@@ -36,6 +36,8 @@ export interface SessionLogSummary {
   readonly stoppedEarly: boolean;
   /** Events of a released legacy V0 shape (see legacy-v0-shapes.ts), kept verbatim as `recognised`. */
   readonly legacyShapes: number;
+  /** Team records that do not decode: kept verbatim, reported by the team view as its failure. */
+  readonly invalidTeamRecords: readonly InvalidTeamRecord[];
 }
 
 export interface ReadSessionLogOptions {
@@ -102,6 +104,7 @@ async function* readLines(
     inheritedCount: processor.inheritedCount(parsed.header.seedLength),
     unknownTypes: processor.unknownTypes,
     legacyShapes: processor.legacyShapes,
+    invalidTeamRecords: processor.invalidTeamRecords,
     lines: end.lines,
     largestLineBytes: end.largestLineBytes,
     peakBufferedBytes: end.peakBufferedBytes,

@@ -69,6 +69,11 @@ const rawFixtures = (): Record<string, string> => ({
     ev('acme/ignorable-note', 2, { note: 'skip me' }, { ignorable: true }),
     ev('turn/end', 3, { turn: 1, reason: { kind: 'forked' } }, { writer: 'acme' }),
   ]),
+  'invalid-event/session.v3.jsonl': jsonl([
+    modernHeader(3, 'crafted-invalid-event'),
+    ev('turn/start', 0, { turn: 1 }),
+    ev('step/start', 1, { turn: 1, step: 'two' }),
+  ]),
   'invalid-team-record/session.v3.jsonl': jsonl([
     modernHeader(3, 'crafted-invalid-team-record'),
     ev('team/member', 0, { version: 2, teamId: 'crafted-invalid-team-record', member: { id: 'child-a', name: 'reviewer', description: 'review', provider: 'spawn', context: 'fresh', phase: 7 } }),

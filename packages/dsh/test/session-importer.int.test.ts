@@ -61,7 +61,7 @@ describe('importing a session log into the SQLite store', () => {
     expect(first.appended).toBe(first.events);
     expect(second).toMatchObject({ appended: 0, alreadyStored: first.events, events: first.events });
     expect(second.rejected).toBeUndefined();
-    expect(await readAll(sessionStream(first.sessionId as SessionId))).toHaveLength(first.events);
+    expect(await readAll(sessionStream(first.streamSessionId as SessionId))).toHaveLength(first.events);
   });
 
   it('imports a log that has grown since by appending only its new tail', async () => {
@@ -73,7 +73,7 @@ describe('importing a session log into the SQLite store', () => {
     expect(early.events).toBeGreaterThan(0);
     expect(grown).toMatchObject({ alreadyStored: early.events, appended: grown.events - early.events });
     const { events } = await readSessionLog(packedChunks);
-    const stored = await readAll(sessionStream(grown.sessionId as SessionId));
+    const stored = await readAll(sessionStream(grown.streamSessionId as SessionId));
     expect(stored.map((event) => event.type)).toEqual(events.map((event) => event.event.type));
   });
 
@@ -86,7 +86,7 @@ describe('importing a session log into the SQLite store', () => {
     const refused = await importSessionLog(file, temp.store);
     expect(refused.rejected).toMatchObject({ reason: 'prefix-mismatch' });
     expect(refused.rejected?.message).toMatch(/session\.jsonl:line \d+: the store already holds a assistant\/chunk event at seq \d+/);
-    expect(await readAll(sessionStream(early.sessionId as SessionId))).toHaveLength(early.events);
+    expect(await readAll(sessionStream(early.streamSessionId as SessionId))).toHaveLength(early.events);
   });
 
   it('writes nothing for a file rejected as a whole, and the rest of a root still imports', async () => {
@@ -97,12 +97,14 @@ describe('importing a session log into the SQLite store', () => {
     expect(byName.get('gap-then-turn-end/session.jsonl')?.rejected?.reason).toBe('damaged-history');
     expect(byName.get('newer-version/session.v5.jsonl')?.rejected?.reason).toBe('newer-format-version');
     expect(byName.get('not-a-session/notifications.jsonl')?.rejected?.reason).toBe('not-a-session-log');
-    expect(byName.get('invalid-team-record/session.v3.jsonl')?.rejected).toMatchObject({ reason: 'invalid-event', line: 2 });
+    expect(byName.get('invalid-event/session.v3.jsonl')?.rejected).toMatchObject({ reason: 'invalid-event', line: 3 });
+    expect(byName.get('invalid-team-record/session.v3.jsonl')).toMatchObject({ appended: 1, invalidTeamRecords: [{ line: 2, seq: 0, type: 'team/member' }] });
+    expect(byName.get('invalid-team-record/session.v3.jsonl')?.rejected).toBeUndefined();
     expect(byName.get('zstd-corrupt-checksum/session.jsonl.zstd')?.rejected?.reason).toBe('corrupt-frame');
     expect(byName.get('torn-tail/session.jsonl')).toMatchObject({ events: 5, appended: 5, recovery: { reason: 'torn-tail' } });
     expect(byName.get('zstd-cli/session.v4.jsonl.zstd')).toMatchObject({ events: 3, appended: 3 });
     const streams = temp.store.listStreams().map((stream) => stream.streamName);
-    for (const rejected of ['crafted-gap-then-turn-end', 'crafted-newer-version', 'crafted-invalid-team-record', 'crafted-zstd-corrupt', 'crafted-unparsable-then-turn-end']) {
+    for (const rejected of ['crafted-gap-then-turn-end', 'crafted-newer-version', 'crafted-invalid-event', 'crafted-zstd-corrupt', 'crafted-unparsable-then-turn-end']) {
       expect(streams.filter((name) => name.includes(rejected))).toEqual([]);
     }
     expect(report).toMatchObject({ notSessionLogs: 1, rejected: 5 });
@@ -117,14 +119,14 @@ describe('importing a session log into the SQLite store', () => {
       // A crash mid-import: the first chunks are stored, the rest is not.
       const { events } = await readSessionLog(packedChunks);
       const { toEventToAppend } = await import('../src/stored-event-codec');
-      const header = (await readAll(sessionHeaderStream(full.sessionId as SessionId)))[0] as RecordedEvent;
-      await other.store.appendToStream(sessionHeaderStream(full.sessionId as SessionId), [{ id: header.id, type: header.type, data: header.data }]);
-      await other.store.appendToStream(sessionStream(full.sessionId as SessionId), events.slice(0, 30).map((event) => toEventToAppend(full.sessionId as string, event.event, false)));
+      const header = (await readAll(sessionHeaderStream(full.streamSessionId as SessionId)))[0] as RecordedEvent;
+      await other.store.appendToStream(sessionHeaderStream(full.streamSessionId as SessionId), [{ id: header.id, type: header.type, data: header.data }]);
+      await other.store.appendToStream(sessionStream(full.streamSessionId as SessionId), events.slice(0, 30).map((event) => toEventToAppend(full.streamSessionId as string, event.event, false)));
       const resumed = await importSessionLog(packedChunks, other.store, { batchEvents: 10 });
       expect(resumed).toMatchObject({ alreadyStored: 30, appended: full.events - 30 });
-      const a = await readAll(sessionStream(full.sessionId as SessionId));
+      const a = await readAll(sessionStream(full.streamSessionId as SessionId));
       const bEvents: RecordedEvent[] = [];
-      for await (const event of other.store.readStream(sessionStream(full.sessionId as SessionId))) bEvents.push(event);
+      for await (const event of other.store.readStream(sessionStream(full.streamSessionId as SessionId))) bEvents.push(event);
       expect(bEvents.map((event) => [event.id, event.type, event.data, event.metadata])).toEqual(a.map((event) => [event.id, event.type, event.data, event.metadata]));
     } finally {
       await other.dispose();
@@ -148,7 +150,7 @@ describe('importing a session log into the SQLite store', () => {
     const result = await importSessionLog(file, store);
     expect(result.rejected).toMatchObject({ reason: 'unreadable' });
     expect(result.rejected?.message).toMatch(/the file changed while it was imported/);
-    expect(await readAll(sessionStream(result.sessionId as SessionId))).toEqual([]);
+    expect(await readAll(sessionStream(result.streamSessionId as SessionId))).toEqual([]);
   });
 
   it('imports normalised snapshot fixtures under the scope of their directory, data verbatim', async () => {

@@ -135,11 +135,18 @@ describe('reading the crafted recovery cases', () => {
   });
 
   it('refuses a catalog event whose payload fails its codec, with file, line and field path', async () => {
-    const error = await rejectionOf(crafted('invalid-team-record/session.v3.jsonl'));
+    const error = await rejectionOf(crafted('invalid-event/session.v3.jsonl'));
     expect(error.reason).toBe('invalid-event');
-    expect(error.line).toBe(2);
-    expect(error.path).toMatch(/phase/);
-    expect(error.message).toMatch(/invalid-team-record\/session\.v3\.jsonl:line 2: .*phase/);
+    expect(error.line).toBe(3);
+    expect(error.path).toBe('data.step');
+    expect(error.message).toMatch(/invalid-event\/session\.v3\.jsonl:line 3: data\.step: expected NonNegativeInteger, got "two"/);
+  });
+
+  it('keeps a Team record that does not decode and reports it, so the team view can fail and the log still opens', async () => {
+    const { summary, events } = await readSessionLog(crafted('invalid-team-record/session.v3.jsonl'));
+    expect(events.map((event) => event.event.type)).toEqual(['team/member']);
+    expect(summary.invalidTeamRecords).toHaveLength(1);
+    expect(summary.invalidTeamRecords[0]?.message).toMatch(/invalid-team-record\/session\.v3\.jsonl:line 2: data\.member\.phase: expected MemberPhase, got 7/);
   });
 
   it('keeps the complete records of an incomplete last zstd frame', async () => {

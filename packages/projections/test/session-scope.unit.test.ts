@@ -10,9 +10,9 @@ describe('placeholder scope of a session', () => {
     expect(scopeOfSessionId(id as SessionId)).toBeUndefined();
   });
 
-  it('resolves the placeholder ids a source names and leaves real ids alone', () => {
+  it('resolves every id a source names in the fixture scope, and leaves sources of real logs alone', () => {
     const source = { kind: 'team-message', teamId: '{{session:1}}', messageId: '{{message:3}}', senderId: 'real-id', senderName: 'lead' } as MessageSource;
-    expect(scopeSource(source, 'fx')).toEqual({ ...source, teamId: '{{session:1}}@fx', messageId: '{{message:3}}@fx' });
+    expect(scopeSource(source, 'fx')).toEqual({ ...source, teamId: '{{session:1}}@fx', messageId: '{{message:3}}@fx', senderId: 'real-id@fx' });
     expect(scopeSource(source, undefined)).toBe(source);
   });
 });
