@@ -20,8 +20,19 @@ export const uuidV5 = (name: string): string => {
 
 /**
  * The store id of event `seq` of a session stream: deterministic, so re-importing appends the
- * same ids and the store's idempotent-retry guarantee applies.
+ * same ids and the store's idempotent-retry guarantee applies. A uuid v8 whose first half is a
+ * hash of the stream and whose second half is the seq: ids of one session are consecutive, so the
+ * store's unique-id index grows at one place per session instead of at random (about twice as
+ * fast to insert in SQLite as random ids).
  */
-export const sessionEventId = (streamKey: string, seq: number): EventId => uuidV5(`session/${streamKey}/${seq}`) as EventId;
+export const sessionEventId = (streamKey: string, seq: number): EventId => {
+  const bytes = Buffer.alloc(16);
+  createHash('sha1').update(namespaceBytes).update(`session/${streamKey}`, 'utf8').digest().copy(bytes, 0, 0, 8);
+  bytes.writeBigUInt64BE(BigInt(seq), 8);
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x80;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}` as EventId;
+};
 
 export const sessionHeaderEventId = (streamKey: string): EventId => uuidV5(`sessionheader/${streamKey}`) as EventId;

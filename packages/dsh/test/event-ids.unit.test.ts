@@ -1,4 +1,4 @@
-import { v5 } from 'uuid';
+import { v5, validate, version } from 'uuid';
 import { importNamespace, sessionEventId, sessionHeaderEventId, uuidV5 } from '../src/event-ids';
 
 describe('deterministic event ids', () => {
@@ -13,5 +13,14 @@ describe('deterministic event ids', () => {
     expect(sessionEventId('s-1', 7)).not.toBe(sessionEventId('s-1', 8));
     expect(sessionEventId('s-1', 7)).not.toBe(sessionEventId('s-2', 7));
     expect(sessionHeaderEventId('s-1')).not.toBe(sessionEventId('s-1', 0));
+  });
+});
+
+describe('session event ids', () => {
+  it('are valid uuids (version 8) that sort in seq order within a session', () => {
+    const ids = [0, 1, 2, 255, 256, 70_000].map((seq) => sessionEventId('lead-1', seq));
+    expect(ids.every((id) => validate(id) && version(id) === 8)).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+    expect(ids[5]?.slice(-12)).toBe('000000011170');
   });
 });
