@@ -36,7 +36,7 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
     case 'replay': {
       const target = request.store === 'memory' ? inMemoryReplayTarget() : sqliteReplayTarget(request.dbFile);
       const { value, elapsedMs } = await timed(() => replayLogs(request.root, target.store, target.projectionsOf));
-      const detail = { files: value.files, rejected: value.rejected, folded: value.folded, ...viewCounts(value.projections) };
+      const detail = { importMs: value.importMs, viewsMs: value.viewsMs, files: value.files, rejected: value.rejected, folded: value.folded, ...viewCounts(value.projections) };
       await target.close();
       return { elapsedMs, count: value.events, detail };
     }
@@ -65,13 +65,13 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
     case 'replay-log': {
       const store = SqliteEventStore.open(request.dbFile);
       const { value, elapsedMs } = await timed(async () => {
-        const imported = await importSessionLog(request.file, store);
-        const folded = await TeamlogProjections.sqlite(store).catchUp();
-        return { imported, folded };
+        const imported = await timed(() => importSessionLog(request.file, store));
+        const folded = await timed(() => TeamlogProjections.sqlite(store).catchUp());
+        return { imported: imported.value, importMs: imported.elapsedMs, folded: folded.value, viewsMs: folded.elapsedMs };
       });
       await store.close();
       const rejected = value.imported.rejected?.message ?? '';
-      return { elapsedMs, count: value.imported.events, detail: { appended: value.imported.appended, folded: value.folded, rejected } };
+      return { elapsedMs, count: value.imported.events, detail: { importMs: value.importMs, viewsMs: value.viewsMs, appended: value.imported.appended, folded: value.folded, rejected } };
     }
     default: {
       const unreachable: never = request;

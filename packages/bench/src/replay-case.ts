@@ -1,3 +1,4 @@
+import { performance } from 'perf_hooks';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
 import { EventStore, InMemoryEventStore } from '@teamlog/store';
@@ -9,15 +10,28 @@ export interface ReplayOutcome {
   readonly rejected: number;
   readonly folded: number;
   readonly projections: TeamlogProjections;
+  /** The two phases of the replay: import into the store, then the projection catch-up. */
+  readonly importMs: number;
+  readonly viewsMs: number;
 }
 
 /** Replay = read the logs under `root`, import them into `store`, build the views with the projection runner. */
 export const replayLogs = async (root: string, store: EventStore, projectionsOf: (store: EventStore) => TeamlogProjections): Promise<ReplayOutcome> => {
+  const started = performance.now();
   const report = await importSessionLogs(root, store);
+  const imported = performance.now();
   const projections = projectionsOf(store);
   const folded = await projections.catchUp();
   const events = report.files.reduce((sum, file) => sum + file.events, 0);
-  return { events, files: report.files.length, rejected: report.rejected + report.notSessionLogs, folded, projections };
+  return {
+    events,
+    files: report.files.length,
+    rejected: report.rejected + report.notSessionLogs,
+    folded,
+    projections,
+    importMs: imported - started,
+    viewsMs: performance.now() - imported,
+  };
 };
 
 export interface ReplayTarget {

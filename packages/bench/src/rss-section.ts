@@ -40,6 +40,7 @@ export const runRssSection = async (options: BenchOptions, workDirectory: string
     const dbFile = join(workDirectory, 'large-log.sqlite');
     context.progress(`peak RSS: replaying the ${size} log into SQLite (import + views)`);
     const replay = await runChild({ case: 'replay-log', file, dbFile });
+    if (replay.detail['rejected'] !== '') throw new Error(`the large log was not imported: ${String(replay.detail['rejected'])}`);
     rows.push(memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), rssTarget));
     notes.push(noteOf('replay large log into SQLite', replay, 'events'));
     await Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
