@@ -1,18 +1,11 @@
-import { JsonObject, JsonValue, PackedRowType, SurfaceOp } from '@teamlog/events';
+import { JsonObject, PackedRowType, SessionEventEnvelope } from '@teamlog/events';
 
 /**
  * One session event as a reader sees it: packed rows expanded, `sourceEventSeqs` ranges
  * expanded, unknown envelope keys kept in `extra`, and the packed row kind it came from.
  */
-export interface LogicalEvent {
-  readonly type: string;
-  readonly seq: number;
-  /** Epoch ms; 0 for a normalised snapshot fixture, which has no time. */
-  readonly time: number;
-  readonly data: JsonValue;
-  readonly ignorable?: true;
-  readonly surfaceOp?: SurfaceOp;
-  readonly sourceEventSeqs?: readonly number[];
+export interface LogicalEvent extends SessionEventEnvelope {
+  /** `time` is 0 for a normalised snapshot fixture, which has no time. */
   readonly extra?: JsonObject;
   readonly packed?: PackedRowType;
 }

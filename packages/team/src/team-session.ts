@@ -1,6 +1,7 @@
 import {
   MessageId, SessionId, SessionRole, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamTaskSnapshot,
 } from '@teamlog/events';
+import { TaskChanges } from '@teamlog/domain';
 import { SendRequest } from './send-request';
 
 export interface NewTask {
@@ -13,15 +14,8 @@ export interface NewTask {
 }
 
 /** Compare-and-set: refused with TaskRevisionConflict unless the task is still at `expectedRevision`. */
-export interface TaskUpdate {
+export interface TaskUpdate extends TaskChanges {
   readonly expectedRevision: number;
-  readonly subject?: string;
-  readonly description?: string;
-  readonly status?: TaskStatus;
-  /** `null` releases the task. */
-  readonly ownerId?: SessionId | null;
-  readonly blockedBy?: readonly TaskId[];
-  readonly writeScopes?: readonly string[];
 }
 
 /**
