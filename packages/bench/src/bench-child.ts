@@ -10,7 +10,7 @@ import { processIo } from './proc-io';
 import { peakRssFromProc } from './proc-status';
 import { createSchemaFile, openRawInserter, readRows } from './raw-insert-baseline';
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
-import { startRssSampling } from './rss-sampler';
+import { startMemorySampling } from './memory-sampler';
 import { dumpRowsAfter, lastPosition, sendConcurrently, startTeam } from './send-case';
 
 /* One measurement per process: a fresh heap, its own peak RSS, and its own CPU profile when asked. */
@@ -83,19 +83,20 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
 const main = async (): Promise<void> => {
   const decoded = decodeWith(ChildRequest, 'request')(JSON.parse(process.argv[2] ?? 'null'));
   if (isLeft(decoded)) throw decoded.left;
-  const sampler = startRssSampling(25);
+  const sampler = startMemorySampling(25);
   const ioBefore = processIo();
   const measured = await measure(decoded.right);
   const ioAfter = processIo();
   const sampled = sampler.stop();
   // Storage bytes of the whole case (setup included): shows when a case is bound by disk writes.
   const io: Record<string, number> = ioBefore === undefined || ioAfter === undefined ? {} : { storageWriteMiB: (ioAfter.writeBytes - ioBefore.writeBytes) / 1024 ** 2 };
+  const memory = { peakHeapUsedMiB: sampled.peakHeapUsedBytes / 1024 ** 2, peakExternalMiB: sampled.peakExternalBytes / 1024 ** 2 };
   const result: ChildResult = {
     case: decoded.right.case,
     ...measured,
-    detail: { ...measured.detail, ...io },
+    detail: { ...measured.detail, ...io, ...memory },
     peakRssBytes: peakRssFromProc() ?? 0,
-    sampledPeakRssBytes: sampled.peakBytes,
+    sampledPeakRssBytes: sampled.peakRssBytes,
   };
   process.stdout.write(`${resultPrefix}${JSON.stringify(result)}\n`);
 };

@@ -11,6 +11,7 @@ import { runReplaySection } from './replay-section';
 import { runRssSection } from './rss-section';
 import { SectionContext, SectionOutcome } from './section-outcome';
 import { runSendSection } from './send-section';
+import { sourceRevision } from './source-revision';
 
 /* `npm run bench`: generated inputs in a temp directory (removed after), one child process per measurement. */
 
@@ -54,6 +55,7 @@ const run = async (options: BenchOptions, workDirectory: string): Promise<void> 
     '',
     `teamlog bench, ${new Date().toISOString()}${options.quick ? ' (quick)' : ''}`,
     `machine: ${machineDescription()}`,
+    `source: ${sourceRevision(__dirname) ?? 'not a git checkout'}`,
     sizesLine(options),
     '',
     renderTable(rows),

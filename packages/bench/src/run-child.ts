@@ -16,8 +16,8 @@ export class ChildMeasurementFailed extends Error {
 
 const childScript = join(__dirname, 'bench-child.js');
 
-/** The heap a child may grow to: the in-memory replay keeps every event. */
-const heapFlags = ['--max-old-space-size=8192'];
+/** The in-memory replay keeps every event: let its heap grow past the default limit. Others run with Node's defaults. */
+const heapFlagsFor = (request: ChildRequest): string[] => (request.case === 'replay' && request.store === 'memory' ? ['--max-old-space-size=8192'] : []);
 
 /** The result line among a child's stdout lines, decoded. */
 export const resultOf = (request: ChildRequest, stdout: string): ChildResult => {
@@ -31,7 +31,7 @@ export const resultOf = (request: ChildRequest, stdout: string): ChildResult => 
 /** Run one measurement in a fresh Node process (extra `nodeArgs` such as `--cpu-prof`). */
 export const runChild = (request: ChildRequest, nodeArgs: readonly string[] = []): Promise<ChildResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...heapFlags, ...nodeArgs, childScript, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...heapFlagsFor(request), ...nodeArgs, childScript, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

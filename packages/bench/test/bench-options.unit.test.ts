@@ -15,7 +15,7 @@ const refusal = (...args: string[]): InvalidBenchOption => {
 
 describe('bench options', () => {
   it('runs every section at full size by default, profiling misses', () => {
-    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: false, profile: true, profileEvents: 200_000 });
+    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: true, profile: true, profileEvents: 200_000 });
   });
 
   it('uses small sizes with --quick, which later flags override wherever they stand', () => {
@@ -24,12 +24,12 @@ describe('bench options', () => {
   });
 
   it('reads sizes, lists and flags, with or without "="', () => {
-    expect(parsed('--only=send,rss', '--senders', '2,8', '--send-members', '8', '--rss-bytes', '256M', '--rss-replay', '--events', '1_000')).toMatchObject({
+    expect(parsed('--only=send,rss', '--senders', '2,8', '--send-members', '8', '--rss-bytes', '256M', '--no-rss-replay', '--events', '1_000')).toMatchObject({
       sections: ['send', 'rss'],
       senders: [2, 8],
       sendMembers: 8,
       rssBytes: 256 * 1024 ** 2,
-      rssReplay: true,
+      rssReplay: false,
       events: 1000,
     });
     expect(parsed('--help').help).toBe(true);
