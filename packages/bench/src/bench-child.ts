@@ -8,10 +8,11 @@ import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
 import { parseEveryLine } from './json-parse-baseline';
 import { processIo } from './proc-io';
 import { peakRssFromProc } from './proc-status';
-import { createSchemaFile, openRawInserter, readRows } from './raw-insert-baseline';
+import { createSchemaFile, openRawInserter } from './raw-insert-baseline';
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
 import { startMemorySampling } from './memory-sampler';
-import { dumpRowsAfter, lastPosition, sendConcurrently, startTeam } from './send-case';
+import { sendConcurrently, startTeam } from './send-case';
+import { dumpRowsAfter, lastPosition, readRows } from './stored-rows';
 
 /* One measurement per process: a fresh heap, its own peak RSS, and its own CPU profile when asked. */
 

@@ -1,33 +1,6 @@
 import Database from 'better-sqlite3';
-import * as t from 'io-ts';
-import { readFileSync } from 'fs';
-import { isLeft } from 'fp-ts/Either';
-import { decodeWith } from '@teamlog/events';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-
-export const StoredRow = t.type(
-  {
-    stream_name: t.string,
-    revision: t.number,
-    event_id: t.string,
-    type: t.string,
-    data: t.string,
-    metadata: t.union([t.string, t.null]),
-    recorded_at: t.number,
-  },
-  'StoredRow',
-);
-export type StoredRow = t.TypeOf<typeof StoredRow>;
-
-export const readRows = (file: string): StoredRow[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line, index) => {
-      const decoded = decodeWith(StoredRow, 'row')(JSON.parse(line));
-      if (isLeft(decoded)) throw decoded.left.at({ file, line: index + 1 });
-      return decoded.right;
-    });
+import { StoredRow } from './stored-rows';
 
 /** A fresh store file with the store's own schema (its migrations), closed again: the baseline writes it raw. */
 export const createSchemaFile = async (file: string): Promise<void> => {

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'fs';
 import { MemberSession, TeamLog, createTeamLog } from '@teamlog/team';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 
@@ -43,31 +42,4 @@ export const sendConcurrently = async (team: SendTeam, senders: number, messages
     return accepted;
   });
   return (await Promise.all(loops)).reduce((sum, count) => sum + count, 0);
-};
-
-/** A stored event row exactly as the SQLite store keeps it. */
-export interface EventRow {
-  readonly stream_name: string;
-  readonly revision: number | bigint;
-  readonly event_id: string;
-  readonly type: string;
-  readonly data: string;
-  readonly metadata: string | null;
-  readonly recorded_at: number | bigint;
-}
-
-export const lastPosition = (store: SqliteEventStore): bigint =>
-  BigInt((store.database.prepare('SELECT COALESCE(MAX(position), 0) AS position FROM events').get() as { position: number | bigint }).position);
-
-/** Write the rows stored after `after` as JSON lines (bigints as numbers): the raw-insert baseline's input. */
-export const dumpRowsAfter = async (store: SqliteEventStore, after: bigint, file: string): Promise<number> => {
-  const out = createWriteStream(file);
-  let rows = 0;
-  const select = store.database.prepare('SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events WHERE position > ? ORDER BY position');
-  for (const row of select.iterate(after) as Iterable<EventRow>) {
-    out.write(`${JSON.stringify({ ...row, revision: Number(row.revision), recorded_at: Number(row.recorded_at) })}\n`);
-    rows += 1;
-  }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  return rows;
 };

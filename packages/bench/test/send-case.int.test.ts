@@ -1,7 +1,9 @@
+import { writeFile } from 'fs/promises';
 import { join } from 'path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { createSchemaFile, openRawInserter, readRows } from '../src/raw-insert-baseline';
-import { dumpRowsAfter, lastPosition, sendConcurrently, startTeam } from '../src/send-case';
+import { createSchemaFile, openRawInserter } from '../src/raw-insert-baseline';
+import { sendConcurrently, startTeam } from '../src/send-case';
+import { dumpRowsAfter, lastPosition, readRows } from '../src/stored-rows';
 import { tempDirectory } from './temp-directory';
 
 describe('send case and its raw-insert baseline (real SQLite)', () => {
@@ -32,6 +34,13 @@ describe('send case and its raw-insert baseline (real SQLite)', () => {
     } finally {
       await raw.close();
     }
+  });
+
+  it('names the file, line and field of a rows file line that is not a stored row', async () => {
+    const file = join(temp.path, 'bad-rows.jsonl');
+    const row = { stream_name: 's', revision: 0, event_id: 'e', type: 't', data: '{}', metadata: null, recorded_at: 1 };
+    await writeFile(file, `${JSON.stringify(row)}\n${JSON.stringify({ ...row, revision: 'one' })}\n`);
+    expect(() => readRows(file)).toThrow(`${file}:line 2: row.revision:`);
   });
 
   it('refuses more senders than members', async () => {
