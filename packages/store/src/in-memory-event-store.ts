@@ -1,4 +1,4 @@
-import { EventId } from '@teamlog/events';
+import { EventId, JsonValue } from '@teamlog/events';
 import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
 import {
@@ -48,21 +48,26 @@ export class InMemoryEventStore implements EventStore {
     const recordedAt = this.clock();
     const recorded = events.map((event, index): RecordedEvent => {
       const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      this.nextCommit += BigInt(64 + JSON.stringify(event.data).length);
+      // One serialisation serves both the position step and the copy callers cannot mutate.
+      const data = JSON.stringify(event.data);
+      this.nextCommit += BigInt(64 + data.length);
       return {
         streamName: stream,
         revision: BigInt(existing.length + index),
         position,
         id: event.id,
         type: event.type,
-        data: structuredClone(event.data),
-        metadata: event.metadata === undefined ? undefined : structuredClone(event.metadata),
+        data: JSON.parse(data) as JsonValue,
+        metadata: event.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(event.metadata)) as JsonValue),
         recordedAt,
       };
     });
-    this.streams.set(stream, [...existing, ...recorded]);
-    this.all.push(...recorded);
-    recorded.forEach((event) => this.ids.set(event.id, event));
+    this.streams.set(stream, existing);
+    for (const event of recorded) {
+      existing.push(event);
+      this.all.push(event);
+      this.ids.set(event.id, event);
+    }
     this.appended.notify();
     const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };

@@ -1,6 +1,6 @@
 import { Either, isLeft } from 'fp-ts/Either';
 import { WritableEvent } from '@teamlog/events';
-import { EventStore, WrongExpectedVersion } from '@teamlog/store';
+import { AppendResult, EventStore, WrongExpectedVersion } from '@teamlog/store';
 import { WriteContext, appendWritable } from './event-writer';
 import { FoldedStream } from './folded-stream';
 import { ConcurrencyExhausted, SendAborted } from './team-log-errors';
@@ -27,13 +27,16 @@ export const decideAndAppend = async <S, E extends WritableEvent>(run: DecideAnd
     if (isLeft(decision)) throw decision.left;
     if (decision.right.length === 0) return [];
     if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
+    let appended: AppendResult;
     try {
-      await appendWritable(store, folded.streamName, decision.right, folded.expectedRevision, run.write);
+      appended = await appendWritable(store, folded.streamName, decision.right, folded.expectedRevision, run.write);
     } catch (error) {
       if (error instanceof WrongExpectedVersion) continue;
       throw error;
     }
-    await folded.catchUp(store);
+    // The append held the expected revision, so the stream is exactly the state plus these events:
+    // fold them here instead of reading back what was just written.
+    folded.applyAppended(decision.right, appended.nextExpectedRevision);
     return decision.right;
   }
   throw new ConcurrencyExhausted(folded.streamName, run.maxAttempts);

@@ -38,6 +38,22 @@ export class FoldedStream<S> {
     return this.revision !== undefined;
   }
 
+  /**
+   * Fold events this process appended with the state's expected revision; `lastRevision` is the
+   * revision the store gave the last of them. The events were checked against their codecs before
+   * the append, so they are not decoded again.
+   */
+  applyAppended(events: readonly { readonly type: string; readonly data: unknown }[], lastRevision: bigint): void {
+    const first = lastRevision - BigInt(events.length) + 1n;
+    if (first !== (this.revision === undefined ? 0n : this.revision + 1n)) {
+      throw new RangeError(`${this.streamName}: appended events end at revision ${lastRevision}, which does not follow the folded revision ${this.revision ?? 'none'}`);
+    }
+    events.forEach((event, index) => {
+      this.current = this.evolve(this.current, { type: event.type, seq: Number(first) + index, data: event.data });
+    });
+    this.revision = lastRevision;
+  }
+
   async catchUp(store: EventStore): Promise<void> {
     const from = this.revision === undefined ? 'start' : this.revision + 1n;
     try {

@@ -1,6 +1,7 @@
 import { EventId } from '@teamlog/events';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { CorruptStreamEvent } from '@teamlog/team';
+import { FoldedStream } from '../src/folded-stream';
 import { fixture, member, startedTeam } from './team-fixture';
 
 describe('reading a damaged target stream', () => {
@@ -17,5 +18,28 @@ describe('reading a damaged target stream', () => {
     await expect(read).rejects.toThrow(`stream session-${target} revision 2: data.message.content[0].text`);
     await expect(team.lead.send({ target: 'implementer', message: 'hi' })).rejects.toBeInstanceOf(CorruptStreamEvent);
     expect(await store.streamRevision(stream)).toBe(2n);
+  });
+});
+
+describe('folding what this process appended', () => {
+  const count = (state: readonly string[], event: { type: string; seq: number }) => [...state, `${event.seq}:${event.type}`];
+
+  it('given events appended at the folded revision, when applied, then the state equals reading them back', async () => {
+    const store = new InMemoryEventStore();
+    const stream = sessionStream('s-1' as never);
+    const local = new FoldedStream<readonly string[]>(stream, [], count);
+    const appended: Array<{ type: string; data: { turn: number; step?: number } }> = [{ type: 'turn/start', data: { turn: 1 } }, { type: 'step/start', data: { turn: 1, step: 1 } }];
+    const result = await store.appendToStream(stream, appended.map((event, n) => ({ type: event.type, data: { ...event.data }, id: `00000000-0000-7000-8000-00000000000${n}` as EventId })));
+    local.applyAppended(appended, result.nextExpectedRevision);
+    const reread = new FoldedStream<readonly string[]>(stream, [], count);
+    await reread.catchUp(store);
+    expect(local.state).toEqual(reread.state);
+    expect(local.expectedRevision).toBe(1n);
+  });
+
+  it('given a revision that does not follow the folded one, when applied, then it refuses instead of folding a gap', () => {
+    const local = new FoldedStream<readonly string[]>(sessionStream('s-2' as never), [], count);
+    expect(() => local.applyAppended([{ type: 'turn/start', data: { turn: 1 } }], 4n)).toThrow(RangeError);
+    expect(local.state).toEqual([]);
   });
 });
