@@ -8,7 +8,7 @@ const namespaceBytes = Buffer.from(importNamespace.replace(/-/g, ''), 'hex');
 
 /**
  * RFC 4122 uuid v5 (SHA-1 of namespace + name), the same value as `uuid`'s `v5(name, namespace)`
- * (a test checks it), computed with the native SHA-1: an import computes one per event, twice.
+ * (a test checks it), computed with the native SHA-1 (the header record's id).
  */
 export const uuidV5 = (name: string): string => {
   const hash = createHash('sha1').update(namespaceBytes).update(name, 'utf8').digest();
@@ -19,20 +19,28 @@ export const uuidV5 = (name: string): string => {
 };
 
 /**
- * The store id of event `seq` of a session stream: deterministic, so re-importing appends the
+ * The store ids of the events of one session stream: deterministic, so re-importing appends the
  * same ids and the store's idempotent-retry guarantee applies. A uuid v8 whose first half is a
  * hash of the stream and whose second half is the seq: ids of one session are consecutive, so the
  * store's unique-id index grows at one place per session instead of at random (about twice as
- * fast to insert in SQLite as random ids).
+ * fast to insert in SQLite as random ids). The stream hash is computed once per stream, not per
+ * event (an import names every event).
  */
-export const sessionEventId = (streamKey: string, seq: number): EventId => {
-  const bytes = Buffer.alloc(16);
-  createHash('sha1').update(namespaceBytes).update(`session/${streamKey}`, 'utf8').digest().copy(bytes, 0, 0, 8);
-  bytes.writeBigUInt64BE(BigInt(seq), 8);
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x80;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}` as EventId;
+export const sessionEventIds = (streamKey: string): ((seq: number) => EventId) => {
+  const hash = createHash('sha1').update(namespaceBytes).update(`session/${streamKey}`, 'utf8').digest();
+  hash[6] = ((hash[6] as number) & 0x0f) | 0x80;
+  const hex = hash.toString('hex', 0, 8);
+  const head = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-`;
+  return (seq) => {
+    if (!Number.isSafeInteger(seq) || seq < 0) throw new RangeError(`an event seq must be a non-negative safe integer, got ${seq}`);
+    // Bytes 8-15 are the seq (64-bit big-endian); a safe integer leaves byte 8 zero, so with the
+    // RFC 9562 variant bits it is always 0x80.
+    const digits = seq.toString(16).padStart(14, '0');
+    return `${head}80${digits.slice(0, 2)}-${digits.slice(2)}` as EventId;
+  };
 };
+
+/** The store id of event `seq` of a session stream (see `sessionEventIds`). */
+export const sessionEventId = (streamKey: string, seq: number): EventId => sessionEventIds(streamKey)(seq);
 
 export const sessionHeaderEventId = (streamKey: string): EventId => uuidV5(`sessionheader/${streamKey}`) as EventId;

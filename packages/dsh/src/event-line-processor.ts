@@ -57,10 +57,16 @@ export class EventLineProcessor {
   private legacy = 0;
   private readonly teamProblems: InvalidTeamRecord[] = [];
 
+  /**
+   * `payloads: 'trusted'` skips the strict decode of catalog payloads (and the tallies that come
+   * with it): only for a read whose lines are proven to be ones a strict read already accepted
+   * (the importer's second pass, by chunk fingerprints).
+   */
   constructor(
     private readonly file: string,
     private readonly formatVersion: FormatVersion,
     private readonly normalised: boolean,
+    private readonly payloads: 'strict' | 'trusted' = 'strict',
   ) {}
 
   get keptEvents(): number {
@@ -115,6 +121,7 @@ export class EventLineProcessor {
 
   private classify(line: number, event: LogicalEvent): EventClass {
     const legacy = isLegacyV0Shape(this.formatVersion, event.type, event.data);
+    if (this.payloads === 'trusted') return legacy ? 'recognised' : classifyEventType(event.type);
     const decoded = legacy ? decodeLegacyV0Shape(event.data) : decodeSessionEvent(event.type, event.data);
     if (isLeft(decoded) && isTeamRecordType(event.type)) {
       // The reference projection turns a bad Team record into the team's failure; the log still opens.

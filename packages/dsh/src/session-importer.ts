@@ -1,3 +1,4 @@
+import { promises as fs } from 'fs';
 import { relative, dirname, sep } from 'path';
 import {
   FormatVersion, SessionHeaderRecord, SessionId, decodeWith, hasPlaceholderValues, scopeId,
@@ -6,14 +7,15 @@ import {
   DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
 import { isLeft } from 'fp-ts/Either';
-import { AppendChunker, Chunk, ChunkLimits } from './append-chunker';
+import { appendFromSecondRead } from './append-from-second-read';
+import { ChunkAppender } from './chunk-appender';
 import { sessionHeaderEventId } from './event-ids';
 import { InvalidTeamRecord } from './event-line-processor';
 import { jsonEqual } from './json-equal';
 import { Recovery } from './recovery-scanner';
 import { RejectionReason, SessionLogRejected } from './session-log-errors';
-import { SessionLogEvent, SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
-import { toEventToAppend } from './stored-event-codec';
+import { SessionLogHead, openSessionLog } from './session-log-reader';
+import { validateForImport } from './validate-for-import';
 
 export interface ImportOptions {
   /** Events per append (default 2000); a smaller file is appended in one atomic append. */
@@ -21,6 +23,13 @@ export interface ImportOptions {
   /** Bytes of source lines per append (default 4 MiB). */
   readonly batchBytes?: number;
   readonly maxLineBytes?: number;
+  /**
+   * Estimated memory the validated events of a file may take to be appended from the read that
+   * validated them (default 64 MiB; estimate: source line bytes + 384 bytes per event). A file
+   * over it is read twice (validated, then appended from a second read), so memory stays bounded
+   * whatever the file size. 0 always reads twice.
+   */
+  readonly singlePassBytes?: number;
   /** Re-runs of a file whose stream another writer changed meanwhile (default 3). */
   readonly retries?: number;
 }
@@ -65,7 +74,7 @@ export interface FileImportResult {
 
 const headerEventType = 'teamlog/session/header';
 
-const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3 };
+const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3, singlePassBytes: 64 * 1024 * 1024 };
 
 const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 
@@ -74,9 +83,6 @@ const readFirst = async (store: EventStore, stream: StreamName): Promise<Recorde
   for await (const event of store.readStream(stream, { maxCount: 1 })) return event;
   return undefined;
 };
-
-const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
-  stored.id === wanted.id && stored.type === wanted.type && jsonEqual(stored.data, wanted.data) && jsonEqual(stored.metadata, wanted.metadata);
 
 const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: string): SessionHeaderRecord => ({
   header: head.rawHeader,
@@ -102,78 +108,16 @@ const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionH
   }
 };
 
-interface ImportPlan {
-  readonly summary: SessionLogSummary;
-  readonly alreadyStored: number;
-  readonly digests: readonly string[];
-}
-
-/** Pass 1: read the whole file, compare the prefix the store already holds, fingerprint the tail. */
-const validate = async (file: string, key: SessionId, head: SessionLogHead, store: EventStore, limits: ChunkLimits, maxLineBytes: number | undefined): Promise<ImportPlan> => {
-  const stream = sessionStream(key);
-  const revision = await store.streamRevision(stream);
-  const alreadyStored = revision === undefined ? 0 : Number(revision) + 1;
-  const stored = revision === undefined ? undefined : store.readStream(stream)[Symbol.asyncIterator]();
-  const chunker = new AppendChunker<never>(limits);
-  const digests: string[] = [];
-  const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
-  const compare = async (event: SessionLogEvent): Promise<void> => {
-    const next = await (stored as AsyncIterator<RecordedEvent>).next();
-    if (next.done !== true && sameEvent(next.value, toEventToAppend(key, event.event, head.normalised))) return;
-    const was = next.done === true ? 'nothing' : `a ${next.value.type} event`;
-    throw new SessionLogRejected(
-      'prefix-mismatch',
-      file,
-      `the store already holds ${was} at seq ${event.event.seq} of session ${key}, which differs from this file's ${event.event.type} event; the already-imported prefix differs, so nothing was written`,
-      { line: event.line },
-    );
-  };
-  try {
-    const summary = await reader.scan((event) => {
-      if (event.event.seq < alreadyStored) return compare(event);
-      const chunk = chunker.add(event.line, event.lineBytes);
-      if (chunk !== undefined) digests.push(chunk.digest);
-      return undefined;
-    });
-    const last = chunker.finish();
-    if (last !== undefined) digests.push(last.digest);
-    return { summary, alreadyStored, digests };
-  } finally {
-    await stored?.return?.();
-  }
+/** A raw file larger than the budget cannot fit it: read it twice from the start, keeping nothing. */
+const singlePassBudget = async (file: string, head: SessionLogHead, options: FileImportOptions): Promise<number> => {
+  const budget = options.singlePassBytes ?? defaults.singlePassBytes;
+  return head.compression === 'none' && budget > 0 && (await fs.stat(file)).size > budget ? 0 : budget;
 };
 
-/** Pass 2: read the file again and append the validated tail chunk by chunk, with expected revisions. */
-const appendTail = async (file: string, key: SessionId, head: SessionLogHead, store: EventStore, plan: ImportPlan, limits: ChunkLimits, maxLineBytes: number | undefined): Promise<number> => {
-  const stream = sessionStream(key);
-  let expected: bigint | 'no_stream' = plan.alreadyStored === 0 ? 'no_stream' : BigInt(plan.alreadyStored - 1);
-  const chunker = new AppendChunker<EventToAppend>(limits);
-  let chunkIndex = 0;
-  let appended = 0;
-  const write = async (chunk: Chunk<EventToAppend>): Promise<void> => {
-    if (chunk.digest !== plan.digests[chunkIndex]) {
-      throw new SessionLogRejected('unreadable', file, `the file changed while it was imported (chunk ${chunkIndex + 1} differs from the validated read); ${appended} events were appended, a valid prefix the next import completes`);
-    }
-    chunkIndex += 1;
-    const result = await store.appendToStream(stream, chunk.items, { expectedRevision: expected });
-    expected = result.nextExpectedRevision;
-    appended += chunk.items.length;
-  };
-  const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
-  await reader.scan(
-    ({ event, line, lineBytes }) => {
-      if (event.seq < plan.alreadyStored) return undefined;
-      const chunk = chunker.add(line, lineBytes, toEventToAppend(key, event, head.normalised));
-      return chunk === undefined ? undefined : write(chunk);
-    },
-    { maxEvents: plan.summary.events },
-  );
-  const last = chunker.finish();
-  if (last !== undefined) await write(last);
-  if (chunkIndex !== plan.digests.length) {
-    throw new SessionLogRejected('unreadable', file, `the file changed while it was imported (it now holds fewer events than the validated read); ${appended} events were appended, a valid prefix the next import completes`);
-  }
-  return appended;
+const appendBuffered = async (store: EventStore, key: SessionId, alreadyStored: number, chunks: ReadonlyArray<readonly EventToAppend[]>): Promise<number> => {
+  const appender = new ChunkAppender(store, sessionStream(key), alreadyStored);
+  for (const chunk of chunks) await appender.append(chunk);
+  return appender.appended;
 };
 
 const scopeOf = (head: SessionLogHead, options: FileImportOptions): string | undefined =>
@@ -187,7 +131,9 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   const storedHeader = await readFirst(store, sessionHeaderStream(key));
   if (storedHeader !== undefined) checkStoredHeader(file, storedHeader, headerRecord);
 
-  const plan = await validate(file, key, head, store, limits, options.maxLineBytes);
+  const plan = await validateForImport({
+    file, key, head, store, limits, maxLineBytes: options.maxLineBytes, singlePassBytes: await singlePassBudget(file, head, options),
+  });
   const { summary } = plan;
   let appended = 0;
   if (storedHeader === undefined) {
@@ -197,7 +143,11 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
       { expectedRevision: 'no_stream' },
     );
   }
-  if (summary.events > plan.alreadyStored) appended = await appendTail(file, key, head, store, plan, limits, options.maxLineBytes);
+  if (summary.events > plan.alreadyStored) {
+    appended = plan.buffered === undefined
+      ? await appendFromSecondRead({ file, key, head, store, plan, limits, maxLineBytes: options.maxLineBytes })
+      : await appendBuffered(store, key, plan.alreadyStored, plan.buffered);
+  }
   return {
     file,
     sessionId: head.sessionId,

@@ -46,6 +46,11 @@ export interface ReadSessionLogOptions {
   readonly maxEvents?: number;
 }
 
+/** Internal to the importer: see `scanFingerprintedLog`. */
+interface PassOptions extends ReadSessionLogOptions {
+  readonly payloads?: 'strict' | 'trusted';
+}
+
 type Item = { readonly kind: 'head'; readonly head: SessionLogHead } | { readonly kind: 'events'; readonly events: readonly SessionLogEvent[] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,7 +66,7 @@ const asRejection = (file: string, error: unknown): unknown => {
 };
 
 /** The one streaming pass every public read goes through: the head first, then the kept events in batches. */
-async function* streamLog(file: string, options: ReadSessionLogOptions): AsyncGenerator<Item, SessionLogSummary> {
+async function* streamLog(file: string, options: PassOptions): AsyncGenerator<Item, SessionLogSummary> {
   let source: LogByteSource;
   try {
     source = await openLogBytes(file);
@@ -82,7 +87,7 @@ async function* readLines(
   file: string,
   source: LogByteSource,
   batches: AsyncGenerator<readonly SplitLine[], LineSplitEnd>,
-  options: ReadSessionLogOptions,
+  options: PassOptions,
 ): AsyncGenerator<Item, SessionLogSummary> {
   const cursor = new LineCursor(batches);
   const first = await cursor.next();
@@ -95,7 +100,7 @@ async function* readLines(
   const head: SessionLogHead = { ...parsed, file, compression: source.compression, sessionId: parsed.header.id, normalised };
   yield { kind: 'head', head };
 
-  const processor = new EventLineProcessor(file, parsed.formatVersion, normalised);
+  const processor = new EventLineProcessor(file, parsed.formatVersion, normalised, options.payloads);
   let emitted = 0;
   const summary = (tail: Parameters<EventLineProcessor['finish']>[0], end: Pick<LineSplitEnd, 'lines' | 'largestLineBytes' | 'peakBufferedBytes'>, stoppedEarly: boolean): SessionLogSummary => ({
     head,
@@ -167,22 +172,53 @@ export class SessionLogReader {
   }
 
   /** Read the whole file, calling `visit` for each kept event, in order (awaited when it returns a promise). */
-  async scan(visit?: (event: SessionLogEvent) => void | Promise<void>, options: ReadSessionLogOptions = {}): Promise<SessionLogSummary> {
-    const stream = streamLog(this.head.file, { ...this.options, ...options });
-    try {
-      for (let item = await stream.next(); ; item = await stream.next()) {
-        if (item.done === true) return item.value;
-        if (item.value.kind !== 'events' || visit === undefined) continue;
-        for (const event of item.value.events) {
-          const visited = visit(event);
-          if (visited !== undefined) await visited;
-        }
-      }
-    } finally {
-      await stream.return(undefined as unknown as SessionLogSummary);
-    }
+  scan(visit?: (event: SessionLogEvent) => void | Promise<void>, options: ReadSessionLogOptions = {}): Promise<SessionLogSummary> {
+    return scanStream(streamLog(this.head.file, { ...this.options, ...options }), visit);
   }
 }
+
+const scanStream = async (stream: AsyncGenerator<Item, SessionLogSummary>, visit?: (event: SessionLogEvent) => void | Promise<void>): Promise<SessionLogSummary> => {
+  try {
+    for (let item = await stream.next(); ; item = await stream.next()) {
+      if (item.done === true) return item.value;
+      if (item.value.kind !== 'events' || visit === undefined) continue;
+      for (const event of item.value.events) {
+        const visited = visit(event);
+        if (visited !== undefined) await visited;
+      }
+    }
+  } finally {
+    await stream.return(undefined as unknown as SessionLogSummary);
+  }
+};
+
+/**
+ * Read a log whose event lines a strict read has already accepted, without decoding catalog
+ * payloads again (the summary's tallies of strict decoding are empty). Not exported from the
+ * package: the importer's second pass calls it and proves, by chunk fingerprints, that every line
+ * it keeps is one the strict first pass validated. `onHead` sees the header first, so the caller
+ * can check it is the one validated (the header decides how lines decode).
+ */
+export const scanFingerprintedLog = async (
+  file: string,
+  onHead: (head: SessionLogHead) => void,
+  visit: (event: SessionLogEvent) => void | Promise<void>,
+  options: ReadSessionLogOptions,
+): Promise<SessionLogSummary> => {
+  const stream = streamLog(file, { ...options, payloads: 'trusted' });
+  const first = await stream.next();
+  if (first.done === true || first.value.kind !== 'head') {
+    await stream.return(undefined as unknown as SessionLogSummary);
+    throw new NotASessionLog(file, 'no header');
+  }
+  try {
+    onHead(first.value.head);
+  } catch (error) {
+    await stream.return(undefined as unknown as SessionLogSummary);
+    throw error;
+  }
+  return scanStream(stream, visit);
+};
 
 export const openSessionLog = (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> => SessionLogReader.open(file, options);
 

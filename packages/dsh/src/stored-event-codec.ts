@@ -3,25 +3,36 @@ import {
   DecodeError, JsonValue, StoredEventMetadata, decodeWith, isPackedRowType, isTeamlogEventType,
 } from '@teamlog/events';
 import { EventToAppend, RecordedEvent } from '@teamlog/store';
-import { sessionEventId } from './event-ids';
+import { sessionEventIds } from './event-ids';
 import { LogicalEvent } from './logical-event';
 
-/**
- * An event of a session log as the store keeps it: `type` and `data` verbatim, the envelope in
- * `StoredEventMetadata`, revision = seq, id deterministic.
- */
-export const toEventToAppend = (streamKey: string, event: LogicalEvent, normalised: boolean): EventToAppend => {
-  const metadata: StoredEventMetadata = {
-    time: event.time,
-    ...(event.ignorable === undefined ? {} : { ignorable: event.ignorable }),
-    ...(event.surfaceOp === undefined ? {} : { surfaceOp: event.surfaceOp }),
-    ...(event.sourceEventSeqs === undefined ? {} : { sourceEventSeqs: event.sourceEventSeqs }),
-    ...(event.extra === undefined ? {} : { extra: event.extra }),
-    ...(normalised ? { normalised: true as const } : {}),
-    ...(event.packed === undefined ? {} : { packed: event.packed }),
-  };
-  return { id: sessionEventId(streamKey, event.seq), type: event.type, data: event.data, metadata: metadata as unknown as JsonValue };
+type MutableMetadata = { -readonly [K in keyof StoredEventMetadata]: StoredEventMetadata[K] };
+
+/** The envelope as `StoredEventMetadata`, keys in a fixed order; built by assignment (per event: no spreads). */
+const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetadata => {
+  const metadata: MutableMetadata = { time: event.time };
+  if (event.ignorable !== undefined) metadata.ignorable = event.ignorable;
+  if (event.surfaceOp !== undefined) metadata.surfaceOp = event.surfaceOp;
+  if (event.sourceEventSeqs !== undefined) metadata.sourceEventSeqs = event.sourceEventSeqs;
+  if (event.extra !== undefined) metadata.extra = event.extra;
+  if (normalised) metadata.normalised = true;
+  if (event.packed !== undefined) metadata.packed = event.packed;
+  return metadata;
 };
+
+/**
+ * The events of one session stream as the store keeps them: `type` and `data` verbatim, the
+ * envelope in `StoredEventMetadata`, revision = seq, id deterministic (the stream's id hash is
+ * computed once, here).
+ */
+export const eventToAppendEncoder = (streamKey: string, normalised: boolean): ((event: LogicalEvent) => EventToAppend) => {
+  const idOf = sessionEventIds(streamKey);
+  return (event) => ({ id: idOf(event.seq), type: event.type, data: event.data, metadata: metadataOf(event, normalised) as unknown as JsonValue });
+};
+
+/** One event of a session log as the store keeps it (see `eventToAppendEncoder`). */
+export const toEventToAppend = (streamKey: string, event: LogicalEvent, normalised: boolean): EventToAppend =>
+  eventToAppendEncoder(streamKey, normalised)(event);
 
 /**
  * A stored session event back to a logical event for export. teamlog's own `teamlog/*` events

@@ -133,7 +133,7 @@ describe('importing a session log into the SQLite store', () => {
     }
   });
 
-  it('refuses to append events that changed between the validating read and the writing read', async () => {
+  it('refuses to append events that changed between the validating read and the writing read (two-pass import)', async () => {
     const file = join(temp.directory, 'session.jsonl');
     await copyLines(packedChunks, file);
     // The header is appended between the two passes: edit the file right then.
@@ -147,7 +147,7 @@ describe('importing a session log into the SQLite store', () => {
         },
       },
     });
-    const result = await importSessionLog(file, store);
+    const result = await importSessionLog(file, store, { singlePassBytes: 0 });
     expect(result.rejected).toMatchObject({ reason: 'unreadable' });
     expect(result.rejected?.message).toMatch(/the file changed while it was imported/);
     expect(await readAll(sessionStream(result.streamSessionId as SessionId))).toEqual([]);
