@@ -1,6 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
-import { EventClass, FormatVersion, classifyEventType, decodeSessionEvent, isTeamRecordType } from '@teamlog/events';
-import { decodeLegacyV0Shape, isLegacyV0Shape } from './legacy-v0-shapes';
+import { EventClass, FormatVersion, classifyEventType, isTeamRecordType } from '@teamlog/events';
+import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
+import { isLegacyV0Shape } from './legacy-v0-shapes';
 import { SplitLine } from './line-splitter';
 import { LogicalEvent } from './logical-event';
 import { RecordOutcome, Recovery, RecoveryScanner } from './recovery-scanner';
@@ -121,15 +122,15 @@ export class EventLineProcessor {
 
   private classify(line: number, event: LogicalEvent): EventClass {
     const legacy = isLegacyV0Shape(this.formatVersion, event.type, event.data);
-    if (this.payloads === 'trusted') return legacy ? 'recognised' : classifyEventType(event.type);
-    const decoded = legacy ? decodeLegacyV0Shape(event.data) : decodeSessionEvent(event.type, event.data);
-    if (isLeft(decoded) && isTeamRecordType(event.type)) {
+    const eventClass: EventClass = legacy ? 'recognised' : classifyEventType(event.type);
+    if (this.payloads === 'trusted') return eventClass;
+    const problem = legacy ? checkLegacyV0Shape(event.data) : checkCatalogPayload(event.type, eventClass, event.data);
+    if (problem !== undefined && isTeamRecordType(event.type)) {
       // The reference projection turns a bad Team record into the team's failure; the log still opens.
-      this.teamProblems.push({ line, seq: event.seq, type: event.type, message: decoded.left.at({ file: this.file, line }).message });
+      this.teamProblems.push({ line, seq: event.seq, type: event.type, message: problem.at({ file: this.file, line }).message });
       return 'catalog';
     }
-    if (isLeft(decoded)) throw SessionLogRejected.fromDecodeError('invalid-event', this.file, line, decoded.left);
-    const eventClass: EventClass = legacy ? 'recognised' : classifyEventType(event.type);
+    if (problem !== undefined) throw SessionLogRejected.fromDecodeError('invalid-event', this.file, line, problem);
     if (legacy) this.legacy += 1;
     if (eventClass === 'unknown' && event.ignorable !== true) this.unknown.add(event.type);
     if (event.type === 'session/end-seed' && isRecord(event.data) && event.data['inherited'] === true) this.inheritedCut = event.seq;
