@@ -48,8 +48,11 @@ const evolveHeader = (state: ProjectionState, id: SessionId, event: RecordedEven
 const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
   if (!isTeamRecordType(event.type)) return;
   const team = state.teams.get(event.sessionId) ?? initialTeamProjection(event.sessionId);
+  if (!state.changes.teams.has(event.sessionId)) {
+    state.changes.teams.add(event.sessionId);
+    state.changes.teamFactsCommitted.set(event.sessionId, { records: team.records.length, mismatches: team.mismatches.length });
+  }
   state.teams.set(event.sessionId, evolveTeamProjection(team, event));
-  state.changes.teams.add(event.sessionId);
 };
 
 const evolveInboxOf = (state: ProjectionState, event: SessionEvent): void => {

@@ -1,12 +1,24 @@
+import { performance } from 'node:perf_hooks';
 import { EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
+import { CommitCadence } from './commit-cadence';
 import { Projection } from './projection';
 import { ProjectionBusy, ProjectionCommitFailed, ProjectionStopped, ViewsChangedElsewhere } from './projection-errors';
 import { ViewStore } from './view-store';
 
 export interface ProjectionRunnerOptions {
-  /** Events folded between two commits (a live run also commits whenever the feed goes quiet). */
+  /** The most events folded between two commits (default 10 000). */
   readonly batchSize?: number;
+  /**
+   * The longest time, in ms, between the first event folded after a commit and the next commit
+   * (default 1000). A live run also commits whenever the feed goes quiet.
+   */
+  readonly commitIntervalMs?: number;
+  /** Monotonic milliseconds for `commitIntervalMs` (tests pass a fake one). */
+  readonly monotonicClock?: () => number;
 }
+
+export const defaultBatchSize = 10_000;
+export const defaultCommitIntervalMs = 1_000;
 
 interface Waiter {
   readonly position: GlobalPosition;
@@ -19,7 +31,8 @@ const nextTurn = (): Promise<typeof idle> => new Promise((resolve) => setImmedia
 
 /**
  * Feeds a projection from the store's global feed, starting after its checkpoint, and commits the
- * views with the checkpoint every batch. Either `catchUp` (read to the current end) or `start` (a
+ * views with the checkpoint by size and time (CommitCadence), and in a live run whenever the feed
+ * goes quiet. Either `catchUp` (read to the current end) or `start` (a
  * catch-up subscription that keeps following) runs at a time.
  */
 export class ProjectionRunner<S> {
@@ -32,7 +45,7 @@ export class ProjectionRunner<S> {
   private subscription: Subscription | undefined;
   private liveFailure: Error | undefined;
   private waiters: Waiter[] = [];
-  private readonly batchSize: number;
+  private readonly newCadence: () => CommitCadence;
 
   constructor(
     private readonly store: EventStore,
@@ -44,7 +57,10 @@ export class ProjectionRunner<S> {
     this.current = loaded.state;
     this.position = loaded.checkpoint;
     this.appliedPosition = loaded.checkpoint;
-    this.batchSize = Math.max(1, options.batchSize ?? 500);
+    const batchSize = Math.max(1, options.batchSize ?? defaultBatchSize);
+    const intervalMs = Math.max(0, options.commitIntervalMs ?? defaultCommitIntervalMs);
+    const now = options.monotonicClock ?? (() => performance.now());
+    this.newCadence = () => new CommitCadence(batchSize, intervalMs, now);
   }
 
   get state(): S {
@@ -128,18 +144,17 @@ export class ProjectionRunner<S> {
   private async readPass(): Promise<{ readonly applied: number; readonly complete: boolean }> {
     let applied = 0;
     let pending: GlobalPosition | undefined;
-    let inBatch = 0;
+    const cadence = this.newCadence();
     for await (const event of this.store.readAll({ fromPosition: this.position ?? 'start' })) {
       if (!this.apply(event)) continue;
       applied += 1;
       pending = event.position;
-      inBatch += 1;
-      if (inBatch >= this.batchSize) {
+      if (cadence.foldedOne()) {
         if (!this.commit(pending)) return { applied, complete: false };
-        inBatch = 0;
+        cadence.committed();
       }
     }
-    if (inBatch > 0 && pending !== undefined && !this.commit(pending)) return { applied, complete: false };
+    if (cadence.pending > 0 && pending !== undefined && !this.commit(pending)) return { applied, complete: false };
     return { applied, complete: true };
   }
 
@@ -159,27 +174,26 @@ export class ProjectionRunner<S> {
   private async follow(subscription: Subscription): Promise<'ended' | 'views-moved'> {
     const events = subscription[Symbol.asyncIterator]();
     let pending: GlobalPosition | undefined;
-    let inBatch = 0;
+    const cadence = this.newCadence();
     let next = events.next();
     for (;;) {
       // Commit when the feed has nothing more for now: waiting for appends should not hold views back.
-      const result = inBatch === 0 ? await next : await Promise.race([next, nextTurn()]);
+      const result = cadence.pending === 0 ? await next : await Promise.race([next, nextTurn()]);
       if (result === idle) {
         if (!this.commit(pending as GlobalPosition)) return 'views-moved';
-        inBatch = 0;
+        cadence.committed();
         continue;
       }
       if (result.done === true) break;
       next = events.next();
       if (!this.apply(result.value)) continue;
       pending = result.value.position;
-      inBatch += 1;
-      if (inBatch >= this.batchSize) {
+      if (cadence.foldedOne()) {
         if (!this.commit(pending)) return 'views-moved';
-        inBatch = 0;
+        cadence.committed();
       }
     }
-    if (inBatch > 0 && pending !== undefined && !this.commit(pending)) return 'views-moved';
+    if (cadence.pending > 0 && pending !== undefined && !this.commit(pending)) return 'views-moved';
     return 'ended';
   }
 

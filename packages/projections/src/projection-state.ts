@@ -1,4 +1,5 @@
 import { MessageId, SessionId } from '@teamlog/events';
+import { ChangeTrackingMap } from './change-tracking-map';
 import { SessionInbox } from './inbox-projection';
 import { SessionFacts } from './session-facts';
 import { TeamProjection } from './team-projection';
@@ -7,6 +8,8 @@ import { TeamProjection } from './team-projection';
 export interface PendingChanges {
   readonly sessions: Set<SessionId>;
   readonly teams: Set<SessionId>;
+  /** Per changed team, how many record facts and mismatches it had at the last commit (later ones are new). */
+  readonly teamFactsCommitted: Map<SessionId, { readonly records: number; readonly mismatches: number }>;
   readonly inboxEntries: Map<SessionId, Set<number>>;
   readonly inboxLists: Set<SessionId>;
   readonly held: Array<{ readonly sessionId: SessionId; readonly messageId: MessageId; readonly seq: number }>;
@@ -27,6 +30,7 @@ export interface ProjectionState {
 export const emptyChanges = (): PendingChanges => ({
   sessions: new Set(),
   teams: new Set(),
+  teamFactsCommitted: new Map(),
   inboxEntries: new Map(),
   inboxLists: new Set(),
   held: [],
@@ -39,9 +43,17 @@ export const initialProjectionState = (): ProjectionState => ({
   changes: emptyChanges(),
 });
 
+const clearTeamChanges = (team: TeamProjection | undefined): void => {
+  for (const map of [team?.state.members, team?.state.tasks, team?.state.messages]) {
+    if (map instanceof ChangeTrackingMap) map.clearChanges();
+  }
+};
+
 export const clearChanges = (state: ProjectionState): void => {
   state.changes.sessions.clear();
+  state.changes.teams.forEach((id) => clearTeamChanges(state.teams.get(id)));
   state.changes.teams.clear();
+  state.changes.teamFactsCommitted.clear();
   state.changes.inboxEntries.clear();
   state.changes.inboxLists.clear();
   state.changes.held.length = 0;

@@ -1,17 +1,16 @@
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
-import * as t from 'io-ts';
-import { isLeft } from 'fp-ts/Either';
-import { MessageId, SessionId, formatValidationErrors } from '@teamlog/events';
+import { MessageId, SessionId } from '@teamlog/events';
 import { InboxEntry } from '@teamlog/domain';
 import { GlobalPosition, formatPosition } from '@teamlog/store';
 import { applyMigrations, loadMigrations } from '@teamlog/store-sqlite';
 import { InboxEntryDetail, SessionInbox, initialSessionInbox } from './inbox-projection';
 import { InboxEntryRecord, PendingLists } from './inbox-entry-record';
-import { CorruptViewRow, ViewsChangedElsewhere } from './projection-errors';
+import { ViewsChangedElsewhere } from './projection-errors';
 import { ProjectionState, clearChanges, initialProjectionState } from './projection-state';
 import { SessionFacts } from './session-facts';
-import { TeamDocument, fromTeamDocument, isWorthKeeping, toTeamDocument } from './team-document';
+import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
+import { ViewRow, ViewRowDecoder, sqlNumber } from './view-row-decoder';
 import { LoadedViews, ViewStore } from './view-store';
 import { senderOf } from './inbox-view';
 
@@ -31,11 +30,10 @@ export interface SqliteViewStoreOptions {
   readonly onViewsWritten?: () => void;
 }
 
-type Row = Record<string, unknown>;
+type Row = ViewRow;
 
 const text = (value: unknown): string => String(value);
 const num = (value: unknown): number => Number(value);
-const optionalNumber = (value: unknown): number | undefined => (value === null || value === undefined ? undefined : Number(value));
 
 /**
  * The teamlog views in SQLite tables (schema in migrations/projections-sqlite), on any
@@ -48,16 +46,37 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   private readonly onViewsWritten: () => void;
   /** The checkpoint this store last loaded or committed: a commit expects to find it unchanged. */
   private expected: GlobalPosition | undefined;
+  private readonly rows: ViewRowDecoder;
+  private readonly teams: SqliteTeamRows;
+  private readonly statements: Record<'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld', Database.Statement>;
 
   constructor(
     private readonly db: Database.Database,
-    private readonly file: string,
+    file: string,
     options: SqliteViewStoreOptions = {},
   ) {
     this.projection = options.projection ?? 'teamlog-views';
     this.clock = options.clock ?? (() => new Date());
     this.onViewsWritten = options.onViewsWritten ?? (() => undefined);
     applyMigrations(db, loadMigrations(options.migrationsDirectory ?? projectionMigrationsDirectory), file, projectionSchemaTable);
+    this.rows = new ViewRowDecoder(file);
+    this.teams = new SqliteTeamRows(db, this.rows);
+    this.statements = {
+      checkpoint: db.prepare('SELECT position_commit, position_prepare FROM projection_checkpoints WHERE projection = ?'),
+      putCheckpoint: db.prepare(
+        `INSERT INTO projection_checkpoints (projection, position_commit, position_prepare, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (projection) DO UPDATE SET position_commit = excluded.position_commit,
+           position_prepare = excluded.position_prepare, updated_at = excluded.updated_at`,
+      ),
+      putSession: db.prepare('INSERT OR REPLACE INTO projection_sessions (session_id, facts) VALUES (?, ?)'),
+      putEntry: db.prepare(
+        `INSERT OR REPLACE INTO projection_inbox_entries (session_id, entry_index, item_id, message_id, list, origin, source_kind, source,
+           sender_session_id, accepted_seq, accepted_time, normalised, status, settled_seq, settled_time, header)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      putLists: db.prepare('INSERT OR REPLACE INTO projection_inbox_lists (session_id, next_turn, next_step) VALUES (?, ?, ?)'),
+      putHeld: db.prepare('INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)'),
+    };
   }
 
   load(): LoadedViews<ProjectionState> {
@@ -74,13 +93,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
         this.assertUnchanged();
         this.writeChanges(state);
         this.onViewsWritten();
-        this.db
-          .prepare(
-            `INSERT INTO projection_checkpoints (projection, position_commit, position_prepare, updated_at) VALUES (?, ?, ?, ?)
-             ON CONFLICT (projection) DO UPDATE SET position_commit = excluded.position_commit,
-               position_prepare = excluded.position_prepare, updated_at = excluded.updated_at`,
-          )
-          .run(this.projection, checkpoint.commit.toString(), checkpoint.prepare.toString(), this.clock().getTime());
+        this.statements.putCheckpoint.run(this.projection, checkpoint.commit.toString(), checkpoint.prepare.toString(), this.clock().getTime());
       })
       .immediate();
     this.expected = checkpoint;
@@ -96,7 +109,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   reset(): LoadedViews<ProjectionState> {
     this.db
       .transaction(() => {
-        for (const table of ['projection_sessions', 'projection_teams', 'projection_inbox_entries', 'projection_inbox_lists', 'projection_held_messages']) {
+        for (const table of ['projection_sessions', ...teamTables, 'projection_inbox_entries', 'projection_inbox_lists', 'projection_held_messages']) {
           this.db.prepare(`DELETE FROM ${table}`).run();
         }
         this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?').run(this.projection);
@@ -108,23 +121,12 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
 
   private writeChanges(state: ProjectionState): void {
     const { changes } = state;
-    const putSession = this.db.prepare('INSERT OR REPLACE INTO projection_sessions (session_id, facts) VALUES (?, ?)');
+    const { putSession, putEntry, putLists, putHeld } = this.statements;
     changes.sessions.forEach((id) => {
       const facts = state.sessions.get(id);
       if (facts !== undefined) putSession.run(id, JSON.stringify(facts));
     });
-    const putTeam = this.db.prepare('INSERT OR REPLACE INTO projection_teams (lead_session_id, team_id, team) VALUES (?, ?, ?)');
-    const dropTeam = this.db.prepare('DELETE FROM projection_teams WHERE lead_session_id = ?');
-    changes.teams.forEach((id) => {
-      const team = state.teams.get(id);
-      if (team !== undefined && isWorthKeeping(team)) putTeam.run(id, team.state.teamId, JSON.stringify(toTeamDocument(team)));
-      else dropTeam.run(id);
-    });
-    const putEntry = this.db.prepare(
-      `INSERT OR REPLACE INTO projection_inbox_entries (session_id, entry_index, item_id, message_id, list, origin, source_kind, source,
-         sender_session_id, accepted_seq, accepted_time, normalised, status, settled_seq, settled_time, header)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.teams.write(state);
     changes.inboxEntries.forEach((indexes, id) => {
       const inbox = state.inboxes.get(id);
       if (inbox === undefined) return;
@@ -138,51 +140,26 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
         );
       });
     });
-    const putLists = this.db.prepare('INSERT OR REPLACE INTO projection_inbox_lists (session_id, next_turn, next_step) VALUES (?, ?, ?)');
     changes.inboxLists.forEach((id) => {
       const inbox = state.inboxes.get(id);
       if (inbox !== undefined) putLists.run(id, JSON.stringify(inbox.state.pending['next-turn']), JSON.stringify(inbox.state.pending['next-step']));
     });
-    const putHeld = this.db.prepare('INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)');
     changes.held.forEach(({ sessionId, messageId, seq }) => putHeld.run(sessionId, messageId, seq));
   }
 
   private loadCheckpoint(): GlobalPosition | undefined {
-    const row = this.db
-      .prepare('SELECT position_commit, position_prepare FROM projection_checkpoints WHERE projection = ?')
-      .get(this.projection) as Row | undefined;
+    const row = this.statements.checkpoint.get(this.projection) as Row | undefined;
     return row === undefined ? undefined : { commit: BigInt(text(row['position_commit'])), prepare: BigInt(text(row['position_prepare'])) };
-  }
-
-  private decode<A>(codec: t.Decoder<unknown, A>, value: unknown, table: string, row: string): A {
-    const decoded = codec.decode(value);
-    if (isLeft(decoded)) {
-      const { path, message } = formatValidationErrors(decoded.left);
-      throw new CorruptViewRow(this.file, table, row, `${path}: ${message}`);
-    }
-    return decoded.right;
-  }
-
-  private parse(json: unknown, table: string, row: string): unknown {
-    try {
-      return JSON.parse(text(json));
-    } catch (error) {
-      throw new CorruptViewRow(this.file, table, row, `not JSON: ${(error as Error).message}`);
-    }
   }
 
   private loadState(): ProjectionState {
     const state = initialProjectionState();
     for (const row of this.db.prepare('SELECT session_id, facts FROM projection_sessions').all() as Row[]) {
       const id = text(row['session_id']) as SessionId;
-      const facts = this.decode(SessionFacts, this.parse(row['facts'], 'projection_sessions', id), 'projection_sessions', id);
+      const facts = this.rows.decode(SessionFacts, this.rows.parse(row['facts'], 'projection_sessions', id), 'projection_sessions', id);
       state.sessions.set(id, facts as SessionFacts);
     }
-    for (const row of this.db.prepare('SELECT lead_session_id, team FROM projection_teams').all() as Row[]) {
-      const id = text(row['lead_session_id']) as SessionId;
-      const document = this.decode(TeamDocument, this.parse(row['team'], 'projection_teams', id), 'projection_teams', id);
-      state.teams.set(id, fromTeamDocument(document));
-    }
+    this.teams.load().forEach((team, id) => state.teams.set(id, team));
     this.loadInboxes(state);
     return state;
   }
@@ -198,10 +175,10 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
     for (const row of entries) {
       const id = text(row['session_id']) as SessionId;
       const where = `${id}#${text(row['entry_index'])}`;
-      const record = this.decode(InboxEntryRecord, this.entryRecord(row, where), 'projection_inbox_entries', where) as InboxEntryRecord;
+      const record = this.rows.decode(InboxEntryRecord, this.entryRecord(row, where), 'projection_inbox_entries', where) as InboxEntryRecord;
       const inbox = this.inboxOf(state, id);
       if (inbox.state.entries.length !== num(row['entry_index'])) {
-        throw new CorruptViewRow(this.file, 'projection_inbox_entries', where, `entry index is not dense (expected ${inbox.state.entries.length})`);
+        throw this.rows.corrupt('projection_inbox_entries', where, `entry index is not dense (expected ${inbox.state.entries.length})`);
       }
       inbox.state.entries.push(record.entry);
       inbox.state.byId.set(record.entry.id, inbox.state.entries.length - 1);
@@ -209,9 +186,9 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
     }
     for (const row of this.db.prepare('SELECT * FROM projection_inbox_lists').all() as Row[]) {
       const id = text(row['session_id']) as SessionId;
-      const lists = this.decode(
+      const lists = this.rows.decode(
         PendingLists,
-        { 'next-turn': this.parse(row['next_turn'], 'projection_inbox_lists', id), 'next-step': this.parse(row['next_step'], 'projection_inbox_lists', id) },
+        { 'next-turn': this.rows.parse(row['next_turn'], 'projection_inbox_lists', id), 'next-step': this.rows.parse(row['next_step'], 'projection_inbox_lists', id) },
         'projection_inbox_lists',
         id,
       );
@@ -225,24 +202,24 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   }
 
   private entryRecord(row: Row, where: string): unknown {
-    const settledSeq = optionalNumber(row['settled_seq']);
-    const settledTime = optionalNumber(row['settled_time']);
+    const settledSeq = row['settled_seq'] === null ? undefined : sqlNumber(row['settled_seq']);
+    const settledTime = row['settled_time'] === null ? undefined : sqlNumber(row['settled_time']);
     return {
       entry: {
         id: text(row['item_id']),
         origin: row['origin'],
-        source: this.parse(row['source'], 'projection_inbox_entries', where),
+        source: this.rows.parse(row['source'], 'projection_inbox_entries', where),
         content: [],
-        acceptedSeq: num(row['accepted_seq']),
+        acceptedSeq: sqlNumber(row['accepted_seq']),
         status: row['status'],
         ...(row['list'] === null ? {} : { list: row['list'] }),
         ...(settledSeq === undefined ? {} : { settledSeq }),
       },
       detail: {
         messageId: text(row['message_id']),
-        time: num(row['accepted_time']),
+        time: sqlNumber(row['accepted_time']),
         normalised: num(row['normalised']) === 1,
-        header: row['header'] === null ? null : this.parse(row['header'], 'projection_inbox_entries', where),
+        header: row['header'] === null ? null : this.rows.parse(row['header'], 'projection_inbox_entries', where),
         ...(settledTime === undefined ? {} : { settledTime }),
       },
     };

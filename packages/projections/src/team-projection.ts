@@ -4,6 +4,7 @@ import {
   MessageId, SessionId, TeamRecordType, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordType, scopeId, teamIdOf,
 } from '@teamlog/events';
 import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { ChangeTrackingMap } from './change-tracking-map';
 import { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
 
@@ -32,8 +33,14 @@ export interface TeamProjection {
   readonly mismatches: DeliveryMismatch[];
 }
 
+/** The maps the fold updates in place track their changes, so a view store writes only those rows. */
 export const initialTeamProjection = (lead: SessionId): TeamProjection => ({
-  state: initialTeamState(teamIdOf(lead), scopeOfSessionId(lead)),
+  state: {
+    ...initialTeamState(teamIdOf(lead), scopeOfSessionId(lead)),
+    members: new ChangeTrackingMap(),
+    tasks: new ChangeTrackingMap(),
+    messages: new ChangeTrackingMap(),
+  },
   records: [],
   mismatches: [],
 });

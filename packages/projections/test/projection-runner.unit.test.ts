@@ -3,6 +3,7 @@ import { EventId } from '@teamlog/events';
 import { GlobalPosition, InMemoryEventStore, RecordedEvent, comparePositions, streamName } from '@teamlog/store';
 import {
   InMemoryViewStore, LoadedViews, Projection, ProjectionBusy, ProjectionCommitFailed, ProjectionRunner, ProjectionStopped, ViewStore, ViewsChangedElsewhere,
+  defaultBatchSize,
 } from '@teamlog/projections';
 
 /** A projection that lists what it saw, so a skipped or repeated event shows. */
@@ -139,6 +140,62 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner(repeating, seen, new InMemoryViewStore(seen));
     expect(await runner.catchUp()).toBe(2);
     expect(runner.state).toEqual(['a:0', 'a:1']);
+  });
+});
+
+describe('projection runner commit cadence', () => {
+  const allPositions = async (store: InMemoryEventStore): Promise<GlobalPosition[]> => {
+    const positions: GlobalPosition[] = [];
+    for await (const event of store.readAll()) positions.push(event.position);
+    return positions;
+  };
+
+  /** The number of events each commit held, from the committed checkpoints. */
+  const eventsPerCommit = (commits: readonly GlobalPosition[], positions: readonly GlobalPosition[]): number[] =>
+    commits.map((commit) => positions.findIndex((position) => comparePositions(position, commit) === 0) + 1);
+
+  it('given a clock that moves 250 ms per event, then a catch-up commits 1000 ms after the first uncommitted event, and at the end', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 12);
+    let now = 0;
+    const slow: Projection<string[]> = { ...seen, evolve: (state, event) => ((now += 250), seen.evolve(state, event)) };
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, slow, views, { batchSize: 100, commitIntervalMs: 1000, monotonicClock: () => now });
+    expect(await runner.catchUp()).toBe(12);
+    expect(eventsPerCommit(views.commits, await allPositions(store))).toEqual([5, 10, 12]);
+    expect(views.committed.state).toHaveLength(12);
+  });
+
+  it('given the same clock and a smaller batch size, then the batch size comes first', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', 12);
+    let now = 0;
+    const slow: Projection<string[]> = { ...seen, evolve: (state, event) => ((now += 250), seen.evolve(state, event)) };
+    const views = new RecordingViewStore();
+    await new ProjectionRunner(store, slow, views, { batchSize: 4, commitIntervalMs: 1000, monotonicClock: () => now }).catchUp();
+    expect(eventsPerCommit(views.commits, await allPositions(store))).toEqual([4, 8, 12]);
+  });
+
+  it('given no options and a clock that stands still, then a catch-up commits every defaultBatchSize events', async () => {
+    const store = new InMemoryEventStore();
+    await append(store, 'a', defaultBatchSize + 1);
+    const views = new RecordingViewStore();
+    await new ProjectionRunner(store, seen, views, { monotonicClock: () => 0 }).catchUp();
+    expect(eventsPerCommit(views.commits, await allPositions(store))).toEqual([defaultBatchSize, defaultBatchSize + 1]);
+  });
+
+  it('given a live run, then it commits as soon as the feed goes quiet, long before the batch size or interval', async () => {
+    const store = new InMemoryEventStore();
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 1000, commitIntervalMs: 60_000, monotonicClock: () => 0 });
+    runner.start();
+    const first = await append(store, 'a', 1);
+    await runner.waitFor(first);
+    const second = await append(store, 'a', 2);
+    await runner.waitFor(second);
+    expect(views.commits.length).toBeGreaterThanOrEqual(2);
+    expect(views.committed.state).toEqual(['a:0', 'a:1', 'a:2']);
+    await runner.stop();
   });
 });
 

@@ -43,18 +43,44 @@ describe('views in the event store SQLite file', () => {
     const store = SqliteEventStore.open(file);
     TeamlogProjections.sqlite(store);
     const versions = store.database.prepare('SELECT version, name FROM projection_schema_migrations').all();
-    expect(versions).toEqual([{ version: 1n, name: 'projection_views' }]);
+    expect(versions).toEqual([
+      { version: 1n, name: 'projection_views' },
+      { version: 2n, name: 'team_rows' },
+    ]);
     await store.close();
   });
 
   it('names the file, table, row and field of a corrupt view row', async () => {
     let store = SqliteEventStore.open(file);
     await TeamlogProjections.sqlite(store).catchUp();
-    store.database.prepare("UPDATE projection_teams SET team = json_set(team, '$.nextTaskNumber', 'many') WHERE lead_session_id = 'v0-lead'").run();
+    store.database.prepare("UPDATE projection_teams SET next_task_number = 'many' WHERE lead_session_id = 'v0-lead'").run();
     await store.close();
     store = SqliteEventStore.open(file);
     expect(() => TeamlogProjections.sqlite(store)).toThrow(CorruptViewRow);
     expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_teams, row v0-lead: nextTaskNumber`);
+    await store.close();
+  });
+
+  it('names the team, member and snapshot field of a corrupt member row', async () => {
+    let store = SqliteEventStore.open(file);
+    await TeamlogProjections.sqlite(store).catchUp();
+    const member = store.database.prepare("SELECT member_id FROM projection_team_members WHERE lead_session_id = 'v0-lead' LIMIT 1").get() as { member_id: string };
+    store.database.prepare("UPDATE projection_team_members SET snapshot = json_set(snapshot, '$.phase', 'asleep') WHERE member_id = ?").run(member.member_id);
+    await store.close();
+    store = SqliteEventStore.open(file);
+    expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_team_members, row v0-lead/${member.member_id}: snapshot.phase`);
+    await store.close();
+  });
+
+  it('refuses a member row filed under another id than its snapshot', async () => {
+    let store = SqliteEventStore.open(file);
+    await TeamlogProjections.sqlite(store).catchUp();
+    store.database
+      .prepare("UPDATE projection_team_members SET member_id = 'someone-else' WHERE lead_session_id = 'v0-lead' AND member_id = (SELECT MIN(member_id) FROM projection_team_members WHERE lead_session_id = 'v0-lead')")
+      .run();
+    await store.close();
+    store = SqliteEventStore.open(file);
+    expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_team_members, row v0-lead/someone-else: member_id does not match`);
     await store.close();
   });
 
