@@ -6,6 +6,7 @@
  *   npx tsc -b packages/dsh packages/bench packages/store-sqlite
  *   node packages/dsh/scripts/import-throughput.js [--events 200000] [--runs 5]
  *        [--cases baseline,scan,null,memory,sqlite] [--inputs corpus,v4,v0] [--dist <dsh dist dir>]
+ *        [--single-pass-bytes <n>] [--inputs-dir <dir>: reuse (or keep) the generated inputs there]
  *
  * Inputs (written once to a temp dir, synced): the bench's team corpus (`--events` events, via
  * @teamlog/bench, resolved at run time: it is a dev tool, not a dependency of dsh), and two
@@ -55,7 +56,8 @@ class NullStore {
 }
 
 const runChild = async () => {
-  const [, , , caseName, root, distArg] = process.argv;
+  const [, , , caseName, root, distArg, singlePassArg] = process.argv;
+  const importOptions = singlePassArg === 'default' ? {} : { singlePassBytes: Number(singlePassArg) };
   const dsh = require(distArg);
   const { parseEveryLine } = require('@teamlog/bench/dist/json-parse-baseline');
   const baselineStarted = performance.now();
@@ -75,7 +77,7 @@ const runChild = async () => {
       sqliteFile = join(mkdtempSync(join(tmpdir(), 'dsh-bench-sqlite-')), 'events.sqlite');
       store = require('@teamlog/store-sqlite').SqliteEventStore.open(sqliteFile);
     } else throw new Error(`unknown case ${caseName}`);
-    const report = await dsh.importSessionLogs(root, store);
+    const report = await dsh.importSessionLogs(root, store, importOptions);
     events = report.files.reduce((sum, file) => sum + file.appended, 0);
     rejected = report.rejected + report.notSessionLogs;
     await store.close();
@@ -119,6 +121,7 @@ const runParent = async () => {
   const inputs = argValue('inputs', 'corpus,v4,v0').split(',');
   const dist = resolve(argValue('dist', join(__dirname, '..', 'dist')));
   const label = argValue('label', dist);
+  const singlePassBytes = argValue('single-pass-bytes', 'default');
   const keep = argValue('inputs-dir', undefined);
   const directory = keep ?? mkdtempSync(join(tmpdir(), 'dsh-bench-'));
   const dsh = require(dist);
@@ -130,7 +133,7 @@ const runParent = async () => {
     for (let run = 0; run < runs; run += 1) {
       for (const input of inputs) {
         for (const caseName of cases) {
-          const child = spawnSync(process.execPath, [__filename, '--child', caseName, roots[input], dist], { encoding: 'utf8', env: process.env });
+          const child = spawnSync(process.execPath, [__filename, '--child', caseName, roots[input], dist, singlePassBytes], { encoding: 'utf8', env: process.env });
           if (child.status !== 0) throw new Error(`${caseName} on ${input} failed:\n${child.stderr}`);
           const outcome = JSON.parse(child.stdout.trim().split('\n').pop());
           if (outcome.rejected > 0) throw new Error(`${caseName} on ${input}: ${outcome.rejected} files rejected`);
@@ -141,7 +144,7 @@ const runParent = async () => {
   } finally {
     if (keep === undefined) await fs.rm(directory, { recursive: true, force: true });
   }
-  process.stdout.write(`dsh build: ${label}; ${runs} runs, medians\n`);
+  process.stdout.write(`dsh build: ${label}; singlePassBytes ${singlePassBytes}; ${runs} runs, medians\n`);
   process.stdout.write('input   case    events     ev/s        baseline ev/s  ratio   peak RSS\n');
   for (const [key, outcomes] of Object.entries(results)) {
     const [input, caseName] = key.split(' ');

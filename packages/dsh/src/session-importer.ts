@@ -108,11 +108,9 @@ const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionH
   }
 };
 
-/** A raw file larger than the budget cannot fit it: read it twice from the start, keeping nothing. */
-const singlePassBudget = async (file: string, head: SessionLogHead, options: FileImportOptions): Promise<number> => {
-  const budget = options.singlePassBytes ?? defaults.singlePassBytes;
-  return head.compression === 'none' && budget > 0 && (await fs.stat(file)).size > budget ? 0 : budget;
-};
+/** The size of a raw file, which bounds its tail's (a zstd file's decoded size is known only once read). */
+const rawFileBytes = async (file: string, head: SessionLogHead): Promise<number | undefined> =>
+  head.compression === 'none' ? (await fs.stat(file)).size : undefined;
 
 const appendBuffered = async (store: EventStore, key: SessionId, alreadyStored: number, chunks: ReadonlyArray<readonly EventToAppend[]>): Promise<number> => {
   const appender = new ChunkAppender(store, sessionStream(key), alreadyStored);
@@ -132,7 +130,10 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   if (storedHeader !== undefined) checkStoredHeader(file, storedHeader, headerRecord);
 
   const plan = await validateForImport({
-    file, key, head, store, limits, maxLineBytes: options.maxLineBytes, singlePassBytes: await singlePassBudget(file, head, options),
+    file, key, head, store, limits,
+    maxLineBytes: options.maxLineBytes,
+    singlePassBytes: options.singlePassBytes ?? defaults.singlePassBytes,
+    fileBytes: await rawFileBytes(file, head),
   });
   const { summary } = plan;
   let appended = 0;

@@ -24,9 +24,13 @@ export interface RecordContext {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Envelope keys the reference does not define, kept verbatim; undefined when there are none. */
 const extraKeysOf = (record: Record<string, unknown>): JsonObject | undefined => {
-  const extra = Object.keys(record).filter((key) => !envelopeKeys.has(key));
-  return extra.length === 0 ? undefined : Object.fromEntries(extra.map((key) => [key, record[key] as JsonValue]));
+  const keys = Object.keys(record);
+  // The usual line has only envelope keys: check before building anything.
+  if (keys.every((key) => envelopeKeys.has(key))) return undefined;
+  // fromEntries defines the keys, so even "__proto__" stays an ordinary key.
+  return Object.fromEntries(keys.filter((key) => !envelopeKeys.has(key)).map((key) => [key, record[key] as JsonValue]));
 };
 
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -75,17 +79,19 @@ const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext)
     if (isLeft(expanded)) return expanded;
     sourceEventSeqs = expanded.right;
   }
-  const extra = extraKeysOf(record);
-  return right({
+  // Built by assignment, in the envelope's key order (per event: no spreads).
+  const event: { -readonly [K in keyof LogicalEvent]: LogicalEvent[K] } = {
     type: envelope.type,
     seq,
     time: context.normalised ? 0 : (record['time'] as number),
     data: envelope.data,
-    ...(envelope.ignorable === undefined ? {} : { ignorable: envelope.ignorable }),
-    ...(envelope.surfaceOp === undefined ? {} : { surfaceOp: envelope.surfaceOp }),
-    ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }),
-    ...(extra === undefined ? {} : { extra }),
-  });
+  };
+  if (envelope.ignorable !== undefined) event.ignorable = envelope.ignorable;
+  if (envelope.surfaceOp !== undefined) event.surfaceOp = envelope.surfaceOp;
+  if (sourceEventSeqs !== undefined) event.sourceEventSeqs = sourceEventSeqs;
+  const extra = extraKeysOf(record);
+  if (extra !== undefined) event.extra = extra;
+  return right(event);
 };
 
 /**

@@ -3,16 +3,10 @@ import { EventStore, EventToAppend, RecordedEvent, sessionStream } from '@teamlo
 import { AppendChunker, ChunkLimits } from './append-chunker';
 import { jsonEqual } from './json-equal';
 import { sameLogHead } from './same-log-head';
+import { SinglePassBudget } from './single-pass-budget';
 import { SessionLogRejected } from './session-log-errors';
 import { SessionLogEvent, SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
-
-/**
- * What buffering one event for a single-pass import is estimated to cost: its share of the source
- * line plus this. Measured on V4 and V0 (packed) logs: the parsed events take the line bytes plus
- * 280-350 bytes per event (the event objects, the metadata, the id string).
- */
-export const bufferedEventOverheadBytes = 384;
 
 export interface ImportPlan {
   readonly summary: SessionLogSummary;
@@ -31,8 +25,10 @@ export interface ValidationInput {
   readonly store: EventStore;
   readonly limits: ChunkLimits;
   readonly maxLineBytes: number | undefined;
-  /** Estimated bytes the buffered tail may take (see `bufferedEventOverheadBytes`); 0: never buffer. */
+  /** Estimated bytes the buffered tail may take (see single-pass-budget.ts); 0: never buffer. */
   readonly singlePassBytes: number;
+  /** The size of a raw file (undefined for zstd), to project the tail's size early. */
+  readonly fileBytes: number | undefined;
 }
 
 const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
@@ -46,7 +42,7 @@ const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
  * and the caller reads the file a second time. Nothing is written here.
  */
 export const validateForImport = async (input: ValidationInput): Promise<ImportPlan> => {
-  const { file, key, head, store, limits, maxLineBytes, singlePassBytes } = input;
+  const { file, key, head, store, limits, maxLineBytes } = input;
   const stream = sessionStream(key);
   const revision = await store.streamRevision(stream);
   const alreadyStored = revision === undefined ? 0 : Number(revision) + 1;
@@ -54,9 +50,8 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const encode = eventToAppendEncoder(key, head.normalised);
   const chunker = new AppendChunker<EventToAppend>(limits);
   const digests: string[] = [];
-  let buffered: (readonly EventToAppend[])[] | undefined = singlePassBytes > 0 ? [] : undefined;
-  let bufferedBytes = 0;
-  let lastLine = -1;
+  const budget = new SinglePassBudget(input.singlePassBytes, input.fileBytes);
+  let buffered: (readonly EventToAppend[])[] | undefined = [];
   const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
   if (!sameLogHead(reader.head, head)) {
     throw new SessionLogRejected('unreadable', file, 'the file changed while it was imported (its header differs from the first read); nothing was written', { line: 1 });
@@ -73,10 +68,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     );
   };
   const keep = (event: SessionLogEvent): EventToAppend | undefined => {
-    if (buffered === undefined) return undefined;
-    bufferedBytes += (event.line === lastLine ? 0 : event.lineBytes.length) + bufferedEventOverheadBytes;
-    lastLine = event.line;
-    if (bufferedBytes <= singlePassBytes) return encode(event.event);
+    if (budget.admit(event.line, event.lineBytes.length)) return encode(event.event);
     buffered = undefined; // over the budget: the tail will be read again
     return undefined;
   };

@@ -9,6 +9,14 @@ describe('storage record decoding', () => {
     expect(result).toEqual({ _tag: 'Right', right: [{ type: 'x/y', seq: 0, time: 1, data: null, extra: { writer: { name: 'w' } } }] });
   });
 
+  it('keeps an unknown "__proto__" envelope key as an ordinary key of extra', () => {
+    const result = decodeStorageRecord(JSON.parse('{"type":"x/y","seq":0,"time":1,"data":1,"__proto__":{"polluted":true}}'), v0);
+    const extra = !isLeft(result) ? result.right[0]?.extra : undefined;
+    expect(extra !== undefined && Object.keys(extra)).toEqual(['__proto__']);
+    expect(extra !== undefined && Object.getPrototypeOf(extra)).toBe(Object.prototype);
+    expect(JSON.stringify(extra)).toBe('{"__proto__":{"polluted":true}}');
+  });
+
   it('expands sourceEventSeqs ranges against the event seq', () => {
     const result = decodeStorageRecord({ type: 'tool/result', seq: 9, time: 1, data: {}, sourceEventSeqs: [[2, 5], 7] }, { ...v0, nextSeq: 9 });
     expect(!isLeft(result) && result.right[0]?.sourceEventSeqs).toEqual([2, 3, 4, 5, 7]);
