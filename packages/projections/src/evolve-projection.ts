@@ -1,8 +1,9 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  SessionHeaderRecord, SessionId, decodeCatalogEvent, decodeWith, isCatalogEventType, isTeamRecordType,
+  SessionHeaderRecord, SessionId, decodeWith, isCatalogEventType, isTeamRecordType,
 } from '@teamlog/events';
 import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
+import { catalogPayloadError } from './catalog-payload-check';
 import { eventClockOf } from './event-clock';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { evolveSessionInbox, inboxEventTypes, initialSessionInbox } from './inbox-projection';
@@ -74,8 +75,8 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
     if (upgraded !== undefined) evolveInboxOf(state, { ...event, data: upgraded });
     return facts;
   }
-  const decoded = decodeCatalogEvent(event.type, event.data);
-  if (isLeft(decoded)) return withProblem(facts, { seq: event.seq, type: event.type, detail: decoded.left.message });
+  const refused = catalogPayloadError(event.type, event.data);
+  if (refused !== undefined) return withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
   evolveInboxOf(state, event);
   return facts;
 };

@@ -11,6 +11,7 @@ export * from './evolve-projection';
 export * from './teamlog-projection';
 export * from './views-as-of';
 export * from './event-clock';
+export * from './catalog-payload-check';
 export * from './session-event';
 export * from './session-facts';
 export * from './session-scope';

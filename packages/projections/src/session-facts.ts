@@ -60,13 +60,13 @@ export const initialSessionFacts = (id: SessionId): SessionFacts => ({
 const isInheritedEndSeed = (event: SessionEvent): boolean =>
   event.type === 'session/end-seed' && typeof event.data === 'object' && event.data !== null && (event.data as Record<string, unknown>)['inherited'] === true;
 
-export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): SessionFacts => ({
-  ...facts,
-  lifecycle: evolveLifecycle(facts.lifecycle, event),
-  eventCount: Math.max(facts.eventCount, event.seq + 1),
-  ...(isInheritedEndSeed(event) ? { inheritedEndSeedSeq: event.seq } : {}),
-  ...(event.normalised ? {} : { lastTime: event.time }),
-});
+/** Runs for every event of every session: one new object, no spread of optional parts. */
+export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): SessionFacts => {
+  const next: SessionFacts = { ...facts, lifecycle: evolveLifecycle(facts.lifecycle, event), eventCount: Math.max(facts.eventCount, event.seq + 1) };
+  if (isInheritedEndSeed(event)) next.inheritedEndSeedSeq = event.seq;
+  if (!event.normalised) next.lastTime = event.time;
+  return next;
+};
 
 export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): SessionFacts => ({ ...facts, header });
 

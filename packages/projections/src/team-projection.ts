@@ -1,7 +1,6 @@
 import * as t from 'io-ts';
-import { isRight } from 'fp-ts/Either';
 import {
-  MessageId, SessionId, TeamRecordType, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordType, scopeId, teamIdOf,
+  MessageId, SessionId, TeamRecordHead, TeamRecordType, eventCodecs, isTeamRecordType, scopeId, teamIdOf,
 } from '@teamlog/events';
 import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
@@ -45,16 +44,16 @@ export const initialTeamProjection = (lead: SessionId): TeamProjection => ({
   mismatches: [],
 });
 
-const ownRecordVersion = (team: TeamState, data: unknown): number | undefined => {
-  const head = decodeTeamRecordHead(data);
-  return isRight(head) && scopeId(head.right.teamId, team.scope) === team.teamId ? head.right.version : undefined;
-};
+/* The codecs' `is`: the same verdict as decoding for a stored (JSON) payload, without the decoded copy. */
+
+const ownRecordVersion = (team: TeamState, data: unknown): number | undefined =>
+  TeamRecordHead.is(data) && scopeId(data.teamId, team.scope) === team.teamId ? data.version : undefined;
 
 const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatch | undefined => {
-  const record = decodeTeamRecord('team/message/delivered', event.data);
-  if (!isRight(record) || record.right.type !== 'team/message/delivered') return undefined;
-  const messageId = scopeId(record.right.data.messageId, team.scope);
-  const deliveredTargetId = scopeId(record.right.data.targetId, team.scope);
+  const delivered = eventCodecs['team/message/delivered'];
+  if (!delivered.is(event.data)) return undefined;
+  const messageId = scopeId(event.data.messageId, team.scope);
+  const deliveredTargetId = scopeId(event.data.targetId, team.scope);
   const queued = team.messages.get(messageId);
   return queued === undefined || queued.message.targetId === deliveredTargetId
     ? undefined
