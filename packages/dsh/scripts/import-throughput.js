@@ -18,8 +18,9 @@
  *   null:   importSessionLogs into a store that keeps nothing (the importer's own work)
  *   memory: importSessionLogs into InMemoryEventStore
  *   sqlite: importSessionLogs into SqliteEventStore on a temp file
- * `--dist` runs the cases against another build of dsh (e.g. a copy of the previous dist; set
- * NODE_PATH=<repo>/node_modules so it resolves @teamlog/*), `--label` names it in the output.
+ * `--dist a,b` runs the cases against other builds of dsh, interleaved run by run (e.g. a copy of
+ * the previous dist; set NODE_PATH=<repo>/node_modules so it resolves @teamlog/*); `--label a,b`
+ * names them in the output.
  */
 const { spawnSync } = require('child_process');
 const { promises: fs, mkdtempSync } = require('fs');
@@ -119,12 +120,12 @@ const runParent = async () => {
   const syntheticMiB = Number(argValue('synthetic-mib', '32'));
   const cases = argValue('cases', 'baseline,scan,null,memory,sqlite').split(',').filter((name) => name !== 'baseline');
   const inputs = argValue('inputs', 'corpus,v4,v0').split(',');
-  const dist = resolve(argValue('dist', join(__dirname, '..', 'dist')));
-  const label = argValue('label', dist);
+  const dists = argValue('dist', join(__dirname, '..', 'dist')).split(',').map((dist) => resolve(dist));
+  const labels = argValue('label', dists.join(',')).split(',');
   const singlePassBytes = argValue('single-pass-bytes', 'default');
   const keep = argValue('inputs-dir', undefined);
   const directory = keep ?? mkdtempSync(join(tmpdir(), 'dsh-bench-'));
-  const dsh = require(dist);
+  const dsh = require(dists[0]);
   const roots = keep !== undefined && (await fs.readdir(directory)).length > 0
     ? Object.fromEntries(inputs.map((input) => [input, join(directory, input)]))
     : await writeInputs(directory, inputs, events, syntheticMiB, dsh);
@@ -133,27 +134,30 @@ const runParent = async () => {
     for (let run = 0; run < runs; run += 1) {
       for (const input of inputs) {
         for (const caseName of cases) {
-          const child = spawnSync(process.execPath, [__filename, '--child', caseName, roots[input], dist, singlePassBytes], { encoding: 'utf8', env: process.env });
-          if (child.status !== 0) throw new Error(`${caseName} on ${input} failed:\n${child.stderr}`);
-          const outcome = JSON.parse(child.stdout.trim().split('\n').pop());
-          if (outcome.rejected > 0) throw new Error(`${caseName} on ${input}: ${outcome.rejected} files rejected`);
-          (results[`${input} ${caseName}`] ??= []).push(outcome);
+          // Builds interleaved: each run measures every build under the same machine load.
+          dists.forEach((dist, index) => {
+            const child = spawnSync(process.execPath, [__filename, '--child', caseName, roots[input], dist, singlePassBytes], { encoding: 'utf8', env: process.env });
+            if (child.status !== 0) throw new Error(`${caseName} on ${input} failed:\n${child.stderr}`);
+            const outcome = JSON.parse(child.stdout.trim().split('\n').pop());
+            if (outcome.rejected > 0) throw new Error(`${caseName} on ${input}: ${outcome.rejected} files rejected`);
+            (results[`${labels[index] ?? dist} ${input} ${caseName}`] ??= []).push(outcome);
+          });
         }
       }
     }
   } finally {
     if (keep === undefined) await fs.rm(directory, { recursive: true, force: true });
   }
-  process.stdout.write(`dsh build: ${label}; singlePassBytes ${singlePassBytes}; ${runs} runs, medians\n`);
-  process.stdout.write('input   case    events     ev/s        baseline ev/s  ratio   peak RSS\n');
+  process.stdout.write(`singlePassBytes ${singlePassBytes}; ${runs} runs, medians (ratio: case ev/s over the JSON.parse baseline's in the same child)\n`);
+  process.stdout.write('build      input   case    events     ev/s        baseline ev/s  ratio   peak RSS\n');
   for (const [key, outcomes] of Object.entries(results)) {
-    const [input, caseName] = key.split(' ');
+    const [label, input, caseName] = key.split(' ');
     const rate = median(outcomes.map((o) => o.events / (o.ms / 1000)));
     const baseline = median(outcomes.map((o) => o.baselineEvents / (o.baselineMs / 1000)));
     const ratio = median(outcomes.map((o) => o.events / o.ms / (o.baselineEvents / o.baselineMs)));
     const rss = median(outcomes.map((o) => o.maxRssMiB));
     process.stdout.write(
-      `${input.padEnd(7)} ${caseName.padEnd(7)} ${String(outcomes[0].events).padEnd(10)} ${Math.round(rate).toLocaleString('en').padEnd(11)} ${Math.round(baseline).toLocaleString('en').padEnd(14)} ${ratio.toFixed(3).padEnd(7)} ${rss.toFixed(0)} MiB\n`,
+      `${label.padEnd(10)} ${input.padEnd(7)} ${caseName.padEnd(7)} ${String(outcomes[0].events).padEnd(10)} ${Math.round(rate).toLocaleString('en').padEnd(11)} ${Math.round(baseline).toLocaleString('en').padEnd(14)} ${ratio.toFixed(3).padEnd(7)} ${rss.toFixed(0)} MiB\n`,
     );
   }
 };
