@@ -6,8 +6,8 @@ import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@team
 import { catalogPayloadError } from './catalog-payload-check';
 import { eventClockOf } from './event-clock';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
-import { evolveSessionInbox, inboxEventTypes, initialSessionInbox } from './inbox-projection';
-import { ProjectionState } from './projection-state';
+import { evolveSessionInbox, inboxEventTypes } from './inbox-projection';
+import { ProjectionState, inboxOf } from './projection-state';
 import { SessionEvent } from './session-event';
 import { SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withHeader, withProblem } from './session-facts';
 import { scopeOfSessionId } from './session-scope';
@@ -57,8 +57,7 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
 };
 
 const evolveInboxOf = (state: ProjectionState, event: SessionEvent): void => {
-  const inbox = state.inboxes.get(event.sessionId) ?? initialSessionInbox();
-  state.inboxes.set(event.sessionId, inbox);
+  const inbox = inboxOf(state, event.sessionId);
   const change = evolveSessionInbox(inbox, event, scopeOfSessionId(event.sessionId));
   const entries = state.changes.inboxEntries.get(event.sessionId) ?? new Set<number>();
   change.entries.forEach((index) => entries.add(index));

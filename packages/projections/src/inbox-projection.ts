@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { MessageId, MessageSource, UserMessage, scopeId } from '@teamlog/events';
 import { InboxEntry, InboxState, evolveInbox, initialInboxState } from '@teamlog/domain';
+import { HeldMessages, InMemoryHeldMessages } from './held-messages';
 import { SessionEvent } from './session-event';
 import { scopeSource } from './session-scope';
 import { TeamMessageHeader, parseTeamMessageHeader } from './team-message-header';
@@ -27,10 +28,10 @@ export interface SessionInbox {
   readonly state: InboxState;
   readonly details: InboxEntryDetail[];
   /** Message ids the log holds (user messages, inbox items, `team-message` source ids), first seq. */
-  readonly held: Map<MessageId, number>;
+  readonly held: HeldMessages;
 }
 
-export const initialSessionInbox = (): SessionInbox => ({ state: initialInboxState(), details: [], held: new Map() });
+export const initialSessionInbox = (held: HeldMessages = new InMemoryHeldMessages()): SessionInbox => ({ state: initialInboxState(), details: [], held });
 
 export const inboxEventTypes: ReadonlySet<string> = new Set([
   'agent/inbox/spliced', 'user/message', 'teamlog/inbox/accepted', 'teamlog/inbox/claimed', 'teamlog/inbox/canceled',
@@ -125,9 +126,7 @@ export const evolveSessionInbox = (inbox: SessionInbox, event: SessionEvent, sco
 const holdMessages = (inbox: SessionInbox, messages: readonly Message[], seq: number): Array<readonly [MessageId, number]> => {
   const held: Array<readonly [MessageId, number]> = [];
   const hold = (id: MessageId) => {
-    if (inbox.held.has(id)) return;
-    inbox.held.set(id, seq);
-    held.push([id, seq]);
+    if (inbox.held.hold(id, seq)) held.push([id, seq]);
   };
   for (const message of messages) {
     hold(message.id);

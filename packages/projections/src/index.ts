@@ -19,6 +19,8 @@ export * from './team-message-header';
 export * from './team-projection';
 export * from './team-rows';
 export * from './inbox-projection';
+export * from './held-messages';
+export * from './sqlite-held-messages';
 export * from './inbox-entry-record';
 export * from './legacy-user-message';
 export * from './roster-status';

@@ -1,6 +1,7 @@
 import { MessageId, SessionId } from '@teamlog/events';
 import { ChangeTrackingMap } from './change-tracking-map';
-import { SessionInbox } from './inbox-projection';
+import { HeldMessages, InMemoryHeldMessages } from './held-messages';
+import { SessionInbox, initialSessionInbox } from './inbox-projection';
 import { SessionFacts } from './session-facts';
 import { TeamProjection } from './team-projection';
 
@@ -25,6 +26,8 @@ export interface ProjectionState {
   readonly teams: Map<SessionId, TeamProjection>;
   readonly inboxes: Map<SessionId, SessionInbox>;
   readonly changes: PendingChanges;
+  /** Where a session's held message ids live (in memory, or in the view store's file). */
+  readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
 }
 
 export const emptyChanges = (): PendingChanges => ({
@@ -36,12 +39,26 @@ export const emptyChanges = (): PendingChanges => ({
   held: [],
 });
 
-export const initialProjectionState = (): ProjectionState => ({
+export const initialProjectionState = (heldMessagesOf: (sessionId: SessionId) => HeldMessages = () => new InMemoryHeldMessages()): ProjectionState => ({
   sessions: new Map(),
   teams: new Map(),
   inboxes: new Map(),
   changes: emptyChanges(),
+  heldMessagesOf,
 });
+
+/** The inbox of a session, created (empty) the first time it is needed. */
+export const inboxOf = (state: ProjectionState, sessionId: SessionId): SessionInbox => {
+  const existing = state.inboxes.get(sessionId);
+  if (existing !== undefined) return existing;
+  const inbox = initialSessionInbox(state.heldMessagesOf(sessionId));
+  state.inboxes.set(sessionId, inbox);
+  return inbox;
+};
+
+/** Whether a session's log holds a message id (its inbox may not have been created yet). */
+export const holdsMessage = (state: ProjectionState, sessionId: SessionId, messageId: MessageId): boolean =>
+  (state.inboxes.get(sessionId)?.held ?? state.heldMessagesOf(sessionId)).has(messageId);
 
 const clearTeamChanges = (team: TeamProjection | undefined): void => {
   for (const map of [team?.state.members, team?.state.tasks, team?.state.messages]) {
@@ -56,5 +73,6 @@ export const clearChanges = (state: ProjectionState): void => {
   state.changes.teamFactsCommitted.clear();
   state.changes.inboxEntries.clear();
   state.changes.inboxLists.clear();
+  new Set(state.changes.held.map(({ sessionId }) => sessionId)).forEach((id) => state.inboxes.get(id)?.held.committed());
   state.changes.held.length = 0;
 };

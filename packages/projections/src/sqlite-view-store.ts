@@ -7,7 +7,9 @@ import { applyMigrations, loadMigrations } from '@teamlog/store-sqlite';
 import { InboxEntryDetail, SessionInbox, initialSessionInbox } from './inbox-projection';
 import { InboxEntryRecord, PendingLists } from './inbox-entry-record';
 import { ViewsChangedElsewhere } from './projection-errors';
-import { ProjectionState, clearChanges, initialProjectionState } from './projection-state';
+import { HeldMessages } from './held-messages';
+import { ProjectionState, clearChanges, inboxOf, initialProjectionState } from './projection-state';
+import { SqliteHeldMessages } from './sqlite-held-messages';
 import { SessionFacts } from './session-facts';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
 import { ViewRow, ViewRowDecoder, sqlNumber } from './view-row-decoder';
@@ -48,6 +50,8 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   private expected: GlobalPosition | undefined;
   private readonly rows: ViewRowDecoder;
   private readonly teams: SqliteTeamRows;
+  /** Held message ids stay in the file (a log may hold millions); only a batch's new ones are in memory. */
+  private readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
   private readonly statements: Record<'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld', Database.Statement>;
 
   constructor(
@@ -77,6 +81,8 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
       putLists: db.prepare('INSERT OR REPLACE INTO projection_inbox_lists (session_id, next_turn, next_step) VALUES (?, ?, ?)'),
       putHeld: db.prepare('INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)'),
     };
+    const isHeld = db.prepare<[string, string]>('SELECT 1 FROM projection_held_messages WHERE session_id = ? AND message_id = ?');
+    this.heldMessagesOf = (sessionId) => new SqliteHeldMessages(sessionId, isHeld);
   }
 
   load(): LoadedViews<ProjectionState> {
@@ -116,7 +122,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
       })
       .immediate();
     this.expected = undefined;
-    return { state: initialProjectionState(), checkpoint: undefined };
+    return { state: initialProjectionState(this.heldMessagesOf), checkpoint: undefined };
   }
 
   private writeChanges(state: ProjectionState): void {
@@ -153,7 +159,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   }
 
   private loadState(): ProjectionState {
-    const state = initialProjectionState();
+    const state = initialProjectionState(this.heldMessagesOf);
     for (const row of this.db.prepare('SELECT session_id, facts FROM projection_sessions').all() as Row[]) {
       const id = text(row['session_id']) as SessionId;
       const facts = this.rows.decode(SessionFacts, this.rows.parse(row['facts'], 'projection_sessions', id), 'projection_sessions', id);
@@ -164,19 +170,13 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
     return state;
   }
 
-  private inboxOf(state: ProjectionState, id: SessionId): SessionInbox {
-    const inbox = state.inboxes.get(id) ?? initialSessionInbox();
-    state.inboxes.set(id, inbox);
-    return inbox;
-  }
-
   private loadInboxes(state: ProjectionState): void {
     const entries = this.db.prepare('SELECT * FROM projection_inbox_entries ORDER BY session_id, entry_index').all() as Row[];
     for (const row of entries) {
       const id = text(row['session_id']) as SessionId;
       const where = `${id}#${text(row['entry_index'])}`;
       const record = this.rows.decode(InboxEntryRecord, this.entryRecord(row, where), 'projection_inbox_entries', where) as InboxEntryRecord;
-      const inbox = this.inboxOf(state, id);
+      const inbox = inboxOf(state, id);
       if (inbox.state.entries.length !== num(row['entry_index'])) {
         throw this.rows.corrupt('projection_inbox_entries', where, `entry index is not dense (expected ${inbox.state.entries.length})`);
       }
@@ -192,12 +192,9 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
         'projection_inbox_lists',
         id,
       );
-      const { pending } = this.inboxOf(state, id).state;
+      const { pending } = inboxOf(state, id).state;
       pending['next-turn'].push(...lists['next-turn']);
       pending['next-step'].push(...lists['next-step']);
-    }
-    for (const row of this.db.prepare('SELECT session_id, message_id, seq FROM projection_held_messages').all() as Row[]) {
-      this.inboxOf(state, text(row['session_id']) as SessionId).held.set(text(row['message_id']) as MessageId, num(row['seq']));
     }
   }
 

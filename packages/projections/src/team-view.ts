@@ -1,7 +1,7 @@
 import { LegacyDelivery, MemberPhase, MessageId, SessionId, TaskId, TaskStatus, TeamId, leadOf } from '@teamlog/events';
 import { TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
-import { ProjectionState } from './projection-state';
+import { ProjectionState, holdsMessage } from './projection-state';
 import { RosterStatus, leadStatus, rosterStatus } from './roster-status';
 import { hasLog } from './session-facts';
 import { TeamProjection } from './team-projection';
@@ -68,7 +68,7 @@ const tasks = (team: TeamProjection): TaskView[] => [...team.state.tasks.values(
 
 /** Whether the target's log holds the message, when that log is in the store. */
 export const targetHoldsMessage = (state: ProjectionState, targetId: SessionId, messageId: MessageId): boolean | undefined =>
-  hasLog(state.sessions.get(targetId)) ? state.inboxes.get(targetId)?.held.has(messageId) ?? false : undefined;
+  hasLog(state.sessions.get(targetId)) ? holdsMessage(state, targetId, messageId) : undefined;
 
 const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] =>
   [...team.state.messages.values()].map(({ message, sourceVersion, queuedSeq, deliveredSeq }) => {

@@ -1,4 +1,4 @@
-import { SessionId } from '@teamlog/events';
+import { MessageId, SessionId } from '@teamlog/events';
 import { SessionEvent, SessionInbox, evolveSessionInbox, initialSessionInbox } from '@teamlog/projections';
 import { claim, ev, mailboxItem, promptItem, relayItem, splice, userMessage } from './session-log-builder';
 
@@ -26,9 +26,12 @@ describe('inbox of a session', () => {
   });
 
   it('given a mailbox item, then its Team message id is the source messageId and both ids are held', () => {
-    const inbox = fold([splice('next-turn', 0, [mailboxItem('lead-1', 'tm-1', 'lead-1', 'lead', 'item-9')])]);
+    const inbox = initialSessionInbox();
+    const event = splice('next-turn', 0, [mailboxItem('lead-1', 'tm-1', 'lead-1', 'lead', 'item-9')]);
+    const change = evolveSessionInbox(inbox, { sessionId: target, seq: 4, type: event.type, data: event.data, time: 1000, normalised: false }, undefined);
     expect(inbox.details[0]).toMatchObject({ messageId: 'tm-1', header: { messageId: 'tm-1', senderName: 'lead' } });
-    expect([...inbox.held.keys()]).toEqual(['item-9', 'tm-1']);
+    expect(change.held).toEqual([['item-9', 4], ['tm-1', 4]]);
+    expect(['item-9', 'tm-1', 'other'].map((id) => inbox.held.has(id as MessageId))).toEqual([true, true, false]);
   });
 
   it('given a peer message written straight into the conversation, then it is accepted and claimed at once', () => {

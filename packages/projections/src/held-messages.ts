@@ -1,0 +1,31 @@
+import { MessageId } from '@teamlog/events';
+
+/**
+ * The message ids a session's log holds (user messages, inbox items, `team-message` source ids),
+ * each with the seq it first appeared at: the legacy mailbox's `targetHasMessage`. A log may hold
+ * millions of them, so a view store may keep them outside the heap (SqliteHeldMessages).
+ */
+export interface HeldMessages {
+  has(id: MessageId): boolean;
+  /** Hold `id`, first seen at `seq`; false when it was held already (the first seq stays). */
+  hold(id: MessageId, seq: number): boolean;
+  /** The views holding the ids held since the last commit were committed. */
+  committed(): void;
+}
+
+/** Held ids in a Map, for views kept in memory. */
+export class InMemoryHeldMessages implements HeldMessages {
+  private readonly ids = new Map<MessageId, number>();
+
+  has(id: MessageId): boolean {
+    return this.ids.has(id);
+  }
+
+  hold(id: MessageId, seq: number): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.set(id, seq);
+    return true;
+  }
+
+  committed(): void {}
+}
