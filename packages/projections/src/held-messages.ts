@@ -7,7 +7,10 @@ import { MessageId } from '@teamlog/events';
  */
 export interface HeldMessages {
   has(id: MessageId): boolean;
-  /** Hold `id`, first seen at `seq`; false when it was held already (the first seq stays). */
+  /**
+   * Hold `id`, seen at `seq`; true when the id is to be written with the next commit, false when
+   * it is known to be held already. The first seq is the one that stays.
+   */
   hold(id: MessageId, seq: number): boolean;
   /** The views holding the ids held since the last commit were committed. */
   committed(): void;

@@ -19,8 +19,12 @@ export class SqliteHeldMessages implements HeldMessages {
     return this.pending.has(id) || this.lookup.get(this.sessionId, id) !== undefined;
   }
 
+  /**
+   * No lookup in the file while folding: an id held in an earlier batch is written again and the
+   * commit's INSERT OR IGNORE keeps the row (and so the first seq) it has.
+   */
   hold(id: MessageId, _seq: number): boolean {
-    if (this.has(id)) return false;
+    if (this.pending.has(id)) return false;
     this.pending.add(id);
     return true;
   }

@@ -27,8 +27,9 @@ describe('held message ids in the SQLite views', () => {
     expect(restarted.views().state.inboxes.get('m1' as SessionId)?.held).toBeInstanceOf(SqliteHeldMessages);
     expect(targetHas(restarted.views())).toEqual({ q1: true, q2: false });
 
-    // Held in a batch not yet committed, then committed: the same answer either way.
-    await appendSession(store, 'm1', [prompt('q2'), prompt('q2')]);
+    // Held in a batch not yet committed, then committed: the same answer either way; an id seen
+    // again keeps the seq it was first held at, whether that was in this batch or an earlier one.
+    await appendSession(store, 'm1', [prompt('q2'), prompt('q2'), prompt('q1')]);
     await appendSession(store, 'lead', [delivered(2, 'lead', 'q2', 'm1')]);
     await restarted.catchUp();
     const memory = TeamlogProjections.inMemory(store);
