@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { EventId, JsonValue } from '@teamlog/events';
 import {
-  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, ReadAllOptions, ReadStreamOptions,
+  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, ReadAllOptions, ReadStreamOptions,
   RecordedEvent, StoreClosed, StoredIdentity, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
@@ -15,6 +15,17 @@ export interface SqliteEventStoreOptions {
   readonly busyTimeoutMs?: number;
   readonly clock?: () => Date;
 }
+
+interface PendingAppend {
+  readonly stream: StreamName;
+  readonly events: readonly EventToAppend[];
+  readonly encoded: ReadonlyArray<{ id: EventId; type: string; data: string; metadata: string | null }>;
+  readonly expectedRevision: ExpectedRevision;
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+type AppendOutcome = { readonly ok: true; readonly result: AppendResult } | { readonly ok: false; readonly error: unknown };
 
 interface EventRow {
   position: number | bigint;
@@ -44,6 +55,10 @@ export class SqliteEventStore implements EventStore {
   private readonly appended = new AppendSignal();
   private closed = false;
   private readonly statements;
+  private pending: PendingAppend[] = [];
+  private commitScheduled = false;
+  private committedGroups = 0;
+  private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
 
   private constructor(
     private readonly db: Database.Database,
@@ -75,6 +90,19 @@ export class SqliteEventStore implements EventStore {
       allAfter: db.prepare<[number | bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
       lastPosition: db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events'),
     };
+    // Called inside writeGroup's transaction, better-sqlite3 runs it as a savepoint.
+    const writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
+    this.writeGroup = db.transaction((group: readonly PendingAppend[]) =>
+      group.map((append): AppendOutcome => {
+        try {
+          return { ok: true, result: writeInSavepoint(append) };
+        } catch (error) {
+          // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
+          if (!db.inTransaction) throw error;
+          return { ok: false, error: this.explainConstraint(error, append.stream, append.events) };
+        }
+      }),
+    );
   }
 
   static open(file: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
@@ -108,33 +136,69 @@ export class SqliteEventStore implements EventStore {
       data: JSON.stringify(event.data),
       metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
     }));
-    const append = this.db.transaction((): AppendResult => {
-      const retried = this.resolveRetry(stream, events);
-      if (retried !== undefined) return retried;
-      const head = this.statements.head.get(stream);
-      const last = head === undefined ? undefined : BigInt(head.last_revision);
-      assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
-      if (events.length === 0) {
-        return { nextExpectedRevision: last ?? -1n, position: toPosition(head?.last_position ?? this.statements.lastPosition.get()?.position ?? 0) };
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ stream, events, encoded, expectedRevision: options.expectedRevision ?? 'any', resolve, reject });
+      if (!this.commitScheduled) {
+        this.commitScheduled = true;
+        setImmediate(() => this.commitPending());
       }
-      const recordedAt = this.clock().getTime();
-      let revision = last === undefined ? 0n : last + 1n;
-      let position: number | bigint = 0;
-      for (const event of encoded) {
-        position = this.statements.insert.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt).lastInsertRowid;
-        revision += 1n;
-      }
-      this.statements.upsertHead.run(stream, revision - 1n, position);
-      return { nextExpectedRevision: revision - 1n, position: toPosition(position) };
     });
-    let result: AppendResult;
-    try {
-      result = append.immediate();
-    } catch (error) {
-      throw this.explainConstraint(error, stream, events);
+  }
+
+  /** Transactions committed by this connection's appends (a group commit counts once). */
+  get appendTransactions(): number {
+    return this.committedGroups;
+  }
+
+  /**
+   * Group commit: the appends requested during one turn of the event loop are written in one
+   * durable transaction, each in its own savepoint, so one append's failure (a wrong expected
+   * revision, a duplicate id) rolls back only that append. Every caller's promise settles after
+   * the COMMIT, so an append is still durable when it returns; concurrent writers share the fsync.
+   */
+  private commitPending(): void {
+    this.commitScheduled = false;
+    const group = this.pending;
+    this.pending = [];
+    if (group.length === 0) return;
+    if (this.closed) {
+      for (const append of group) append.reject(new StoreClosed());
+      return;
     }
-    this.appended.notify();
-    return result;
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = this.writeGroup.immediate(group);
+      this.committedGroups += 1;
+    } catch (error) {
+      for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
+      return;
+    }
+    if (outcomes.some((outcome) => outcome.ok)) this.appended.notify();
+    group.forEach((append, index) => {
+      const outcome = outcomes[index] as AppendOutcome;
+      if (outcome.ok) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
+  }
+
+  private writeAppend({ stream, events, encoded, expectedRevision }: PendingAppend): AppendResult {
+    const retried = this.resolveRetry(stream, events);
+    if (retried !== undefined) return retried;
+    const head = this.statements.head.get(stream);
+    const last = head === undefined ? undefined : BigInt(head.last_revision);
+    assertExpectedRevision(stream, expectedRevision, last);
+    if (events.length === 0) {
+      return { nextExpectedRevision: last ?? -1n, position: toPosition(head?.last_position ?? this.statements.lastPosition.get()?.position ?? 0) };
+    }
+    const recordedAt = this.clock().getTime();
+    let revision = last === undefined ? 0n : last + 1n;
+    let position: number | bigint = 0;
+    for (const event of encoded) {
+      position = this.statements.insert.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt).lastInsertRowid;
+      revision += 1n;
+    }
+    this.statements.upsertHead.run(stream, revision - 1n, position);
+    return { nextExpectedRevision: revision - 1n, position: toPosition(position) };
   }
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
@@ -213,8 +277,10 @@ export class SqliteEventStore implements EventStore {
       .map((row) => ({ streamName: row.stream_name as StreamName, lastRevision: BigInt(row.last_revision) }));
   }
 
+  /** Appends already requested are committed first; later ones fail with StoreClosed. */
   async close(): Promise<void> {
     if (this.closed) return;
+    this.commitPending();
     this.closed = true;
     this.appended.notify();
     this.db.close();
@@ -235,7 +301,8 @@ export class SqliteEventStore implements EventStore {
 
   /** A unique-id violation during insert means part of the batch was stored before: say which id. */
   private explainConstraint(error: unknown, stream: StreamName, events: readonly EventToAppend[]): unknown {
-    if (!(error instanceof Error) || !('code' in error) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    // Duck-typed: better-sqlite3's SqliteError may come from another realm (jest loads the native module once per worker).
+    if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
     const clash = events.find((event) => this.statements.findId.get(event.id) !== undefined);
     return clash === undefined ? error : new DuplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
   }

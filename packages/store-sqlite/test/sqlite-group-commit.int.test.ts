@@ -1,0 +1,124 @@
+import Database from 'better-sqlite3';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { DuplicateEventId, StoreClosed, WrongExpectedVersion } from '@teamlog/store';
+import { collect, newEvent, uniqueStream } from '@teamlog/store/conformance';
+import { tempStoreFile } from './temp-store-file';
+
+const withStore = async (run: (store: SqliteEventStore, file: string) => Promise<void>, busyTimeoutMs?: number): Promise<void> => {
+  const { file, cleanup } = tempStoreFile();
+  const store = SqliteEventStore.open(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
+  try {
+    await run(store, file);
+  } finally {
+    await store.close();
+    cleanup();
+  }
+};
+
+const countEvents = (file: string): number => {
+  const raw = new Database(file, { readonly: true });
+  try {
+    return Number((raw.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number | bigint }).n);
+  } finally {
+    raw.close();
+  }
+};
+
+describe('SqliteEventStore group commit', () => {
+  it('commits appends requested in one turn of the event loop in one durable transaction', async () => {
+    await withStore(async (store) => {
+      const streams = Array.from({ length: 20 }, () => uniqueStream('group'));
+      const results = await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent('group/one'), newEvent('group/two')])));
+      expect(store.appendTransactions).toBe(1);
+      expect(results.map((result) => result.nextExpectedRevision)).toEqual(streams.map(() => 1n));
+      const positions = results.map((result) => result.position.commit);
+      expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+      for (const stream of streams) {
+        expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual(['group/one', 'group/two']);
+      }
+    });
+  });
+
+  it('commits appends awaited one after another in a transaction each', async () => {
+    await withStore(async (store) => {
+      const stream = uniqueStream('serial');
+      await store.appendToStream(stream, [newEvent()]);
+      await store.appendToStream(stream, [newEvent()]);
+      expect(store.appendTransactions).toBe(2);
+    });
+  });
+
+  it('fails only the append whose expected revision is wrong; the rest of its group is stored', async () => {
+    await withStore(async (store, file) => {
+      const contested = uniqueStream('contested');
+      const other = uniqueStream('other');
+      const [first, second, third] = await Promise.allSettled([
+        store.appendToStream(contested, [newEvent('contest/winner')], { expectedRevision: 'no_stream' }),
+        store.appendToStream(contested, [newEvent('contest/loser'), newEvent('contest/loser')], { expectedRevision: 'no_stream' }),
+        store.appendToStream(other, [newEvent('other/kept')], { expectedRevision: 'no_stream' }),
+      ]);
+      expect(first.status).toBe('fulfilled');
+      expect(second.status).toBe('rejected');
+      expect((second as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+      expect((second as PromiseRejectedResult).reason).toMatchObject({ expected: 'no_stream', actual: 0n });
+      expect(third.status).toBe('fulfilled');
+      expect(store.appendTransactions).toBe(1);
+      expect((await collect(store.readStream(contested))).map((event) => event.type)).toEqual(['contest/winner']);
+      expect(countEvents(file)).toBe(2);
+    });
+  });
+
+  it('rolls back a partly inserted append whose later event id clashes, keeping the rest of the group', async () => {
+    await withStore(async (store, file) => {
+      const shared = newEvent('clash/shared');
+      const [first, second] = await Promise.allSettled([
+        store.appendToStream(uniqueStream('clash-a'), [shared]),
+        store.appendToStream(uniqueStream('clash-b'), [newEvent('clash/fresh'), shared]),
+      ]);
+      expect(first.status).toBe('fulfilled');
+      expect((second as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventId);
+      expect(countEvents(file)).toBe(1);
+    });
+  });
+
+  it('answers a retry in the same group with the original result', async () => {
+    await withStore(async (store) => {
+      const stream = uniqueStream('retry');
+      const events = [newEvent('retry/one'), newEvent('retry/two')];
+      const [original, retry] = await Promise.all([store.appendToStream(stream, events), store.appendToStream(stream, events)]);
+      expect(retry).toEqual(original);
+      expect(await collect(store.readStream(stream))).toHaveLength(2);
+    });
+  });
+
+  it('fails the whole group, writing nothing, when the write lock cannot be taken', async () => {
+    await withStore(async (store, file) => {
+      const blocker = new Database(file);
+      blocker.prepare('BEGIN IMMEDIATE').run();
+      try {
+        const outcomes = await Promise.allSettled([store.appendToStream(uniqueStream('busy'), [newEvent()]), store.appendToStream(uniqueStream('busy'), [newEvent()])]);
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+        expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
+      } finally {
+        blocker.prepare('ROLLBACK').run();
+        blocker.close();
+      }
+      expect(countEvents(file)).toBe(0);
+      expect(store.appendTransactions).toBe(0);
+    }, 50);
+  });
+
+  it('commits the appends already requested when closed, and refuses later ones', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const stream = uniqueStream('closing');
+    const store = SqliteEventStore.open(file);
+    const requested = store.appendToStream(stream, [newEvent('closing/kept')]);
+    await store.close();
+    await expect(requested).resolves.toMatchObject({ nextExpectedRevision: 0n });
+    await expect(store.appendToStream(stream, [newEvent()])).rejects.toBeInstanceOf(StoreClosed);
+    const reopened = SqliteEventStore.open(file);
+    expect((await collect(reopened.readStream(stream))).map((event) => event.type)).toEqual(['closing/kept']);
+    await reopened.close();
+    cleanup();
+  });
+});
