@@ -8,7 +8,7 @@ import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
 import { parseEveryLine } from './json-parse-baseline';
 import { processIo } from './proc-io';
 import { peakRssFromProc } from './proc-status';
-import { createSchemaFile, openRawInserter } from './raw-insert-baseline';
+import { createSchemaFile, groupsOf, openRawInserter } from './raw-insert-baseline';
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
 import { startMemorySampling } from './memory-sampler';
 import { sendConcurrently, startTeam } from './send-case';
@@ -45,19 +45,22 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       const store = SqliteEventStore.open(request.dbFile);
       const team = await startTeam(store, request.members);
       const before = lastPosition(store);
+      const transactionsBefore = store.appendTransactions;
       const { value, elapsedMs } = await timed(() => sendConcurrently(team, request.senders, request.messages));
+      const transactions = store.appendTransactions - transactionsBefore;
       await team.teamlog.dispose();
       const rows = await dumpRowsAfter(store, before, request.rowsFile);
       await store.close();
-      return { elapsedMs, count: value, detail: { senders: request.senders, rows, rowsPerMessage: rows / Math.max(1, value) } };
+      return { elapsedMs, count: value, detail: { senders: request.senders, rows, rowsPerMessage: rows / Math.max(1, value), transactions, messagesPerTransaction: value / Math.max(1, transactions) } };
     }
     case 'raw-insert': {
       await createSchemaFile(request.dbFile);
       const rows = readRows(request.rowsFile);
       const inserter = openRawInserter(request.dbFile);
-      const { elapsedMs } = await timed(async () => rows.forEach((row) => inserter.insert(row)));
+      const groups = groupsOf(rows, request.rowsPerTransaction ?? 1);
+      const { elapsedMs } = await timed(async () => groups.forEach((group) => inserter.insert(group)));
       inserter.close();
-      return { elapsedMs, count: rows.length, detail: { transactions: rows.length } };
+      return { elapsedMs, count: rows.length, detail: { transactions: groups.length } };
     }
     case 'read-log': {
       const { value, elapsedMs } = await timed(() => scanSessionLog(request.file));

@@ -7,7 +7,7 @@ export const ChildRequest = t.union(
     t.type({ case: t.literal('parse-baseline'), root: t.string }),
     t.type({ case: t.literal('replay'), root: t.string, store: t.keyof({ memory: null, sqlite: null }), dbFile: t.string }),
     t.type({ case: t.literal('send'), dbFile: t.string, members: t.number, senders: t.number, messages: t.number, rowsFile: t.string }),
-    t.type({ case: t.literal('raw-insert'), dbFile: t.string, rowsFile: t.string }),
+    t.intersection([t.type({ case: t.literal('raw-insert'), dbFile: t.string, rowsFile: t.string }), t.partial({ rowsPerTransaction: t.number })]),
     t.type({ case: t.literal('read-log'), file: t.string }),
     t.type({ case: t.literal('replay-log'), file: t.string, dbFile: t.string }),
   ],

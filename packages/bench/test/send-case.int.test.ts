@@ -1,7 +1,7 @@
 import { writeFile } from 'fs/promises';
 import { join } from 'path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { createSchemaFile, openRawInserter } from '../src/raw-insert-baseline';
+import { createSchemaFile, groupsOf, openRawInserter } from '../src/raw-insert-baseline';
 import { sendConcurrently, startTeam } from '../src/send-case';
 import { dumpRowsAfter, lastPosition, readRows } from '../src/stored-rows';
 import { tempDirectory } from './temp-directory';
@@ -25,7 +25,7 @@ describe('send case and its raw-insert baseline (real SQLite)', () => {
     const rawFile = join(temp.path, 'raw.sqlite');
     await createSchemaFile(rawFile);
     const inserter = openRawInserter(rawFile);
-    rows.forEach((row) => inserter.insert(row));
+    groupsOf(rows, 3).forEach((group) => inserter.insert(group));
     inserter.close();
     const raw = SqliteEventStore.open(rawFile);
     try {
