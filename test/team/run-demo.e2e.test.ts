@@ -1,10 +1,11 @@
 import { MessageId, SessionId } from '@teamlog/events';
+import { TeamlogProjections } from '@teamlog/projections';
 import { runDemo } from '@teamlog/team';
-import { scenarioStore, streamOf } from './scenario-store';
+import { describeOn, scenarioBackends, scenarioStore, streamOf } from './scenario-store';
 
-describe('runDemo on SQLite (what `teamlog demo` shows)', () => {
+for (const backend of scenarioBackends) describeOn(backend, 'runDemo (what `teamlog demo` shows)', () => {
   it('shows a steer, a wake, a cold resume, a refused send to a killed member and dependent tasks, and leaves a consistent store', async () => {
-    const scenario = scenarioStore();
+    const scenario = await backend.open();
     const summary = await runDemo(scenario.store, scenario.ids, scenario.clock);
 
     const deliveries = summary.messages.map((message) => `${message.from}->${message.to}:${message.delivery}`);
@@ -33,12 +34,27 @@ describe('runDemo on SQLite (what `teamlog demo` shows)', () => {
     const types = new Set<string>();
     for await (const event of scenario.store.readAll()) types.add(event.type);
     expect([...types].filter((type) => type.startsWith('team/message/'))).toEqual([]);
+
+    // The projection runner folds the same store unchanged: the demo's team, inboxes and a clean audit.
+    const projections = TeamlogProjections.inMemory(scenario.store);
+    await projections.catchUp();
+    const team = projections.views().teams().find((candidate) => candidate.teamId === summary.teamId);
+    expect(team?.members.map((member) => [member.name, member.status])).toEqual(summary.members.map((member) => [member.name, member.status === 'closed' ? 'closed' : expect.any(String)]));
+    expect(team?.tasks.map((task) => task.status)).toEqual(['completed', 'completed', 'completed']);
+    const sessions = new Set([summary.teamId as string, ...summary.members.map((member) => member.sessionId as string)]);
+    const accepted = projections.views().inbox().filter((entry) => sessions.has(entry.sessionId) && entry.sourceKind === 'team-relay');
+    expect(accepted.map((entry) => entry.messageId).sort()).toEqual(summary.messages.map((message) => message.id).sort());
+    expect(accepted.every((entry) => entry.status === 'claimed')).toBe(true);
+    expect(projections.views().audit().filter((finding) => sessions.has(finding.sessionId))).toEqual([]);
     await scenario.cleanup();
   });
 
+});
+
+describe('runDemo on SQLite, deterministic', () => {
   it('given the same ids and clock, then two runs produce the same summary', async () => {
-    const first = scenarioStore();
-    const second = scenarioStore();
+    const first = await scenarioStore();
+    const second = await scenarioStore();
     const a = await runDemo(first.store, first.ids, first.clock);
     const b = await runDemo(second.store, second.ids, second.clock);
     expect(b).toEqual(a);

@@ -4,33 +4,64 @@ import { join } from 'node:path';
 import { MessageId, SessionId, sequentialIds } from '@teamlog/events';
 import { EventStore, RecordedEvent, sessionStream } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
 
-/* Scenario helpers: a real SQLite file per scenario, deterministic ids and clock, stream readers. */
+/* Scenario helpers: a real store per scenario (a SQLite file, or EventStoreDB when EVENTSTORE_URL
+   is set), deterministic ids and clock, stream readers. */
 
 export interface ScenarioStore {
-  readonly store: SqliteEventStore;
-  readonly file: string;
+  readonly store: EventStore;
   readonly ids: ReturnType<typeof sequentialIds>;
   readonly clock: () => Date;
   readonly cleanup: () => Promise<void>;
 }
 
-export const scenarioStore = (): ScenarioStore => {
-  const directory = mkdtempSync(join(tmpdir(), 'teamlog-scenario-'));
-  const file = join(directory, 'team.db');
-  const store = SqliteEventStore.open(file);
+export interface ScenarioBackend {
+  readonly name: string;
+  /** Set when the backend cannot run here; the suite is skipped with this reason in its title. */
+  readonly skipReason?: string;
+  readonly open: () => Promise<ScenarioStore>;
+}
+
+const scenarioClock = (): (() => Date) => {
   let tick = Date.UTC(2026, 9, 1);
+  return () => new Date((tick += 1000));
+};
+
+export const scenarioStore = async (): Promise<ScenarioStore & { readonly store: SqliteEventStore }> => {
+  const directory = mkdtempSync(join(tmpdir(), 'teamlog-scenario-'));
+  const store = SqliteEventStore.open(join(directory, 'team.db'));
   return {
     store,
-    file,
     ids: sequentialIds('s'),
-    clock: () => new Date((tick += 1000)),
+    clock: scenarioClock(),
     cleanup: async () => {
       await store.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };
 };
+
+const eventStoreUrl = process.env.EVENTSTORE_URL ?? '';
+let esdbRuns = 0;
+
+/** A shared server keeps every run's streams: ids carry the process, time and run, so runs never collide. */
+const eventStoreDbScenario = async (): Promise<ScenarioStore> => {
+  const store = await openEventStoreDb(eventStoreUrl);
+  const prefix = `e2e-${process.pid}-${Date.now().toString(36)}-${(esdbRuns += 1)}`;
+  return { store, ids: sequentialIds(prefix), clock: scenarioClock(), cleanup: () => store.close() };
+};
+
+export const scenarioBackends: readonly ScenarioBackend[] = [
+  { name: 'SQLite', open: scenarioStore },
+  eventStoreUrl === ''
+    ? { name: 'EventStoreDB', skipReason: 'skipped: EVENTSTORE_URL is not set (for example esdb://localhost:2113?tls=false)', open: eventStoreDbScenario }
+    : { name: `EventStoreDB at ${redactEventStoreUrl(eventStoreUrl)}`, open: eventStoreDbScenario },
+];
+
+/** `describe` for a backend that can run, `describe.skip` with the reason in the title otherwise. */
+export const describeOn = (backend: ScenarioBackend, title: string, body: () => void): void =>
+  backend.skipReason === undefined ? describe(`${title} on ${backend.name}`, body) : describe.skip(`${title} on ${backend.name} (${backend.skipReason})`, body);
 
 export const streamOf = async (store: EventStore, session: SessionId): Promise<RecordedEvent[]> => {
   const events: RecordedEvent[] = [];

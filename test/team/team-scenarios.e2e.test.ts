@@ -1,8 +1,8 @@
 import { MessageId, TaskId, UserMessage } from '@teamlog/events';
 import { Gate, Reaction, ScriptedHost, TargetClosed, bodyOf, senderNameOf } from '@teamlog/team';
-import { isAcceptanceOf, isConversationCopyOf, revisionOf, scenarioStore, streamOf } from './scenario-store';
+import { describeOn, isAcceptanceOf, isConversationCopyOf, revisionOf, scenarioBackends, streamOf } from './scenario-store';
 
-/* End-to-end scenarios: scripted sessions on the real engine and a real SQLite file. */
+/* End-to-end scenarios: scripted sessions on the real engine and a real store (a SQLite file; EventStoreDB when EVENTSTORE_URL is set). */
 
 const quiet: Reaction = async () => undefined;
 
@@ -11,9 +11,9 @@ const completeTask = async (session: { tasks: () => Promise<readonly { id: TaskI
   await session.updateTask(id, { expectedRevision: task?.revision ?? 0, status: 'completed' });
 };
 
-describe('team scenarios on SQLite', () => {
+for (const backend of scenarioBackends) describeOn(backend, 'team scenarios', () => {
   it('a running implementer is steered by the researcher at its next step, and both finish before the Lead summarises', async () => {
-    const scenario = scenarioStore();
+    const scenario = await backend.open();
     const host = new ScriptedHost(scenario);
     const drafting = new Gate('implementer inside step 1');
     const steered = new Gate('researcher sent its steer');
@@ -79,7 +79,7 @@ describe('team scenarios on SQLite', () => {
   });
 
   it('a finished resident member is woken by a message, an evicted member cold-resumes, a killed member rejects', async () => {
-    const scenario = scenarioStore();
+    const scenario = await backend.open();
     const host = new ScriptedHost(scenario);
     const heard: Array<[string, string]> = [];
     const listen = (name: string): Reaction => async (turn, messages) => {
@@ -120,7 +120,7 @@ describe('team scenarios on SQLite', () => {
   });
 
   it('a member that has not started keeps messages from the Lead and a sibling in order until it starts', async () => {
-    const scenario = scenarioStore();
+    const scenario = await backend.open();
     const host = new ScriptedHost(scenario);
     const heard: string[] = [];
     const lead = await host.createLead(quiet);
