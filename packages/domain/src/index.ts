@@ -7,6 +7,8 @@ export * from './session-stream-state';
 export * from './relayed-message';
 export * from './send-rejection';
 export * from './team-message-route';
+export * from './open-sender';
+export * from './sender-closure';
 export * from './target-inbox-decider';
 export * from './inbox-claims';
 export * from './session-loop-rejection';

@@ -42,6 +42,17 @@ export class MessageToSelf extends SendRejected {
   }
 }
 
+/** A closed session (killed, cancelled, lost or failed) sends nothing: its handle outlived it. */
+export class SenderClosed extends SendRejected {
+  override readonly name = 'SenderClosed';
+  constructor(
+    readonly sender: SessionId,
+    readonly reason: CloseReason,
+  ) {
+    super(`session "${sender}" is closed (${reason}) and sends no messages`);
+  }
+}
+
 /** Killed, cancelled, lost or failed targets take no more messages. */
 export class TargetClosed extends SendRejected {
   override readonly name = 'TargetClosed';

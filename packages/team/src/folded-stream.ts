@@ -21,6 +21,8 @@ export class FoldedStream<S> {
     readonly streamName: StreamName,
     initial: S,
     private readonly evolve: (state: S, event: FoldEvent) => S,
+    /** Event types the fold reads; others are passed over unread (neither decoded nor folded). */
+    private readonly reads: (type: string) => boolean = () => true,
   ) {
     this.current = initial;
   }
@@ -58,6 +60,10 @@ export class FoldedStream<S> {
     const from = this.revision === undefined ? 'start' : this.revision + 1n;
     try {
       for await (const recorded of store.readStream(this.streamName, { from })) {
+        if (!this.reads(recorded.type)) {
+          this.revision = recorded.revision;
+          continue;
+        }
         // Team records are judged by the Team fold (a bad one is the team's failure, not a read error).
         if (!isTeamRecordType(recorded.type)) {
           const decoded = decodeSessionEvent(recorded.type, recorded.data);

@@ -10,7 +10,7 @@ export { createTeamLog } from './create-team-log';
 export type { TeamLogOptions } from './create-team-log';
 export * from './team-log-errors';
 export {
-  SendRejected, UnknownTarget, TargetOutsideTeam, SenderOutsideTeam, MessageToSelf, TargetClosed,
+  SendRejected, UnknownTarget, TargetOutsideTeam, SenderOutsideTeam, SenderClosed, MessageToSelf, TargetClosed,
   SessionLoopRejected, SessionNotFound, InvalidSessionTransition, SteerInputPending,
   TeamCommandRejected, TeamRuleViolation, TaskRevisionConflict, TaskNotFound, MemberNotFound, InvalidMemberName,
   UnknownTaskOwner, TeamLogFailed, leadName,

@@ -1,5 +1,5 @@
 import { MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamTaskSnapshot, leadOf } from '@teamlog/events';
-import { MemberNotFound, TeamWriteEvent, leadName, routeTeamMessage } from '@teamlog/domain';
+import { MemberNotFound, TeamWriteEvent, leadName, openSender, routeTeamMessage } from '@teamlog/domain';
 import { parseSendRequest } from './send-request';
 import { TeamEdge } from './team-edge';
 import { TeamEngine } from './team-engine';
@@ -47,7 +47,10 @@ class SessionHandle implements TeamSession {
     return this.#engine.track('send', async () => {
       const { target, content, signal } = parseSendRequest(request);
       if (signal?.aborted === true) throw new SendAborted(signal.reason);
-      const route = await this.#engine.readTeam(this.teamId, (state) => routeTeamMessage(state.team, this.sessionId, target));
+      const route = await this.#engine.readRoute(this.teamId, this.sessionId, (state, sender) => {
+        const open = openSender(this.sessionId, sender);
+        return open._tag === 'Left' ? open : routeTeamMessage(state.team, this.sessionId, target);
+      });
       if (route._tag === 'Left') throw route.left;
       const to = route.right.target;
       if (to.kind === 'unlisted') throw await this.#engine.refuseUnlisted(this.teamId, to.address);

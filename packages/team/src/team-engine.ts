@@ -3,9 +3,10 @@ import {
   IdSource, MessageId, RelayedMessage, SessionId, SessionRole, TeamId, UserMessage, WritableEvent, leadOf,
 } from '@teamlog/events';
 import {
-  AdmissionEvent, SendRejected, SessionReport, SessionStatus, SessionStreamState, TeamCommand, TeamStreamState,
+  AdmissionEvent, SendRejected, SenderClosure, SessionReport, SessionStatus, SessionStreamState, TeamCommand, TeamStreamState,
   TeamWriteEvent, UnknownTarget, admissionFor, decideSessionLoop, decideTargetInbox, decideTeam, evolveSessionStream,
-  evolveTeamStream, initialSessionStreamState, initialTeamStreamState, refuseUnlisted,
+  evolveSenderClosure, evolveTeamStream, initialSenderClosure, initialSessionStreamState, initialTeamStreamState, refuseUnlisted,
+  senderClosureEventType,
 } from '@teamlog/domain';
 import { EventStore, StreamName, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
@@ -57,6 +58,8 @@ export class TeamEngine {
   private readonly locks = new KeyedLock<StreamName>();
   private readonly sessions = new Map<SessionId, FoldedStream<SessionStreamState>>();
   private readonly teams = new Map<TeamId, FoldedStream<TeamStreamState>>();
+  /** Senders' lifecycles, apart from `sessions`: only touched under their team's lock (see readRoute). */
+  private readonly senders = new Map<SessionId, FoldedStream<SenderClosure>>();
   private readonly inflight = new Set<Promise<unknown>>();
   private disposed = false;
 
@@ -112,6 +115,23 @@ export class TeamEngine {
     return this.locks.run(fold.streamName, async () => {
       await fold.catchUp(this.options.store);
       return read(fold.state);
+    });
+  }
+
+  /**
+   * Read a team and a sender's lifecycle in one critical section under the team's lock. A sender
+   * belongs to one team, so its lifecycle fold is only ever caught up under that lock; and every
+   * send passes the same lock in call order, so checking the sender adds no reordering of sends.
+   */
+  readRoute<T>(teamId: TeamId, sender: SessionId, read: (team: TeamStreamState, sender: SenderClosure) => T): Promise<T> {
+    const fold = this.teamFold(teamId);
+    const senderFold =
+      this.senders.get(sender) ?? new FoldedStream(sessionStream(sender), initialSenderClosure, evolveSenderClosure, (type) => type === senderClosureEventType);
+    this.senders.set(sender, senderFold);
+    return this.locks.run(fold.streamName, async () => {
+      await fold.catchUp(this.options.store);
+      await senderFold.catchUp(this.options.store);
+      return read(fold.state, senderFold.state);
     });
   }
 

@@ -43,3 +43,21 @@ describe('folding what this process appended', () => {
     expect(local.state).toEqual([]);
   });
 });
+
+describe('a fold that reads some event types only', () => {
+  it('given a stream with events the fold does not read, when it catches up, then it folds only the read types, passes the others undecoded and ends at the last revision', async () => {
+    const store = new InMemoryEventStore();
+    const stream = sessionStream('s-2' as never);
+    const ids = (n: number) => `00000000-0000-7000-8000-00000000010${n}` as EventId;
+    await store.appendToStream(stream, [
+      { id: ids(0), type: 'turn/start', data: { turn: 1 } },
+      // Would not decode: a fold that read it would throw CorruptStreamEvent.
+      { id: ids(1), type: 'teamlog/inbox/accepted', data: { broken: true } },
+      { id: ids(2), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } },
+    ]);
+    const seen = new FoldedStream<readonly string[]>(stream, [], (state, event) => [...state, `${event.seq}:${event.type}`], (type) => type.startsWith('turn/'));
+    await seen.catchUp(store);
+    expect(seen.state).toEqual(['0:turn/start', '2:turn/end']);
+    expect(seen.expectedRevision).toBe(2n);
+  });
+});

@@ -1,6 +1,6 @@
 import { MessageId } from '@teamlog/events';
 import {
-  MessageToSelf, SendRejected, TargetClosed, TargetOutsideTeam, UnknownTarget,
+  MessageToSelf, SendRejected, SenderClosed, TargetClosed, TargetOutsideTeam, UnknownTarget,
 } from '@teamlog/team';
 import { fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
 
@@ -77,6 +77,33 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const refused = team.lead.send({ target: 'reviewer', message: 'still there?' });
     await expect(refused).rejects.toBeInstanceOf(TargetClosed);
     await expect(refused).rejects.toMatchObject({ reason, target: reviewer.sessionId });
+    expect(await streamOf(store, reviewer.sessionId)).toHaveLength(before.length);
+  });
+
+  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)('given a %s member still holding its handle, when it sends to the Lead or a sibling, then SenderClosed and nothing is written', async (reason) => {
+    const { store, teamlog, notices } = fixture();
+    const team = await startedTeam(teamlog, 'reviewer', 'writer');
+    const reviewer = member(team, 'reviewer');
+    const writer = member(team, 'writer');
+    await teamlog.runtime(reviewer.sessionId).close(reason);
+    const lengths = async () => [(await streamOf(store, team.lead.sessionId)).length, (await streamOf(store, writer.sessionId)).length];
+    const before = await lengths();
+    for (const target of ['lead', 'writer']) {
+      const refused = reviewer.send({ target, message: 'one last thing' });
+      await expect(refused).rejects.toBeInstanceOf(SenderClosed);
+      await expect(refused).rejects.toMatchObject({ reason, sender: reviewer.sessionId });
+    }
+    expect(await lengths()).toEqual(before);
+    expect(notices).toEqual([]);
+  });
+
+  it('given a closed Lead, when it sends to a member, then SenderClosed and the member stream is unchanged', async () => {
+    const { store, teamlog } = fixture();
+    const team = await startedTeam(teamlog, 'reviewer');
+    const reviewer = member(team, 'reviewer');
+    await teamlog.runtime(team.lead.sessionId).close('cancelled');
+    const before = await streamOf(store, reviewer.sessionId);
+    await expect(team.lead.send({ target: 'reviewer', message: 'wrap up' })).rejects.toBeInstanceOf(SenderClosed);
     expect(await streamOf(store, reviewer.sessionId)).toHaveLength(before.length);
   });
 
