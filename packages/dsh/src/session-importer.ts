@@ -1,7 +1,7 @@
 import { promises as fs } from 'fs';
-import { relative, dirname, sep } from 'path';
+import { basename, relative, dirname, sep } from 'path';
 import {
-  FormatVersion, SessionHeaderRecord, SessionId, decodeWith, hasPlaceholderValues, scopeId,
+  FormatVersion, SessionHeaderRecord, SessionId, decodeWith, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
 } from '@teamlog/events';
 import {
   DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
@@ -118,12 +118,16 @@ const appendBuffered = async (store: EventStore, key: SessionId, alreadyStored: 
   return appender.appended;
 };
 
-const scopeOf = (head: SessionLogHead, options: FileImportOptions): string | undefined =>
-  head.normalised || hasPlaceholderValues(head.rawHeader) ? (options.scope ?? '.') : undefined;
+/** Snapshot fixtures are scoped by their directory, or by their file when the header id is `{{sessionId}}`-like. */
+const scopeOf = (file: string, head: SessionLogHead, options: FileImportOptions): string | undefined => {
+  if (!head.normalised && !isSnapshotFixtureHeader(head.rawHeader)) return undefined;
+  const directory = options.scope ?? '.';
+  return isUnindexedPlaceholderId(head.sessionId) ? `${directory}/${basename(file)}` : directory;
+};
 
 const importOnce = async (file: string, head: SessionLogHead, store: EventStore, options: FileImportOptions): Promise<FileImportResult> => {
   const limits = { batchEvents: options.batchEvents ?? defaults.batchEvents, batchBytes: options.batchBytes ?? defaults.batchBytes };
-  const scope = scopeOf(head, options);
+  const scope = scopeOf(file, head, options);
   const key = scopeId(head.sessionId, scope);
   const headerRecord = headerRecordOf(head, scope, options.recordedFile ?? file);
   const storedHeader = await readFirst(store, sessionHeaderStream(key));
@@ -174,7 +178,7 @@ const rejectedResult = (file: string, error: unknown, head: SessionLogHead | und
       : isStoreRace(error)
         ? { reason: 'store-conflict', message: `${file}: another writer kept changing the session stream: ${(error as Error).message}` }
         : { reason: 'unreadable', message: `${file}: ${error instanceof Error ? error.message : String(error)}` };
-  const scope = head === undefined ? undefined : scopeOf(head, options);
+  const scope = head === undefined ? undefined : scopeOf(file, head, options);
   return {
     file,
     sessionId: head?.sessionId,

@@ -169,6 +169,35 @@ describe('importing a session log into the SQLite store', () => {
     expect(member?.metadata).toMatchObject({ normalised: true, time: 0 });
   });
 
+  it('scopes logs whose header id is the nil UUID by their directory, so unrelated fixtures sharing it both import', async () => {
+    const snapshots = join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots');
+    const report = await importSessionLogs(snapshots, temp.store);
+    const nil = report.files.filter((file) => file.sessionId === '00000000-0000-0000-0000-000000000000');
+    expect(nil.map((file) => file.scope).sort()).toEqual(['handshake', 'reject-extra-dirs', 'session-sandbox-root']);
+    // handshake/ and reject-extra-dirs/ hold a header alone; session-sandbox-root/ was refused before the nil UUID was scoped.
+    expect(nil.map((file) => [file.scope, file.rejected, file.appended]).sort()).toEqual([['handshake', undefined, 0], ['reject-extra-dirs', undefined, 0], ['session-sandbox-root', undefined, 27]]);
+    expect(nil.map((file) => file.streamSessionId).sort()).toEqual(['handshake', 'reject-extra-dirs', 'session-sandbox-root'].map((scope) => `00000000-0000-0000-0000-000000000000@${scope}`));
+  });
+
+  it('scopes a log whose header id is an unindexed placeholder by its file, so a parent and child in one directory both import', async () => {
+    const directory = join(realLogsRoot, 'mirror-toninfo/examples/headless-agent/tests/subagent-inheritance-snapshots');
+    const report = await importSessionLogs(directory, temp.store);
+    const logs = report.files.filter((file) => file.sessionId === '{{sessionId}}');
+    expect(logs.map((file) => file.streamSessionId).sort()).toEqual(['{{sessionId}}@parent-override/child.expected.jsonl', '{{sessionId}}@parent-override/parent.expected.jsonl']);
+    expect(logs.every((file) => file.rejected === undefined && file.appended > 0)).toBe(true);
+  });
+
+  it('keeps one directory scope for logs with indexed placeholder ids, which tell the sessions of a directory apart', async () => {
+    const directory = await fs.mkdtemp(join(temp.directory, 'indexed-'));
+    await fs.mkdir(join(directory, 'suite'));
+    const log = (id: string) => `${JSON.stringify({ type: 'session', version: 4, id, createdAt: 0, cwd: '{{cwd}}', delegationDepth: 0, isSeeded: false })}\n${JSON.stringify({ type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } })}\n`;
+    await fs.writeFile(join(directory, 'suite', 'lead.jsonl'), log('{{session:1}}'));
+    await fs.writeFile(join(directory, 'suite', 'member.jsonl'), log('{{session:2}}'));
+    const report = await importSessionLogs(directory, temp.store);
+    expect(report.files.map((file) => file.rejected?.message)).toEqual([]);
+    expect(report.files.map((file) => file.streamSessionId).sort()).toEqual(['{{session:1}}@suite', '{{session:2}}@suite']);
+  });
+
   it('refuses a different log that claims an already-imported session id', async () => {
     const a = join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots/read-image/session.jsonl');
     const b = join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots/read-image-dimension/session.jsonl');

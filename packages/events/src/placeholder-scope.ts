@@ -13,5 +13,20 @@ export const isPlaceholderId = (id: string): boolean => placeholderIdPattern.tes
 export const hasPlaceholderValues = (header: { readonly [key: string]: unknown }): boolean =>
   Object.values(header).some((value) => typeof value === 'string' && /\{\{[^}]+\}\}/.test(value));
 
+/** The nil UUID: no harness mints it for a session (uuid v4 and v7 never produce it); test fixtures use it as a fixed id. */
+export const nilUuid = '00000000-0000-0000-0000-000000000000';
+
+/** A snapshot fixture's header: a placeholder in any field, or the nil UUID as its id. */
+export const isSnapshotFixtureHeader = (header: { readonly [key: string]: unknown }): boolean =>
+  header['id'] === nilUuid || hasPlaceholderValues(header);
+
+/**
+ * A placeholder without an index (`{{sessionId}}`) names no session in particular: fixtures put it
+ * in the header of every log of a directory (a parent and its child alike), so such a log is
+ * scoped by its file, not by its directory. Indexed ones (`{{session:2}}`) tell the sessions of a
+ * directory apart and may refer to each other, so they share the directory's scope.
+ */
+export const isUnindexedPlaceholderId = (id: string): boolean => /^\{\{[a-zA-Z]+\}\}$/.test(id);
+
 /** An id as its scope knows it; outside a scope (every real log) the id is unchanged. */
 export const scopeId = <T extends string>(id: T, scope: string | undefined): T => (scope === undefined ? id : (`${id}@${scope}` as T));
