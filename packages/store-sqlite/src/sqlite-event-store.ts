@@ -14,6 +14,11 @@ export interface SqliteEventStoreOptions {
   /** How long a writer waits for another process's write lock before failing. */
   readonly busyTimeoutMs?: number;
   readonly clock?: () => Date;
+  /**
+   * The most events one group commit writes (default 10 000); an append is never split, so a larger
+   * one is a group of its own. Bounds how long a group holds the file's write lock.
+   */
+  readonly maxGroupEvents?: number;
 }
 
 interface PendingAppend {
@@ -66,6 +71,7 @@ export class SqliteEventStore implements EventStore {
     readonly schemaVersion: number,
     private readonly pollIntervalMs: number,
     private readonly clock: () => Date,
+    private readonly maxGroupEvents: number,
   ) {
     this.statements = {
       head: db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>(
@@ -114,7 +120,7 @@ export class SqliteEventStore implements EventStore {
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       const schemaVersion = applyMigrations(db, loadMigrations(options.migrationsDirectory ?? defaultMigrationsDirectory), file);
-      return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()));
+      return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
     } catch (error) {
       db.close();
       throw error;
@@ -138,11 +144,27 @@ export class SqliteEventStore implements EventStore {
     }));
     return new Promise<AppendResult>((resolve, reject) => {
       this.pending.push({ stream, events, encoded, expectedRevision: options.expectedRevision ?? 'any', resolve, reject });
-      if (!this.commitScheduled) {
-        this.commitScheduled = true;
-        setImmediate(() => this.commitPending());
-      }
+      this.scheduleCommit();
     });
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    setImmediate(() => this.commitPending());
+  }
+
+  /** The oldest pending appends up to maxGroupEvents events (at least one append), in request order. */
+  private takeGroup(): PendingAppend[] {
+    let events = 0;
+    let count = 0;
+    while (count < this.pending.length) {
+      const next = (this.pending[count] as PendingAppend).events.length;
+      if (count > 0 && events + next > this.maxGroupEvents) break;
+      events += next;
+      count += 1;
+    }
+    return this.pending.splice(0, count);
   }
 
   /** Transactions committed by this connection's appends (a group commit counts once). */
@@ -158,8 +180,8 @@ export class SqliteEventStore implements EventStore {
    */
   private commitPending(): void {
     this.commitScheduled = false;
-    const group = this.pending;
-    this.pending = [];
+    const group = this.takeGroup();
+    if (this.pending.length > 0) this.scheduleCommit();
     if (group.length === 0) return;
     if (this.closed) {
       for (const append of group) append.reject(new StoreClosed());
@@ -280,7 +302,7 @@ export class SqliteEventStore implements EventStore {
   /** Appends already requested are committed first; later ones fail with StoreClosed. */
   async close(): Promise<void> {
     if (this.closed) return;
-    this.commitPending();
+    while (this.pending.length > 0) this.commitPending();
     this.closed = true;
     this.appended.notify();
     this.db.close();

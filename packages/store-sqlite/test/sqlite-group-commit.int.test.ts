@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, SqliteEventStoreOptions } from '@teamlog/store-sqlite';
 import { DuplicateEventId, StoreClosed, WrongExpectedVersion } from '@teamlog/store';
 import { collect, newEvent, uniqueStream } from '@teamlog/store/conformance';
 import { tempStoreFile } from './temp-store-file';
 
-const withStore = async (run: (store: SqliteEventStore, file: string) => Promise<void>, busyTimeoutMs?: number): Promise<void> => {
+const withStore = async (run: (store: SqliteEventStore, file: string) => Promise<void>, options: SqliteEventStoreOptions = {}): Promise<void> => {
   const { file, cleanup } = tempStoreFile();
-  const store = SqliteEventStore.open(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
+  const store = SqliteEventStore.open(file, options);
   try {
     await run(store, file);
   } finally {
@@ -37,6 +37,22 @@ describe('SqliteEventStore group commit', () => {
         expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual(['group/one', 'group/two']);
       }
     });
+  });
+
+  it('splits the appends of one turn into groups of at most maxGroupEvents events, in request order, never splitting an append', async () => {
+    await withStore(async (store) => {
+      const streams = Array.from({ length: 4 }, () => uniqueStream('capped'));
+      const large = uniqueStream('large');
+      const results = await Promise.all([
+        ...streams.map((stream) => store.appendToStream(stream, [newEvent(), newEvent()])),
+        store.appendToStream(large, Array.from({ length: 7 }, () => newEvent())),
+      ]);
+      // [2, 2] then [2, 2] then the 7-event append alone.
+      expect(store.appendTransactions).toBe(3);
+      const positions = results.map((result) => result.position.commit);
+      expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+      expect(await collect(store.readStream(large))).toHaveLength(7);
+    }, { maxGroupEvents: 5 });
   });
 
   it('commits appends awaited one after another in a transaction each', async () => {
@@ -105,7 +121,7 @@ describe('SqliteEventStore group commit', () => {
       }
       expect(countEvents(file)).toBe(0);
       expect(store.appendTransactions).toBe(0);
-    }, 50);
+    }, { busyTimeoutMs: 50 });
   });
 
   it('commits the appends already requested when closed, and refuses later ones', async () => {
