@@ -30,6 +30,8 @@ describe('teamlog serve', () => {
     expect(runTeamlog(['replay', 'fixtures/synthetic/v0-mailbox', '--store', store]).code).toBe(0);
     const child = spawn(process.execPath, [cliMain, 'serve', '--store', store, '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = exitOf(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     try {
       const url = await firstLine(child);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -40,5 +42,7 @@ describe('teamlog serve', () => {
       child.kill('SIGINT');
     }
     expect(await exited).toBe(0);
+    // replay committed the views into the file: serve starts from them and folds nothing more.
+    expect(stderr).toMatch(/views from the store's committed views at \d+\/\d+, 0 newer events folded/);
   });
 });

@@ -2,9 +2,10 @@ import { Server, createServer } from 'http';
 import { AddressInfo } from 'net';
 import { EventStore, GlobalPosition, formatPosition } from '@teamlog/store';
 import {
-  EraRules, InMemoryViewStore, ProjectionRunner, ProjectionState, TeamlogViews, clearChanges, foldViewsAsOf, referenceEraRules,
-  teamlogProjection,
+  EraRules, InMemoryViewStore, LoadedViews, ProjectionRunner, ProjectionState, TeamlogViews, clearChangesInMemory, foldViewsAsOf,
+  readCommittedViews, referenceEraRules, teamlogProjection,
 } from '@teamlog/projections';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
@@ -30,6 +31,19 @@ export interface DashboardServerOptions {
   readonly onError?: (error: unknown) => void;
   /** Where the page and the compiled browser modules are read from; defaults to this package's. */
   readonly assets?: AssetDirectories;
+  /**
+   * Start from the views a SQLite store file has committed (for example by `teamlog replay`) and
+   * fold only the newer events; default true. They are read, never written. False folds from zero.
+   */
+  readonly useCommittedViews?: boolean;
+}
+
+/** Where the dashboard's views started, and how many events it folded before serving. */
+export interface DashboardStart {
+  readonly from: 'committed-views' | 'empty';
+  /** The committed views' checkpoint it started from, or null. */
+  readonly checkpoint: string | null;
+  readonly eventsFolded: number;
 }
 
 export interface DashboardServer {
@@ -37,6 +51,7 @@ export interface DashboardServer {
   readonly url: string;
   readonly host: string;
   readonly port: number;
+  readonly start: DashboardStart;
   /** Resolves once the live views hold the event at this position. */
   waitFor(position: GlobalPosition): Promise<void>;
   /** Stop serving: ends the live streams, closes connections and stops the projection. The store stays open. */
@@ -59,6 +74,17 @@ const writeToStderr = (error: unknown): void => {
   process.stderr.write(`teamlog dashboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 };
 
+/** The store file's committed views, when there are any to start from; a bad view row is reported and the fold starts from zero. */
+const committedViewsOf = (options: DashboardServerOptions, onError: (error: unknown) => void): LoadedViews<ProjectionState> | undefined => {
+  if (options.useCommittedViews === false || !(options.store instanceof SqliteEventStore)) return undefined;
+  try {
+    return readCommittedViews(options.store.database, options.store.file);
+  } catch (error) {
+    onError(error);
+    return undefined;
+  }
+};
+
 const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 
 const listen = (server: Server, host: string, port: number): Promise<number> =>
@@ -79,9 +105,10 @@ const closeServer = (server: Server): Promise<void> =>
 
 /**
  * Serve the dashboard and its JSON API over views folded from the store. The views are kept in
- * memory (the dashboard writes nothing, not even a checkpoint): they are folded from `$all` before
- * this resolves, then follow every append, and each commit is pushed to open pages as a
- * server-sent "change" event.
+ * memory (the dashboard writes nothing, not even a checkpoint): they start from the views a SQLite
+ * store file has committed, when it has any, are folded from `$all` after that before this
+ * resolves, then follow every append, and each commit is pushed to open pages as a server-sent
+ * "change" event.
  */
 export const startDashboardServer = async (options: DashboardServerOptions): Promise<DashboardServer> => {
   const host = options.host ?? '127.0.0.1';
@@ -89,7 +116,9 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const onError = options.onError ?? writeToStderr;
   const eraRules = options.eraRules ?? referenceEraRules;
   const events = new ServerSentEvents();
-  const views = new ObservedViewStore(new InMemoryViewStore(teamlogProjection, clearChanges), (checkpoint) => {
+  const committed = committedViewsOf(options, onError);
+  // In memory: nothing writes the held ids folded after the committed views, so they stay in the state.
+  const views = new ObservedViewStore(new InMemoryViewStore(teamlogProjection, clearChangesInMemory, committed), (checkpoint) => {
     try {
       events.send('change', { checkpoint: formatPosition(checkpoint) });
     } catch (error) {
@@ -104,7 +133,12 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     views: async (asOf?: AsOfParam) => new TeamlogViews(asOf === undefined ? runner.state : await foldViewsAsOf(options.store, asOf), eraRules),
     checkpoint: () => (runner.checkpoint === undefined ? null : formatPosition(runner.checkpoint)),
   };
-  await runner.catchUp();
+  const eventsFolded = await runner.catchUp();
+  const start: DashboardStart = {
+    from: committed === undefined ? 'empty' : 'committed-views',
+    checkpoint: committed?.checkpoint === undefined ? null : formatPosition(committed.checkpoint),
+    eventsFolded,
+  };
   runner.start();
   const server = createServer(dashboardRequestHandler({ source, events, assets: options.assets ?? defaultAssetDirectories, onError }));
   let port: number;
@@ -119,6 +153,7 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     url: urlOf(host, port),
     host,
     port,
+    start,
     waitFor: (position) => runner.waitFor(position),
     close: () => {
       closing ??= (async () => {

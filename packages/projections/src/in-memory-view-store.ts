@@ -10,8 +10,10 @@ export class InMemoryViewStore<S> implements ViewStore<S> {
     private readonly projection: Projection<S>,
     /** Called after each commit, e.g. to forget change tracking a persistent store would have written. */
     private readonly afterCommit: (state: S) => void = () => undefined,
+    /** Views to start from (folded up to their checkpoint elsewhere); by default the projection's initial state. */
+    start?: LoadedViews<S>,
   ) {
-    this.current = { state: projection.initial(), checkpoint: undefined };
+    this.current = start ?? { state: projection.initial(), checkpoint: undefined };
   }
 
   load(): LoadedViews<S> {

@@ -2,6 +2,7 @@ export * from './projection';
 export * from './view-store';
 export * from './in-memory-view-store';
 export * from './sqlite-view-store';
+export * from './committed-views';
 export * from './projection-runner';
 export * from './commit-cadence';
 export * from './change-tracking-map';

@@ -66,13 +66,22 @@ const clearTeamChanges = (team: TeamProjection | undefined): void => {
   }
 };
 
-export const clearChanges = (state: ProjectionState): void => {
+/**
+ * After a commit that wrote nothing to a file (views kept in memory): forget what changed, but keep
+ * the ids held since, which a file-backed held set (views seeded from SQLite) has nowhere else.
+ */
+export const clearChangesInMemory = (state: ProjectionState): void => {
   state.changes.sessions.clear();
   state.changes.teams.forEach((id) => clearTeamChanges(state.teams.get(id)));
   state.changes.teams.clear();
   state.changes.teamFactsCommitted.clear();
   state.changes.inboxEntries.clear();
   state.changes.inboxLists.clear();
-  new Set(state.changes.held.map(({ sessionId }) => sessionId)).forEach((id) => state.inboxes.get(id)?.held.committed());
   state.changes.held.length = 0;
+};
+
+/** After a commit that wrote the changes (and the held ids) to the file. */
+export const clearChanges = (state: ProjectionState): void => {
+  new Set(state.changes.held.map(({ sessionId }) => sessionId)).forEach((id) => state.inboxes.get(id)?.held.committed());
+  clearChangesInMemory(state);
 };

@@ -29,6 +29,12 @@ export const serveCommand = defineCommand(
       const server = await startDashboardServer({ store, port, ...(flags.host === undefined ? {} : { host: flags.host }) });
       io.stdout(`${server.url}\n`);
       io.stderr(`teamlog: serving ${describeStoreLocation(location)} at ${server.url} (Ctrl-C stops)\n`);
+      const { start } = server;
+      io.stderr(
+        start.from === 'committed-views'
+          ? `teamlog: views from the store's committed views at ${start.checkpoint}, ${start.eventsFolded} newer events folded\n`
+          : `teamlog: views folded from ${start.eventsFolded} events\n`,
+      );
       await io.untilInterrupted();
       await server.close();
     });

@@ -1,0 +1,30 @@
+import type Database from 'better-sqlite3';
+import { loadMigrations } from '@teamlog/store-sqlite';
+import { ProjectionState } from './projection-state';
+import { SqliteViewStore, projectionMigrationsDirectory, projectionSchemaTable } from './sqlite-view-store';
+import { LoadedViews } from './view-store';
+
+export interface CommittedViewsOptions {
+  /** The checkpoint name (default `teamlog-views`, the one the CLI and `TeamlogProjections.sqlite` use). */
+  readonly projection?: string;
+  readonly migrationsDirectory?: string;
+}
+
+/**
+ * The views a SQLite file holds, as committed up to their checkpoint, read without writing: a
+ * reader (the dashboard) can start from them and fold only the newer events in memory. Undefined
+ * when the file has no views, none committed, or views at another schema version (migrating
+ * them would be a write). A bad row throws `CorruptViewRow`. The state's held message ids are read
+ * from the file on demand, so the connection must stay open while the state is used.
+ */
+export const readCommittedViews = (db: Database.Database, file: string, options: CommittedViewsOptions = {}): LoadedViews<ProjectionState> | undefined => {
+  const migrationsDirectory = options.migrationsDirectory ?? projectionMigrationsDirectory;
+  const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !== undefined;
+  if (!hasSchema) return undefined;
+  const known = loadMigrations(migrationsDirectory).reduce((max, migration) => Math.max(max, migration.version), 0);
+  const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as { version: number | bigint };
+  if (Number(row.version) !== known) return undefined;
+  // At the known version the store's migrations are a no-op: constructing it writes nothing.
+  const loaded = new SqliteViewStore(db, file, { migrationsDirectory, ...(options.projection === undefined ? {} : { projection: options.projection }) }).load();
+  return loaded.checkpoint === undefined ? undefined : loaded;
+};
