@@ -58,7 +58,7 @@ export class TeamEngine {
   private readonly locks = new KeyedLock<StreamName>();
   private readonly sessions = new Map<SessionId, FoldedStream<SessionStreamState>>();
   private readonly teams = new Map<TeamId, FoldedStream<TeamStreamState>>();
-  /** Senders' lifecycles, apart from `sessions`: only touched under their team's lock (see readRoute). */
+  /** Whether each sender has closed, apart from `sessions`: only touched under its team's lock (see readRoute). */
   private readonly senders = new Map<SessionId, FoldedStream<SenderClosure>>();
   private readonly inflight = new Set<Promise<unknown>>();
   private disposed = false;
