@@ -59,7 +59,11 @@ export const scenarioBackends: readonly ScenarioBackend[] = [
     : { name: `EventStoreDB at ${redactEventStoreUrl(eventStoreUrl)}`, open: eventStoreDbScenario },
 ];
 
-/** `describe` for a backend that can run, `describe.skip` with the reason in the title otherwise. */
+/**
+ * `describe` for a backend that can run; otherwise `describe.skip`, gated by the backend's
+ * condition (EventStoreDB needs EVENTSTORE_URL, since no server can run on the CI machines), with
+ * the reason in the title so CI's skipped-suite lines say why.
+ */
 export const describeOn = (backend: ScenarioBackend, title: string, body: () => void): void =>
   backend.skipReason === undefined ? describe(`${title} on ${backend.name}`, body) : describe.skip(`${title} on ${backend.name} (${backend.skipReason})`, body);
 

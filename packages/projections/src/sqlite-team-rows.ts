@@ -34,29 +34,21 @@ interface EntryTable<V> extends EntrySpec<V> {
   readonly dropAll: Database.Statement;
 }
 
-const memberSpec: EntrySpec<MemberEntry> = {
-  table: 'projection_team_members',
-  key: 'member_id',
+/** Members and tasks are stored alike: the latest snapshot, keyed by its id, in order of first appearance. */
+const snapshotSpec = <E extends MemberEntry | TaskEntry>(table: string, key: string, codec: t.Decoder<unknown, E>): EntrySpec<E> => ({
+  table,
+  key,
   json: 'snapshot',
   order: 'first_seq',
   columns: ['first_seq', 'seq', 'snapshot'],
   values: (entry) => [entry.firstSeq, entry.seq, JSON.stringify(entry.snapshot)],
-  codec: MemberRow as t.Decoder<unknown, MemberEntry>,
+  codec,
   shape: (row) => ({ snapshot: row['snapshot'], firstSeq: row['first_seq'], seq: row['seq'] }),
   keyOf: (entry) => entry.snapshot.id,
-};
+});
 
-const taskSpec: EntrySpec<TaskEntry> = {
-  table: 'projection_team_tasks',
-  key: 'task_id',
-  json: 'snapshot',
-  order: 'first_seq',
-  columns: ['first_seq', 'seq', 'snapshot'],
-  values: (entry) => [entry.firstSeq, entry.seq, JSON.stringify(entry.snapshot)],
-  codec: TaskRow as t.Decoder<unknown, TaskEntry>,
-  shape: (row) => ({ snapshot: row['snapshot'], firstSeq: row['first_seq'], seq: row['seq'] }),
-  keyOf: (entry) => entry.snapshot.id,
-};
+const memberSpec = snapshotSpec('projection_team_members', 'member_id', MemberRow as t.Decoder<unknown, MemberEntry>);
+const taskSpec = snapshotSpec('projection_team_tasks', 'task_id', TaskRow as t.Decoder<unknown, TaskEntry>);
 
 const messageSpec: EntrySpec<LegacyMessageEntry> = {
   table: 'projection_team_messages',
