@@ -36,7 +36,7 @@ for (const backend of scenarioBackends) describeOn(backend, 'runDemo (what `team
     expect([...types].filter((type) => type.startsWith('team/message/'))).toEqual([]);
 
     // The projection runner folds the same store unchanged: the demo's team, inboxes and a clean audit.
-    const projections = TeamlogProjections.inMemory(scenario.store);
+    const projections = await TeamlogProjections.inMemory(scenario.store);
     await projections.catchUp();
     const team = projections.views().teams().find((candidate) => candidate.teamId === summary.teamId);
     expect(team?.members.map((member) => [member.name, member.status])).toEqual(summary.members.map((member) => [member.name, member.status === 'closed' ? 'closed' : expect.any(String)]));

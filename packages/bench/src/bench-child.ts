@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { decodeWith } from '@teamlog/events';
 import { importSessionLog, scanSessionLog } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
 import { parseEveryLine } from './json-parse-baseline';
 import { processIo } from './proc-io';
@@ -70,7 +70,7 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       const store = SqliteEventStore.open(request.dbFile);
       const { value, elapsedMs } = await timed(async () => {
         const imported = await timed(() => importSessionLog(request.file, store));
-        const folded = await timed(() => TeamlogProjections.sqlite(store).catchUp());
+        const folded = await timed(() => sqliteProjections(store).then((projections) => projections.catchUp()));
         return { imported: imported.value, importMs: imported.elapsedMs, folded: folded.value, viewsMs: folded.elapsedMs };
       });
       await store.close();

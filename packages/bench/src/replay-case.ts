@@ -2,7 +2,7 @@ import { performance } from 'perf_hooks';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
 import { EventStore, InMemoryEventStore } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 
 export interface ReplayOutcome {
   readonly events: number;
@@ -16,11 +16,11 @@ export interface ReplayOutcome {
 }
 
 /** Replay = read the logs under `root`, import them into `store`, build the views with the projection runner. */
-export const replayLogs = async (root: string, store: EventStore, projectionsOf: (store: EventStore) => TeamlogProjections): Promise<ReplayOutcome> => {
+export const replayLogs = async (root: string, store: EventStore, projectionsOf: (store: EventStore) => Promise<TeamlogProjections>): Promise<ReplayOutcome> => {
   const started = performance.now();
   const report = await importSessionLogs(root, store);
   const imported = performance.now();
-  const projections = projectionsOf(store);
+  const projections = await projectionsOf(store);
   const folded = await projections.catchUp();
   const events = report.files.reduce((sum, file) => sum + file.events, 0);
   return {
@@ -36,7 +36,7 @@ export const replayLogs = async (root: string, store: EventStore, projectionsOf:
 
 export interface ReplayTarget {
   readonly store: EventStore;
-  readonly projectionsOf: (store: EventStore) => TeamlogProjections;
+  readonly projectionsOf: (store: EventStore) => Promise<TeamlogProjections>;
   readonly close: () => Promise<void>;
 }
 
@@ -49,7 +49,7 @@ export const inMemoryReplayTarget = (): ReplayTarget => ({
 /** The embedded default: events and views in one SQLite file (WAL, synchronous=FULL). */
 export const sqliteReplayTarget = (file: string): ReplayTarget => {
   const store = SqliteEventStore.open(file);
-  return { store, projectionsOf: () => TeamlogProjections.sqlite(store), close: () => store.close() };
+  return { store, projectionsOf: () => sqliteProjections(store), close: () => store.close() };
 };
 
 /** What the views hold after a replay: the bench prints these so a replay that did nothing shows. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { importSessionLogs } from '@teamlog/dsh';
-import { TeamlogProjections } from '@teamlog/projections';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { writeTeamCorpus } from '../src/write-team-corpus';
 import { tempDirectory } from './temp-directory';
 
@@ -26,7 +26,7 @@ describe('written team corpus', () => {
       const report = await importSessionLogs(corpus.root, store);
       expect({ imported: report.imported, rejected: report.rejected, appended: report.appended }).toEqual({ imported: 8, rejected: 0, appended: corpus.summary.events });
       expect(report.files.flatMap((file) => file.unknownTypes)).toEqual([]);
-      const projections = TeamlogProjections.sqlite(store);
+      const projections = await sqliteProjections(store);
       await projections.catchUp();
       const views = projections.views();
       const teams = views.teams();

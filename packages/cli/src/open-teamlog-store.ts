@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'fs';
 import { dirname } from 'path';
 import { EventStore } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { TeamlogProjections } from '@teamlog/projections';
+import { SqliteEventStore, sqliteCommittedViews, sqliteProjections } from '@teamlog/store-sqlite';
+import { CommittedViewsReader, TeamlogProjections } from '@teamlog/projections';
 import { BadInput, UsageError } from './cli-errors';
 import { StoreLocation } from './store-location';
 
@@ -11,7 +11,9 @@ export interface OpenedStore {
   readonly location: StoreLocation;
   readonly store: EventStore;
   /** The views, created on first use (a SQLite store then gets its view tables). */
-  readonly projections: () => TeamlogProjections;
+  readonly projections: () => Promise<TeamlogProjections>;
+  /** Views the store's database already holds, for a reader that must not write (the dashboard). */
+  readonly committedViews?: CommittedViewsReader;
   readonly close: () => Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
     case 'sqlite':
     case 'memory': {
       const store = openSqlite(location.kind === 'memory' ? ':memory:' : location.file, location.kind === 'memory' ? { create: true } : options);
-      return { location, store, projections: once(() => TeamlogProjections.sqlite(store)), close: () => store.close() };
+      return { location, store, projections: once(() => sqliteProjections(store)), committedViews: sqliteCommittedViews(store), close: () => store.close() };
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.

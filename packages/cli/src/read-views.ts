@@ -10,7 +10,7 @@ export interface ReadViews {
 
 /** Bring the views up to the end of the store, then read them now or as of a moment. */
 export const readViews = async (opened: OpenedStore, asOf: AsOf | undefined): Promise<ReadViews> => {
-  const projections = opened.projections();
+  const projections = await opened.projections();
   await projections.catchUp();
   const checkpoint = projections.checkpoint;
   const views = asOf === undefined ? projections.views() : await projections.viewsAsOf(asOf);

@@ -1,8 +1,7 @@
 /* The library tour of README.md, kept here so the test suite type-checks and runs it (library-tour.int.test.ts). */
 // README:begin
 import { importSessionLogs } from '@teamlog/dsh';
-import { TeamlogProjections } from '@teamlog/projections';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { createTeamLog } from '@teamlog/team';
 
 export async function tour(storeFile: string, logs: string): Promise<void> {
@@ -11,7 +10,7 @@ export async function tour(storeFile: string, logs: string): Promise<void> {
   // 1. Import historical logs (idempotent) and read the views folded from them.
   const report = await importSessionLogs(logs, store);
   console.log(`${report.imported} logs imported, ${report.appended} events appended`);
-  const projections = TeamlogProjections.sqlite(store); // views live in the same file
+  const projections = await sqliteProjections(store); // views live in the same file
   await projections.catchUp();
   for (const team of projections.views().teams()) {
     const undelivered = team.legacyMessages.filter((message) => message.status === 'undelivered');

@@ -2,10 +2,9 @@ import { Server, createServer } from 'http';
 import { AddressInfo } from 'net';
 import { EventStore, GlobalPosition, formatPosition } from '@teamlog/store';
 import {
-  EraRules, InMemoryViewStore, LoadedViews, ProjectionRunner, ProjectionState, TeamlogViews, clearChangesInMemory, foldViewsAsOf,
-  readCommittedViews, referenceEraRules, teamlogProjection,
+  CommittedViewsReader, EraRules, InMemoryViewStore, LoadedViews, ProjectionRunner, ProjectionState, TeamlogViews, clearChangesInMemory,
+  foldViewsAsOf, referenceEraRules, teamlogProjection,
 } from '@teamlog/projections';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
@@ -32,10 +31,10 @@ export interface DashboardServerOptions {
   /** Where the page and the compiled browser modules are read from; defaults to this package's. */
   readonly assets?: AssetDirectories;
   /**
-   * Start from the views a SQLite store file has committed (for example by `teamlog replay`) and
-   * fold only the newer events; default true. They are read, never written. False folds from zero.
+   * Views the store's own database has committed (for example by `teamlog replay`), to start from
+   * and fold only the newer events; read, never written. Without it the views are folded from zero.
    */
-  readonly useCommittedViews?: boolean;
+  readonly committedViews?: CommittedViewsReader;
 }
 
 /** Where the dashboard's views started, and how many events it folded before serving. */
@@ -75,10 +74,10 @@ const writeToStderr = (error: unknown): void => {
 };
 
 /** The store file's committed views, when there are any to start from; a bad view row is reported and the fold starts from zero. */
-const committedViewsOf = (options: DashboardServerOptions, onError: (error: unknown) => void): LoadedViews<ProjectionState> | undefined => {
-  if (options.useCommittedViews === false || !(options.store instanceof SqliteEventStore)) return undefined;
+const committedViewsOf = async (options: DashboardServerOptions, onError: (error: unknown) => void): Promise<LoadedViews<ProjectionState> | undefined> => {
+  if (options.committedViews === undefined) return undefined;
   try {
-    return readCommittedViews(options.store.database, options.store.file);
+    return await options.committedViews.read();
   } catch (error) {
     onError(error);
     return undefined;
@@ -116,7 +115,7 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const onError = options.onError ?? writeToStderr;
   const eraRules = options.eraRules ?? referenceEraRules;
   const events = new ServerSentEvents();
-  const committed = committedViewsOf(options, onError);
+  const committed = await committedViewsOf(options, onError);
   // In memory: nothing writes the held ids folded after the committed views, so they stay in the state.
   const views = new ObservedViewStore(new InMemoryViewStore(teamlogProjection, clearChangesInMemory, committed), (checkpoint) => {
     try {

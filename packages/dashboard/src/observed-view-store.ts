@@ -9,16 +9,16 @@ export class ObservedViewStore<S> implements ViewStore<S> {
     private readonly committed: (checkpoint: GlobalPosition) => void,
   ) {}
 
-  load(): LoadedViews<S> {
+  load(): Promise<LoadedViews<S>> {
     return this.inner.load();
   }
 
-  commit(state: S, checkpoint: GlobalPosition): void {
-    this.inner.commit(state, checkpoint);
+  async commit(state: S, checkpoint: GlobalPosition): Promise<void> {
+    await this.inner.commit(state, checkpoint);
     this.committed(checkpoint);
   }
 
-  reset(): LoadedViews<S> {
+  reset(): Promise<LoadedViews<S>> {
     return this.inner.reset();
   }
 }

@@ -1,7 +1,8 @@
+import { sqliteCommittedViews, sqliteProjections } from '@teamlog/store-sqlite';
 import { join } from 'path';
 import { importSessionLogs } from '@teamlog/dsh';
 import { sequentialIds } from '@teamlog/events';
-import { TeamlogProjections } from '@teamlog/projections';
+
 import { runDemo } from '@teamlog/team';
 import { startDashboardServer } from '../src/dashboard-server';
 import { FixtureStore, openFixtureStore, repositoryRoot } from './fixture-store';
@@ -30,7 +31,7 @@ describe('a dashboard over a store file whose views are committed', () => {
   it('given views committed up to a checkpoint and newer events, when it starts, then it folds only the newer events, answers as a fold from zero does, and writes nothing', async () => {
     let tick = Date.UTC(2026, 10, 2, 9);
     await runDemo(fixture.store, sequentialIds('cv'), () => new Date((tick += 1000)));
-    await TeamlogProjections.sqlite(fixture.store).catchUp();
+    await (await sqliteProjections(fixture.store)).catchUp();
     const committedEvents = eventCount();
     // Mailbox-era Lead and member logs: legacy messages whose targets' logs arrive after the checkpoint.
     await importSessionLogs(join(repositoryRoot, 'fixtures', 'synthetic'), fixture.store);
@@ -38,8 +39,8 @@ describe('a dashboard over a store file whose views are committed', () => {
     expect(newer).toBeGreaterThan(0);
     const before = { checkpoints: checkpoints(), rows: viewRowCounts() };
 
-    const seeded = await startDashboardServer({ store: fixture.store, port: 0 });
-    const fromZero = await startDashboardServer({ store: fixture.store, port: 0, useCommittedViews: false });
+    const seeded = await startDashboardServer({ store: fixture.store, port: 0, committedViews: sqliteCommittedViews(fixture.store) });
+    const fromZero = await startDashboardServer({ store: fixture.store, port: 0 });
     try {
       expect(seeded.start).toMatchObject({ from: 'committed-views', eventsFolded: newer });
       expect(seeded.start.checkpoint).not.toBeNull();

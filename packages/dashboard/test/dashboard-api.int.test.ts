@@ -22,7 +22,7 @@ beforeAll(async () => {
   await importHistoricalFixtures(fixture.store);
   server = await startDashboardServer({ store: fixture.store, port: 0 });
   // The projections package read directly: what the dashboard must show.
-  oracle = TeamlogProjections.inMemory(fixture.store);
+  oracle = await TeamlogProjections.inMemory(fixture.store);
   await oracle.catchUp();
 }, 60_000);
 

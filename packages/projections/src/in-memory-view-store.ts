@@ -16,17 +16,18 @@ export class InMemoryViewStore<S> implements ViewStore<S> {
     this.current = start ?? { state: projection.initial(), checkpoint: undefined };
   }
 
-  load(): LoadedViews<S> {
-    return this.current;
+  load(): Promise<LoadedViews<S>> {
+    return Promise.resolve(this.current);
   }
 
-  commit(state: S, checkpoint: GlobalPosition): void {
+  commit(state: S, checkpoint: GlobalPosition): Promise<void> {
     this.current = { state, checkpoint };
     this.afterCommit(state);
+    return Promise.resolve();
   }
 
-  reset(): LoadedViews<S> {
+  reset(): Promise<LoadedViews<S>> {
     this.current = { state: this.projection.initial(), checkpoint: undefined };
-    return this.current;
+    return Promise.resolve(this.current);
   }
 }

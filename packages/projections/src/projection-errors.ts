@@ -46,3 +46,11 @@ export class ViewsChangedElsewhere extends Error {
     super(`projection ${projection}: the views were committed elsewhere (checkpoint ${found}, expected ${expected})`);
   }
 }
+
+/** The views were read before the runner loaded them (await `load`, `catchUp` or `TeamlogProjections.open`). */
+export class ProjectionNotLoaded extends Error {
+  override readonly name = 'ProjectionNotLoaded';
+  constructor(readonly projection: string) {
+    super(`projection ${projection}: the views are not loaded yet`);
+  }
+}

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
 import { CommitCadence } from './commit-cadence';
 import { Projection } from './projection';
-import { ProjectionBusy, ProjectionCommitFailed, ProjectionStopped, ViewsChangedElsewhere } from './projection-errors';
-import { ViewStore } from './view-store';
+import { ProjectionBusy, ProjectionCommitFailed, ProjectionNotLoaded, ProjectionStopped, ViewsChangedElsewhere } from './projection-errors';
+import { LoadedViews, ViewStore } from './view-store';
 
 export interface ProjectionRunnerOptions {
   /** The most events folded between two commits (default 10 000). */
@@ -36,7 +36,8 @@ const nextTurn = (): Promise<typeof idle> => new Promise((resolve) => setImmedia
  * catch-up subscription that keeps following) runs at a time.
  */
 export class ProjectionRunner<S> {
-  private current: S;
+  private current: S | undefined;
+  private loading: Promise<void> | undefined;
   private position: GlobalPosition | undefined;
   /** The last event folded into `current`; ahead of `position` until the next commit. */
   private appliedPosition: GlobalPosition | undefined;
@@ -53,17 +54,27 @@ export class ProjectionRunner<S> {
     private readonly views: ViewStore<S>,
     options: ProjectionRunnerOptions = {},
   ) {
-    const loaded = views.load();
-    this.current = loaded.state;
-    this.position = loaded.checkpoint;
-    this.appliedPosition = loaded.checkpoint;
     const batchSize = Math.max(1, options.batchSize ?? defaultBatchSize);
     const intervalMs = Math.max(0, options.commitIntervalMs ?? defaultCommitIntervalMs);
     const now = options.monotonicClock ?? (() => performance.now());
     this.newCadence = () => new CommitCadence(batchSize, intervalMs, now);
   }
 
+  /** Load the committed views (once); every other operation does it first. */
+  load(): Promise<void> {
+    this.loading ??= this.views.load().then(
+      (loaded) => this.adopt(loaded),
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** The folded views; `load` (or any operation) must have completed. */
   get state(): S {
+    if (this.current === undefined) throw new ProjectionNotLoaded(this.projection.name);
     return this.current;
   }
 
@@ -74,16 +85,17 @@ export class ProjectionRunner<S> {
 
   /** Fold every event after the checkpoint up to the current end of `$all`; returns how many. */
   async catchUp(): Promise<number> {
-    return this.exclusively('catching up', () => this.readToEnd());
+    return this.exclusively('catching up', async () => {
+      await this.load();
+      return this.readToEnd();
+    });
   }
 
   /** Empty the views and fold `$all` from the beginning. */
   async rebuild(): Promise<number> {
     return this.exclusively('rebuilding', async () => {
-      const reset = this.views.reset();
-      this.current = reset.state;
-      this.position = reset.checkpoint;
-      this.appliedPosition = reset.checkpoint;
+      await this.load();
+      this.adopt(await this.views.reset());
       return this.readToEnd();
     });
   }
@@ -150,16 +162,17 @@ export class ProjectionRunner<S> {
       applied += 1;
       pending = event.position;
       if (cadence.foldedOne()) {
-        if (!this.commit(pending)) return { applied, complete: false };
+        if (!(await this.commit(pending))) return { applied, complete: false };
         cadence.committed();
       }
     }
-    if (cadence.pending > 0 && pending !== undefined && !this.commit(pending)) return { applied, complete: false };
+    if (cadence.pending > 0 && pending !== undefined && !(await this.commit(pending))) return { applied, complete: false };
     return { applied, complete: true };
   }
 
   /** Follow until stopped; a new subscription whenever another runner moved the views under this one. */
   private async followUntilStopped(stopped: AbortSignal): Promise<void> {
+    await this.load();
     while (!stopped.aborted) {
       const subscription = this.store.subscribeToAll({ fromPosition: this.position ?? 'start' });
       this.subscription = subscription;
@@ -180,7 +193,7 @@ export class ProjectionRunner<S> {
       // Commit when the feed has nothing more for now: waiting for appends should not hold views back.
       const result = cadence.pending === 0 ? await next : await Promise.race([next, nextTurn()]);
       if (result === idle) {
-        if (!this.commit(pending as GlobalPosition)) return 'views-moved';
+        if (!(await this.commit(pending as GlobalPosition))) return 'views-moved';
         cadence.committed();
         continue;
       }
@@ -189,18 +202,18 @@ export class ProjectionRunner<S> {
       if (!this.apply(result.value)) continue;
       pending = result.value.position;
       if (cadence.foldedOne()) {
-        if (!this.commit(pending)) return 'views-moved';
+        if (!(await this.commit(pending))) return 'views-moved';
         cadence.committed();
       }
     }
-    if (cadence.pending > 0 && pending !== undefined && !this.commit(pending)) return 'views-moved';
+    if (cadence.pending > 0 && pending !== undefined && !(await this.commit(pending))) return 'views-moved';
     return 'ended';
   }
 
   /** Fold one event; an event at or before the checkpoint is never applied again. */
   private apply(event: RecordedEvent): boolean {
     if (this.appliedPosition !== undefined && comparePositions(event.position, this.appliedPosition) <= 0) return false;
-    this.current = this.projection.evolve(this.current, event);
+    this.current = this.projection.evolve(this.state, event);
     this.appliedPosition = event.position;
     return true;
   }
@@ -210,15 +223,12 @@ export class ProjectionRunner<S> {
    * meanwhile: the runner then holds the views as that runner left them (nothing of its own batch
    * was written) and carries on after their checkpoint.
    */
-  private commit(position: GlobalPosition): boolean {
+  private async commit(position: GlobalPosition): Promise<boolean> {
     try {
-      this.views.commit(this.current, position);
+      await this.views.commit(this.state, position);
     } catch (error) {
       // The folded state is ahead of what was kept: go back to the committed views.
-      const loaded = this.views.load();
-      this.current = loaded.state;
-      this.position = loaded.checkpoint;
-      this.appliedPosition = loaded.checkpoint;
+      this.adopt(await this.views.load());
       if (error instanceof ViewsChangedElsewhere) {
         this.resolveWaiters();
         return false;
@@ -228,6 +238,12 @@ export class ProjectionRunner<S> {
     this.position = position;
     this.resolveWaiters();
     return true;
+  }
+
+  private adopt(loaded: LoadedViews<S>): void {
+    this.current = loaded.state;
+    this.position = loaded.checkpoint;
+    this.appliedPosition = loaded.checkpoint;
   }
 
   private resolveWaiters(): void {

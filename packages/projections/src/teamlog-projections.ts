@@ -1,7 +1,5 @@
-import type Database from 'better-sqlite3';
 import { SessionId } from '@teamlog/events';
 import { EventStore, GlobalPosition } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { AuditFinding, readAudit } from './attribution-audit';
 import { DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
 import { EraRules, referenceEraRules } from './era-rules';
@@ -11,7 +9,6 @@ import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
 import { ProjectionState, clearChanges } from './projection-state';
 import { ReplayView, readReplayView } from './replay-view';
 import { SessionFacts } from './session-facts';
-import { SqliteViewStore, SqliteViewStoreOptions } from './sqlite-view-store';
 import { teamlogProjection } from './teamlog-projection';
 import { TeamView, readTeams } from './team-view';
 import { AsOf, foldViewsAsOf } from './views-as-of';
@@ -55,8 +52,9 @@ export class TeamlogViews {
 }
 
 /**
- * teamlog's views over a store: a checkpointed runner plus the read API. With a SqliteEventStore
- * the views live in the same file and survive restarts; `inMemory` rebuilds them on every start.
+ * teamlog's views over a store: a checkpointed runner plus the read API. The views live wherever
+ * the view store keeps them: in memory (rebuilt on every start), or in a store adapter's own
+ * database (`@teamlog/store-sqlite`, `@teamlog/store-postgres`), where they survive restarts.
  */
 export class TeamlogProjections {
   private readonly runner: ProjectionRunner<ProjectionState>;
@@ -69,18 +67,15 @@ export class TeamlogProjections {
     this.runner = new ProjectionRunner(store, teamlogProjection, views, options);
   }
 
-  /** Views in the event store's own SQLite file, committed in the same connection. */
-  static sqlite(store: SqliteEventStore, options: TeamlogProjectionsOptions & SqliteViewStoreOptions = {}): TeamlogProjections {
-    return new TeamlogProjections(store, new SqliteViewStore(store.database, store.file, options), options);
+  /** The views a view store keeps for `store`, loaded and ready to read or catch up. */
+  static async open(store: EventStore, views: ViewStore<ProjectionState>, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
+    const projections = new TeamlogProjections(store, views, options);
+    await projections.runner.load();
+    return projections;
   }
 
-  /** Views in a SQLite database of their own, for a store elsewhere (EventStoreDB). */
-  static sqliteViews(store: EventStore, database: Database.Database, file: string, options: TeamlogProjectionsOptions & SqliteViewStoreOptions = {}): TeamlogProjections {
-    return new TeamlogProjections(store, new SqliteViewStore(database, file, options), options);
-  }
-
-  static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): TeamlogProjections {
-    return new TeamlogProjections(store, new InMemoryViewStore(teamlogProjection, clearChanges), options);
+  static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
+    return TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChanges), options);
   }
 
   get checkpoint(): GlobalPosition | undefined {

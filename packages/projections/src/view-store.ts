@@ -7,12 +7,14 @@ export interface LoadedViews<S> {
 }
 
 /**
- * Where a projection keeps its views and checkpoint. `commit` writes both atomically: after a
+ * The view-store port: where a projection keeps its views and checkpoint (in memory here; SQLite
+ * and PostgreSQL adapters live with their stores). Asynchronous, so a server database fits it. `commit` writes both atomically: after a
  * crash the views hold exactly the events up to the checkpoint, so none is skipped or applied twice.
  */
 export interface ViewStore<S> {
-  load(): LoadedViews<S>;
-  commit(state: S, checkpoint: GlobalPosition): void;
+  load(): Promise<LoadedViews<S>>;
+  /** Rejects with ViewsChangedElsewhere, writing nothing, when another runner committed since this one loaded. */
+  commit(state: S, checkpoint: GlobalPosition): Promise<void>;
   /** Empty the views and forget the checkpoint, atomically (the start of a rebuild). */
-  reset(): LoadedViews<S>;
+  reset(): Promise<LoadedViews<S>>;
 }

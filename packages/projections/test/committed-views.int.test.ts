@@ -1,5 +1,5 @@
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews, readCommittedViews } from '@teamlog/projections';
+import { SqliteEventStore, sqliteProjections, readCommittedViews } from '@teamlog/store-sqlite';
+import { TeamlogViews } from '@teamlog/projections';
 import { importFixtures, syntheticFixtures } from './fixture-import';
 import { tempFile } from './temp-file';
 
@@ -28,7 +28,7 @@ describe('readCommittedViews', () => {
 
   it('given committed views, when read, then they hold the committed state at its checkpoint', () =>
     withSyntheticStore(async (store, file) => {
-      const projections = TeamlogProjections.sqlite(store);
+      const projections = await sqliteProjections(store);
       await projections.catchUp();
       const loaded = readCommittedViews(store.database, file);
       expect(loaded?.checkpoint).toEqual(projections.checkpoint);
@@ -37,7 +37,7 @@ describe('readCommittedViews', () => {
 
   it('given views at a schema version this code does not know, when read, then there are none (no migration, no SchemaTooNew)', () =>
     withSyntheticStore(async (store, file) => {
-      await TeamlogProjections.sqlite(store).catchUp();
+      await (await sqliteProjections(store)).catchUp();
       store.database.prepare("INSERT INTO projection_schema_migrations (version, name, applied_at) VALUES (99, 'from_the_future', 0)").run();
       expect(readCommittedViews(store.database, file)).toBeUndefined();
     }));

@@ -1,4 +1,4 @@
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { GlobalPosition } from '@teamlog/store';
 import { TeamlogProjections, TeamlogViews, foldViewsAsOf } from '@teamlog/projections';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { tempFile } from './temp-file';
 const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistics: views.statistics() });
 
 const foldFromZero = async (store: SqliteEventStore) => {
-  const memory = TeamlogProjections.inMemory(store);
+  const memory = await TeamlogProjections.inMemory(store);
   await memory.catchUp();
   return everything(memory.views());
 };
@@ -20,15 +20,15 @@ describe('runners sharing one SQLite file', () => {
   it('given a runner whose views another runner moved on, when it commits, then it takes their views and carries on', async () => {
     const { file, cleanup } = tempFile();
     const store = SqliteEventStore.open(file);
-    const late = TeamlogProjections.sqlite(store, { batchSize: 20 }); // loads the (empty) views now
+    const late = await sqliteProjections(store, { batchSize: 20 }); // loads the (empty) views now
     await importFixtures(store, join(syntheticFixtures, 'v0-mailbox'));
-    const early = TeamlogProjections.sqlite(store, { batchSize: 20 });
+    const early = await sqliteProjections(store, { batchSize: 20 });
     await early.catchUp();
     await importFixtures(store, join(syntheticFixtures, 'v4-direct'));
     await late.catchUp();
     const expected = await foldFromZero(store);
     expect(everything(late.views())).toEqual(expected);
-    expect(everything(TeamlogProjections.sqlite(store).views())).toEqual(expected);
+    expect(everything((await sqliteProjections(store)).views())).toEqual(expected);
     await store.close();
     cleanup();
   });
@@ -37,7 +37,7 @@ describe('runners sharing one SQLite file', () => {
     const { file, cleanup } = tempFile();
     const store = SqliteEventStore.open(file);
     let commits = 0;
-    const stale = TeamlogProjections.sqlite(store, {
+    const stale = await sqliteProjections(store, {
       batchSize: 20,
       onViewsWritten: () => {
         commits += 1;
@@ -45,10 +45,10 @@ describe('runners sharing one SQLite file', () => {
       },
     });
     await importFixtures(store, join(syntheticFixtures, 'v0-mailbox'));
-    await TeamlogProjections.sqlite(store, { batchSize: 20 }).catchUp();
+    await (await sqliteProjections(store, { batchSize: 20 })).catchUp();
     await importFixtures(store, join(syntheticFixtures, 'v4-direct'));
     await expect(stale.catchUp()).rejects.toThrow('crash');
-    const reopened = TeamlogProjections.sqlite(store);
+    const reopened = await sqliteProjections(store);
     const checkpoint = reopened.checkpoint as GlobalPosition;
     expect(everything(reopened.views())).toEqual(everything(new TeamlogViews(await foldViewsAsOf(store, { position: checkpoint }))));
     await store.close();
@@ -58,16 +58,16 @@ describe('runners sharing one SQLite file', () => {
   it('given a live runner, when another runner commits ahead of it, then it follows on from their checkpoint', async () => {
     const { file, cleanup } = tempFile();
     const store = SqliteEventStore.open(file);
-    const live = TeamlogProjections.sqlite(store, { batchSize: 5 });
+    const live = await sqliteProjections(store, { batchSize: 5 });
     live.start();
     await importFixtures(store, join(syntheticFixtures, 'v0-mailbox'));
-    await TeamlogProjections.sqlite(store, { batchSize: 7 }).catchUp();
+    await (await sqliteProjections(store, { batchSize: 7 })).catchUp();
     const last = await appendSession(store, 'v0-reviewer', [splice('next-step', 0, [relayItem('after', 'v0-lead', 'lead')])]);
     await live.waitFor(last);
     await live.stop();
     const expected = await foldFromZero(store);
     expect(everything(live.views())).toEqual(expected);
-    expect(everything(TeamlogProjections.sqlite(store).views())).toEqual(expected);
+    expect(everything((await sqliteProjections(store)).views())).toEqual(expected);
     await store.close();
     cleanup();
   });

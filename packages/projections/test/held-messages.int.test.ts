@@ -1,6 +1,6 @@
 import { SessionId } from '@teamlog/events';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { SqliteHeldMessages, TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import { SqliteEventStore, sqliteProjections, SqliteHeldMessages } from '@teamlog/store-sqlite';
+import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 import { appendSession, delivered, member, queued, text, userMessage } from './session-log-builder';
 import { tempFile } from './temp-file';
 
@@ -18,11 +18,11 @@ describe('held message ids in the SQLite views', () => {
     let store = SqliteEventStore.open(file);
     await appendSession(store, 'lead', [member(1, 'lead', 'm1', 'alpha', 'provisioning'), queued(2, 'lead', 'q1', 'lead', 'lead', 'm1'), queued(2, 'lead', 'q2', 'lead', 'lead', 'm1')]);
     await appendSession(store, 'm1', [prompt('q1'), prompt('other')]);
-    await TeamlogProjections.sqlite(store, { batchSize: 1 }).catchUp();
+    await (await sqliteProjections(store, { batchSize: 1 })).catchUp();
     await store.close();
 
     store = SqliteEventStore.open(file);
-    const restarted = TeamlogProjections.sqlite(store);
+    const restarted = await sqliteProjections(store);
     // m1's held ids were not loaded into memory: the view reads them from the file.
     expect(restarted.views().state.inboxes.get('m1' as SessionId)?.held).toBeInstanceOf(SqliteHeldMessages);
     expect(targetHas(restarted.views())).toEqual({ q1: true, q2: false });
@@ -32,7 +32,7 @@ describe('held message ids in the SQLite views', () => {
     await appendSession(store, 'm1', [prompt('q2'), prompt('q2'), prompt('q1')]);
     await appendSession(store, 'lead', [delivered(2, 'lead', 'q2', 'm1')]);
     await restarted.catchUp();
-    const memory = TeamlogProjections.inMemory(store);
+    const memory = await TeamlogProjections.inMemory(store);
     await memory.catchUp();
     expect(targetHas(restarted.views())).toEqual({ q1: true, q2: true });
     expect(restarted.views().replay()).toEqual(memory.views().replay());

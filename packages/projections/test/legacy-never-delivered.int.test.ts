@@ -1,5 +1,5 @@
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { TeamlogViews } from '@teamlog/projections';
 import { join } from 'node:path';
 import { importFixtures, syntheticFixtures } from './fixture-import';
 import { tempFile } from './temp-file';
@@ -20,11 +20,11 @@ describe('legacy mailbox is never a source of delivery', () => {
     // The mailbox-era scenarios (the audit scenarios hold a deliberately misdelivered copy).
     for (const scenario of ['v0-mailbox', 'v4-late-delivery', 'v0-fork']) await importFixtures(store, join(syntheticFixtures, scenario));
     const imported = await storedEvents(store);
-    await TeamlogProjections.sqlite(store).catchUp();
+    await (await sqliteProjections(store)).catchUp();
     await store.close();
 
     store = SqliteEventStore.open(file); // restart: views come back from the file
-    const restarted = TeamlogProjections.sqlite(store);
+    const restarted = await sqliteProjections(store);
     expect(await restarted.catchUp()).toBe(0);
     await restarted.rebuild();
     const views = restarted.views();

@@ -1,8 +1,8 @@
 import { sequentialIds } from '@teamlog/events';
 import { GlobalPosition } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { createTeamLog } from '@teamlog/team';
-import { TeamlogProjections } from '@teamlog/projections';
+
 import { tempFile } from './temp-file';
 
 /* teamlog's own team (the team service writing to a real SQLite file), read back through the views. */
@@ -19,7 +19,7 @@ describe('views over a team teamlog runs itself', () => {
     await teamlog.runtime(reviewer.sessionId).start();
     const writer = await lead.spawnMember({ name: 'writer', description: 'writes', provider: 'scripted' });
 
-    const projections = TeamlogProjections.sqlite(store, { batchSize: 3 });
+    const projections = await sqliteProjections(store, { batchSize: 3 });
     projections.start();
     const toReviewer = await lead.send({ target: 'reviewer', message: 'Please review.' });
     await teamlog.runtime(reviewer.sessionId).beginTurn();

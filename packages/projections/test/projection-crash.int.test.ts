@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { GlobalPosition, RecordedEvent } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, foldViewsAsOf, readDashboardStatistics, readReplayView } from '@teamlog/projections';
 import { importFixtures, syntheticFixtures } from './fixture-import';
 import { appendSession, claim, relayItem, splice, userMessage } from './session-log-builder';
@@ -13,17 +13,15 @@ import { tempFile } from './temp-file';
  * fold of the events up to the checkpoint left beside them: nothing skipped, nothing applied twice.
  */
 
-const projectionsDist = resolve(__dirname, '../dist/index.js');
 const storeDist = resolve(__dirname, '../../store-sqlite/dist/index.js');
 
 const projectorScript = `
 const { writeSync } = require('node:fs');
-const { SqliteEventStore } = require(${JSON.stringify(storeDist)});
-const { TeamlogProjections } = require(${JSON.stringify(projectionsDist)});
+const { SqliteEventStore, sqliteProjections } = require(${JSON.stringify(storeDist)});
 const [file, batchSize, crashAtCommit] = process.argv.slice(1).map((value, index) => (index === 0 ? value : Number(value)));
 let commits = 0;
 const store = SqliteEventStore.open(file);
-const projections = TeamlogProjections.sqlite(store, {
+sqliteProjections(store, {
   batchSize,
   onViewsWritten: () => {
     commits += 1;
@@ -31,8 +29,10 @@ const projections = TeamlogProjections.sqlite(store, {
     if (commits === crashAtCommit) process.kill(process.pid, 'SIGKILL');
     writeSync(1, 'commit ' + commits + '\\n');
   },
-});
-projections.catchUp().then(() => store.close()).catch((error) => { console.error(error); process.exit(1); });
+})
+  .then((projections) => projections.catchUp())
+  .then(() => store.close())
+  .catch((error) => { console.error(error); process.exit(1); });
 `;
 
 const runProjector = (file: string, batchSize: number, crashAtCommit = 0): { child: ChildProcess; commits: () => number; exited: Promise<string | null> } => {
@@ -61,7 +61,7 @@ const prepareStore = async (file: string): Promise<GlobalPosition[]> => {
 /** The views the file holds equal the fold of exactly the events up to its checkpoint. */
 const expectViewsMatchCheckpoint = async (file: string): Promise<GlobalPosition | undefined> => {
   const store = SqliteEventStore.open(file);
-  const persisted = TeamlogProjections.sqlite(store);
+  const persisted = await sqliteProjections(store);
   const checkpoint = persisted.checkpoint;
   const expected = checkpoint === undefined ? undefined : await foldViewsAsOf(store, { position: checkpoint });
   if (expected !== undefined) {
@@ -74,9 +74,9 @@ const expectViewsMatchCheckpoint = async (file: string): Promise<GlobalPosition 
 
 const expectResumeEqualsRebuild = async (file: string): Promise<void> => {
   const store = SqliteEventStore.open(file);
-  const resumed = TeamlogProjections.sqlite(store);
+  const resumed = await sqliteProjections(store);
   await resumed.catchUp();
-  const fromZero = TeamlogProjections.inMemory(store);
+  const fromZero = await TeamlogProjections.inMemory(store);
   await fromZero.catchUp();
   expect(resumed.views().replay()).toEqual(fromZero.views().replay());
   expect(resumed.views().statistics()).toEqual(fromZero.views().statistics());

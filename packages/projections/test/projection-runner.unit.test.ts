@@ -23,11 +23,11 @@ class RecordingViewStore implements ViewStore<string[]> {
   commits: GlobalPosition[] = [];
   failNext = false;
 
-  load(): LoadedViews<string[]> {
+  async load(): Promise<LoadedViews<string[]>> {
     return { state: [...this.committed.state], checkpoint: this.committed.checkpoint };
   }
 
-  commit(state: string[], checkpoint: GlobalPosition): void {
+  async commit(state: string[], checkpoint: GlobalPosition): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('disk full');
@@ -36,7 +36,7 @@ class RecordingViewStore implements ViewStore<string[]> {
     this.commits.push(checkpoint);
   }
 
-  reset(): LoadedViews<string[]> {
+  async reset(): Promise<LoadedViews<string[]>> {
     this.committed = { state: [], checkpoint: undefined };
     return this.load();
   }
@@ -210,13 +210,13 @@ describe('projection runner beside another runner', () => {
     for await (const event of store.readAll()) all.push(event);
     const elsewhere = { state: ['a:0', 'a:1'], checkpoint: (all[1] as RecordedEvent).position };
     let first = true;
-    views.commit = function (this: RecordingViewStore, state: string[], checkpoint: GlobalPosition) {
+    views.commit = async function (this: RecordingViewStore, state: string[], checkpoint: GlobalPosition) {
       if (first) {
         first = false;
         this.committed = elsewhere;
         throw new ViewsChangedElsewhere('seen', 'none', '1/1');
       }
-      RecordingViewStore.prototype.commit.call(this, state, checkpoint);
+      return RecordingViewStore.prototype.commit.call(this, state, checkpoint);
     };
     expect(await runner.catchUp()).toBe(4);
     expect(views.committed.state).toEqual(['a:0', 'a:1', 'a:2', 'a:3']);

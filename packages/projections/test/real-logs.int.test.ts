@@ -1,5 +1,5 @@
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { TeamlogViews } from '@teamlog/projections';
 import { importFixtures, realFixtures } from './fixture-import';
 import { tempFile } from './temp-file';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   store = SqliteEventStore.open(temp.file);
   const imported = await importFixtures(store, realFixtures);
   expect(imported.report.imported).toBeGreaterThan(0);
-  const projections = TeamlogProjections.sqlite(store);
+  const projections = await sqliteProjections(store);
   await projections.catchUp();
   views = projections.views();
 }, 120_000);

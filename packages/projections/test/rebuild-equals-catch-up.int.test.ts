@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 import { HistoryStep, historyArbitrary } from './generated-history';
 import { appendHeader, appendSession } from './session-log-builder';
@@ -26,13 +26,13 @@ describe('rebuild from zero equals incremental catch-up', () => {
             for (const step of history.slice(done, boundary)) await append(store, step);
             done = boundary;
             // A new runner each time: it reloads the committed views from the tables, like a restarted process.
-            await TeamlogProjections.sqlite(store, { batchSize }).catchUp();
+            await (await sqliteProjections(store, { batchSize })).catchUp();
           }
-          const incremental = everything(TeamlogProjections.sqlite(store).views());
-          const memory = TeamlogProjections.inMemory(store);
+          const incremental = everything((await sqliteProjections(store)).views());
+          const memory = await TeamlogProjections.inMemory(store);
           await memory.catchUp();
           expect(everything(memory.views())).toEqual(incremental);
-          const rebuilt = TeamlogProjections.sqlite(store, { batchSize: 1000 });
+          const rebuilt = await sqliteProjections(store, { batchSize: 1000 });
           await rebuilt.rebuild();
           expect(everything(rebuilt.views())).toEqual(incremental);
         } finally {

@@ -1,6 +1,6 @@
 import { GlobalPosition, RecordedEvent } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { CorruptViewRow, ProjectionCommitFailed, TeamlogProjections, foldViewsAsOf, readReplayView } from '@teamlog/projections';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { CorruptViewRow, ProjectionCommitFailed, foldViewsAsOf, readReplayView } from '@teamlog/projections';
 import { importFixtures, syntheticFixtures } from './fixture-import';
 import { tempFile } from './temp-file';
 
@@ -25,13 +25,13 @@ describe('views in the event store SQLite file', () => {
 
   it('keeps the views and checkpoint across a restart: the reloaded views equal the folded ones', async () => {
     let store = SqliteEventStore.open(file);
-    const first = TeamlogProjections.sqlite(store, { batchSize: 64 });
+    const first = await sqliteProjections(store, { batchSize: 64 });
     await first.catchUp();
     const before = { replay: first.views().replay(), statistics: first.views().statistics(), checkpoint: first.checkpoint };
     await store.close();
 
     store = SqliteEventStore.open(file);
-    const reopened = TeamlogProjections.sqlite(store);
+    const reopened = await sqliteProjections(store);
     expect(reopened.checkpoint).toEqual(before.checkpoint);
     expect(reopened.views().replay()).toEqual(before.replay);
     expect(reopened.views().statistics()).toEqual(before.statistics);
@@ -41,7 +41,7 @@ describe('views in the event store SQLite file', () => {
 
   it('applies its schema as versioned migrations in their own table', async () => {
     const store = SqliteEventStore.open(file);
-    TeamlogProjections.sqlite(store);
+    await sqliteProjections(store);
     const versions = store.database.prepare('SELECT version, name FROM projection_schema_migrations').all();
     expect(versions).toEqual([
       { version: 1n, name: 'projection_views' },
@@ -52,42 +52,42 @@ describe('views in the event store SQLite file', () => {
 
   it('names the file, table, row and field of a corrupt view row', async () => {
     let store = SqliteEventStore.open(file);
-    await TeamlogProjections.sqlite(store).catchUp();
+    await (await sqliteProjections(store)).catchUp();
     store.database.prepare("UPDATE projection_teams SET next_task_number = 'many' WHERE lead_session_id = 'v0-lead'").run();
     await store.close();
     store = SqliteEventStore.open(file);
-    expect(() => TeamlogProjections.sqlite(store)).toThrow(CorruptViewRow);
-    expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_teams, row v0-lead: nextTaskNumber`);
+    await expect(sqliteProjections(store)).rejects.toThrow(CorruptViewRow);
+    await expect(sqliteProjections(store)).rejects.toThrow(`${file}: table projection_teams, row v0-lead: nextTaskNumber`);
     await store.close();
   });
 
   it('names the team, member and snapshot field of a corrupt member row', async () => {
     let store = SqliteEventStore.open(file);
-    await TeamlogProjections.sqlite(store).catchUp();
+    await (await sqliteProjections(store)).catchUp();
     const member = store.database.prepare("SELECT member_id FROM projection_team_members WHERE lead_session_id = 'v0-lead' LIMIT 1").get() as { member_id: string };
     store.database.prepare("UPDATE projection_team_members SET snapshot = json_set(snapshot, '$.phase', 'asleep') WHERE member_id = ?").run(member.member_id);
     await store.close();
     store = SqliteEventStore.open(file);
-    expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_team_members, row v0-lead/${member.member_id}: snapshot.phase`);
+    await expect(sqliteProjections(store)).rejects.toThrow(`${file}: table projection_team_members, row v0-lead/${member.member_id}: snapshot.phase`);
     await store.close();
   });
 
   it('refuses a member row filed under another id than its snapshot', async () => {
     let store = SqliteEventStore.open(file);
-    await TeamlogProjections.sqlite(store).catchUp();
+    await (await sqliteProjections(store)).catchUp();
     store.database
       .prepare("UPDATE projection_team_members SET member_id = 'someone-else' WHERE lead_session_id = 'v0-lead' AND member_id = (SELECT MIN(member_id) FROM projection_team_members WHERE lead_session_id = 'v0-lead')")
       .run();
     await store.close();
     store = SqliteEventStore.open(file);
-    expect(() => TeamlogProjections.sqlite(store)).toThrow(`${file}: table projection_team_members, row v0-lead/someone-else: member_id does not match`);
+    await expect(sqliteProjections(store)).rejects.toThrow(`${file}: table projection_team_members, row v0-lead/someone-else: member_id does not match`);
     await store.close();
   });
 
   it('given a commit that fails after writing views, then neither views nor checkpoint are kept', async () => {
     const store = SqliteEventStore.open(file);
     let commits = 0;
-    const failing = TeamlogProjections.sqlite(store, {
+    const failing = await sqliteProjections(store, {
       batchSize: 40,
       onViewsWritten: () => {
         commits += 1;
@@ -97,7 +97,7 @@ describe('views in the event store SQLite file', () => {
     await expect(failing.catchUp()).rejects.toBeInstanceOf(ProjectionCommitFailed);
     const all = await positions(store);
     expect(failing.checkpoint).toEqual(all[79]);
-    const reopened = TeamlogProjections.sqlite(store);
+    const reopened = await sqliteProjections(store);
     expect(reopened.checkpoint).toEqual(all[79]);
     expect(reopened.views().replay()).toEqual(readReplayView(await foldViewsAsOf(store, { position: all[79] as GlobalPosition })));
     await reopened.catchUp();
@@ -107,12 +107,12 @@ describe('views in the event store SQLite file', () => {
 
   it('rebuilds from zero to the views it caught up to', async () => {
     const store = SqliteEventStore.open(file);
-    const projections = TeamlogProjections.sqlite(store, { batchSize: 33 });
+    const projections = await sqliteProjections(store, { batchSize: 33 });
     await projections.catchUp();
     const caughtUp = projections.views().replay();
     await projections.rebuild();
     expect(projections.views().replay()).toEqual(caughtUp);
-    expect(TeamlogProjections.sqlite(store).views().replay()).toEqual(caughtUp);
+    expect((await sqliteProjections(store)).views().replay()).toEqual(caughtUp);
     await store.close();
   });
 });

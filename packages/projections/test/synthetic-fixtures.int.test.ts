@@ -1,5 +1,5 @@
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { AuditFinding, TeamView, TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { AuditFinding, TeamView, TeamlogViews } from '@teamlog/projections';
 import { importFixtures, syntheticFixtures } from './fixture-import';
 import { sid } from './session-log-builder';
 import { tempFile } from './temp-file';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const imported = await importFixtures(store, syntheticFixtures);
   expect(imported.report.rejected).toBe(0);
   scenarioOf = imported.scenarioOf;
-  const projections = TeamlogProjections.sqlite(store, { batchSize: 50 });
+  const projections = await sqliteProjections(store, { batchSize: 50 });
   await projections.catchUp();
   views = projections.views();
 });

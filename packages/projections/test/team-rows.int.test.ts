@@ -1,7 +1,5 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { SqliteEventStore, applyMigrations, loadMigrations } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews, projectionMigrationsDirectory, projectionSchemaTable } from '@teamlog/projections';
+import { SqliteEventStore, applyMigrations, projectionSchemaTable, sqliteProjections, viewMigrations } from '@teamlog/store-sqlite';
+import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 import { appendSession, delivered, member, queued, task } from './session-log-builder';
 import { tempFile } from './temp-file';
 
@@ -44,13 +42,13 @@ describe('team views as rows', () => {
   it('given a committed team, when one task changes, then the commit writes that task row and no other member, task or message row', async () => {
     let store = SqliteEventStore.open(file);
     await appendTeam(store);
-    await TeamlogProjections.sqlite(store).catchUp();
+    await (await sqliteProjections(store)).catchUp();
     await store.close();
 
     store = SqliteEventStore.open(file);
     const written = logTeamRowWrites(store);
     await appendSession(store, 'lead', [task(1, 'lead', 't2', 2, { status: 'in_progress', ownerId: 'm1' })]);
-    const projections = TeamlogProjections.sqlite(store);
+    const projections = await sqliteProjections(store);
     expect(await projections.catchUp()).toBe(1);
     expect(written()).toEqual(['projection_team_tasks:t2']);
     await store.close();
@@ -74,12 +72,12 @@ describe('team views as rows', () => {
       // A new process each time: it reads the committed rows back before folding the next events.
       const store = SqliteEventStore.open(file);
       await appendSession(store, 'lead', events.slice(done, done + 2));
-      await TeamlogProjections.sqlite(store, { batchSize: 1 }).catchUp();
+      await (await sqliteProjections(store, { batchSize: 1 })).catchUp();
       await store.close();
     }
     const store = SqliteEventStore.open(file);
-    const reloaded = TeamlogProjections.sqlite(store);
-    const memory = TeamlogProjections.inMemory(store);
+    const reloaded = await sqliteProjections(store);
+    const memory = await TeamlogProjections.inMemory(store);
     await memory.catchUp();
     expect(everything(reloaded.views())).toEqual(everything(memory.views()));
     expect(reloaded.views().audit().map((finding) => finding.code)).toContain('legacy-delivered-to-other-target');
@@ -89,22 +87,19 @@ describe('team views as rows', () => {
   });
 
   it('given views written with the document schema (migration 1), when opened, then they are emptied and the next catch-up rebuilds them', async () => {
-    const onlyFirst = join(dirname(file), 'migrations-v1');
-    mkdirSync(onlyFirst);
-    copyFileSync(join(projectionMigrationsDirectory, '0001_projection_views.sql'), join(onlyFirst, '0001_projection_views.sql'));
     let store = SqliteEventStore.open(file);
     await appendTeam(store);
-    applyMigrations(store.database, loadMigrations(onlyFirst), file, projectionSchemaTable);
+    applyMigrations(store.database, viewMigrations.filter((migration) => migration.version === 1), file, projectionSchemaTable);
     store.database.prepare("INSERT INTO projection_teams (lead_session_id, team_id, team) VALUES ('lead', 'lead', '{\"members\": []}')").run();
     store.database.prepare("INSERT INTO projection_checkpoints VALUES ('teamlog-views', '9', '9', 0)").run();
     await store.close();
 
     store = SqliteEventStore.open(file);
-    const upgraded = TeamlogProjections.sqlite(store);
+    const upgraded = await sqliteProjections(store);
     expect(upgraded.checkpoint).toBeUndefined();
     expect(upgraded.views().teams()).toEqual([]);
     await upgraded.catchUp();
-    const memory = TeamlogProjections.inMemory(store);
+    const memory = await TeamlogProjections.inMemory(store);
     await memory.catchUp();
     expect(everything(upgraded.views())).toEqual(everything(memory.views()));
     expect(upgraded.views().teams()[0]?.members.map((one) => one.id)).toEqual(['m1', 'm2']);

@@ -10,7 +10,7 @@ describe('views as of a moment', () => {
     await appendSession(store, 'lead-1', [member(1, 'lead-1', 'a', 'alpha', 'provisioning')]);
     const then = await appendSession(store, 'lead-1', [member(1, 'lead-1', 'a', 'alpha', 'active')]);
     await appendSession(store, 'lead-1', [member(1, 'lead-1', 'b', 'beta', 'provisioning')]);
-    const projections = TeamlogProjections.inMemory(store);
+    const projections = await TeamlogProjections.inMemory(store);
     await projections.catchUp();
     const past = await projections.viewsAsOf({ position: then });
     expect(past.teams()[0]?.members.map((m) => [m.name, m.phase])).toEqual([['alpha', 'active']]);
@@ -27,7 +27,7 @@ describe('views as of a moment', () => {
     ]);
     await appendSession(store, 'a', [ev('turn/start', { turn: 1 }, t0 + 900), ev('turn/end', { turn: 1, reason: { kind: 'completed' } }, t0 + 1_500)]);
     await appendHeader(store, 'a', 0);
-    const projections = TeamlogProjections.inMemory(store);
+    const projections = await TeamlogProjections.inMemory(store);
     const past = await projections.viewsAsOf({ time: new Date(t0 + 1_000) });
     expect(past.teams()[0]?.members.map((m) => [m.name, m.phase])).toEqual([['alpha', 'provisioning']]);
     expect(past.session(sid('a'))?.lifecycle.status).toBe('running');
@@ -38,7 +38,7 @@ describe('views as of a moment', () => {
     const store = new InMemoryEventStore();
     await appendSession(store, 'lead-1', [member(2, 'lead-1', 'a', 'alpha', 'provisioning'), turnStart(1)]);
     const last = await appendSession(store, 'a', [turnStart(1), turnEnd(1)]);
-    const projections = TeamlogProjections.inMemory(store);
+    const projections = await TeamlogProjections.inMemory(store);
     await projections.catchUp();
     expect((await projections.viewsAsOf({ position: last })).replay()).toEqual(projections.views().replay());
   });

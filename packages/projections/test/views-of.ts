@@ -3,7 +3,7 @@ import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 
 /** Fold everything the store holds into in-memory views. */
 export const viewsOf = async (store: EventStore): Promise<TeamlogViews> => {
-  const projections = TeamlogProjections.inMemory(store);
+  const projections = await TeamlogProjections.inMemory(store);
   await projections.catchUp();
   return projections.views();
 };

@@ -5,10 +5,12 @@ import {
   RecordedEvent, StoreClosed, StoredIdentity, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
-import { applyMigrations, defaultMigrationsDirectory, loadMigrations } from './sqlite-migrations';
+import { eventStoreMigrations } from './migrations/event-store-migrations';
+import { Migration, applyMigrations } from './sqlite-migrations';
 
 export interface SqliteEventStoreOptions {
-  readonly migrationsDirectory?: string;
+  /** The schema migrations (default: the ones this package ships, from the repository's `migrations/sqlite`). */
+  readonly migrations?: readonly Migration[];
   /** How often a subscription looks for appends made by other processes. */
   readonly pollIntervalMs?: number;
   /** How long a writer waits for another process's write lock before failing. */
@@ -119,7 +121,7 @@ export class SqliteEventStore implements EventStore {
       if (file !== ':memory:') db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      const schemaVersion = applyMigrations(db, loadMigrations(options.migrationsDirectory ?? defaultMigrationsDirectory), file);
+      const schemaVersion = applyMigrations(db, options.migrations ?? eventStoreMigrations, file);
       return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
     } catch (error) {
       db.close();

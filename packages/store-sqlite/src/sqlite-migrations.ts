@@ -1,15 +1,12 @@
 import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
 }
-
-/** The repository's `migrations/sqlite` folder (the same depth from src/ and dist/). */
-export const defaultMigrationsDirectory = resolve(__dirname, '../../../migrations/sqlite');
 
 export class SchemaTooNew extends Error {
   override readonly name = 'SchemaTooNew';
@@ -26,6 +23,7 @@ export class MigrationFailed extends Error {
   override readonly name = 'MigrationFailed';
 }
 
+/** The migrations of a folder of `NNNN_name.sql` files (the repository's `migrations/`; tests and tooling). */
 export const loadMigrations = (directory: string): Migration[] =>
   readdirSync(directory)
     .map((file) => /^(\d{4})_([a-z0-9_]+)\.sql$/.exec(file))

@@ -64,9 +64,9 @@ describe('SqliteEventStore file', () => {
 
   it('upgrades a file written at schema version 1, keeping positions and filling the stream heads', async () => {
     const { file, cleanup } = tempStoreFile();
-    const { loadMigrations, applyMigrations, defaultMigrationsDirectory } = await import('@teamlog/store-sqlite');
+    const { applyMigrations, eventStoreMigrations } = await import('@teamlog/store-sqlite');
     const old = new Database(file);
-    applyMigrations(old, loadMigrations(defaultMigrationsDirectory).filter((m) => m.version === 1), file);
+    applyMigrations(old, eventStoreMigrations.filter((m) => m.version === 1), file);
     old.prepare("INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('old-1', 0, '0190a000-0000-7000-8000-000000000001', 'x/y', '{}', NULL, 0)").run();
     old.close();
     const store = SqliteEventStore.open(file);

@@ -24,9 +24,14 @@ export const serveCommand = defineCommand(
   async ({ flags }, { io }) => {
     const port = portArgument(flags.port, servePort, 'serve');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    await withStore(location, { create: false }, async ({ store }) => {
+    await withStore(location, { create: false }, async ({ store, committedViews }) => {
       const { startDashboardServer } = await import('@teamlog/dashboard');
-      const server = await startDashboardServer({ store, port, ...(flags.host === undefined ? {} : { host: flags.host }) });
+      const server = await startDashboardServer({
+        store,
+        port,
+        ...(committedViews === undefined ? {} : { committedViews }),
+        ...(flags.host === undefined ? {} : { host: flags.host }),
+      });
       io.stdout(`${server.url}\n`);
       io.stderr(`teamlog: serving ${describeStoreLocation(location)} at ${server.url} (Ctrl-C stops)\n`);
       const { start } = server;

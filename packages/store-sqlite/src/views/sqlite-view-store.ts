@@ -1,29 +1,20 @@
 import type Database from 'better-sqlite3';
-import { resolve } from 'node:path';
 import { MessageId, SessionId } from '@teamlog/events';
 import { InboxEntry } from '@teamlog/domain';
 import { GlobalPosition, formatPosition } from '@teamlog/store';
-import { applyMigrations, loadMigrations } from '@teamlog/store-sqlite';
-import { InboxEntryDetail, SessionInbox, initialSessionInbox } from './inbox-projection';
-import { InboxEntryRecord, PendingLists } from './inbox-entry-record';
-import { ViewsChangedElsewhere } from './projection-errors';
-import { HeldMessages } from './held-messages';
-import { ProjectionState, clearChanges, inboxOf, initialProjectionState } from './projection-state';
+import { viewMigrations } from '../migrations/view-migrations';
+import { Migration, applyMigrations } from '../sqlite-migrations';
 import { SqliteHeldMessages } from './sqlite-held-messages';
-import { SessionFacts } from './session-facts';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
-import { ViewRow, ViewRowDecoder, sqlNumber } from './view-row-decoder';
-import { LoadedViews, ViewStore } from './view-store';
-import { senderOf } from './inbox-view';
+import { clearChanges, HeldMessages, InboxEntryDetail, InboxEntryRecord, inboxOf, initialProjectionState, initialSessionInbox, LoadedViews, PendingLists, ProjectionState, senderOf, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, ViewsChangedElsewhere, ViewStore } from '@teamlog/projections';
 
-/** The repository's `migrations/projections-sqlite` folder (the same depth from src/ and dist/). */
-export const projectionMigrationsDirectory = resolve(__dirname, '../../../migrations/projections-sqlite');
 export const projectionSchemaTable = 'projection_schema_migrations';
 
 export interface SqliteViewStoreOptions {
   /** Names the checkpoint row; one file can hold several projections' checkpoints. */
   readonly projection?: string;
-  readonly migrationsDirectory?: string;
+  /** The view schema's migrations (default: the ones this package ships, from `migrations/projections-sqlite`). */
+  readonly migrations?: readonly Migration[];
   readonly clock?: () => Date;
   /**
    * Called inside the commit transaction after the views are written and before the checkpoint
@@ -33,6 +24,15 @@ export interface SqliteViewStoreOptions {
 }
 
 type Row = ViewRow;
+
+/** better-sqlite3 is synchronous: run the work now, and report its outcome as the port's promise. */
+const settled = <A>(work: () => A): Promise<A> => {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+};
 
 const text = (value: unknown): string => String(value);
 const num = (value: unknown): number => Number(value);
@@ -62,7 +62,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
     this.projection = options.projection ?? 'teamlog-views';
     this.clock = options.clock ?? (() => new Date());
     this.onViewsWritten = options.onViewsWritten ?? (() => undefined);
-    applyMigrations(db, loadMigrations(options.migrationsDirectory ?? projectionMigrationsDirectory), file, projectionSchemaTable);
+    applyMigrations(db, options.migrations ?? viewMigrations, file, projectionSchemaTable);
     this.rows = new ViewRowDecoder(file);
     this.teams = new SqliteTeamRows(db, this.rows);
     this.statements = {
@@ -85,7 +85,20 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
     this.heldMessagesOf = (sessionId) => new SqliteHeldMessages(sessionId, isHeld);
   }
 
-  load(): LoadedViews<ProjectionState> {
+  load(): Promise<LoadedViews<ProjectionState>> {
+    return settled(() => this.loadNow());
+  }
+
+  commit(state: ProjectionState, checkpoint: GlobalPosition): Promise<void> {
+    return settled(() => this.commitNow(state, checkpoint));
+  }
+
+  reset(): Promise<LoadedViews<ProjectionState>> {
+    return settled(() => this.resetNow());
+  }
+
+  /** The committed views and checkpoint, read in one transaction. */
+  loadNow(): LoadedViews<ProjectionState> {
     const read = this.db.transaction(() => ({ state: this.loadState(), checkpoint: this.loadCheckpoint() }));
     const loaded = read.deferred();
     this.expected = loaded.checkpoint;
@@ -93,7 +106,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
   }
 
   /** Throws ViewsChangedElsewhere, writing nothing, when another runner committed since this one loaded. */
-  commit(state: ProjectionState, checkpoint: GlobalPosition): void {
+  commitNow(state: ProjectionState, checkpoint: GlobalPosition): void {
     this.db
       .transaction(() => {
         this.assertUnchanged();
@@ -112,7 +125,7 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
     if (text(found) !== text(this.expected)) throw new ViewsChangedElsewhere(this.projection, text(this.expected), text(found));
   }
 
-  reset(): LoadedViews<ProjectionState> {
+  resetNow(): LoadedViews<ProjectionState> {
     this.db
       .transaction(() => {
         for (const table of ['projection_sessions', ...teamTables, 'projection_inbox_entries', 'projection_inbox_lists', 'projection_held_messages']) {

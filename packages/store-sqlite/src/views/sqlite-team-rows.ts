@@ -2,11 +2,7 @@ import type Database from 'better-sqlite3';
 import * as t from 'io-ts';
 import { SessionId } from '@teamlog/events';
 import { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
-import { ChangeTrackingMap } from './change-tracking-map';
-import { ProjectionState } from './projection-state';
-import { DeliveryMismatch, TeamProjection, TeamRecordFact } from './team-projection';
-import { LegacyMessageRow, MemberRow, TaskRow, TeamHead, isWorthKeeping, teamFromRows, teamHeadOf } from './team-rows';
-import { ViewRow, ViewRowDecoder, sqlBoolean, sqlNumber } from './view-row-decoder';
+import { ChangeTrackingMap, DeliveryMismatch, isWorthKeeping, LegacyMessageRow, MemberRow, ProjectionState, sqlBoolean, sqlNumber, TaskRow, teamFromRows, TeamHead, teamHeadOf, TeamProjection, TeamRecordFact, ViewRow, ViewRowDecoder } from '@teamlog/projections';
 
 export const teamTables = [
   'projection_teams', 'projection_team_members', 'projection_team_tasks', 'projection_team_messages',

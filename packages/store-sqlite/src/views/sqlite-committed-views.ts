@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
-import { loadMigrations } from '@teamlog/store-sqlite';
-import { ProjectionState } from './projection-state';
-import { SqliteViewStore, projectionMigrationsDirectory, projectionSchemaTable } from './sqlite-view-store';
-import { LoadedViews } from './view-store';
+import { CommittedViewsReader, LoadedViews, ProjectionState } from '@teamlog/projections';
+import { viewMigrations } from '../migrations/view-migrations';
+import { Migration } from '../sqlite-migrations';
+import { SqliteEventStore } from '../sqlite-event-store';
+import { SqliteViewStore, projectionSchemaTable } from './sqlite-view-store';
 
 export interface CommittedViewsOptions {
-  /** The checkpoint name (default `teamlog-views`, the one the CLI and `TeamlogProjections.sqlite` use). */
+  /** The checkpoint name (default `teamlog-views`, the one the CLI and `sqliteProjections` use). */
   readonly projection?: string;
-  readonly migrationsDirectory?: string;
+  readonly migrations?: readonly Migration[];
 }
 
 /**
@@ -18,13 +19,18 @@ export interface CommittedViewsOptions {
  * from the file on demand, so the connection must stay open while the state is used.
  */
 export const readCommittedViews = (db: Database.Database, file: string, options: CommittedViewsOptions = {}): LoadedViews<ProjectionState> | undefined => {
-  const migrationsDirectory = options.migrationsDirectory ?? projectionMigrationsDirectory;
+  const migrations = options.migrations ?? viewMigrations;
   const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !== undefined;
   if (!hasSchema) return undefined;
-  const known = loadMigrations(migrationsDirectory).reduce((max, migration) => Math.max(max, migration.version), 0);
+  const known = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
   const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as { version: number | bigint };
   if (Number(row.version) !== known) return undefined;
   // At the known version the store's migrations are a no-op: constructing it writes nothing.
-  const loaded = new SqliteViewStore(db, file, { migrationsDirectory, ...(options.projection === undefined ? {} : { projection: options.projection }) }).load();
+  const loaded = new SqliteViewStore(db, file, { migrations, ...(options.projection === undefined ? {} : { projection: options.projection }) }).loadNow();
   return loaded.checkpoint === undefined ? undefined : loaded;
 };
+
+/** The committed-views port over a SQLite store file (what `teamlog serve` starts from). */
+export const sqliteCommittedViews = (store: SqliteEventStore, options: CommittedViewsOptions = {}): CommittedViewsReader => ({
+  read: () => Promise.resolve().then(() => readCommittedViews(store.database, store.file, options)),
+});
