@@ -1,0 +1,18 @@
+export type { ToolSession } from './tool-session';
+export { openToolSession } from './tool-session';
+export type { ToolCall } from './handle-tool-call';
+export { handleToolCall } from './handle-tool-call';
+export type { ToolResult, ToolSuccess, ToolFailure } from './tool-result';
+export type { ToolDefinition } from './tool-definitions';
+export { toolDefinitions } from './tool-definitions';
+export type { TeamTool } from './team-tool';
+export { teamTools, teamToolset } from './team-toolset';
+export type { JsonSchema } from './json-schema';
+export { jsonSchemaOf, UnsupportedCodec } from './json-schema-of';
+export * from './tool-errors';
+export type { TeamResource } from './team-resources';
+export { teamResources, readTeamResource, inboxUri, rosterUri, tasksUri, ResourceUnavailable } from './team-resources';
+export type { InboxWatch } from './inbox-watch';
+export { storeInboxWatch } from './inbox-watch';
+export type { TeamMcpServer, TeamMcpServerOptions } from './team-mcp-server';
+export { createTeamMcpServer } from './team-mcp-server';
