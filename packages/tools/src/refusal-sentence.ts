@@ -41,7 +41,7 @@ const phrases: readonly Phrase[] = [
   when(TeamLogFailed, (e) => `The team's log has a failing record (seq ${e.failure.seq}), so no more team changes are accepted`),
   when(TeamRuleViolation, (e) => `The team refused the change: ${e.reason}`),
   when(UnknownTool, (e) => `There is no tool "${e.toolName}"; your tools are ${e.available.join(', ')}`),
-  when(ToolNotForRole, (e) => `${e.toolName} is not one of a ${e.role}'s tools; only the Lead spawns members`),
+  when(ToolNotForRole, (e) => `As a ${e.role} you do not have the tool ${e.toolName}; it is ${e.role === 'member' ? 'the Lead' : 'a member'}'s`),
   when(InvalidToolArguments, (e) => `The arguments of ${e.toolName} were refused: ${e.path}: ${e.detail}; nothing was done`),
   when(UnknownMember, (e) => `There is no team member "${e.address}"; use a member's name, a session id, or "lead"`),
   when(TaskNotClaimable, (e) => `You cannot claim task "${e.taskId}": ${e.reason}`),
