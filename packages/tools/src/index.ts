@@ -16,3 +16,5 @@ export type { InboxWatch } from './inbox-watch';
 export { storeInboxWatch } from './inbox-watch';
 export type { TeamMcpServer, TeamMcpServerOptions } from './team-mcp-server';
 export { createTeamMcpServer } from './team-mcp-server';
+export type { StdioStreams } from './serve-stdio';
+export { serveStdio } from './serve-stdio';
