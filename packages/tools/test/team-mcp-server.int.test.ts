@@ -98,9 +98,9 @@ describe('the Team MCP server', () => {
       ['tasks', tasksUri(reviewer.handle.teamId), 'application/json'],
     ]);
     for (const [uri, tool] of [[inboxUri(reviewer.handle.sessionId), 'read_inbox'], [rosterUri(reviewer.handle.teamId), 'list_members'], [tasksUri(reviewer.handle.teamId), 'list_tasks']] as const) {
-      const { contents } = await client.readResource({ uri });
+      const [content] = (await client.readResource({ uri })).contents;
       const expected = (await handleToolCall(reviewer, { name: tool, arguments: {} })).structuredContent;
-      expect(JSON.parse(String(contents[0]?.text))).toEqual(expected);
+      expect(JSON.parse(content !== undefined && 'text' in content ? content.text : 'null')).toEqual(expected);
     }
     await expect(client.readResource({ uri: inboxUri(team.lead.handle.sessionId) })).rejects.toThrow('not a resource of this session');
     await server.close();
