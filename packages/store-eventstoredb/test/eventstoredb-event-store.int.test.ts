@@ -1,7 +1,7 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { v4 as uuidv4 } from 'uuid';
 import { EventId, JsonObject, SessionId, StoredEventMetadata } from '@teamlog/events';
-import { collect, describeEventStoreConformance, newEvent, uniqueStream } from '@teamlog/store/conformance';
+import { collect, describeEventStoreConformance, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { AppendTooLarge, EventStoreDbEventStore, migrateStore, openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
 import { expectSameStreams, fillSource, tempDirectory } from './migration-fixture';

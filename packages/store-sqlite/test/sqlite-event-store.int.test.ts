@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { SchemaTooNew, SqliteEventStore } from '@teamlog/store-sqlite';
-import { describeEventStoreConformance, collect, newEvent, uniqueStream } from '@teamlog/store/conformance';
+import { describeEventStoreConformance, collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
 
 describeEventStoreConformance('SqliteEventStore (file, WAL)', async () => {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { SqliteEventStore, SqliteEventStoreOptions } from '@teamlog/store-sqlite';
 import { DuplicateEventId, StoreClosed, WrongExpectedVersion } from '@teamlog/store';
-import { collect, newEvent, uniqueStream } from '@teamlog/store/conformance';
+import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
 
 const withStore = async (run: (store: SqliteEventStore, file: string) => Promise<void>, options: SqliteEventStoreOptions = {}): Promise<void> => {

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { collect, uniqueStream } from '@teamlog/store/conformance';
+import { collect, uniqueStream } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
 
 /* Real child processes against one SQLite file, through the compiled adapter (npm test builds first). */

@@ -1,5 +1,5 @@
 import { InMemoryEventStore } from '@teamlog/store';
-import { describeEventStoreConformance } from '@teamlog/store/conformance';
+import { describeEventStoreConformance } from '@teamlog/store-conformance';
 
 describeEventStoreConformance('InMemoryEventStore', async () => {
   const store = new InMemoryEventStore();

@@ -1,9 +1,8 @@
-import { EventId } from '@teamlog/events';
-import { v4 as uuidv4 } from 'uuid';
-import { EventStore, EventToAppend, RecordedEvent } from '../event-store';
-import { comparePositions } from '../global-position';
-import { DuplicateEventId, StreamNotFound, WrongExpectedVersion } from '../store-errors';
-import { StreamName, streamName } from '../stream-name';
+import {
+  DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamNotFound, WrongExpectedVersion, comparePositions,
+} from '@teamlog/store';
+import { collect } from './collect';
+import { newEvent, uniqueStream } from './test-events';
 
 /* One suite, parameterised by a store factory, run against every adapter. */
 
@@ -21,23 +20,6 @@ export interface ConformanceOptions {
    */
   readonly uniqueEventIdsAcrossStreams?: boolean;
 }
-
-export const newEvent = (type = 'test/happened', data: EventToAppend['data'] = {}): EventToAppend => ({
-  id: uuidv4() as EventId,
-  type,
-  data,
-  metadata: { time: 0 },
-});
-
-export const collect = async <T>(items: AsyncIterable<T>): Promise<T[]> => {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-};
-
-let streamCounter = 0;
-export const uniqueStream = (prefix = 'conformance'): StreamName =>
-  streamName(`${prefix}-${process.pid}-${Date.now().toString(36)}-${(streamCounter += 1)}`);
 
 const revisions = (events: readonly RecordedEvent[]) => events.map((event) => event.revision);
 

@@ -1,0 +1,3 @@
+export * from './collect';
+export * from './test-events';
+export * from './event-store-conformance';
