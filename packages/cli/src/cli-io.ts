@@ -1,3 +1,5 @@
+import { Readable, Writable } from 'stream';
+
 /** Everything a command touches outside the store: injected so tests can run commands in process. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -10,6 +12,8 @@ export interface CliIo {
   readonly stderrColumns: number;
   /** Resolves when the person asks to stop (Ctrl-C); only long-running commands listen. */
   readonly untilInterrupted: () => Promise<void>;
+  /** The raw standard streams, for a command that speaks a protocol on them (`teamlog mcp`); opened on first use. */
+  readonly stdio: () => { readonly input: Readable; readonly output: Writable };
 }
 
 /** The real process. */
@@ -26,4 +30,5 @@ export const processIo = (): CliIo => ({
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
     }),
+  stdio: () => ({ input: process.stdin, output: process.stdout }),
 });

@@ -1,3 +1,4 @@
+import { PassThrough } from 'stream';
 import { CliIo } from '../src/cli-io';
 
 /** A CliIo that records what a command writes, for in-process tests. */
@@ -9,6 +10,7 @@ export interface CapturedIo extends CliIo {
 export const capturedIo = (overrides: Partial<CliIo> = {}): CapturedIo => {
   const stdout: string[] = [];
   const stderr: string[] = [];
+  const streams = { input: new PassThrough(), output: new PassThrough() };
   return {
     stdout: (text) => void stdout.push(text),
     stderr: (text) => void stderr.push(text),
@@ -18,6 +20,7 @@ export const capturedIo = (overrides: Partial<CliIo> = {}): CapturedIo => {
     stderrIsTerminal: false,
     stderrColumns: 80,
     untilInterrupted: () => new Promise(() => undefined),
+    stdio: () => streams,
     ...overrides,
     out: () => stdout.join(''),
     err: () => stderr.join(''),

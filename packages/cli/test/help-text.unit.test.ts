@@ -27,6 +27,7 @@ describe('help text', () => {
       expect(Object.keys(command.syntax.flags)).toEqual(expect.arrayContaining(['help', 'debug']));
     }
     const withoutJson = commandList.filter((command) => !('json' in command.syntax.flags)).map((command) => command.syntax.name);
-    expect(withoutJson).toEqual(['serve']);
+    // serve prints a URL, mcp speaks MCP on stdout: neither prints a document.
+    expect(withoutJson).toEqual(['serve', 'mcp']);
   });
 });

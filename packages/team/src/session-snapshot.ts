@@ -1,4 +1,4 @@
-import { CloseReason, InboxList, MessageId, MessageSource, SessionId, SessionRole, TeamId } from '@teamlog/events';
+import { CloseReason, ContentBlock, InboxList, MessageId, MessageSource, SessionId, SessionRole, TeamId } from '@teamlog/events';
 import { InboxEntryStatus, SessionStatus, SessionStreamState, pendingEntries } from '@teamlog/domain';
 
 export interface InboxEntrySnapshot {
@@ -6,6 +6,8 @@ export interface InboxEntrySnapshot {
   readonly list?: InboxList;
   readonly status: InboxEntryStatus;
   readonly source: MessageSource;
+  /** As accepted: a Team message starts with its `Team message from <senderName>:` block. */
+  readonly content: readonly ContentBlock[];
   readonly acceptedSeq: number;
   readonly settledSeq?: number;
 }
@@ -50,6 +52,7 @@ export const sessionSnapshot = (sessionId: SessionId, state: SessionStreamState)
       ...(entry.list === undefined ? {} : { list: entry.list }),
       status: entry.status,
       source: entry.source,
+      content: entry.content,
       acceptedSeq: entry.acceptedSeq,
       ...(entry.settledSeq === undefined ? {} : { settledSeq: entry.settledSeq }),
     })),

@@ -37,6 +37,16 @@ describe('sender attribution and the host-only member adapter', () => {
     });
   });
 
+  it('given an accepted message, when the session snapshot is read, then its inbox entry carries the content as accepted', async () => {
+    const { teamlog } = fixture();
+    const team = await startedTeam(teamlog, 'researcher');
+    const id = await team.lead.send({ target: 'researcher', message: 'Read the importer.' });
+    const { inbox } = await teamlog.session(member(team, 'researcher').sessionId);
+    expect(inbox.map((entry) => [entry.id, entry.content])).toEqual([
+      [id, [{ type: 'text', text: 'Team message from lead:' }, { type: 'text', text: 'Read the importer.' }]],
+    ]);
+  });
+
   it('given the public API, then no export and no handle property reaches the member adapter or the engine', async () => {
     expect(Object.keys(publicApi)).not.toEqual(expect.arrayContaining(['MemberSteerAdapter']));
     expect(Object.keys(publicApi).filter((name) => /Adapter|Engine|SteerPath|appendWritable/.test(name))).toEqual([]);

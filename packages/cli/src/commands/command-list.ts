@@ -5,6 +5,7 @@ import { exportCommand } from './export-command';
 import { importCommand } from './import-command';
 import { inboxCommand } from './inbox-command';
 import { legacyCommand } from './legacy-command';
+import { mcpCommand } from './mcp-command';
 import { migrateCommand } from './migrate-command';
 import { replayCommand } from './replay-command';
 import { rosterCommand } from './roster-command';
@@ -23,5 +24,6 @@ export const commandList: readonly Command[] = [
   exportCommand,
   demoCommand,
   serveCommand,
+  mcpCommand,
   migrateCommand,
 ];

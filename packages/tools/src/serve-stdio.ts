@@ -1,0 +1,30 @@
+import { Readable, Writable } from 'stream';
+// The SDK's CommonJS build is reached through its exports map; see the `paths` note in tsconfig.json.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { TeamMcpServer } from './team-mcp-server';
+
+/** The streams MCP frames travel on: a process's stdin and stdout, or pipes in a test. */
+export interface StdioStreams {
+  readonly input: Readable;
+  /** Only protocol frames are written here. */
+  readonly output: Writable;
+}
+
+const ended = (input: Readable): Promise<void> =>
+  new Promise((resolve) => {
+    input.once('end', resolve);
+    input.once('close', resolve);
+  });
+
+/**
+ * Serve newline-delimited JSON-RPC over the streams until the client closes the input (as an MCP
+ * client does to stop its server), the connection closes, or `until` resolves; then close the server.
+ */
+export const serveStdio = async (server: TeamMcpServer, { input, output }: StdioStreams, until: Promise<void>): Promise<void> => {
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  await server.connect(new StdioServerTransport(input, output));
+  await Promise.race([ended(input), closed, until]);
+  await server.close();
+};

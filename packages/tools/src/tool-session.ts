@@ -1,0 +1,21 @@
+import { SessionId } from '@teamlog/events';
+import { InboxEntrySnapshot, LeadSession, MemberSession, TeamLog } from '@teamlog/team';
+import { NotATeamSession } from './tool-errors';
+
+/**
+ * What a tool call runs as: the session's own handle (every send is attributed to it) and a read of
+ * its own inbox. Built by the host composition, which alone can open handles.
+ */
+export interface ToolSession {
+  readonly handle: LeadSession | MemberSession;
+  /** Every message this session's inbox accepted, in acceptance order. */
+  readonly inbox: () => Promise<readonly InboxEntrySnapshot[]>;
+}
+
+/** The session's role and team come from its own stream (`teamlog/session/created`), never from the caller. */
+export const openToolSession = async (teamlog: TeamLog, sessionId: SessionId): Promise<ToolSession> => {
+  const { teamId, role } = await teamlog.session(sessionId);
+  if (teamId === undefined || role === undefined) throw new NotATeamSession(sessionId);
+  const handle = role === 'lead' ? await teamlog.openLead(teamId) : await teamlog.openMember(teamId, sessionId);
+  return { handle, inbox: async () => (await teamlog.session(sessionId)).inbox };
+};
