@@ -6,3 +6,4 @@ export * from './install-postgres';
 export * from './free-port';
 export * from './throwaway-cluster';
 export * from './test-database';
+export * from './postgres-server';

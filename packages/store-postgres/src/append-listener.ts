@@ -21,7 +21,6 @@ export interface AppendListenerOptions {
  */
 export class AppendListener {
   private readonly stop = new AbortController();
-  private client: Client | undefined;
   private running: Promise<void> | undefined;
 
   constructor(private readonly options: AppendListenerOptions) {}
@@ -32,7 +31,6 @@ export class AppendListener {
 
   async close(): Promise<void> {
     this.stop.abort();
-    await this.client?.end().catch(() => undefined);
     await this.running;
   }
 
@@ -53,25 +51,41 @@ export class AppendListener {
     }
   }
 
-  /** Connects, listens until the connection ends, and resolves with why it ended. */
+  /**
+   * Connects, listens until the connection ends or the listener stops, and resolves with why. Every
+   * wait also ends on stop, and the client is ended once without waiting for it: pg's end() of a
+   * client that is still connecting may never settle.
+   */
   private async listenOnce(onListening: () => void): Promise<string> {
     const client = this.options.connect();
-    this.client = client;
+    let endRequested = false;
+    const endClient = (): void => {
+      if (endRequested) return;
+      endRequested = true;
+      client.end().catch(() => undefined);
+    };
+    const stopped = new Promise<string>((resolve) => {
+      if (this.stop.signal.aborted) resolve('stopped');
+      this.stop.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+    });
     const ended = new Promise<string>((resolve) => {
       client.on('error', (error) => resolve(this.options.describeError(error)));
       client.on('end', () => resolve('closed'));
     });
     client.on('notification', (message: Notification) => this.notified(message));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${appendedChannel}`);
-      onListening();
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      return this.options.describeError(error);
+    const listening = client
+      .connect()
+      .then(() => client.query(`LISTEN ${appendedChannel}`))
+      .then(() => 'listening' as const)
+      .catch((error: unknown) => this.options.describeError(error));
+    const ready = await Promise.race([listening, stopped, ended]);
+    if (ready !== 'listening') {
+      endClient();
+      return ready;
     }
-    const reason = await ended;
-    await client.end().catch(() => undefined);
+    onListening();
+    const reason = await Promise.race([ended, stopped]);
+    endClient();
     return reason;
   }
 

@@ -14,6 +14,7 @@ import { pinnedSubscription, SubscriptionStart } from './pinned-subscription';
 import { PostgresStoreError } from './postgres-errors';
 import { RetryPolicy, defaultRetryPolicy, retryDelay, sleep } from './retry-policy';
 import { parsePgSnapshot } from './snapshot-visibility';
+import { statementName } from './statement-name';
 import { listStreamsSql, readBackwardsSql, readForwardsSql, streamHeadSql } from './stream-queries';
 
 export interface PostgresEventStoreOptions {
@@ -147,7 +148,7 @@ export class PostgresEventStore implements EventStore {
   private async commitGroup(group: readonly PendingAppend[]): Promise<void> {
     let rows: readonly QueryResultRow[];
     try {
-      rows = (await this.withRetry('append', () => this.connection.pool.query(appendGroupSql, appendGroupParameters(group)))).rows;
+      rows = (await this.withRetry('append', () => this.connection.pool.query({ name: statementName(appendGroupSql), text: appendGroupSql, values: appendGroupParameters(group) }))).rows;
     } catch (error) {
       const failure = this.failureOf('append', error);
       group.forEach((append) => append.reject(failure));
@@ -339,7 +340,7 @@ export class PostgresEventStore implements EventStore {
 
   private async query<R extends QueryResultRow>(operation: string, sql: string, parameters: readonly unknown[]): Promise<R[]> {
     try {
-      return (await this.withRetry(operation, () => this.connection.pool.query<R>(sql, [...parameters]))).rows;
+      return (await this.withRetry(operation, () => this.connection.pool.query<R>({ name: statementName(sql), text: sql, values: [...parameters] }))).rows;
     } catch (error) {
       throw this.failureOf(operation, error);
     }
