@@ -6,9 +6,9 @@ export interface ProgramResult {
 }
 
 /** Run a program to its end, collecting stdout and stderr together (never throws for a non-zero exit). */
-export const runProgram = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ProgramResult> =>
+export const runProgram = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<ProgramResult> =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const collect = (chunk: Buffer): void => {
       output += chunk.toString('utf8');

@@ -30,7 +30,8 @@ const defaultSettings: Readonly<Record<string, string>> = { max_connections: '30
 
 const run = async (user: ServerUser, step: string, command: string, args: readonly string[]): Promise<void> => {
   const wrapped = user.wrap(command, args);
-  const result = await runProgram(wrapped.command, wrapped.args);
+  // From a directory every user may enter: the server's user may not be allowed into the caller's (a checkout under /root).
+  const result = await runProgram(wrapped.command, wrapped.args, process.env, tmpdir());
   if (result.code !== 0) throw new PostgresSetupFailed(step, `exit ${result.code ?? 'not started'}: ${tailOf(result.output)}`);
 };
 
