@@ -18,5 +18,8 @@ const tier = (name) => ({ ...shared, displayName: name, testMatch: [`**/*.${name
 
 module.exports = {
   projects: [tier('unit'), tier('int'), tier('e2e')],
+  // Named steps (test/support/jest-global-setup.ts): one PostgreSQL server for the run, and so on.
+  globalSetup: '<rootDir>/test/support/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/jest-global-teardown.ts',
   testTimeout: 30000,
 };

@@ -12,6 +12,8 @@ import { createSchemaFile, groupsOf, openRawInserter } from './raw-insert-baseli
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
 import { startMemorySampling } from './memory-sampler';
 import { sendConcurrently, startTeam } from './send-case';
+import { measureEmmettAppends, measureRawInserts, measureStoreAppends } from './postgres-append-case';
+import { measurePostgresSends } from './postgres-send-case';
 import { dumpRowsAfter, lastPosition, readRows } from './stored-rows';
 
 /* One measurement per process: a fresh heap, its own peak RSS, and its own CPU profile when asked. */
@@ -77,6 +79,14 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       const rejected = value.imported.rejected?.message ?? '';
       return { elapsedMs, count: value.imported.events, detail: { importMs: value.importMs, viewsMs: value.viewsMs, appended: value.imported.appended, folded: value.folded, rejected } };
     }
+    case 'postgres-append':
+      return measureStoreAppends(request.url, request.writers, request.appends);
+    case 'postgres-raw-insert':
+      return measureRawInserts(request.url, request.writers, request.appends);
+    case 'emmett-append':
+      return measureEmmettAppends(request.url, request.writers, request.appends);
+    case 'postgres-send':
+      return measurePostgresSends(request.url, request.members, request.senders, request.messages);
     default: {
       const unreachable: never = request;
       throw new Error(`unknown case ${JSON.stringify(unreachable)}`);

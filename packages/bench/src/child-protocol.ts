@@ -10,6 +10,10 @@ export const ChildRequest = t.union(
     t.intersection([t.type({ case: t.literal('raw-insert'), dbFile: t.string, rowsFile: t.string }), t.partial({ rowsPerTransaction: t.number })]),
     t.type({ case: t.literal('read-log'), file: t.string }),
     t.type({ case: t.literal('replay-log'), file: t.string, dbFile: t.string }),
+    t.type({ case: t.literal('postgres-append'), url: t.string, writers: t.number, appends: t.number }),
+    t.type({ case: t.literal('postgres-raw-insert'), url: t.string, writers: t.number, appends: t.number }),
+    t.type({ case: t.literal('emmett-append'), url: t.string, writers: t.number, appends: t.number }),
+    t.type({ case: t.literal('postgres-send'), url: t.string, members: t.number, senders: t.number, messages: t.number }),
   ],
   'ChildRequest',
 );

@@ -10,6 +10,7 @@ import { renderTable, ReportRow } from './report-table';
 import { runReplaySection } from './replay-section';
 import { runRssSection } from './rss-section';
 import { SectionContext, SectionOutcome } from './section-outcome';
+import { runPostgresSection } from './postgres-section';
 import { runSendSection } from './send-section';
 import { sourceRevision } from './source-revision';
 
@@ -19,6 +20,7 @@ const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory
   replay: runReplaySection,
   send: runSendSection,
   rss: runRssSection,
+  postgres: runPostgresSection,
 };
 
 const sizesLine = (options: BenchOptions): string =>

@@ -1,5 +1,5 @@
 import { MemberSession, TeamLog, createTeamLog } from '@teamlog/team';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { EventStore } from '@teamlog/store';
 
 export interface SendTeam {
   readonly teamlog: TeamLog;
@@ -7,7 +7,7 @@ export interface SendTeam {
 }
 
 /** A started Lead and `count` started (idle) members: every send lands on an idle target (next-turn). */
-export const startTeam = async (store: SqliteEventStore, count: number): Promise<SendTeam> => {
+export const startTeam = async (store: EventStore, count: number): Promise<SendTeam> => {
   const teamlog = createTeamLog({ store });
   const lead = await teamlog.createTeam({ cwd: '/bench/project' });
   await teamlog.runtime(lead.sessionId).start();

@@ -123,7 +123,7 @@ describe('teamlog mcp: a team of agent runtimes on one SQLite file', () => {
         [sent['leadToResearcher'], [team.lead, 'lead']],
         [sent['reviewerToResearcher'], [team.reviewer, 'reviewer']],
       ]);
-      const projections = TeamlogProjections.inMemory(store);
+      const projections = await TeamlogProjections.inMemory(store);
       await projections.catchUp();
       expect(projections.views().audit()).toEqual([]);
       const peers = projections.views().inbox({ peerOnly: true }).map((entry) => [entry.sessionId, entry.senderSessionId, entry.senderName]);

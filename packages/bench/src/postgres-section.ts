@@ -1,0 +1,78 @@
+import { createTestDatabase, startPostgresServer } from '@teamlog/postgres-testing';
+import { BenchOptions } from './bench-options';
+import { ChildResult, ChildRequest } from './child-protocol';
+import { medianRun } from './median-run';
+import { Target, formatRate, ratePerSecond, throughputRow } from './report-table';
+import { runChild } from './run-child';
+import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+
+/** 64 concurrent writers: at least half the raw INSERT rate, and three times Emmett's. */
+export const postgresTargets = { writers: 64, vsRawInserts: 0.5, vsEmmett: 3 } as const;
+
+type AppendCase = 'postgres-raw-insert' | 'postgres-append' | 'emmett-append';
+const appendCases: readonly AppendCase[] = ['postgres-raw-insert', 'postgres-append', 'emmett-append'];
+
+/** Each measurement on a database of its own, dropped after it. */
+const onFreshDatabase = async (serverUrl: string, label: string, request: (url: string) => ChildRequest): Promise<ChildResult> => {
+  const database = await createTestDatabase(serverUrl, `bench_${label}`);
+  try {
+    return await runChild(request(database.url));
+  } finally {
+    await database.drop();
+  }
+};
+
+const rowsPerMessage = (result: ChildResult): number => {
+  const value = result.detail['rowsPerMessage'];
+  return typeof value === 'number' && value > 0 ? value : 1;
+};
+
+const ratio = (target: number): Target => ({ kind: 'ratio-at-least', ratio: target });
+
+/**
+ * Appends per second with 64 concurrent writers on PostgreSQL: PostgresEventStore against raw
+ * INSERTs of the same rows (one autocommit transaction each, 64 connections) and against Emmett's
+ * PostgreSQL event store, all with synchronous_commit on, interleaved run by run (median of three;
+ * one with --quick); then TeamLog.send on the store, against the same raw rate per stored message.
+ */
+export const runPostgresSection = async (options: BenchOptions, _workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+  const server = await startPostgresServer(context.progress);
+  try {
+    context.progress(`postgres: using ${server.origin}`);
+    const { writers } = postgresTargets;
+    const appends = options.messages;
+    const runs = options.quick ? 1 : 3;
+    const results = new Map<AppendCase, ChildResult[]>(appendCases.map((kind) => [kind, []]));
+    for (let run = 1; run <= runs; run += 1) {
+      for (const kind of appendCases) {
+        context.progress(`postgres: ${kind}, ${appends} appends from ${writers} writers (run ${run} of ${runs})`);
+        results.get(kind)?.push(await onFreshDatabase(server.url, kind, (url) => ({ case: kind, url, writers, appends })));
+      }
+    }
+    const median = (kind: AppendCase): ChildResult => medianRun(results.get(kind) ?? []);
+    const [raw, store, emmett] = [median('postgres-raw-insert'), median('postgres-append'), median('emmett-append')];
+    const senders = Math.max(...options.senders);
+    context.progress(`postgres: TeamLog.send, ${options.messages} messages from ${senders} senders`);
+    const send = await onFreshDatabase(server.url, 'send', (url) => ({ case: 'postgres-send', url, members: options.sendMembers, senders, messages: options.messages }));
+
+    const rawRate = ratePerSecond(raw.count, raw.elapsedMs);
+    const storeRate = ratePerSecond(store.count, store.elapsedMs);
+    const perMessage = rowsPerMessage(send);
+    const rows = [
+      throughputRow(`Append, ${writers} writers (PostgresEventStore)`, 'append', storeRate, 'raw INSERTs', rawRate, ratio(postgresTargets.vsRawInserts)),
+      throughputRow(`Append, ${writers} writers (PostgresEventStore) vs Emmett`, 'append', storeRate, 'Emmett PostgreSQL', ratePerSecond(emmett.count, emmett.elapsedMs), ratio(postgresTargets.vsEmmett)),
+      throughputRow(`Send, ${senders} senders (TeamLog.send, PostgreSQL)`, 'msg', ratePerSecond(send.count, send.elapsedMs), 'raw INSERTs', rawRate / perMessage, ratio(postgresTargets.vsRawInserts)),
+    ];
+    const notes = [
+      `postgres server: ${server.origin}; synchronous_commit on for every case; ${runs === 1 ? 'one run' : `median of ${runs} interleaved runs`} per append case, each on a fresh database`,
+      noteOf('postgres raw INSERTs (one autocommit transaction each)', raw, 'rows'),
+      noteOf('postgres appends (PostgresEventStore, exact expected revisions)', store, 'appends'),
+      noteOf('postgres appends (Emmett 0.42, expected stream versions)', emmett, 'appends'),
+      noteOf(`postgres send, ${senders} senders`, send, 'messages accepted'),
+      `postgres send baseline: ${formatRate(rawRate / perMessage, 'msg')} (raw rows/s over ${perMessage.toFixed(2)} stored rows per accepted message)`,
+    ];
+    return { rows, notes, profiles: [] };
+  } finally {
+    await server.stop();
+  }
+};

@@ -1,0 +1,54 @@
+import { Client, Pool, PoolConfig } from 'pg';
+import { InvalidPostgresUrl, PostgresSchemaTooNew, PostgresStoreError } from './postgres-errors';
+import { PostgresMigration, applyPostgresMigrations, readSchemaVersion, shippedMigrations } from './postgres-migrations';
+import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
+import { describePostgresUrl, isPostgresUrl, redactPassword } from './postgres-url';
+import { errorCode, isConnectionFailure } from './connection-failure';
+
+export interface OpenPostgresStoreOptions extends PostgresEventStoreOptions {
+  /** Apply the shipped migrations (default). False for openers that only read: the schema is checked, never changed. */
+  readonly migrate?: boolean;
+  /** Pooled connections of this process (default 10). */
+  readonly maxConnections?: number;
+  /** For tests of upgrades: the migrations to apply instead of the shipped ones. */
+  readonly migrations?: readonly PostgresMigration[];
+}
+
+const applicationName = 'teamlog';
+
+const poolConfig = (url: string, max: number): PoolConfig => ({ connectionString: url, max, application_name: applicationName, connectionTimeoutMillis: 10_000 });
+
+/**
+ * Open the PostgreSQL store at a connection string (`postgres://user:password@host:5432/db`), for
+ * `--store` / `TEAMLOG_STORE`: connects, migrates under an advisory lock (or only checks the schema
+ * version with `migrate: false`) and returns the store. Errors never carry the password.
+ */
+export const openPostgresStore = async (url: string, options: OpenPostgresStoreOptions = {}): Promise<PostgresEventStore> => {
+  const database = describePostgresUrl(url);
+  const redact = (text: string): string => redactPassword(text, url);
+  if (!isPostgresUrl(url)) throw new InvalidPostgresUrl(database, 'expected postgres://user:password@host:port/database');
+  let pool: Pool;
+  try {
+    pool = new Pool(poolConfig(url.trim(), options.maxConnections ?? 10));
+  } catch (error) {
+    throw new InvalidPostgresUrl(database, redact((error as Error).message));
+  }
+  pool.on('error', () => undefined); // idle connections failing before the store takes over
+  const migrations = options.migrations ?? shippedMigrations;
+  let schemaVersion: number;
+  try {
+    const client = await pool.connect();
+    try {
+      schemaVersion = options.migrate === false ? await readSchemaVersion(client, migrations, database) : await applyPostgresMigrations(client, migrations, database);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    if (error instanceof PostgresSchemaTooNew) throw error;
+    const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
+    throw new PostgresStoreError(failure, 'open', errorCode(error), `cannot open ${database}: ${redact((error as Error).message)}`);
+  }
+  const connectListener = (): Client => new Client({ connectionString: url.trim(), application_name: `${applicationName}-listen`, connectionTimeoutMillis: 10_000 });
+  return new PostgresEventStore({ pool, connectListener, database, redact }, schemaVersion, options);
+};

@@ -1,0 +1,25 @@
+/** The connection-string schemes of libpq and `pg`: `postgres://` and `postgresql://`. */
+export const isPostgresUrl = (text: string): boolean => /^postgres(ql)?:\/\//i.test(text.trim());
+
+const credentials = /^([a-z+]+:\/\/[^:@/]*):([^@/]*)@/i;
+
+/** The URL with any password replaced, for messages and logs. */
+export const redactPostgresUrl = (url: string): string => url.replace(credentials, '$1:***@');
+
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** A text that may quote the password (as written in the URL, or decoded), with it replaced. */
+export const redactPassword = (text: string, url: string): string => {
+  const password = credentials.exec(url.trim())?.[2];
+  if (password === undefined || password === '') return text;
+  return [password, decoded(password)].reduce((redacted, secret) => redacted.split(secret).join('***'), text);
+};
+
+/** What to print for a URL: the password gone from it, and from anything it may have been mixed into. */
+export const describePostgresUrl = (url: string): string => redactPassword(redactPostgresUrl(url.trim()), url);

@@ -1,0 +1,37 @@
+import { ChildProcess, spawn } from 'node:child_process';
+
+/* Child processes run the compiled packages (npm test builds before jest), as a real host would. */
+
+export interface RunningChild {
+  readonly child: ChildProcess;
+  /** Every complete stdout line so far. */
+  readonly lines: string[];
+  readonly exited: Promise<number | null>;
+  readonly stderr: () => string;
+}
+
+export const runChild = (script: string, args: readonly string[]): RunningChild => {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let buffer = '';
+  let errors = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    lines.push(...parts.filter((line) => line.length > 0));
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, lines, exited, stderr: () => errors };
+};
+
+/** Resolves once the child has printed `count` lines (or rejects if it exits first). */
+export const untilLines = async (running: RunningChild, count: number): Promise<void> => {
+  let exited = false;
+  void running.exited.then(() => (exited = true));
+  while (running.lines.length < count) {
+    if (exited) throw new Error(`child exited after ${running.lines.length} lines: ${running.stderr()}`);
+    await new Promise((done) => setTimeout(done, 5));
+  }
+};
