@@ -5,8 +5,14 @@ import {
   RecordedEvent, StoreClosed, StoredIdentity, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
+import { existsSync } from 'node:fs';
+import { StagedAppends } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { Migration, applyMigrations } from './sqlite-migrations';
+import { sqliteStagedAppends } from './sqlite-staged-appends';
+import {
+  StoreNeedsUpgrade, StoreReadOnly, assertNotNewer, assertStoreFileShape, createStoreFile, openReadOnly, storeSchemaVersion,
+} from './sqlite-store-file';
 
 export interface SqliteEventStoreOptions {
   /** The schema migrations (default: the ones this package ships, from the repository's `migrations/sqlite`). */
@@ -46,6 +52,7 @@ interface EventRow {
 }
 
 const pageSize = 1000;
+const knownVersion = (migrations: readonly Migration[]): number => migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
 const toPosition = (position: number | bigint): GlobalPosition => {
   const value = BigInt(position);
   return { commit: value, prepare: value };
@@ -74,6 +81,9 @@ export class SqliteEventStore implements EventStore {
     private readonly pollIntervalMs: number,
     private readonly clock: () => Date,
     private readonly maxGroupEvents: number,
+    /** Opened by `openReadOnly`: appends throw StoreReadOnly and nothing is ever written. */
+    readonly readOnly = false,
+    private readonly release: () => void = () => undefined,
   ) {
     this.statements = {
       head: db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>(
@@ -113,18 +123,57 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  /**
+   * Open a store for writing. A missing file is created whole (see createStoreFile); an existing
+   * one must be a teamlog store: an empty file, a file that is not SQLite, another program's
+   * database or a newer schema is refused before anything is written. An older schema is migrated.
+   */
   static open(file: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
-    const db = new Database(file);
+    const migrations = options.migrations ?? eventStoreMigrations;
+    const known = knownVersion(migrations);
+    if (file !== ':memory:') {
+      if (!existsSync(file)) {
+        createStoreFile(file, (db) => {
+          db.pragma('journal_mode = WAL');
+          applyMigrations(db, migrations, file);
+        });
+      }
+      assertStoreFileShape(file);
+    }
+    const db = new Database(file, { fileMustExist: file !== ':memory:' });
     db.defaultSafeIntegers(true);
     try {
       db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
+      if (file !== ':memory:') assertNotNewer(file, storeSchemaVersion(db, file), known);
       if (file !== ':memory:') db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      const schemaVersion = applyMigrations(db, options.migrations ?? eventStoreMigrations, file);
+      const schemaVersion = applyMigrations(db, migrations, file);
       return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
     } catch (error) {
       db.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Open a store only to read it: no migration, no journal-mode change, no file created; works on
+   * a file or directory the user cannot write. Refuses what `open` refuses, and an older schema
+   * (StoreNeedsUpgrade: only a command that writes upgrades it).
+   */
+  static openReadOnly(file: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+    assertStoreFileShape(file);
+    const known = knownVersion(options.migrations ?? eventStoreMigrations);
+    const { db, release } = openReadOnly(file, options.busyTimeoutMs ?? 30_000);
+    try {
+      db.defaultSafeIntegers(true);
+      const version = storeSchemaVersion(db, file);
+      assertNotNewer(file, version, known);
+      if (version < known) throw new StoreNeedsUpgrade(file, version, known);
+      return new SqliteEventStore(db, file, version, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000, true, release);
+    } catch (error) {
+      db.close();
+      release();
       throw error;
     }
   }
@@ -136,7 +185,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
-    this.assertOpen();
+    this.assertWritable();
     assertValidBatch(stream, events);
     const encoded = events.map((event) => ({
       id: event.id,
@@ -147,6 +196,17 @@ export class SqliteEventStore implements EventStore {
     return new Promise<AppendResult>((resolve, reject) => {
       this.pending.push({ stream, events, encoded, expectedRevision: options.expectedRevision ?? 'any', resolve, reject });
       this.scheduleCommit();
+    });
+  }
+
+  /** A unit staged in a temporary table of this connection and copied into the store in one transaction. */
+  stageAppends(): StagedAppends {
+    this.assertWritable();
+    return sqliteStagedAppends({
+      db: this.db,
+      clock: this.clock,
+      assertOpen: () => this.assertOpen(),
+      committed: () => this.appended.notify(),
     });
   }
 
@@ -308,6 +368,7 @@ export class SqliteEventStore implements EventStore {
     this.closed = true;
     this.appended.notify();
     this.db.close();
+    this.release();
   }
 
   private resolveRetry(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {
@@ -346,5 +407,10 @@ export class SqliteEventStore implements EventStore {
 
   private assertOpen(): void {
     if (this.closed) throw new StoreClosed();
+  }
+
+  private assertWritable(): void {
+    this.assertOpen();
+    if (this.readOnly) throw new StoreReadOnly(this.file);
   }
 }

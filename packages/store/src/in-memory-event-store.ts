@@ -6,9 +6,25 @@ import {
   SubscribeToAllOptions, Subscription,
 } from './event-store';
 import { GlobalPosition, isAfter } from './global-position';
-import { StoreClosed, StreamNotFound } from './store-errors';
+import { StagedAppends, StagedStreamResult, StagingLedger } from './staged-appends';
+import { DuplicateEventId, StoreClosed, StreamNotFound } from './store-errors';
 import { StreamName } from './stream-name';
 import { readStreamSlice } from './read-stream-slice';
+
+interface PreparedEvent {
+  /** A copy callers cannot mutate. */
+  readonly event: EventToAppend;
+  readonly data: JsonValue;
+  /** The data's encoded size: positions advance by it. */
+  readonly size: number;
+}
+
+/** One serialisation serves both the position step and the copy; throws before anything is written. */
+const prepare = (event: EventToAppend): PreparedEvent => {
+  const text = JSON.stringify(event.data);
+  const metadata = event.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(event.metadata)) as JsonValue);
+  return { event: { ...event, ...(metadata === undefined ? {} : { metadata }) }, data: JSON.parse(text) as JsonValue, size: text.length };
+};
 
 export interface InMemoryEventStoreOptions {
   readonly clock?: () => Date;
@@ -45,31 +61,70 @@ export class InMemoryEventStore implements EventStore {
     const last = existing.length === 0 ? undefined : BigInt(existing.length - 1);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
     if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
-    const recordedAt = this.clock();
-    const recorded = events.map((event, index): RecordedEvent => {
-      const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      // One serialisation serves both the position step and the copy callers cannot mutate.
-      const data = JSON.stringify(event.data);
-      this.nextCommit += BigInt(64 + data.length);
-      return {
-        streamName: stream,
-        revision: BigInt(existing.length + index),
-        position,
-        id: event.id,
-        type: event.type,
-        data: JSON.parse(data) as JsonValue,
-        metadata: event.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(event.metadata)) as JsonValue),
-        recordedAt,
-      };
-    });
-    this.streams.set(stream, existing);
-    for (const event of recorded) {
-      existing.push(event);
-      this.all.push(event);
-      this.ids.set(event.id, event);
-    }
+    const result = this.record(stream, events.map(prepare));
     this.appended.notify();
-    const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
+    return result;
+  }
+
+  /** Staged in memory (copied, so later changes by the caller do not leak in); the commit checks everything, then writes in one synchronous step. */
+  stageAppends(): StagedAppends {
+    this.assertOpen();
+    const ledger = new StagingLedger();
+    const batches: Array<{ readonly stream: StreamName; readonly events: readonly PreparedEvent[] }> = [];
+    return {
+      append: async (stream, events, options) => {
+        assertValidBatch(stream, events);
+        const prepared = events.map(prepare);
+        ledger.stage(stream, events.length, options);
+        batches.push({ stream, events: prepared });
+      },
+      commit: async () => {
+        ledger.finish();
+        this.assertOpen();
+        // Expectations first: a concurrent writer of the same events is a conflict, not a duplicate.
+        for (const staged of ledger.streams) assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
+        const seen = new Set<EventId>();
+        for (const { stream, events } of batches) {
+          for (const { event } of events) {
+            if (this.ids.has(event.id) || seen.has(event.id)) throw new DuplicateEventId(event.id, stream, 'the id is already stored or staged twice; nothing of the unit was written');
+            seen.add(event.id);
+          }
+        }
+        const results = ledger.streams.map((staged): StagedStreamResult => {
+          let result: AppendResult = { nextExpectedRevision: this.lastRevision(staged.stream) ?? -1n, position: this.headPosition() };
+          for (const batch of batches) if (batch.stream === staged.stream && batch.events.length > 0) result = this.record(staged.stream, batch.events);
+          return { ...result, streamName: staged.stream, events: staged.events };
+        });
+        batches.length = 0;
+        this.appended.notify();
+        return results;
+      },
+      abort: async () => {
+        if (!ledger.finished) ledger.finish();
+        batches.length = 0;
+      },
+    };
+  }
+
+  private lastRevision(stream: StreamName): bigint | undefined {
+    const events = this.streams.get(stream);
+    return events === undefined || events.length === 0 ? undefined : BigInt(events.length - 1);
+  }
+
+  /** Write a checked, non-empty, prepared batch (nothing here can throw half-way). */
+  private record(stream: StreamName, events: readonly PreparedEvent[]): AppendResult {
+    const existing = this.streams.get(stream) ?? [];
+    this.streams.set(stream, existing);
+    const recordedAt = this.clock();
+    for (const { event, data, size } of events) {
+      const position = { commit: this.nextCommit, prepare: this.nextCommit };
+      this.nextCommit += BigInt(64 + size);
+      const recorded: RecordedEvent = { streamName: stream, revision: BigInt(existing.length), position, id: event.id, type: event.type, data, metadata: event.metadata, recordedAt };
+      existing.push(recorded);
+      this.all.push(recorded);
+      this.ids.set(recorded.id, recorded);
+    }
+    const lastRecorded = existing[existing.length - 1] as RecordedEvent;
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
   }
 

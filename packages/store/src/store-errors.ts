@@ -46,3 +46,14 @@ export class StoreClosed extends Error {
 export class InvalidAppend extends Error {
   override readonly name = 'InvalidAppend';
 }
+
+/** A unit of staged appends grew past what the store keeps for one unit (nothing was written). */
+export class StagedAppendsTooLarge extends Error {
+  override readonly name = 'StagedAppendsTooLarge';
+  constructor(
+    readonly limitBytes: number,
+    detail: string,
+  ) {
+    super(`the staged appends exceed ${limitBytes} bytes, the most this store writes as one unit: ${detail}; nothing was written`);
+  }
+}
