@@ -3,8 +3,9 @@ import { isLeft } from 'fp-ts/Either';
 import {
   AppendOptions, AppendResult, assertExpectedRevision, assertValidBatch, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision,
   GlobalPosition, isAfter, ReadAllOptions, ReadStreamOptions, RecordedEvent, StoreClosed, StreamName, StreamNotFound,
-  SubscribeToAllOptions, Subscription, WrongExpectedVersion,
+  StagedAppends, SubscribeToAllOptions, Subscription, WrongExpectedVersion,
 } from '@teamlog/store';
+import { eventStoreDbStagedAppends } from './eventstoredb-staged-appends';
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
 import { BackoffOptions, backoffDelay, defaultAppendRetry, defaultResubscribe, sleep } from './backoff';
 import { BatchLookup, lookupBatch, sameEventId } from './batch-lookup';
@@ -47,6 +48,8 @@ export interface EventStoreDbEventStoreOptions {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly onAppendRetry?: (retry: AppendRetry) => void;
   readonly onSubscriptionDropped?: (drop: SubscriptionDrop) => void;
+  /** The bytes one unit of staged appends may hold in memory until its commit (default 64 MiB). */
+  readonly maxStagedBytes?: number;
 }
 
 const origin: GlobalPosition = { commit: 0n, prepare: 0n };
@@ -88,6 +91,17 @@ export class EventStoreDbEventStore implements EventStore {
     const data = events.map(toEventData);
     assertAppendSize(stream, data, this.maxAppendBytes);
     return this.appendWithRetry(stream, events, data, expected);
+  }
+
+  /** Not atomic across streams or appends: see eventstoredb-staged-appends.ts and docs/scale-out.md. */
+  stageAppends(): StagedAppends {
+    return eventStoreDbStagedAppends({
+      append: (stream, events, options) => this.appendToStream(stream, events, options),
+      revision: (stream) => this.streamRevision(stream),
+      assertOpen: () => this.assertOpen(),
+      maxStagedBytes: this.options.maxStagedBytes ?? 64 * 1024 * 1024,
+      maxAppendBytes: this.maxAppendBytes,
+    });
   }
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {

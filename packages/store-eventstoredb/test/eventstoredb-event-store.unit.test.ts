@@ -1,7 +1,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { EventId } from '@teamlog/events';
 import {
-  DuplicateEventId, EventToAppend, RecordedEvent, StoreClosed, StreamNotFound, streamName, WrongExpectedVersion,
+  DuplicateEventId, EventToAppend, RecordedEvent, StagedAppendsTooLarge, StoreClosed, StreamNotFound, streamName, WrongExpectedVersion,
 } from '@teamlog/store';
 import {
   AppendOutcomeUnknown, AppendRetry, AppendTooLarge, EventStoreDbEventStore, EventStoreDbEventStoreOptions, SubscriptionDrop,
@@ -163,6 +163,50 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const written = await store.appendToStream(stream, [event()]);
       expect(await store.appendToStream(stream, [], { expectedRevision: 0n })).toEqual(written);
       expect(client.calls.append).toBe(1);
+    });
+  });
+
+  describe('staged appends (not atomic on EventStoreDB, and how)', () => {
+    it('writes nothing before commit, then each stream in appends that fit the server limit, in staging order', async () => {
+      const { client, store } = setup({ maxAppendBytes: 1_000 });
+      const header = streamName('sessionheader-a');
+      const body = streamName('session-a');
+      const unit = store.stageAppends();
+      await unit.append(header, [event('h')], { expectedRevision: 'no_stream' });
+      await unit.append(body, Array.from({ length: 6 }, () => event('b', { blob: 'x'.repeat(300) })), { expectedRevision: 'no_stream' });
+      expect(client.calls.append).toBe(0);
+      const results = await unit.commit();
+      expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([
+        [header, 0n, 1],
+        [body, 5n, 6],
+      ]);
+      expect(client.streamRecords(body)).toHaveLength(6);
+      expect(client.calls.append).toBeGreaterThan(2);
+    });
+
+    it('checks every expectation and every event size before writing, so a conflict or an oversized event writes nothing', async () => {
+      const { client, store } = setup({ maxAppendBytes: 1_000 });
+      const header = streamName('sessionheader-b');
+      const body = streamName('session-b');
+      await store.appendToStream(body, [event()]);
+      const conflicting = store.stageAppends();
+      await conflicting.append(header, [event()], { expectedRevision: 'no_stream' });
+      await conflicting.append(body, [event()], { expectedRevision: 'no_stream' });
+      await expect(conflicting.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
+      const oversized = store.stageAppends();
+      await oversized.append(header, [event()], { expectedRevision: 'no_stream' });
+      await oversized.append(streamName('session-c'), [event('big', { blob: 'x'.repeat(2_000) })], { expectedRevision: 'no_stream' });
+      await expect(oversized.commit()).rejects.toBeInstanceOf(AppendTooLarge);
+      expect(client.streamRecords(header)).toHaveLength(0);
+      expect(client.calls.append).toBe(1);
+    });
+
+    it('refuses a unit larger than it may keep in memory while staging, before anything is sent', async () => {
+      const { client, store } = setup({ maxStagedBytes: 2_000 });
+      const unit = store.stageAppends();
+      await unit.append(streamName('session-d'), [event('b', { blob: 'x'.repeat(1_500) })]);
+      await expect(unit.append(streamName('session-d'), [event('b', { blob: 'x'.repeat(1_500) })])).rejects.toBeInstanceOf(StagedAppendsTooLarge);
+      expect(client.calls.append).toBe(0);
     });
   });
 

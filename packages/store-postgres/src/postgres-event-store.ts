@@ -1,8 +1,9 @@
 import { Client, Pool, QueryResultRow } from 'pg';
 import {
   AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription,
+  StagedAppends, StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription,
 } from '@teamlog/store';
+import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
 import { AppendListener } from './append-listener';
 import { AppendOutcome, GroupAppend, appendGroupParameters, appendGroupSql, outcomesOf } from './append-group';
@@ -29,6 +30,8 @@ export interface PostgresEventStoreOptions {
   readonly readYourWritesTimeoutMs?: number;
   /** Reconnects and retries, one line each, never with the password. */
   readonly log?: (line: string) => void;
+  /** The encoded bytes one unit of staged appends may hold in memory until its commit (default 256 MiB). */
+  readonly maxStagedBytes?: number;
 }
 
 /** What the store needs from its connection: a pool for queries, a client factory for LISTEN, and a way to print errors without the password. */
@@ -82,6 +85,7 @@ export class PostgresEventStore implements EventStore {
   private readonly retry: RetryPolicy;
   private readonly readYourWritesTimeoutMs: number;
   private readonly log: (line: string) => void;
+  private readonly maxStagedBytes: number;
 
   constructor(
     private readonly connection: PostgresConnection,
@@ -94,6 +98,7 @@ export class PostgresEventStore implements EventStore {
     this.retry = options.retry ?? defaultRetryPolicy;
     this.readYourWritesTimeoutMs = options.readYourWritesTimeoutMs ?? 10_000;
     this.log = options.log ?? (() => undefined);
+    this.maxStagedBytes = options.maxStagedBytes ?? 256 * 1024 * 1024;
     // An idle pooled connection that dies (a server restart) is dropped by the pool; without a listener Node would throw.
     connection.pool.on('error', (error) => this.log(`teamlog postgres: an idle connection to ${connection.database} failed: ${this.describe(error)}`));
     this.listener = new AppendListener({
@@ -121,6 +126,18 @@ export class PostgresEventStore implements EventStore {
     return new Promise<AppendResult>((resolve, reject) => {
       this.pending.push({ stream, events, expectedRevision: options.expectedRevision ?? 'any', recordedAt: this.clock(), resolve, reject });
       this.scheduleCommit();
+    });
+  }
+
+  /** A unit kept in memory and committed in one transaction of its own (see postgres-staged-appends.ts). */
+  stageAppends(): StagedAppends {
+    return postgresStagedAppends({
+      connect: () => this.withRetry('append', () => this.connection.pool.connect()),
+      clock: this.clock,
+      assertOpen: () => this.assertOpen(),
+      maxStagedBytes: this.maxStagedBytes,
+      committed: (transaction) => this.recordCommittedTransaction(transaction),
+      failure: (operation, error) => this.failureOf(operation, error),
     });
   }
 
@@ -167,7 +184,10 @@ export class PostgresEventStore implements EventStore {
   private recordCommitted(outcomes: readonly AppendOutcome[]): void {
     const transactions = outcomes.flatMap((outcome) => (outcome.ok && outcome.result.position.commit > 0n ? [outcome.result.position.commit] : []));
     if (transactions.length === 0) return;
-    const newest = transactions.reduce((max, transaction) => (transaction > max ? transaction : max));
+    this.recordCommittedTransaction(transactions.reduce((max, transaction) => (transaction > max ? transaction : max)));
+  }
+
+  private recordCommittedTransaction(newest: bigint): void {
     this.ownNewest = this.ownNewest === undefined || newest > this.ownNewest ? newest : this.ownNewest;
     this.committedElsewhere(newest);
     this.notifyOthers(newest);

@@ -1,5 +1,5 @@
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamName,
+  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StreamName,
   SubscribeToAllOptions, Subscription,
 } from '@teamlog/store';
 
@@ -20,6 +20,10 @@ export class HookedStore implements EventStore {
     const result = await this.inner.appendToStream(stream, events, options);
     await this.after(stream, events, options);
     return result;
+  }
+
+  stageAppends(): StagedAppends {
+    return this.inner.stageAppends();
   }
 
   readStream(stream: StreamName, options?: ReadStreamOptions): AsyncIterable<RecordedEvent> {

@@ -1,0 +1,105 @@
+import {
+  AppendOptions, AppendResult, EventToAppend, StagedAppends, StagedAppendsTooLarge, StagedStreamResult, StagingLedger, StreamName,
+  assertExpectedRevision, assertValidBatch,
+} from '@teamlog/store';
+import { eventSizeOnDisk } from './append-size';
+import { toEventData } from './event-data-mapping';
+import { AppendTooLarge } from './eventstoredb-errors';
+
+/** What a unit needs from the store that opened it. */
+export interface EventStoreDbStagingHost {
+  readonly append: (stream: StreamName, events: readonly EventToAppend[], options: AppendOptions) => Promise<AppendResult>;
+  readonly revision: (stream: StreamName) => Promise<bigint | undefined>;
+  readonly assertOpen: () => void;
+  /** The bytes (as the server counts them) a unit may hold in memory until its commit. */
+  readonly maxStagedBytes: number;
+  /** The server's MaxAppendSize: a stream's events are written in appends of at most this many bytes. */
+  readonly maxAppendBytes: number;
+}
+
+interface SizedEvent {
+  readonly event: EventToAppend;
+  readonly bytes: number;
+}
+
+/** Consecutive runs of events of at most `limit` bytes each (one event larger than that fails before anything is sent). */
+const appendsOf = (stream: StreamName, events: readonly SizedEvent[], limit: number): EventToAppend[][] => {
+  const appends: EventToAppend[][] = [];
+  let current: EventToAppend[] = [];
+  let bytes = 0;
+  for (const { event, bytes: size } of events) {
+    if (size > limit) throw new AppendTooLarge(stream, size, limit, 1);
+    if (current.length > 0 && bytes + size > limit) {
+      appends.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(event);
+    bytes += size;
+  }
+  if (current.length > 0) appends.push(current);
+  return appends;
+};
+
+/**
+ * A unit of staged appends on EventStoreDB, which has no transaction over several streams, nor
+ * over several appends to one stream: this unit falls short of all-or-nothing, and says how.
+ * The events wait in memory (at most `maxStagedBytes`, else StagedAppendsTooLarge). The commit
+ * first checks every stream's expectation and the size of every event, so a conflict or an
+ * oversized event writes nothing; then it writes stream after stream, in staging order, each in
+ * appends of at most the server's MaxAppendSize, every append expecting the revision the previous
+ * one left. A failure part-way (a writer racing in, a lost connection) leaves the earlier appends
+ * written: a valid prefix, which the importer's next run of the same file completes.
+ */
+export const eventStoreDbStagedAppends = (host: EventStoreDbStagingHost): StagedAppends => {
+  host.assertOpen();
+  const ledger = new StagingLedger();
+  const byStream = new Map<StreamName, SizedEvent[]>();
+  let bytes = 0;
+  return {
+    append: async (stream, events, options) => {
+      host.assertOpen();
+      assertValidBatch(stream, events);
+      const sized = events.map((event) => ({ event, bytes: eventSizeOnDisk(toEventData(event)) }));
+      const added = sized.reduce((sum, event) => sum + event.bytes, 0);
+      if (bytes + added > host.maxStagedBytes) {
+        if (!ledger.finished) ledger.finish();
+        byStream.clear();
+        throw new StagedAppendsTooLarge(host.maxStagedBytes, `${ledger.events + events.length} events staged for EventStoreDB, which keeps a unit in memory until its commit`);
+      }
+      ledger.stage(stream, events.length, options);
+      bytes += added;
+      const staged = byStream.get(stream) ?? [];
+      for (const event of sized) staged.push(event);
+      byStream.set(stream, staged);
+    },
+    commit: async () => {
+      ledger.finish();
+      host.assertOpen();
+      const plans = [];
+      for (const staged of ledger.streams) {
+        const last = await host.revision(staged.stream);
+        assertExpectedRevision(staged.stream, staged.expected, last);
+        plans.push({ staged, last, appends: appendsOf(staged.stream, byStream.get(staged.stream) ?? [], host.maxAppendBytes) });
+      }
+      byStream.clear();
+      const results: StagedStreamResult[] = [];
+      for (const { staged, last, appends } of plans) {
+        let expected: bigint | 'no_stream' = last ?? 'no_stream';
+        let result: AppendResult | undefined;
+        for (const events of appends) {
+          result = await host.append(staged.stream, events, { expectedRevision: expected });
+          expected = result.nextExpectedRevision;
+        }
+        result ??= await host.append(staged.stream, [], { expectedRevision: expected });
+        results.push({ ...result, streamName: staged.stream, events: staged.events });
+      }
+      return results;
+    },
+    abort: async () => {
+      if (ledger.finished) return;
+      ledger.finish();
+      byStream.clear();
+    },
+  };
+};

@@ -1,0 +1,138 @@
+import { PoolClient } from 'pg';
+import {
+  AppendResult, DuplicateEventId, EventToAppend, ExpectedRevision, StagedAppends, StagedAppendsTooLarge, StagedStreamResult, StagingLedger,
+  StreamName, WrongExpectedVersion, assertValidBatch,
+} from '@teamlog/store';
+import { appendGroupSql, outcomeOf } from './append-group';
+import { streamHeadSql } from './stream-queries';
+
+/** What a unit needs from the store that opened it. */
+export interface PostgresStagingHost {
+  readonly connect: () => Promise<PoolClient>;
+  readonly clock: () => Date;
+  readonly assertOpen: () => void;
+  /** The bytes of encoded events a unit may hold in memory. */
+  readonly maxStagedBytes: number;
+  /** After a commit: the transaction that wrote it, for read-your-writes and other processes' subscriptions. */
+  readonly committed: (transaction: bigint) => void;
+  readonly failure: (operation: string, error: unknown) => unknown;
+}
+
+interface EncodedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly data: string;
+  readonly metadata: string | null;
+}
+
+const expectedText = (expected: ExpectedRevision): string => (typeof expected === 'bigint' ? expected.toString() : expected);
+
+const holds = (expected: ExpectedRevision, last: bigint | undefined): boolean =>
+  expected === 'any' || (expected === 'no_stream' ? last === undefined : expected === 'stream_exists' ? last !== undefined : last === expected);
+
+/**
+ * A unit of staged appends on PostgreSQL: the events wait in memory, encoded (at most
+ * `maxStagedBytes`, else StagedAppendsTooLarge and nothing is written), and the commit is one
+ * transaction on a connection of its own calling teamlog.append_group with one append per
+ * stream: if any append is refused the transaction is rolled back, so the unit is all or nothing.
+ */
+export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends => {
+  host.assertOpen();
+  const ledger = new StagingLedger();
+  const byStream = new Map<StreamName, EncodedEvent[]>();
+  let bytes = 0;
+
+  const refusal = async (client: PoolClient, stream: StreamName, expected: ExpectedRevision, answer: unknown, events: readonly EncodedEvent[]): Promise<Error> => {
+    const head = await client.query<{ last_revision: string }>(streamHeadSql, [stream]);
+    const last = head.rows[0] === undefined || head.rows[0].last_revision === '-1' ? undefined : BigInt(head.rows[0].last_revision);
+    // A unit is never an idempotent retry: its expectation decides first.
+    if (!holds(expected, last)) return new WrongExpectedVersion(stream, expected, last ?? 'no_stream');
+    if ((answer as { outcome?: string } | undefined)?.outcome === 'stored') {
+      return new DuplicateEventId((events[0]?.id ?? '') as EventToAppend['id'], stream, 'an id of the unit is already stored; nothing of the unit was written');
+    }
+    const outcome = outcomeOf({ stream, events: [], expectedRevision: expected, recordedAt: host.clock() }, answer);
+    return outcome.ok ? new Error(`stream ${stream}: teamlog.append_group did not append the unit's events`) : outcome.error;
+  };
+
+  return {
+    append: async (stream, events, options) => {
+      host.assertOpen();
+      assertValidBatch(stream, events);
+      const encoded = events.map((event): EncodedEvent => ({
+        id: event.id,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+      }));
+      const added = encoded.reduce((sum, event) => sum + event.data.length + (event.metadata?.length ?? 0), 0);
+      if (bytes + added > host.maxStagedBytes) {
+        if (!ledger.finished) ledger.finish();
+        byStream.clear();
+        throw new StagedAppendsTooLarge(host.maxStagedBytes, `${ledger.events + events.length} events staged for PostgreSQL, which keeps a unit in memory until its commit`);
+      }
+      ledger.stage(stream, events.length, options);
+      bytes += added;
+      const staged = byStream.get(stream) ?? [];
+      for (const event of encoded) staged.push(event);
+      byStream.set(stream, staged);
+    },
+    commit: async () => {
+      ledger.finish();
+      host.assertOpen();
+      const streams = ledger.streams.map((staged) => ({ ...staged, encoded: byStream.get(staged.stream) ?? [] }));
+      byStream.clear();
+      const recordedAt = host.clock().toISOString();
+      const all = streams.flatMap((staged) => staged.encoded);
+      const parameters = [
+        streams.map((staged) => staged.stream),
+        streams.map((staged) => expectedText(staged.expected)),
+        streams.map((staged) => staged.encoded.length),
+        streams.map(() => recordedAt),
+        all.map((event) => event.id),
+        all.map((event) => event.type),
+        all.map((event) => event.data),
+        all.map((event) => event.metadata),
+      ];
+      let client: PoolClient;
+      try {
+        client = await host.connect();
+      } catch (error) {
+        throw host.failure('append', error);
+      }
+      let released = false;
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query(appendGroupSql, parameters);
+        const results: StagedStreamResult[] = [];
+        for (const [index, staged] of streams.entries()) {
+          const outcome = outcomeOf({ stream: staged.stream, events: [], expectedRevision: staged.expected, recordedAt: new Date(recordedAt) }, rows[index]);
+          const answer = rows[index] as { outcome?: string } | undefined;
+          if (answer?.outcome !== 'appended' || !outcome.ok) {
+            const error = await refusal(client, staged.stream, staged.expected, rows[index], staged.encoded);
+            await client.query('ROLLBACK');
+            throw error;
+          }
+          const result: AppendResult = outcome.result;
+          results.push({ ...result, streamName: staged.stream, events: staged.encoded.length });
+        }
+        await client.query('COMMIT');
+        const newest = results.reduce((max, result) => (result.position.commit > max ? result.position.commit : max), 0n);
+        if (newest > 0n) host.committed(newest);
+        return results;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) throw error;
+        // A broken connection must not go back to the pool mid-transaction.
+        client.release(true);
+        released = true;
+        throw host.failure('append', error);
+      } finally {
+        if (!released) client.release();
+      }
+    },
+    abort: async () => {
+      if (ledger.finished) return;
+      ledger.finish();
+      byStream.clear();
+    },
+  };
+};
