@@ -7,6 +7,7 @@ import { LogicalEvent } from './logical-event';
 import { RecordOutcome, Recovery, RecoveryScanner } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
 import { decodeStorageRecord } from './storage-record-decoder';
+import { tooDeepPath } from './json-depth';
 
 export interface SessionLogEvent {
   /** The physical line (header = 1); the members of a packed row share their row's line. */
@@ -38,6 +39,12 @@ export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly
   }
 };
 
+/** What the reader accepts of one line (both are input validation, see checkLimits). */
+export interface LineLimits {
+  readonly maxLineBytes: number;
+  readonly maxJsonDepth: number;
+}
+
 /** A Team record kept verbatim although it does not decode; the team view reports it as the failure. */
 export interface InvalidTeamRecord {
   readonly line: number;
@@ -68,6 +75,7 @@ export class EventLineProcessor {
     private readonly formatVersion: FormatVersion,
     private readonly normalised: boolean,
     private readonly payloads: 'strict' | 'trusted' = 'strict',
+    private readonly limits: LineLimits = { maxLineBytes: Number.POSITIVE_INFINITY, maxJsonDepth: Number.POSITIVE_INFINITY },
   ) {}
 
   get keptEvents(): number {
@@ -97,7 +105,10 @@ export class EventLineProcessor {
 
   /** The events this line adds to the kept log (none once the recovery rule stopped accepting). */
   process(line: SplitLine): readonly SessionLogEvent[] {
-    const step = this.scanner.record(line.line, this.outcomeOf(line));
+    const parsed = parseLine(line);
+    // Past a problem nothing more is kept, so a line over a limit there is dropped like any other.
+    if (!this.scanner.stopped) this.checkLimits(line, parsed.value);
+    const step = this.scanner.record(line.line, this.outcomeOf(parsed));
     if (step.kind === 'reject') {
       const { problem, turnEndLine } = step.damage;
       throw new SessionLogRejected(
@@ -111,8 +122,19 @@ export class EventLineProcessor {
     return step.events.map((event) => ({ line: line.line, event, eventClass: this.classify(line.line, event), lineBytes: line.bytes }));
   }
 
-  private outcomeOf(line: SplitLine): RecordOutcome {
-    const { value, problem } = parseLine(line);
+  /** The reader's limits are input validation: the whole file is rejected, naming the line (and the field). */
+  private checkLimits(line: SplitLine, value: unknown): void {
+    if (line.overlongBytes !== undefined) {
+      throw new SessionLogRejected('over-limit', this.file, `the line has ${line.overlongBytes} bytes, more than the reader's limit of ${this.limits.maxLineBytes}; nothing was imported`, { line: line.line });
+    }
+    if (line.bytes.length < 2 * this.limits.maxJsonDepth) return;
+    const path = tooDeepPath(value, this.limits.maxJsonDepth);
+    if (path !== undefined) {
+      throw new SessionLogRejected('over-limit', this.file, `nests deeper than ${this.limits.maxJsonDepth} levels, the reader's limit; nothing was imported`, { line: line.line, path });
+    }
+  }
+
+  private outcomeOf({ value, problem }: ReturnType<typeof parseLine>): RecordOutcome {
     if (problem !== undefined) return problem;
     const decoded = decodeStorageRecord(value, { formatVersion: this.formatVersion, normalised: this.normalised, nextSeq: this.scanner.expectedSeq });
     if (!isLeft(decoded)) return { kind: 'events', events: decoded.right };

@@ -15,7 +15,8 @@ export { SessionLogRejected, NotASessionLog, NeedsNewerReader, type RejectionRea
 export { CorruptZstdFrame } from './zstd-frame-decoder';
 export { importSessionLog, scopeOfFile, type FileImportOptions, type FileImportResult, type ImportOptions, type ImportRejection } from './session-importer';
 export { importSessionLogs, type ImportLogsOptions, type ImportReport } from './import-session-logs';
-export { exportSession, SessionNotExportable, type ExportOptions, type ExportResult } from './session-exporter';
+export { exportSession, ExportTargetRefused, SessionNotExportable, type ExportOptions, type ExportResult } from './session-exporter';
+export { defaultMaxJsonDepth } from './json-depth';
 export { generateSyntheticLog, type SyntheticLogOptions, type SyntheticLogResult } from './synthetic-log';
 export { sessionEventId, sessionHeaderEventId } from './event-ids';
 export { expandSeqRanges, compressSeqRanges } from './seq-range-codec';

@@ -1,4 +1,5 @@
-import { createWriteStream, promises as fs, WriteStream } from 'fs';
+import { promises as fs, Stats } from 'fs';
+import { dirname } from 'path';
 import { isLeft } from 'fp-ts/Either';
 import { FormatVersion, SessionHeaderRecord, SessionId, decodeWith } from '@teamlog/events';
 import { EventStore, RecordedEvent, sessionHeaderStream, sessionStream } from '@teamlog/store';
@@ -45,10 +46,43 @@ const readHeaderRecord = async (store: EventStore, sessionId: SessionId): Promis
   return decoded.right as SessionHeaderRecord;
 };
 
-const write = (out: WriteStream, bytes: Uint8Array): Promise<void> =>
-  new Promise((resolve, reject) => {
-    out.write(bytes, (error) => (error === null || error === undefined ? resolve() : reject(error)));
-  });
+/** The target of an export is not a place to write a log file: nothing was written. */
+export class ExportTargetRefused extends Error {
+  override readonly name = 'ExportTargetRefused';
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`${file}: ${detail}; nothing was written`);
+  }
+}
+
+const kindOf = (stats: Stats): string =>
+  stats.isDirectory() ? 'a directory' : stats.isSymbolicLink() ? 'a symbolic link' : stats.isFIFO() ? 'a FIFO' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : stats.isSocket() ? 'a socket' : 'not a regular file';
+
+/**
+ * Export writes only a regular file it creates: the directory must exist, and whatever is at the
+ * name already must be a regular file (which the rename replaces), never a link, FIFO or device.
+ */
+const checkTarget = async (file: string): Promise<void> => {
+  const directory = dirname(file);
+  const parent = await fs.stat(directory).catch(() => undefined);
+  if (parent === undefined) throw new ExportTargetRefused(file, `the directory ${directory} does not exist`);
+  if (!parent.isDirectory()) throw new ExportTargetRefused(file, `${directory} is not a directory`);
+  const existing = await fs.lstat(file).catch(() => undefined);
+  if (existing !== undefined && !existing.isFile()) throw new ExportTargetRefused(file, `it is ${kindOf(existing)}; export writes only a regular file`);
+};
+
+/** Whether a stored session's events came from a normalised fixture (each carries the flag; the header may not know). */
+const eventsNormalised = async (store: EventStore, sessionId: SessionId): Promise<boolean> => {
+  const stream = sessionStream(sessionId);
+  if ((await store.streamRevision(stream)) === undefined) return false;
+  for await (const event of store.readStream(stream, { maxCount: 1 })) {
+    const metadata = event.metadata;
+    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && metadata['normalised'] === true;
+  }
+  return false;
+};
 
 const linesOf = (records: readonly unknown[]): Buffer => Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
 
@@ -62,18 +96,22 @@ export const exportSession = async (store: EventStore, sessionId: SessionId, opt
   const compression = options.compression ?? 'none';
   const batchEvents = options.batchEvents ?? 512;
   const record = await readHeaderRecord(store, sessionId);
-  const normalised = record.normalised === true;
+  const normalised = record.normalised === true || (await eventsNormalised(store, sessionId));
+  await checkTarget(options.file);
   if (compression === 'zstd') await initZstdEncoder();
   const encode = (content: Buffer): Uint8Array => (compression === 'zstd' ? encodeZstdFrame(content) : content);
 
-  const temporary = `${options.file}.tmp-${process.pid}`;
-  const out = createWriteStream(temporary);
+  const temporary = `${options.file}.tmp-${process.pid}-${Date.now().toString(36)}`;
+  // 'wx': created here, never an existing file or link followed to somewhere else.
+  const out = await fs.open(temporary, 'wx').catch((error: NodeJS.ErrnoException) => {
+    throw new ExportTargetRefused(options.file, `cannot create ${temporary} (${error.code ?? error.message})`);
+  });
   let bytes = 0;
   let events = 0;
   const emit = async (content: Buffer): Promise<void> => {
     const encoded = encode(content);
     bytes += encoded.length;
-    await write(out, encoded);
+    await out.write(encoded);
   };
   try {
     await emit(linesOf([record.header]));
@@ -95,10 +133,12 @@ export const exportSession = async (store: EventStore, sessionId: SessionId, opt
       }
     }
     await flush();
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await out.sync();
+    await out.close();
+    await checkTarget(options.file);
     await fs.rename(temporary, options.file);
   } catch (error) {
-    out.destroy();
+    await out.close().catch(() => undefined);
     await fs.rm(temporary, { force: true });
     throw error;
   }

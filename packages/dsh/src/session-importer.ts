@@ -4,11 +4,11 @@ import {
   FormatVersion, SessionHeaderRecord, SessionId, decodeWith, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
 } from '@teamlog/events';
 import {
-  DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
+  DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StagedAppends, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
 import { isLeft } from 'fp-ts/Either';
-import { appendFromSecondRead } from './append-from-second-read';
-import { ChunkAppender } from './chunk-appender';
+import { ChunkStager } from './chunk-stager';
+import { stageFromSecondRead } from './stage-from-second-read';
 import { sessionHeaderEventId } from './event-ids';
 import { InvalidTeamRecord } from './event-line-processor';
 import { jsonEqual } from './json-equal';
@@ -22,7 +22,10 @@ export interface ImportOptions {
   readonly batchEvents?: number;
   /** Bytes of source lines per append (default 4 MiB). */
   readonly batchBytes?: number;
+  /** A line longer than this rejects the file as 'over-limit' (default 256 MiB). */
   readonly maxLineBytes?: number;
+  /** JSON nested deeper than this rejects the file as 'over-limit' (default 512). */
+  readonly maxJsonDepth?: number;
   /**
    * Estimated memory the validated events of a file may take to be appended from the read that
    * validated them (default 64 MiB; estimate: source line bytes + 384 bytes per event). A file
@@ -57,7 +60,7 @@ export interface FileImportResult {
   readonly formatVersion: FormatVersion | undefined;
   /** Events kept after recovery. */
   readonly events: number;
-  /** Events this import appended (0 when the store already held them). */
+  /** Events this import wrote (0 when the store already held them, or another process wrote them first). */
   readonly appended: number;
   /** Events of the session the store held before this import. */
   readonly alreadyStored: number;
@@ -73,6 +76,11 @@ export interface FileImportResult {
 }
 
 const headerEventType = 'teamlog/session/header';
+
+const readOptionsOf = (options: ImportOptions): { maxLineBytes?: number; maxJsonDepth?: number } => ({
+  ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+  ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+});
 
 const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3, singlePassBytes: 64 * 1024 * 1024 };
 
@@ -92,15 +100,19 @@ const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: s
   ...(scope === undefined ? {} : { scope }),
 });
 
-/** The stored header must describe the same log; `file` may differ (a moved directory). */
-const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord): void => {
+/**
+ * The stored header must describe the same log; `file` may differ (a moved directory), and so may
+ * `normalised` when one side had no event line to decide it (a header-only copy, or a header
+ * stored before any event): the events decide, and each stored event carries its own flag.
+ */
+const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, undecided: boolean): void => {
   const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
   const same =
     stored.type === headerEventType &&
     !isLeft(decoded) &&
     decoded.right.formatVersion === wanted.formatVersion &&
     jsonEqual(decoded.right.header, wanted.header) &&
-    (decoded.right.normalised ?? false) === (wanted.normalised ?? false) &&
+    (undecided || (decoded.right.normalised ?? false) === (wanted.normalised ?? false)) &&
     decoded.right.scope === wanted.scope;
   if (!same) {
     const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
@@ -112,10 +124,23 @@ const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionH
 const rawFileBytes = async (file: string, head: SessionLogHead): Promise<number | undefined> =>
   head.compression === 'none' ? (await fs.stat(file)).size : undefined;
 
-const appendBuffered = async (store: EventStore, key: SessionId, alreadyStored: number, chunks: ReadonlyArray<readonly EventToAppend[]>): Promise<number> => {
-  const appender = new ChunkAppender(store, sessionStream(key), alreadyStored);
-  for (const chunk of chunks) await appender.append(chunk);
-  return appender.appended;
+const stageBuffered = async (unit: StagedAppends, key: SessionId, alreadyStored: number, chunks: ReadonlyArray<readonly EventToAppend[]>): Promise<number> => {
+  const stager = new ChunkStager(unit, sessionStream(key), alreadyStored);
+  for (const chunk of chunks) await stager.stage(chunk);
+  return stager.staged;
+};
+
+/** Run `work` on a new unit of the store and commit it; whatever fails, the unit is dropped and nothing is written. */
+const inOneUnit = async <A>(store: EventStore, work: (unit: StagedAppends) => Promise<A>): Promise<A> => {
+  const unit = store.stageAppends();
+  try {
+    const result = await work(unit);
+    await unit.commit();
+    return result;
+  } catch (error) {
+    await unit.abort().catch(() => undefined);
+    throw error;
+  }
 };
 
 /** Snapshot fixtures are scoped by their directory, or by their file when the header id is `{{sessionId}}`-like. */
@@ -125,34 +150,39 @@ const scopeOf = (file: string, head: SessionLogHead, options: FileImportOptions)
   return isUnindexedPlaceholderId(head.sessionId) ? `${directory}/${basename(file)}` : directory;
 };
 
+/**
+ * One import of one file, in three steps: (1) validate: read the whole file strictly and compare
+ * the prefix the store holds (validate-for-import.ts); (2) stage: the header (if not stored) and
+ * the tail, in chunks, into one unit of the store, from the validating read's buffer or from a
+ * second, fingerprint-checked read (stage-from-second-read.ts); (3) commit the unit. A failure at
+ * any step writes nothing; the commit's expectations make a concurrent import of the same session
+ * fail here (and be re-run), so `appended` counts what this process wrote.
+ */
 const importOnce = async (file: string, head: SessionLogHead, store: EventStore, options: FileImportOptions): Promise<FileImportResult> => {
   const limits = { batchEvents: options.batchEvents ?? defaults.batchEvents, batchBytes: options.batchBytes ?? defaults.batchBytes };
+  const readLimits = { maxLineBytes: options.maxLineBytes, maxJsonDepth: options.maxJsonDepth };
   const scope = scopeOf(file, head, options);
   const key = scopeId(head.sessionId, scope);
   const headerRecord = headerRecordOf(head, scope, options.recordedFile ?? file);
   const storedHeader = await readFirst(store, sessionHeaderStream(key));
-  if (storedHeader !== undefined) checkStoredHeader(file, storedHeader, headerRecord);
+  if (storedHeader !== undefined) checkStoredHeader(file, storedHeader, headerRecord, head.headerOnly || (await store.streamRevision(sessionStream(key))) === undefined);
 
   const plan = await validateForImport({
-    file, key, head, store, limits,
-    maxLineBytes: options.maxLineBytes,
+    file, key, head, store, limits, ...readLimits,
     singlePassBytes: options.singlePassBytes ?? defaults.singlePassBytes,
     fileBytes: await rawFileBytes(file, head),
   });
   const { summary } = plan;
-  let appended = 0;
-  if (storedHeader === undefined) {
-    await store.appendToStream(
-      sessionHeaderStream(key),
-      [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }],
-      { expectedRevision: 'no_stream' },
-    );
-  }
-  if (summary.events > plan.alreadyStored) {
-    appended = plan.buffered === undefined
-      ? await appendFromSecondRead({ file, key, head, store, plan, limits, maxLineBytes: options.maxLineBytes })
-      : await appendBuffered(store, key, plan.alreadyStored, plan.buffered);
-  }
+  const hasTail = summary.events > plan.alreadyStored;
+  const appended = storedHeader !== undefined && !hasTail ? 0 : await inOneUnit(store, async (unit) => {
+    if (storedHeader === undefined) {
+      await unit.append(sessionHeaderStream(key), [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }], { expectedRevision: 'no_stream' });
+    }
+    if (!hasTail) return 0;
+    return plan.buffered === undefined
+      ? stageFromSecondRead({ file, key, head, unit, plan, limits, ...readLimits })
+      : stageBuffered(unit, key, plan.alreadyStored, plan.buffered);
+  });
   return {
     file,
     sessionId: head.sessionId,
@@ -208,7 +238,7 @@ export const importSessionLog = async (file: string, store: EventStore, options:
   const retries = options.retries ?? defaults.retries;
   let head: SessionLogHead;
   try {
-    head = (await openSessionLog(file, options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes })).head;
+    head = (await openSessionLog(file, readOptionsOf(options))).head;
   } catch (error) {
     return rejectedResult(file, error, undefined, options);
   }

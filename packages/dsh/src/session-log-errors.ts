@@ -12,6 +12,8 @@ export type RejectionReason =
   | 'invalid-event'
   /** A complete zstd frame fails its structure, decompression or checksum check. */
   | 'corrupt-frame'
+  /** A line longer, or nested deeper, than the reader's limits: input validation, never a partial import. */
+  | 'over-limit'
   | 'unreadable'
   /** The store already holds a different history for this session. */
   | 'prefix-mismatch'

@@ -1,9 +1,10 @@
-import { SessionId, isPlaceholderId } from '@teamlog/events';
+import { SessionId } from '@teamlog/events';
 import { EventLineProcessor, InvalidTeamRecord, SessionLogEvent, parseLine } from './event-line-processor';
 import { ParsedHeader, parseHeaderLine } from './header-reader';
 import { LineCursor } from './line-cursor';
 import { LogByteSource, openLogBytes } from './log-byte-source';
-import { LineSplitEnd, SplitLine, splitLines } from './line-splitter';
+import { LineSplitEnd, SplitLine, defaultMaxLineBytes, splitLines } from './line-splitter';
+import { defaultMaxJsonDepth, tooDeepPath } from './json-depth';
 import { Recovery } from './recovery-scanner';
 import { Compression } from './session-file-name';
 import { NotASessionLog, SessionLogRejected } from './session-log-errors';
@@ -17,6 +18,8 @@ export interface SessionLogHead extends ParsedHeader {
   readonly sessionId: SessionId;
   /** A snapshot fixture without seq/time (reference §3.2): seqs are assigned by position. */
   readonly normalised: boolean;
+  /** No complete line follows the header, so `normalised` was not decided by an event line. */
+  readonly headerOnly: boolean;
 }
 
 export interface SessionLogSummary {
@@ -41,7 +44,10 @@ export interface SessionLogSummary {
 }
 
 export interface ReadSessionLogOptions {
+  /** Lines longer than this reject the file (default 256 MiB). */
   readonly maxLineBytes?: number;
+  /** JSON nested deeper than this rejects the file (default 512, the envelope counts). */
+  readonly maxJsonDepth?: number;
   /** Stop after this many kept events (the importer's second pass). */
   readonly maxEvents?: number;
 }
@@ -93,14 +99,21 @@ async function* readLines(
   const first = await cursor.next();
   if (first === undefined) throw new NotASessionLog(file, cursor.end?.tornTail === undefined ? 'the file is empty' : 'the file has no complete first line');
   if (first.overlongBytes !== undefined) throw new NotASessionLog(file, `the first line has ${first.overlongBytes} bytes`);
+  const limits = { maxLineBytes: options.maxLineBytes ?? defaultMaxLineBytes, maxJsonDepth: options.maxJsonDepth ?? defaultMaxJsonDepth };
   const parsed = parseHeaderLine(file, first.bytes);
+  const headerTooDeep = tooDeepPath(parsed.rawHeader, limits.maxJsonDepth);
+  if (headerTooDeep !== undefined) {
+    throw new SessionLogRejected('over-limit', file, `nests deeper than ${limits.maxJsonDepth} levels, the reader's limit; nothing was imported`, { line: 1, path: headerTooDeep });
+  }
   const lines = await cursor.nextBatch();
   const second = lines[0] === undefined ? undefined : parseLine(lines[0]).value;
-  const normalised = second === undefined ? isPlaceholderId(parsed.header.id) : looksNormalised(second);
-  const head: SessionLogHead = { ...parsed, file, compression: source.compression, sessionId: parsed.header.id, normalised };
+  // A log with no event line says nothing about normalisation (a real log starts header-only too):
+  // it is not taken as normalised, so a later copy with events decides (docs/historical-logs.md).
+  const normalised = second === undefined ? false : looksNormalised(second);
+  const head: SessionLogHead = { ...parsed, file, compression: source.compression, sessionId: parsed.header.id, normalised, headerOnly: second === undefined };
   yield { kind: 'head', head };
 
-  const processor = new EventLineProcessor(file, parsed.formatVersion, normalised, options.payloads);
+  const processor = new EventLineProcessor(file, parsed.formatVersion, normalised, options.payloads, limits);
   let emitted = 0;
   const summary = (tail: Parameters<EventLineProcessor['finish']>[0], end: Pick<LineSplitEnd, 'lines' | 'largestLineBytes' | 'peakBufferedBytes'>, stoppedEarly: boolean): SessionLogSummary => ({
     head,

@@ -25,6 +25,7 @@ export interface ValidationInput {
   readonly store: EventStore;
   readonly limits: ChunkLimits;
   readonly maxLineBytes: number | undefined;
+  readonly maxJsonDepth: number | undefined;
   /** Estimated bytes the buffered tail may take (see single-pass-budget.ts); 0: never buffer. */
   readonly singlePassBytes: number;
   /** The size of a raw file (undefined for zstd), to project the tail's size early. */
@@ -42,7 +43,7 @@ const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
  * and the caller reads the file a second time. Nothing is written here.
  */
 export const validateForImport = async (input: ValidationInput): Promise<ImportPlan> => {
-  const { file, key, head, store, limits, maxLineBytes } = input;
+  const { file, key, head, store, limits, maxLineBytes, maxJsonDepth } = input;
   const stream = sessionStream(key);
   const revision = await store.streamRevision(stream);
   const alreadyStored = revision === undefined ? 0 : Number(revision) + 1;
@@ -52,7 +53,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const digests: string[] = [];
   const budget = new SinglePassBudget(input.singlePassBytes, input.fileBytes);
   let buffered: (readonly EventToAppend[])[] | undefined = [];
-  const reader = await openSessionLog(file, maxLineBytes === undefined ? {} : { maxLineBytes });
+  const reader = await openSessionLog(file, { ...(maxLineBytes === undefined ? {} : { maxLineBytes }), ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }) });
   if (!sameLogHead(reader.head, head)) {
     throw new SessionLogRejected('unreadable', file, 'the file changed while it was imported (its header differs from the first read); nothing was written', { line: 1 });
   }

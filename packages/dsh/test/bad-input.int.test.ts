@@ -184,8 +184,8 @@ describe('bad input: mutated real logs', () => {
       const other = await openTempStore();
       try {
         const limited = await importSessionLog(file, other.store, { maxLineBytes: 1024 * 1024 });
-        expect(limited.rejected).toMatchObject({ reason: 'damaged-history', line: index + 1 });
-        expect(limited.rejected?.message).toMatch(/more than the reader's limit; a turn\/end follows/);
+        expect(limited.rejected).toMatchObject({ reason: 'over-limit', line: index + 1 });
+        expect(limited.rejected?.message).toMatch(/more than the reader's limit of 1048576; nothing was imported/);
         expect(other.store.listStreams()).toEqual([]);
       } finally {
         await other.dispose();

@@ -1,7 +1,7 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
 import { SessionId } from '@teamlog/events';
-import { EventStore, RecordedEvent, StreamName, sessionStream } from '@teamlog/store';
+import { EventStore, RecordedEvent, StagedAppends, StreamName, sessionStream } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { TempStore, openTempStore, realLogsRoot } from './real-logs';
 import { FileImportOptions, importSessionLog, importSessionLogs, readSessionLog } from '../src';
@@ -10,7 +10,7 @@ import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 /*
  * A file whose events fit the single-pass budget is validated and appended from one read; a
  * larger one is validated, then appended from a second read. Which path ran is observable: an edit
- * made after validation (when the header record is appended) is refused by the second read and
+ * made after validation (when the header record is staged) is refused by the second read and
  * never seen by a single read.
  */
 
@@ -29,14 +29,21 @@ interface Append {
   readonly events: number;
 }
 
-/** The SQLite store, recording every append and running `beforeHeader` just before the header record is appended. */
+/** The SQLite store, recording every staged batch and running `beforeHeader` just before the header record is staged. */
 const recordingStore = (inner: SqliteEventStore, appends: Append[], beforeHeader: () => Promise<void> = async () => undefined): EventStore =>
   Object.create(inner, {
-    appendToStream: {
-      value: async (...args: Parameters<EventStore['appendToStream']>) => {
-        if (String(args[0]).startsWith('sessionheader-')) await beforeHeader();
-        appends.push({ stream: String(args[0]), events: args[1].length });
-        return inner.appendToStream(...args);
+    stageAppends: {
+      value: (): StagedAppends => {
+        const unit = inner.stageAppends();
+        return {
+          append: async (...args: Parameters<StagedAppends['append']>) => {
+            if (String(args[0]).startsWith('sessionheader-')) await beforeHeader();
+            appends.push({ stream: String(args[0]), events: args[1].length });
+            return unit.append(...args);
+          },
+          commit: () => unit.commit(),
+          abort: () => unit.abort(),
+        };
       },
     },
   }) as EventStore;
@@ -80,7 +87,7 @@ describe('the single-pass import', () => {
     expect(result).toMatchObject({ events: events.length, appended: events.length });
     const stored = await readStored(temp.store, sessionStream(result.streamSessionId as SessionId));
     expect(stored.map((event) => event.data)).toEqual(events.map((event) => event.event.data));
-    // Still appended in chunks of `batchEvents`, each one atomic.
+    // Still staged in chunks of `batchEvents`, committed as one unit.
     expect(appends.filter((append) => append.stream.startsWith('session-')).map((append) => append.events)).toEqual(
       Array.from({ length: Math.ceil(events.length / 10) }, (_, k) => Math.min(10, events.length - k * 10)),
     );
@@ -146,7 +153,7 @@ describe('the switch to two passes', () => {
     });
     const result = await importSessionLog(file, store, { singlePassBytes: 0 });
     expect(result.rejected).toMatchObject({ reason: 'unreadable' });
-    expect(result.rejected?.message).toMatch(/its header differs from the validated read\); 0 events were appended/);
+    expect(result.rejected?.message).toMatch(/its header differs from the validated read\); nothing was written/);
     expect(await readStored(temp.store, sessionStream(result.streamSessionId as SessionId))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
 import { EventStore, RecordedEvent, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import type { StagedAppends } from '@teamlog/store';
 import { SessionId, scopeId } from '@teamlog/events';
 import { craftedRoot } from './crafted-fixtures';
 import { TempStore, openTempStore, realLogsRoot } from './real-logs';
@@ -136,21 +137,29 @@ describe('importing a session log into the SQLite store', () => {
   it('refuses to append events that changed between the validating read and the writing read (two-pass import)', async () => {
     const file = join(temp.directory, 'session.jsonl');
     await copyLines(packedChunks, file);
-    // The header is appended between the two passes: edit the file right then.
+    // The header is staged between the two passes: edit the file right then.
     const store: EventStore = Object.create(temp.store, {
-      appendToStream: {
-        value: async (...args: Parameters<EventStore['appendToStream']>) => {
-          if (String(args[0]).startsWith('sessionheader-')) {
-            await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"text":"', '"text":"changed '));
-          }
-          return temp.store.appendToStream(...args);
+      stageAppends: {
+        value: (): StagedAppends => {
+          const unit = temp.store.stageAppends();
+          return {
+            append: async (...args: Parameters<StagedAppends['append']>) => {
+              if (String(args[0]).startsWith('sessionheader-')) {
+                await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"text":"', '"text":"changed '));
+              }
+              return unit.append(...args);
+            },
+            commit: () => unit.commit(),
+            abort: () => unit.abort(),
+          };
         },
       },
     });
     const result = await importSessionLog(file, store, { singlePassBytes: 0 });
     expect(result.rejected).toMatchObject({ reason: 'unreadable' });
     expect(result.rejected?.message).toMatch(/the file changed while it was imported/);
-    expect(await readAll(sessionStream(result.streamSessionId as SessionId))).toEqual([]);
+    // Whole or nothing: neither the header nor a chunk before the edit was written.
+    expect(temp.store.listStreams()).toEqual([]);
   });
 
   it('imports normalised snapshot fixtures under the scope of their directory, data verbatim', async () => {
