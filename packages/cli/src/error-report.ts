@@ -1,7 +1,7 @@
 import { DecodeError } from '@teamlog/events';
-import { SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
+import { ExportTargetRefused, SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
 import { CorruptViewRow } from '@teamlog/projections';
-import { SchemaTooNew } from '@teamlog/store-sqlite';
+import { NotATeamlogStore, SchemaTooNew, StoreNeedsUpgrade } from '@teamlog/store-sqlite';
 import { BadInput, UsageError } from './cli-errors';
 import { ExitCode } from './exit-code';
 
@@ -13,7 +13,7 @@ export interface ErrorReport {
 
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
-const badInputTypes = [BadInput, SessionLogRejected, DecodeError, SessionNotExportable, CorruptViewRow, SchemaTooNew];
+const badInputTypes = [BadInput, SessionLogRejected, DecodeError, SessionNotExportable, CorruptViewRow, SchemaTooNew, NotATeamlogStore, StoreNeedsUpgrade, ExportTargetRefused];
 
 /** The exit code and the single line a person sees; the stack only with `--debug`. */
 export const reportError = (error: unknown): ErrorReport => {

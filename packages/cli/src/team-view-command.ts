@@ -31,7 +31,7 @@ export const teamViewCommand = (spec: TeamViewCommandSpec): Command =>
     async ({ flags }, { io }) => {
       const asOf = asOfOption(flags['as-of'], spec.name);
       const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-      const teams = await withStore(location, { create: false }, async (opened) => selectTeams((await readViews(opened, asOf)).views.teams(), flags.team));
+      const teams = await withStore(location, { access: 'read' }, async (opened) => selectTeams((await readViews(opened, asOf)).views.teams(), flags.team));
       if (flags.json) {
         writeJson(io, { teams: teams.map((team) => ({ teamId: team.teamId, ...spec.json(team) })) });
         return ExitCode.ok;

@@ -87,7 +87,7 @@ describe('teamlog exit codes and error lines', () => {
   it('exits 3 when the store file is not a database', () => {
     const run = runTeamlog(['roster', '--store', 'fixtures/synthetic/README.md']);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/README\.md: cannot open as a teamlog store/);
+    expect(run.stderr).toMatch(/README\.md: not a teamlog store: it is not a SQLite database/);
   });
 
   it('with --strict exits 1 when there are findings or failures, and 0 without --strict', () => {

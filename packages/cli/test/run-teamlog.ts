@@ -66,3 +66,22 @@ export const storedStream = (file: string, stream: string): StoredEventRow[] => 
     db.close();
   }
 };
+
+/**
+ * Run the CLI without the power to bypass file permissions, so read-only files and directories
+ * are read-only to it. As root (CI runs as root) the child keeps uid 0, which still owns the
+ * checkout, but loses CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH (setpriv, util-linux).
+ */
+export const runTeamlogUnprivileged = (args: readonly string[], options: RunOptions = {}): TeamlogRun => {
+  if (process.getuid?.() !== 0) return runTeamlog(args, options);
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  if (options.env?.['TEAMLOG_STORE'] === undefined) delete env['TEAMLOG_STORE'];
+  const result = spawnSync('setpriv', ['--bounding-set=-dac_override,-dac_read_search', '--', process.execPath, cliMain, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error !== undefined) throw result.error;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+};

@@ -2,7 +2,7 @@ import { promises as fs } from 'fs';
 import { dirname, relative, sep } from 'path';
 import { EventStore } from '@teamlog/store';
 import { discoverSessionLogs } from './session-file-discovery';
-import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
+import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile, unreadableDirectoryResult } from './session-importer';
 
 export interface ImportLogsOptions extends ImportOptions {
   /** Called after each file, in order (progress for a CLI). */
@@ -20,17 +20,20 @@ export interface ImportReport {
 
 /**
  * Import every session log under `root` (a file, a session directory, or a root of them,
- * recursively). One file's rejection never stops the others; each result says what happened.
+ * recursively). One file's rejection never stops the others, nor does a subdirectory that cannot be
+ * listed (it is reported as an unreadable entry); each result says what happened.
  * Normalised snapshot fixtures are scoped by their directory relative to `root`.
  */
 export const importSessionLogs = async (root: string, store: EventStore, options: ImportLogsOptions = {}): Promise<ImportReport> => {
   const rootDirectory = (await fs.stat(root)).isFile() ? dirname(root) : root;
   const files: FileImportResult[] = [];
-  for await (const log of discoverSessionLogs(root)) {
-    const recordedFile = relative(rootDirectory, log.file).split(sep).join('/');
-    const result = await importSessionLog(log.file, store, { ...options, scope: scopeOfFile(rootDirectory, log.file), recordedFile });
+  const report = (result: FileImportResult): void => {
     files.push(result);
     options.onFile?.(result);
+  };
+  for await (const log of discoverSessionLogs(root, ({ directory, error }) => report(unreadableDirectoryResult(directory, error)))) {
+    const recordedFile = relative(rootDirectory, log.file).split(sep).join('/');
+    report(await importSessionLog(log.file, store, { ...options, scope: scopeOfFile(rootDirectory, log.file), recordedFile }));
   }
   const rejected = files.filter((file) => file.rejected !== undefined);
   return {

@@ -46,11 +46,19 @@ export const logsInDirectory = (directory: string, entries: readonly Dirent[]): 
     });
 };
 
+/** A directory under the root that could not be listed (permissions, a race with a delete): reported, the walk goes on. */
+export interface UnreadableDirectory {
+  readonly directory: string;
+  readonly error: Error;
+}
+
 /**
  * Every session log under `path`: a file is itself (whatever its name); a directory yields the
  * logs of every directory under it, recursively, in name order. Symbolic links are not followed.
+ * A subdirectory that cannot be listed is passed to `onUnreadable` and skipped; only `path`
+ * itself failing throws.
  */
-export async function* discoverSessionLogs(path: string): AsyncGenerator<DiscoveredLog> {
+export async function* discoverSessionLogs(path: string, onUnreadable: (unreadable: UnreadableDirectory) => void = () => undefined): AsyncGenerator<DiscoveredLog> {
   const stat = await fs.stat(path);
   if (stat.isFile()) {
     const parsed = parseSessionFileName(basename(path));
@@ -64,9 +72,22 @@ export async function* discoverSessionLogs(path: string): AsyncGenerator<Discove
     };
     return;
   }
-  const entries = (await fs.readdir(path, { withFileTypes: true })).sort(byName);
-  yield* logsInDirectory(path, entries);
+  yield* walkDirectory(path, await fs.readdir(path, { withFileTypes: true }), onUnreadable);
+}
+
+async function* walkDirectory(directory: string, unsorted: Dirent[], onUnreadable: (unreadable: UnreadableDirectory) => void): AsyncGenerator<DiscoveredLog> {
+  const entries = unsorted.sort(byName);
+  yield* logsInDirectory(directory, entries);
   for (const entry of entries) {
-    if (entry.isDirectory()) yield* discoverSessionLogs(join(path, entry.name));
+    if (!entry.isDirectory()) continue;
+    const child = join(directory, entry.name);
+    let listed: Dirent[];
+    try {
+      listed = await fs.readdir(child, { withFileTypes: true });
+    } catch (error) {
+      onUnreadable({ directory: child, error: error as Error });
+      continue;
+    }
+    yield* walkDirectory(child, listed, onUnreadable);
   }
 }

@@ -252,6 +252,10 @@ export const importSessionLog = async (file: string, store: EventStore, options:
   }
 };
 
+/** A directory under an import root that could not be listed, reported like a file rejected as unreadable. */
+export const unreadableDirectoryResult = (directory: string, error: Error): FileImportResult =>
+  rejectedResult(directory, new SessionLogRejected('unreadable', directory, `cannot list this directory (${(error as NodeJS.ErrnoException).code ?? error.message}); the logs under it were not imported`), undefined, {});
+
 /** The placeholder scope of a file: its directory relative to the import root, "/"-separated ("." for the root). */
 export const scopeOfFile = (root: string, file: string): string => {
   const relativeDirectory = relative(root, dirname(file));

@@ -120,6 +120,7 @@ export const openReadOnly = (file: string, timeoutMs: number): ReadOnlyConnectio
     return { db: direct, release: () => undefined };
   } catch (error) {
     direct.close();
+    if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT')) throw new NotATeamlogStore(file, 'it is not a SQLite database');
     if (!isSqliteError(error, 'SQLITE_READONLY_DIRECTORY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY_CANTINIT')) throw error;
   }
   const directory = mkdtempSync(join(tmpdir(), 'teamlog-read-'));

@@ -19,7 +19,7 @@ export const auditCommand = defineCommand(
   async ({ flags }, { io }) => {
     const asOf = asOfOption(flags['as-of'], 'audit');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    const audit = await withStore(location, { create: false }, async (opened) => (await readViews(opened, asOf)).views.audit());
+    const audit = await withStore(location, { access: 'read' }, async (opened) => (await readViews(opened, asOf)).views.audit());
     if (flags.json) writeJson(io, { audit });
     else io.stdout(`${renderAudit(audit, styleFor(io.stdoutIsTerminal, io.env)).join('\n')}\n`);
     return strictExitCode(flags.strict, audit.length);

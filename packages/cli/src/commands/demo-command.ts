@@ -30,7 +30,7 @@ export const demoCommand = defineCommand(
   },
   async ({ flags }, { io }) => {
     const location = resolveStoreLocation(flags.store ?? ':memory:', {}, io.cwd);
-    const { demo, document } = await withStore(location, { create: true }, async (opened) => {
+    const { demo, document } = await withStore(location, { access: 'create' }, async (opened) => {
       const summary = await runDemo(opened.store);
       const { views, position } = await readViews(opened, undefined);
       return { demo: summary, document: { ...views.replay(), store: describeStoreLocation(location), position } };

@@ -31,7 +31,7 @@ export const exportCommand = defineCommand(
     const sessionId = sessionArgument(positionals[0], 'export');
     const compression: Compression = flags.zstd ? 'zstd' : 'none';
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    const result = await withStore(location, { create: false }, async ({ store }) => {
+    const result = await withStore(location, { access: 'read' }, async ({ store }) => {
       const header = await storedSessionHeader(store, sessionId);
       const named = flags.out ?? defaultExportFileName(sessionId, header.formatVersion, compression);
       return exportSession(store, sessionId, { file: isAbsolute(named) ? named : join(io.cwd, named), compression });

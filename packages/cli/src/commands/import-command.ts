@@ -1,7 +1,7 @@
 import { replayTotals, sessionJson } from '../build-replay-document';
 import { jsonFlag, storeFlag, strictFlag } from '../common-flags';
 import { defineCommand } from '../command';
-import { importPaths } from '../import-paths';
+import { badPaths, checkPaths, importPaths } from '../import-paths';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
 import { progressFor } from '../progress-for';
@@ -20,13 +20,15 @@ export const importCommand = defineCommand(
   },
   async ({ positionals, flags }, { io }) => {
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    const imports = await withStore(location, { create: true }, (opened) => importPaths(positionals, opened.store, progressFor(io, 'importing')));
+    const { usable, problems } = await checkPaths(positionals);
+    if (usable.length === 0) throw badPaths(problems) as Error;
+    const imports = await withStore(location, { access: 'create' }, (opened) => importPaths(usable, opened.store, progressFor(io, 'importing')));
     const results = imports.map(({ result }) => result);
     const totals = replayTotals(results);
     const store = describeStoreLocation(location);
     if (flags.json) writeJson(io, { sessions: results.map(sessionJson), totals, store });
     else io.stdout(`${[...renderSessions(results.map(sessionJson), totals, styleFor(io.stdoutIsTerminal, io.env)), `Store ${store}`].join('\n')}\n`);
-    const badInput = rejectedNamedFile(imports);
+    const badInput = badPaths(problems) ?? rejectedNamedFile(imports);
     if (badInput !== undefined) throw badInput;
     return strictExitCode(flags.strict, totals.rejected);
   },

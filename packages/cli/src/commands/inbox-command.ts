@@ -23,7 +23,7 @@ export const inboxCommand = defineCommand(
     const asOf = asOfOption(flags['as-of'], 'inbox');
     const sessionId = sessionArgument(positionals[0], 'inbox');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    const inbox = await withStore(location, { create: false }, async (opened) => {
+    const inbox = await withStore(location, { access: 'read' }, async (opened) => {
       const { views } = await readViews(opened, asOf);
       if (views.session(sessionId) === undefined) throw new BadInput(`no session "${sessionId}" in the store`);
       return views.inbox({ sessionId, peerOnly: flags.peer });

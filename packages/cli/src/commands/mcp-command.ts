@@ -44,7 +44,7 @@ export const mcpCommand = defineCommand(
     const sessionId = sessionArgument(flags.session, 'mcp');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const report = (error: unknown): void => io.stderr(`teamlog: ${oneLine(error)}\n`);
-    await withStore(location, { create: false }, async ({ store }) => {
+    await withStore(location, { access: 'write' }, async ({ store }) => {
       const teamlog = createTeamLog({ store, onListenerError: report });
       try {
         const session = await openSession(teamlog, sessionId, describeStoreLocation(location));

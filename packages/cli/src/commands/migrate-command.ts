@@ -50,8 +50,8 @@ export const migrateCommand = defineCommand(
     const from = resolveStoreLocation(flags.from, {}, io.cwd);
     const to = resolveStoreLocation(flags.to, {}, io.cwd);
     if (from.kind === 'memory' || to.kind === 'memory') throw new UsageError('migrate: :memory: is empty and keeps nothing; name a file or a URL', 'migrate');
-    const report = await withStore(from, { create: false }, (source) =>
-      withStore(to, { create: true }, (target) => migrateWithProgress(source.store, target.store, io)),
+    const report = await withStore(from, { access: 'read' }, (source) =>
+      withStore(to, { access: 'create' }, (target) => migrateWithProgress(source.store, target.store, io)),
     );
     if (flags.json) writeJson(io, { from: describeStoreLocation(from), to: describeStoreLocation(to), ...report });
     else {

@@ -2,7 +2,7 @@ import { asOfFlag, jsonFlag, storeFlag, strictFlag } from '../common-flags';
 import { asOfOption, describeAsOf } from '../as-of-argument';
 import { buildReplayDocument } from '../build-replay-document';
 import { defineCommand } from '../command';
-import { importPaths } from '../import-paths';
+import { badPaths, checkPaths, importPaths } from '../import-paths';
 import { rejectedNamedFile } from '../rejected-named-file';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
@@ -35,8 +35,10 @@ export const replayCommand = defineCommand(
   async ({ positionals, flags }, { io }) => {
     const asOf = asOfOption(flags['as-of'], 'replay');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    const document = await withStore(location, { create: true }, async (opened) => {
-      const imports = await importPaths(positionals, opened.store, progressFor(io, 'importing'));
+    const { usable, problems } = await checkPaths(positionals);
+    if (usable.length === 0) throw badPaths(problems) as Error;
+    const document = await withStore(location, { access: 'create' }, async (opened) => {
+      const imports = await importPaths(usable, opened.store, progressFor(io, 'importing'));
       const { views, position } = await readViews(opened, asOf);
       const built = buildReplayDocument({
         results: imports.map(({ result }) => result),
@@ -47,7 +49,7 @@ export const replayCommand = defineCommand(
       });
       if (flags.json) writeJson(io, built);
       else io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
-      const badInput = rejectedNamedFile(imports);
+      const badInput = badPaths(problems) ?? rejectedNamedFile(imports);
       if (badInput !== undefined) throw badInput;
       return built;
     });

@@ -24,7 +24,7 @@ export const serveCommand = defineCommand(
   async ({ flags }, { io }) => {
     const port = portArgument(flags.port, servePort, 'serve');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    await withStore(location, { create: false }, async ({ store, committedViews }) => {
+    await withStore(location, { access: 'read' }, async ({ store, committedViews }) => {
       const { startDashboardServer } = await import('@teamlog/dashboard');
       const server = await startDashboardServer({
         store,

@@ -13,5 +13,5 @@ export const renderAudit = (audit: readonly AuditFindingJson[], style: TextStyle
     finding.messageId ?? '-',
     finding.detail,
   ]);
-  return [style.heading(`Audit: ${style.alert(plural(audit.length, 'finding'))}`), ...renderTable(['CODE', 'SESSION', 'SEQ', 'MESSAGE', 'DETAIL'], rows)];
+  return [style.heading(`Audit: ${style.alert(plural(audit.length, 'finding'))}`), ...renderTable(['CODE', 'SESSION', 'SEQ', 'MESSAGE', 'DETAIL'], rows, '  ', { rest: 'teamlog audit --json lists them all' })];
 };

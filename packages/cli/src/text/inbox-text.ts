@@ -54,5 +54,5 @@ export const renderInbox = (sessionId: string, inbox: readonly InboxEntryJson[],
     entry.list ?? '-',
     entry.status === 'pending' ? { text: 'pending', style: style.alert } : entry.status ?? '-',
   ]);
-  return [heading, ...renderTable(['SEQ', 'MESSAGE', 'SOURCE', 'SENDER', 'LIST', 'STATUS'], rows)];
+  return [heading, ...renderTable(['SEQ', 'MESSAGE', 'SOURCE', 'SENDER', 'LIST', 'STATUS'], rows, '  ', { rest: `teamlog inbox ${sessionId} --json lists them all` })];
 };

@@ -1,6 +1,6 @@
 import { TeamJson } from '../replay-document';
 import { plural } from './plural';
-import { renderTable } from './text-table';
+import { hiddenRows, renderTable, textRowLimit } from './text-table';
 import { TextStyle } from './text-style';
 
 /**
@@ -11,7 +11,7 @@ export const renderLegacyMailbox = (team: TeamJson, style: TextStyle, indent = '
   if (team.legacyMessages.length === 0) return [`${indent}Legacy mailbox: empty`];
   const undelivered = team.legacyMessages.filter((message) => message.status === 'undelivered').length;
   const counts = `${plural(team.legacyMessages.length, 'message')}, ${undelivered} undelivered`;
-  const rows = team.legacyMessages.map((message) => [
+  const rows = team.legacyMessages.slice(0, textRowLimit).map((message) => [
     message.status === 'undelivered' ? { text: '! UNDELIVERED', style: style.alert } : 'delivered',
     message.id,
     message.senderName,
@@ -23,5 +23,6 @@ export const renderLegacyMailbox = (team: TeamJson, style: TextStyle, indent = '
   return [
     `${indent}Legacy mailbox (read-only, never delivered again): ${undelivered > 0 ? style.alert(counts) : counts}`,
     ...renderTable(['STATUS', 'MESSAGE', 'FROM', 'TO', 'QUEUED', 'DELIVERED', 'IN TARGET LOG'], rows, `${indent}  `),
+    ...hiddenRows(team.legacyMessages.length - rows.length, `${indent}  `, `teamlog legacy --team ${team.teamId} --json lists them all`),
   ];
 };

@@ -6,6 +6,9 @@ import { renderSessions } from './sessions-text';
 import { renderTeam } from './team-text';
 import { TextStyle } from './text-style';
 
+/** Teams the summary shows in full. */
+const teamLimit = 20;
+
 const footer = (document: ReplayDocument): string =>
   [
     `Store ${document.store}`,
@@ -15,7 +18,12 @@ const footer = (document: ReplayDocument): string =>
 
 /** `teamlog replay` for a person: what was read, every team, inboxes, audit, and where it is stored. */
 export const renderReplaySummary = (document: ReplayDocument, style: TextStyle): string => {
-  const teams = document.teams.flatMap((team) => ['', ...renderTeam(team, style)]);
+  const shown = document.teams.slice(0, teamLimit);
+  const hidden = document.teams.length - shown.length;
+  const teams = [
+    ...shown.flatMap((team) => ['', ...renderTeam(team, style)]),
+    ...(hidden > 0 ? ['', style.dim(`… ${plural(hidden, 'more team')} (teamlog roster, tasks and legacy show each team; --json lists them all)`)] : []),
+  ];
   const lines = [
     ...renderSessions(document.sessions, document.totals, style),
     '',

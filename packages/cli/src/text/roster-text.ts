@@ -10,5 +10,5 @@ export const renderRoster = (team: TeamJson, style: TextStyle, indent = '  '): s
     const phase = member.phase === 'failed' ? { text: member.phase, style: style.alert } : member.phase;
     return [member.name, member.id, phase, member.status ?? '', member.provider, member.context, member.error ?? ''];
   });
-  return [`${indent}Roster: ${plural(team.members.length, 'member')}`, ...renderTable(['NAME', 'SESSION', 'PHASE', 'STATUS', 'PROVIDER', 'CONTEXT', 'ERROR'], rows, `${indent}  `)];
+  return [`${indent}Roster: ${plural(team.members.length, 'member')}`, ...renderTable(['NAME', 'SESSION', 'PHASE', 'STATUS', 'PROVIDER', 'CONTEXT', 'ERROR'], rows, `${indent}  `, { rest: `teamlog roster --team ${team.teamId} --json lists them all` })];
 };

@@ -13,12 +13,16 @@ const headline = (totals: ReplayTotalsJson): string =>
     `${totals.notSessionLogs} not session logs`,
   ].join(', ');
 
-const recoveries = (sessions: readonly SessionJson[], style: TextStyle): string[] =>
-  sessions.flatMap((session) =>
-    session.recovery === null
-      ? []
-      : [`  ${style.dim('recovered')} ${session.file}: ${session.recovery.reason}${session.recovery.line === undefined ? '' : ` at line ${session.recovery.line}`}, kept ${plural(session.recovery.keptEvents, 'event')}`],
-  );
+const recoveryLimit = 10;
+
+const recoveries = (sessions: readonly SessionJson[], style: TextStyle): string[] => {
+  const recovered = sessions.filter((session) => session.recovery !== null);
+  const lines = recovered.slice(0, recoveryLimit).map((session) => {
+    const recovery = session.recovery as NonNullable<SessionJson['recovery']>;
+    return `  ${style.dim('recovered')} ${session.file}: ${recovery.reason}${recovery.line === undefined ? '' : ` at line ${recovery.line}`}, kept ${plural(recovery.keptEvents, 'event')}`;
+  });
+  return recovered.length > recoveryLimit ? [...lines, style.dim(`  … ${recovered.length - recoveryLimit} more recovered (--json lists every file)`)] : lines;
+};
 
 /** Rejected files grouped by reason, a few each; the JSON document lists them all. */
 const rejections = (sessions: readonly SessionJson[], style: TextStyle): string[] => {

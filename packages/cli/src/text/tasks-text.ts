@@ -14,5 +14,5 @@ export const renderTasks = (team: TeamJson, style: TextStyle, indent = '  '): st
     task.blockedBy.length === 0 ? '-' : task.blockedBy.join(','),
     task.subject,
   ]);
-  return [`${indent}Tasks: ${plural(team.tasks.length, 'task')}`, ...renderTable(['TASK', 'REV', 'STATUS', 'OWNER', 'BLOCKED BY', 'SUBJECT'], rows, `${indent}  `)];
+  return [`${indent}Tasks: ${plural(team.tasks.length, 'task')}`, ...renderTable(['TASK', 'REV', 'STATUS', 'OWNER', 'BLOCKED BY', 'SUBJECT'], rows, `${indent}  `, { rest: `teamlog tasks --team ${team.teamId} --json lists them all` })];
 };

@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /** A cell and how it is drawn; the width counts the text, not the escape codes a style adds. */
 export interface Cell {
   readonly text: string;
@@ -6,12 +8,27 @@ export interface Cell {
 
 export type Row = ReadonlyArray<string | Cell>;
 
+/** Rows a text table shows before it says how many more there are: human output stays a summary at any size. */
+export const textRowLimit = 50;
+
+export interface TableLimit {
+  /** Rows shown (default textRowLimit). */
+  readonly limit?: number;
+  /** Where the person sees every row (default: --json). */
+  readonly rest?: string;
+}
+
 const cellOf = (value: string | Cell): Cell => (typeof value === 'string' ? { text: value } : value);
 
-/** Columns padded to their widest cell, two spaces apart, indented; the last column is not padded. */
-export const renderTable = (headers: readonly string[], rows: readonly Row[], indent = '  '): string[] => {
-  const cells = rows.map((row) => row.map(cellOf));
-  const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => row[column]?.text.length ?? 0)));
+/**
+ * Columns padded to their widest shown cell, two spaces apart, indented; the last column is not
+ * padded. At most `limit` rows, then one line with how many more and where to see them.
+ */
+export const renderTable = (headers: readonly string[], rows: readonly Row[], indent = '  ', table: TableLimit = {}): string[] => {
+  const limit = table.limit ?? textRowLimit;
+  const cells = rows.slice(0, limit).map((row) => row.map(cellOf));
+  // A loop, not Math.max(...): a spread of many widths overflows the stack.
+  const widths = headers.map((header, column) => cells.reduce((width, row) => Math.max(width, row[column]?.text.length ?? 0), header.length));
   const line = (row: readonly Cell[]): string =>
     indent +
     row
@@ -21,5 +38,10 @@ export const renderTable = (headers: readonly string[], rows: readonly Row[], in
       })
       .join('  ')
       .trimEnd();
-  return [line(headers.map((text) => ({ text }))), ...cells.map(line)];
+  const hidden = rows.length - cells.length;
+  const more = hidden > 0 ? [`${indent}… ${plural(hidden, 'more row')} (${table.rest ?? '--json lists every row'})`] : [];
+  return [line(headers.map((text) => ({ text }))), ...cells.map(line), ...more];
 };
+
+/** The line a renderer adds when it cut its rows before building them (large lists: only the shown rows are built). */
+export const hiddenRows = (hidden: number, indent: string, rest: string): string[] => (hidden > 0 ? [`${indent}… ${plural(hidden, 'more row')} (${rest})`] : []);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { CommittedViewsReader, LoadedViews, ProjectionState } from '@teamlog/projections';
 import { viewMigrations } from '../migrations/view-migrations';
-import { Migration } from '../sqlite-migrations';
+import { Migration, SchemaTooNew } from '../sqlite-migrations';
 import { SqliteEventStore } from '../sqlite-event-store';
 import { SqliteViewStore, projectionSchemaTable } from './sqlite-view-store';
 
@@ -34,3 +34,16 @@ export const readCommittedViews = (db: Database.Database, file: string, options:
 export const sqliteCommittedViews = (store: SqliteEventStore, options: CommittedViewsOptions = {}): CommittedViewsReader => ({
   read: () => Promise.resolve().then(() => readCommittedViews(store.database, store.file, options)),
 });
+
+/**
+ * Refuse a file whose views a newer teamlog wrote, before a command that writes (replay) appends
+ * anything: its view schema would refuse the views only after the import. A read, no write.
+ */
+export const assertViewSchemaNotNewer = (store: SqliteEventStore, migrations: readonly Migration[] = viewMigrations): void => {
+  const db = store.database;
+  const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !== undefined;
+  if (!hasSchema) return;
+  const known = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+  const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as { version: number | bigint };
+  if (Number(row.version) > known) throw new SchemaTooNew(store.file, Number(row.version), known);
+};
