@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'http';
 import { isLeft } from 'fp-ts/Either';
 import { ApiRoute, apiRoutes } from './api-routes';
 import { errorMessage } from './error-message';
-import { HttpError, MethodNotAllowed, NotFound } from './http-errors';
+import { HttpError, MethodNotAllowed, NotFound, ServiceUnavailable } from './http-errors';
 import { sendBody, sendError, sendJson } from './http-response';
 import { decodeQuery, querySpec } from './query-spec';
 import { ServerSentEvents } from './server-sent-events';
@@ -64,7 +64,8 @@ export const dashboardRequestHandler =
         return;
       }
       if (error instanceof HttpError) {
-        sendError(response, error.status, error.message, error instanceof MethodNotAllowed ? { allow: 'GET, HEAD' } : {});
+        const headers: Record<string, string> = error instanceof MethodNotAllowed ? { allow: 'GET, HEAD' } : error instanceof ServiceUnavailable ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+        sendError(response, error.status, error.message, headers);
         return;
       }
       context.onError(error);

@@ -3,11 +3,12 @@ import { AddressInfo } from 'net';
 import { EventStore, GlobalPosition, formatPosition } from '@teamlog/store';
 import {
   CommittedViewsReader, EraRules, InMemoryViewStore, LoadedViews, ProjectionRunner, ProjectionState, TeamlogViews, clearChangesInMemory,
-  foldViewsAsOf, referenceEraRules, teamlogProjection,
+  referenceEraRules, teamlogProjection,
 } from '@teamlog/projections';
 import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
+import { AsOfFolds, AsOfFoldsOptions } from './as-of-folds';
 import { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
 import { AssetDirectories, defaultAssetDirectories } from './static-assets';
@@ -30,6 +31,8 @@ export interface DashboardServerOptions {
   readonly onError?: (error: unknown) => void;
   /** Where the page and the compiled browser modules are read from; defaults to this package's. */
   readonly assets?: AssetDirectories;
+  /** Bounds on as-of views (each a fold of `$all` from the start): concurrency, queue, cache, time slice. */
+  readonly asOf?: AsOfFoldsOptions;
   /**
    * Views the store's own database has committed (for example by `teamlog replay`), to start from
    * and fold only the newer events; read, never written. Without it the views are folded from zero.
@@ -127,10 +130,12 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const runner = new ProjectionRunner<ProjectionState>(options.store, teamlogProjection, views, {
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
   });
+  const checkpoint = (): string | null => (runner.checkpoint === undefined ? null : formatPosition(runner.checkpoint));
+  const asOfFolds = new AsOfFolds(options.store, options.asOf);
   const source: ViewsSource = {
     store: options.store,
-    views: async (asOf?: AsOfParam) => new TeamlogViews(asOf === undefined ? runner.state : await foldViewsAsOf(options.store, asOf), eraRules),
-    checkpoint: () => (runner.checkpoint === undefined ? null : formatPosition(runner.checkpoint)),
+    views: async (asOf?: AsOfParam) => new TeamlogViews(asOf === undefined ? runner.state : await asOfFolds.state(asOf, checkpoint()), eraRules),
+    checkpoint,
   };
   const eventsFolded = await runner.catchUp();
   const start: DashboardStart = {

@@ -27,3 +27,15 @@ export class MethodNotAllowed extends HttpError {
     super(`the dashboard is read-only: ${method} is not allowed (use GET)`);
   }
 }
+
+/** Too much work is queued (as-of folds): come back later. */
+export class ServiceUnavailable extends HttpError {
+  override readonly name = 'ServiceUnavailable';
+  readonly status = 503;
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}

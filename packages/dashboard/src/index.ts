@@ -11,3 +11,4 @@ export { layoutMessageFlow, defaultFlowLayoutOptions, InvalidMessageFlow, type F
 export { renderMessageFlowSvg } from './message-flow-svg';
 export { inboxTimeline, type TimelineItem, type TimelineKind } from './inbox-timeline';
 export { type EventDocument } from './event-document';
+export * from './as-of-folds';

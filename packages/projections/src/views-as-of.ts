@@ -28,11 +28,24 @@ const admission = (asOf: AsOf): Admission => {
   };
 };
 
+export interface FoldAsOfOptions {
+  /**
+   * Awaited every `pauseEvery` events: a server passes a yield to its event loop, so one long fold
+   * cannot hold up other requests.
+   */
+  readonly pause?: () => Promise<void>;
+  readonly pauseEvery?: number;
+}
+
 /** Fold the views from the beginning of `$all` as of a position or a time, in memory. */
-export const foldViewsAsOf = async (store: EventStore, asOf: AsOf): Promise<ProjectionState> => {
+export const foldViewsAsOf = async (store: EventStore, asOf: AsOf, options: FoldAsOfOptions = {}): Promise<ProjectionState> => {
   let state = teamlogProjection.initial();
   const admit = admission(asOf);
+  const every = options.pauseEvery ?? 256;
+  let count = 0;
   for await (const event of store.readAll()) {
+    count += 1;
+    if (options.pause !== undefined && count % every === 0) await options.pause();
     const verdict = admit(event);
     if (verdict === 'stop') break;
     if (verdict === 'fold') state = teamlogProjection.evolve(state, event);
