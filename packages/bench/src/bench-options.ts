@@ -1,7 +1,7 @@
 import { Either, left, right } from 'fp-ts/Either';
 
-export type BenchSection = 'replay' | 'send' | 'rss' | 'postgres';
-export const benchSections: readonly BenchSection[] = ['replay', 'send', 'rss', 'postgres'];
+export type BenchSection = 'replay' | 'send' | 'rss' | 'postgres' | 'dashboard' | 'fuzz';
+export const benchSections: readonly BenchSection[] = ['replay', 'send', 'rss', 'postgres', 'dashboard', 'fuzz'];
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -64,7 +64,7 @@ const quickDefaults: Omit<BenchOptions, 'help'> = {
 export const benchUsage = `npm run bench -- [options]
 
   --quick              small sizes for a smoke run (20k events, 256 messages, 32 MiB log, no profiles)
-  --only <list>        sections to run, comma-separated: replay,send,rss,postgres (default: all)
+  --only <list>        sections to run, comma-separated: replay,send,rss,postgres,dashboard,fuzz (default: all)
   --no-postgres        skip the PostgreSQL section (it starts a throwaway cluster unless TEAMLOG_POSTGRES_URL is set)
   --events <n>         events in the generated corpus (default 1000000)
   --teams <n>          teams in the corpus (default 4)

@@ -11,6 +11,8 @@ import { runReplaySection } from './replay-section';
 import { runRssSection } from './rss-section';
 import { SectionContext, SectionOutcome } from './section-outcome';
 import { runPostgresSection } from './postgres-section';
+import { runDashboardSection } from './dashboard-section';
+import { runFuzzSection } from './fuzz-section';
 import { runSendSection } from './send-section';
 import { sourceRevision } from './source-revision';
 
@@ -21,6 +23,8 @@ const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory
   send: runSendSection,
   rss: runRssSection,
   postgres: runPostgresSection,
+  dashboard: runDashboardSection,
+  fuzz: runFuzzSection,
 };
 
 const sizesLine = (options: BenchOptions): string =>

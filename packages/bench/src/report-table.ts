@@ -3,6 +3,8 @@
 export type Target =
   | { readonly kind: 'ratio-at-least'; readonly ratio: number }
   | { readonly kind: 'bytes-below'; readonly bytes: number }
+  | { readonly kind: 'ms-below'; readonly ms: number }
+  | { readonly kind: 'count-at-most'; readonly count: number }
   | { readonly kind: 'none' };
 
 export type Verdict = 'PASS' | 'MISS' | '-';
@@ -28,6 +30,10 @@ export const verdictOf = (target: Target, measured: number): Verdict => {
       return measured >= target.ratio ? 'PASS' : 'MISS';
     case 'bytes-below':
       return measured < target.bytes ? 'PASS' : 'MISS';
+    case 'ms-below':
+      return measured < target.ms ? 'PASS' : 'MISS';
+    case 'count-at-most':
+      return measured <= target.count ? 'PASS' : 'MISS';
     case 'none':
       return '-';
     default: {
@@ -51,6 +57,10 @@ export const formatTarget = (target: Target): string => {
       return `>= ${target.ratio.toFixed(2)}x`;
     case 'bytes-below':
       return `< ${formatMiB(target.bytes)}`;
+    case 'ms-below':
+      return `< ${target.ms} ms`;
+    case 'count-at-most':
+      return `<= ${target.count}`;
     case 'none':
       return '-';
     default: {

@@ -1,0 +1,39 @@
+import { join } from 'path';
+import { BenchOptions } from './bench-options';
+import { runLogFuzz } from './log-fuzz';
+import { ReportRow, Target, formatTarget, verdictOf } from './report-table';
+import { SectionContext, SectionOutcome } from './section-outcome';
+
+export const partialImportTarget: Target = { kind: 'count-at-most', count: 0 };
+
+/** The fixed seed of the bench run (the test suite runs fewer cases with its own seed). */
+export const fuzzSeed = 20261201;
+
+/**
+ * `teamlog import` of 1,000 mutated logs (200 with --quick): partial imports (a rejected file that
+ * changed the store) must be 0, and every other property of the fuzz holds (see log-fuzz.ts).
+ */
+export const runFuzzSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+  const cases = options.quick ? 200 : 1000;
+  context.progress(`fuzz: importing ${cases} mutated logs`);
+  const report = await runLogFuzz({ cases, seed: fuzzSeed, workDirectory: join(workDirectory, 'fuzz') });
+  const rejected = report.cases.filter((each) => each.outcome === 'rejected').length;
+  const row: ReportRow = {
+    measure: `Fuzz: partial imports over ${cases} mutated logs (raw and zstd)`,
+    value: String(report.partialImports),
+    baseline: '-',
+    ratio: '-',
+    target: formatTarget(partialImportTarget),
+    verdict: report.violations > 0 ? 'MISS' : verdictOf(partialImportTarget, report.partialImports),
+  };
+  const broken = report.cases.filter((each) => each.violations.length > 0).slice(0, 10);
+  return {
+    rows: [row],
+    notes: [
+      `fuzz: ${cases} cases (seed ${fuzzSeed}), ${rejected} rejected with exit 3, ${cases - rejected} imported; cases breaking any property: ${report.violations}`,
+      `fuzz: mutations ${Object.entries(report.byMutation).map(([name, count]) => `${name} ${count}`).join(', ')}`,
+      ...broken.map((each) => `fuzz case ${each.index} (${each.mutation} of ${each.base}): ${each.violations.join('; ')}`),
+    ],
+    profiles: [],
+  };
+};

@@ -1,0 +1,22 @@
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { byteMutations, lineMutations, runLogFuzz } from '../src/log-fuzz';
+
+/*
+ * 200 mutated real logs (raw and zstd, a fixed seed) through `teamlog import`: exit 0 or 3 only,
+ * one line naming the file and its line for each rejection, a rejected file leaves the store
+ * unchanged, and the repaired file then imports to exactly what a clean import gives. The bench
+ * runs 1,000 (`npm run bench -- --only fuzz`).
+ */
+describe('teamlog import of mutated logs', () => {
+  it('never imports a rejected file partly, over 200 cases of more than 20 kinds of damage', async () => {
+    expect(Object.keys(lineMutations).length + Object.keys(byteMutations).length).toBeGreaterThanOrEqual(23);
+    const report = await runLogFuzz({ cases: 200, seed: 17, workDirectory: join(mkdtempSync(join(tmpdir(), 'teamlog-fuzz-')), 'work') });
+    expect(report.cases.filter((each) => each.violations.length > 0)).toEqual([]);
+    expect(report.partialImports).toBe(0);
+    // The damage reaches both outcomes and most kinds.
+    expect(new Set(report.cases.map((each) => each.outcome))).toEqual(new Set(['imported', 'rejected']));
+    expect(Object.keys(report.byMutation).length).toBeGreaterThanOrEqual(20);
+  }, 600_000);
+});
