@@ -1,3 +1,4 @@
+import { parseArgs } from 'util';
 import { Either, left, right } from 'fp-ts/Either';
 import { UsageError } from './cli-errors';
 
@@ -63,52 +64,50 @@ const checkPositionals = (syntax: CommandSyntax<FlagSpecs>, positionals: readonl
   return right(positionals);
 };
 
-/** `--name=value` or `--name`; `-h` is `--help`. */
-const splitFlag = (argument: string): { readonly name: string; readonly inline: string | undefined } => {
-  if (argument === '-h') return { name: 'help', inline: undefined };
-  const body = argument.slice(2);
-  const equals = body.indexOf('=');
-  return equals < 0 ? { name: body, inline: undefined } : { name: body.slice(0, equals), inline: body.slice(equals + 1) };
+type ParseArgsConfig = NonNullable<Parameters<typeof parseArgs>[0]>;
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
+/** util.parseArgs's option table: every flag is a long option; only help has a short form (-h). */
+const optionsOf = (flags: FlagSpecs): NonNullable<ParseArgsConfig['options']> =>
+  Object.fromEntries(
+    Object.entries(flags).map(([name, spec]) => [name, { type: spec.kind === 'boolean' ? ('boolean' as const) : ('string' as const), ...(name === 'help' ? { short: 'h' } : {}) }]),
+  );
+
+const looksLikeFlag = (argument: string): boolean => argument === '-h' || (argument.startsWith('--') && argument.length > 2);
+
+/** Our rules on one option token of util.parseArgs: a usage message, or undefined when it is fine. */
+const checkOption = (syntax: CommandSyntax<FlagSpecs>, argv: readonly string[], token: Extract<Token, { kind: 'option' }>, seen: Set<string>): string | undefined => {
+  const { name } = syntax;
+  if (!token.rawName.startsWith('--') && token.rawName !== '-h') return `${name}: unknown flag ${argv[token.index] ?? token.rawName} (flags are spelled --name)`;
+  const spec = syntax.flags[token.name];
+  if (spec === undefined) return `${name}: unknown flag --${token.name}`;
+  if (seen.has(token.name)) return `${name}: --${token.name} given twice`;
+  seen.add(token.name);
+  if (spec.kind === 'boolean') return token.value === undefined ? undefined : `${name}: --${token.name} takes no value`;
+  // parseArgs takes the next word as the value even when it is a flag: that is a missing value here.
+  if (token.value === undefined || (token.inlineValue === false && looksLikeFlag(token.value))) return `${name}: --${token.name} needs a value ${spec.valueName}`;
+  if (token.value === '') return `${name}: --${token.name} needs a non-empty ${spec.valueName}`;
+  return undefined;
 };
 
-const isFlag = (argument: string): boolean => argument === '-h' || (argument.startsWith('--') && argument.length > 2);
-
 /**
- * Parse one command's arguments: flags anywhere (`--flag value`, `--flag=value`), positionals in
- * order, `--` ends the flags. Unknown flags, missing values, repeated flags and a wrong number of
- * positionals are usage errors.
+ * Parse one command's arguments with Node's util.parseArgs (flags anywhere, `--flag value` or
+ * `--flag=value`, `--` ends the flags, `-h` is `--help`), then apply teamlog's rules to its
+ * tokens: unknown flags, missing or empty values, repeated flags and a wrong number of
+ * positionals are usage errors, each named.
  */
 export const parseArguments = <F extends FlagSpecs>(syntax: CommandSyntax<F>, argv: readonly string[]): Either<UsageError, ParsedArguments<F>> => {
+  const { tokens } = parseArgs({ args: [...argv], options: optionsOf(syntax.flags), strict: false, allowPositionals: true, tokens: true });
   const values: Record<string, boolean | string | undefined> = {};
   for (const [name, spec] of Object.entries(syntax.flags)) values[name] = spec.kind === 'boolean' ? false : undefined;
   const positionals: string[] = [];
   const seen = new Set<string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index] as string;
-    if (argument === '--') {
-      positionals.push(...argv.slice(index + 1));
-      break;
-    }
-    if (/^-[A-Za-z]/.test(argument) && argument !== '-h') return usage(syntax, `${syntax.name}: unknown flag ${argument} (flags are spelled --name)`);
-    if (!isFlag(argument)) {
-      positionals.push(argument);
-      continue;
-    }
-    const { name, inline } = splitFlag(argument);
-    const spec = syntax.flags[name];
-    if (spec === undefined) return usage(syntax, `${syntax.name}: unknown flag --${name}`);
-    if (seen.has(name)) return usage(syntax, `${syntax.name}: --${name} given twice`);
-    seen.add(name);
-    if (spec.kind === 'boolean') {
-      if (inline !== undefined) return usage(syntax, `${syntax.name}: --${name} takes no value`);
-      values[name] = true;
-      continue;
-    }
-    const value = inline ?? argv[index + 1];
-    if (value === undefined || (inline === undefined && isFlag(value))) return usage(syntax, `${syntax.name}: --${name} needs a value ${spec.valueName}`);
-    if (value === '') return usage(syntax, `${syntax.name}: --${name} needs a non-empty ${spec.valueName}`);
-    if (inline === undefined) index += 1;
-    values[name] = value;
+  for (const token of tokens) {
+    if (token.kind === 'positional') positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    const problem = checkOption(syntax, argv, token, seen);
+    if (problem !== undefined) return usage(syntax, problem);
+    values[token.name] = syntax.flags[token.name]?.kind === 'boolean' ? true : token.value;
   }
   // `--help` wins over missing positionals: the person asked how to call the command.
   if (values['help'] === true) return right({ positionals, flags: values as FlagValues<F> });

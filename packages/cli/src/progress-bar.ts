@@ -1,3 +1,5 @@
+import { Writable } from 'stream';
+import { SingleBar } from 'cli-progress';
 /** Reports how far a long job got. */
 export interface Progress {
   start(total: number): void;
@@ -22,26 +24,51 @@ export const renderProgressBar = (title: string, done: number, total: number, la
   return line.slice(0, Math.max(0, columns - 1));
 };
 
-/** A bar redrawn in place on a terminal (`\r`, then erase to the end of the line). */
-export class TerminalProgressBar implements Progress {
-  private total = 0;
+/** The terminal as cli-progress sees it: a TTY stream of known width whose text goes to `write`. */
+class TerminalStream extends Writable {
+  readonly isTTY = true;
 
   constructor(
-    private readonly write: (text: string) => void,
-    private readonly title: string,
-    private readonly columns: number,
-  ) {}
+    private readonly sink: (text: string) => void,
+    readonly columns: number,
+  ) {
+    super({ decodeStrings: false });
+  }
+
+  override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.sink(typeof chunk === 'string' ? chunk : String(chunk));
+    done();
+  }
+}
+
+/**
+ * A bar drawn in place on a terminal by cli-progress (cursor to column 1, the line, erase to its
+ * end; the line erased when finished), with our one-line format: `importing [###...] 12/199 file`.
+ */
+export class TerminalProgressBar implements Progress {
+  private readonly bar: SingleBar;
+
+  constructor(write: (text: string) => void, title: string, columns: number) {
+    this.bar = new SingleBar({
+      stream: new TerminalStream(write, columns),
+      format: (_options, params, payload: { readonly label?: string }) => renderProgressBar(title, params.value, params.total, payload.label ?? '', columns),
+      fps: 25,
+      clearOnComplete: true,
+      hideCursor: false,
+      linewrap: false,
+      gracefulExit: false,
+    });
+  }
 
   start(total: number): void {
-    this.total = total;
-    this.update(0, '');
+    this.bar.start(total, 0, { label: '' });
   }
 
   update(done: number, label: string): void {
-    this.write(`\r${renderProgressBar(this.title, done, this.total, label, this.columns)}\u001b[K`);
+    this.bar.update(done, { label });
   }
 
   finish(): void {
-    this.write('\r\u001b[K');
+    this.bar.stop();
   }
 }

@@ -17,15 +17,16 @@ describe('renderProgressBar', () => {
   });
 });
 
-describe('TerminalProgressBar', () => {
-  it('redraws in place with a carriage return and erases the line when finished', () => {
+describe('TerminalProgressBar (cli-progress)', () => {
+  it('redraws in place (cursor to column 1, erase to the end of the line) and erases the line when finished', () => {
     const written: string[] = [];
     const bar = new TerminalProgressBar((text) => void written.push(text), 'importing', 80);
     bar.start(2);
     bar.update(1, 'a.jsonl');
     bar.finish();
-    expect(written[0]).toMatch(/^\rimporting \[\.+\] 0\/2\u001b\[K$/);
-    expect(written[1]).toContain('1/2 a.jsonl');
-    expect(written[2]).toBe('\r\u001b[K');
+    const frames = written.join('').split('\u001b[1G').slice(1);
+    expect(frames[0]).toMatch(/^importing \[\.+\] 0\/2\u001b\[0K$/);
+    expect(frames.some((frame) => frame.includes('1/2 a.jsonl'))).toBe(true);
+    expect(frames[frames.length - 1]).toBe('\u001b[2K');
   });
 });
