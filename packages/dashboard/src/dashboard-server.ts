@@ -9,6 +9,7 @@ import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
 import { AsOfFolds, AsOfFoldsOptions } from './as-of-folds';
+import { MemoizedViews } from './memoized-views';
 import { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
 import { AssetDirectories, defaultAssetDirectories } from './static-assets';
@@ -132,9 +133,22 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   });
   const checkpoint = (): string | null => (runner.checkpoint === undefined ? null : formatPosition(runner.checkpoint));
   const asOfFolds = new AsOfFolds(options.store, options.asOf);
+  // The live views are read once per checkpoint; an as-of fold once per state.
+  let live: { readonly checkpoint: string | null; readonly views: MemoizedViews } | undefined;
+  const folded = new WeakMap<ProjectionState, MemoizedViews>();
+  const liveViews = (): TeamlogViews => {
+    const now = checkpoint();
+    if (live === undefined || live.checkpoint !== now) live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules) };
+    return live.views;
+  };
+  const foldedViews = (state: ProjectionState): TeamlogViews => {
+    const known = folded.get(state) ?? new MemoizedViews(state, eraRules);
+    folded.set(state, known);
+    return known;
+  };
   const source: ViewsSource = {
     store: options.store,
-    views: async (asOf?: AsOfParam) => new TeamlogViews(asOf === undefined ? runner.state : await asOfFolds.state(asOf, checkpoint()), eraRules),
+    views: async (asOf?: AsOfParam) => (asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint()))),
     checkpoint,
   };
   const eventsFolded = await runner.catchUp();

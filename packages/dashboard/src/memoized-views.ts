@@ -1,0 +1,34 @@
+import { AuditFinding, DashboardStatistics, EraRules, InboxQuery, InboxView, ProjectionState, TeamView, TeamlogViews } from '@teamlog/projections';
+
+/**
+ * The read API over one unchanging state (the live views at one checkpoint, or an as-of fold),
+ * each whole-view read computed once: at 100k events a read of the teams, inboxes or audit takes
+ * tens of milliseconds, and every panel of every page asks for them. Answers are shared, so the
+ * routes only filter and map them, never change them.
+ */
+export class MemoizedViews extends TeamlogViews {
+  private teamsRead: TeamView[] | undefined;
+  private inboxRead: InboxView[] | undefined;
+  private auditRead: AuditFinding[] | undefined;
+  private statisticsRead: DashboardStatistics | undefined;
+
+  constructor(state: ProjectionState, eraRules?: EraRules) {
+    super(state, eraRules);
+  }
+
+  override teams(): TeamView[] {
+    return (this.teamsRead ??= super.teams());
+  }
+
+  override inbox(query: InboxQuery = {}): InboxView[] {
+    return Object.values(query).every((value) => value === undefined) ? (this.inboxRead ??= super.inbox()) : super.inbox(query);
+  }
+
+  override audit(): AuditFinding[] {
+    return (this.auditRead ??= super.audit());
+  }
+
+  override statistics(): DashboardStatistics {
+    return (this.statisticsRead ??= super.statistics());
+  }
+}
