@@ -1,0 +1,114 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'crypto';
+import { readFileSync, writeFileSync } from 'fs';
+import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
+import { NotATeamlogStore, SchemaTooNew, SqliteEventStore, StoreNeedsUpgrade, StoreReadOnly, eventStoreMigrations } from '@teamlog/store-sqlite';
+import { tempStoreFile } from './temp-store-file';
+
+/* What opening a file does to it: a writer creates a store whole or refuses a file that is not one; a reader never writes. */
+
+const digest = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+describe('opening a SQLite store file', () => {
+  it('refuses an empty file, a text file and another program\'s database before writing anything, to write or to read', () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      for (const [content, detail] of [
+        [() => writeFileSync(file, ''), 'the file is empty'],
+        [() => writeFileSync(file, 'hello, not a database\n'.repeat(100)), 'it is not a SQLite database'],
+        [() => {
+          writeFileSync(file, '');
+          const db = new Database(file);
+          db.exec('CREATE TABLE notes (text TEXT)');
+          db.close();
+        }, 'no schema_migrations table'],
+      ] as const) {
+        content();
+        const before = digest(file);
+        for (const open of [() => SqliteEventStore.open(file), () => SqliteEventStore.openReadOnly(file)]) {
+          const error = (() => {
+            try {
+              open();
+              return undefined;
+            } catch (caught) {
+              return caught;
+            }
+          })();
+          expect(error).toBeInstanceOf(NotATeamlogStore);
+          expect((error as Error).message).toContain(detail);
+          expect(digest(file)).toBe(before);
+        }
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a newer schema before writing, and a reader refuses an older one rather than migrating it', async () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const older = SqliteEventStore.open(file, { migrations: eventStoreMigrations.slice(0, 2) });
+      await older.close();
+      const before = digest(file);
+      expect(() => SqliteEventStore.openReadOnly(file)).toThrow(StoreNeedsUpgrade);
+      expect(digest(file)).toBe(before);
+      expect(() => SqliteEventStore.openReadOnly(file, { migrations: eventStoreMigrations.slice(0, 1) })).toThrow(SchemaTooNew);
+      expect(() => SqliteEventStore.open(file, { migrations: eventStoreMigrations.slice(0, 1) })).toThrow(SchemaTooNew);
+      expect(digest(file)).toBe(before);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('creates a missing file whole: it is a complete store as soon as it exists', async () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const store = SqliteEventStore.open(file);
+      const db = new Database(file, { readonly: true });
+      expect((db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number }).version).toBe(3);
+      db.close();
+      await store.close();
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a read-only store reads what was written, and refuses to append or stage', async () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const writer = SqliteEventStore.open(file);
+      const stream = uniqueStream();
+      await writer.appendToStream(stream, [newEvent(), newEvent()]);
+      await writer.close();
+      const before = digest(file);
+      const reader = SqliteEventStore.openReadOnly(file);
+      expect(reader.readOnly).toBe(true);
+      expect(await collect(reader.readStream(stream))).toHaveLength(2);
+      await expect(reader.appendToStream(stream, [newEvent()])).rejects.toBeInstanceOf(StoreReadOnly);
+      expect(() => reader.stageAppends()).toThrow(StoreReadOnly);
+      await reader.close();
+      expect(digest(file)).toBe(before);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('stages a unit without taking the file\'s write lock: another connection appends meanwhile', async () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const importer = SqliteEventStore.open(file);
+      const other = SqliteEventStore.open(file, { busyTimeoutMs: 0 });
+      const staged = uniqueStream('staged');
+      const unit = importer.stageAppends();
+      await unit.append(staged, Array.from({ length: 500 }, () => newEvent()), { expectedRevision: 'no_stream' });
+      await other.appendToStream(uniqueStream('other'), [newEvent()]);
+      expect(await other.streamRevision(staged)).toBeUndefined();
+      await unit.commit();
+      expect(await other.streamRevision(staged)).toBe(499n);
+      await other.close();
+      await importer.close();
+    } finally {
+      cleanup();
+    }
+  });
+});
