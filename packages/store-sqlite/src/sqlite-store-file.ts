@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdtempSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdtempSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { SchemaTooNew } from './sqlite-migrations';
@@ -95,9 +95,13 @@ export const createStoreFile = (file: string, initialise: (db: Database.Database
   try {
     linkSync(temporary, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    // A file system without hard links: a rename, which a racing creator could replace (then both hold a complete store).
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
+    if (!existsSync(file)) renameSync(temporary, file);
   } finally {
-    unlinkSync(temporary);
+    if (existsSync(temporary)) unlinkSync(temporary);
   }
 };
 
