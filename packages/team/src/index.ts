@@ -16,4 +16,3 @@ export {
   UnknownTaskOwner, TeamLogFailed, leadName,
 } from '@teamlog/domain';
 export type { TurnAbortKind, Admission } from '@teamlog/domain';
-export * from './scripted-host/index';

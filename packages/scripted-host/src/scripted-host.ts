@@ -1,10 +1,7 @@
 import { IdSource, SessionId, UserMessage, uuidV7Ids } from '@teamlog/events';
 import { SteerInputPending } from '@teamlog/domain';
 import { EventStore } from '@teamlog/store';
-import { AcceptedNotice } from '../accepted-notice';
-import { createTeamLog } from '../create-team-log';
-import { TeamLog } from '../team-log';
-import { LeadSession, MemberSession, MemberSpawn, TeamSession } from '../team-session';
+import { AcceptedNotice, LeadSession, MemberSession, MemberSpawn, TeamLog, TeamSession, createTeamLog } from '@teamlog/team';
 import { senderNameOf } from './relayed-text';
 
 /** What a scripted session can do inside one of its turns. */

@@ -4,11 +4,11 @@
  * Micro-benchmark of the SQLite views catch-up alone (no import in the timing), on the bench's
  * deterministic team corpus. Uses the compiled packages: run `npx tsc -b` first.
  *
- *   node packages/projections/scripts/catch-up-bench.js prepare <dir> [--events 1000000]
+ *   node packages/bench/scripts/catch-up-bench.js prepare <dir> [--events 1000000]
  *       writes the corpus, imports it into <dir>/store.db once (no views), removes the logs
- *   node packages/projections/scripts/catch-up-bench.js run <dir> [--repeat 3] [--rebuild] [--options '{"batchSize":20000}']
+ *   node packages/bench/scripts/catch-up-bench.js run <dir> [--repeat 3] [--rebuild] [--options '{"batchSize":20000}']
  *       per repeat: copies store.db to a fresh file, then a fresh child process opens it,
- *       times TeamlogProjections.sqlite(store).catchUp() (or rebuild()) and reports events/s,
+ *       times sqliteProjections(store).catchUp() (or rebuild()) and reports events/s,
  *       bytes written to storage (/proc/self/io), peak RSS (VmHWM) and a digest of the views
  *       (replay() and statistics(), to check that a change left the views identical); prints medians.
  */
@@ -33,7 +33,7 @@ const flag = (args, name, fallback) => {
 const removeDatabase = (file) => ['', '-wal', '-shm'].forEach((suffix) => fs.rmSync(file + suffix, { force: true }));
 
 const prepare = async (dir, args) => {
-  const { writeTeamCorpus } = require('@teamlog/bench');
+  const { writeTeamCorpus } = require('../dist');
   const { importSessionLogs } = require('@teamlog/dsh');
   const { SqliteEventStore } = require('@teamlog/store-sqlite');
   const events = Number(flag(args, '--events', '1000000'));
@@ -53,13 +53,12 @@ const prepare = async (dir, args) => {
 };
 
 const child = async (file, args) => {
-  const { SqliteEventStore } = require('@teamlog/store-sqlite');
-  const { TeamlogProjections } = require('@teamlog/projections');
+  const { SqliteEventStore, sqliteProjections } = require('@teamlog/store-sqlite');
   const options = JSON.parse(flag(args, '--options', '{}'));
   const rebuild = args.includes('--rebuild');
   const store = SqliteEventStore.open(file);
   const openedAt = performance.now();
-  const projections = TeamlogProjections.sqlite(store, options);
+  const projections = await sqliteProjections(store, options);
   const writtenBefore = writeBytes();
   const started = performance.now();
   const folded = rebuild ? await projections.rebuild() : await projections.catchUp();
@@ -72,7 +71,7 @@ const child = async (file, args) => {
   // Views reloaded from the file must equal the folded ones (a row-based team view across restart).
   const reopened = SqliteEventStore.open(file);
   const loadStarted = performance.now();
-  const again = TeamlogProjections.sqlite(reopened, options).views();
+  const again = (await sqliteProjections(reopened, options)).views();
   const loadMs = performance.now() - loadStarted;
   const reloaded = createHash('sha256').update(JSON.stringify(again.replay())).update(JSON.stringify(again.statistics())).digest('hex').slice(0, 16);
   await reopened.close();

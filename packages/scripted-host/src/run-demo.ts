@@ -1,6 +1,6 @@
 import { IdSource, SessionId, TaskId, TaskStatus, UserMessage, uuidV7Ids } from '@teamlog/events';
 import { EventStore } from '@teamlog/store';
-import { TeamSession } from '../team-session';
+import { TeamSession } from '@teamlog/team';
 import { DemoSummary } from './demo-summary';
 import { Gate } from './gate';
 import { bodyOf, senderNameOf } from './relayed-text';

@@ -3,13 +3,13 @@
 /**
  * Micro-benchmark of the dsh reader and importer (not a test: nothing here asserts a duration).
  *
- *   npx tsc -b packages/dsh packages/bench packages/store-sqlite
- *   node packages/dsh/scripts/import-throughput.js [--events 200000] [--runs 5]
+ *   npx tsc -b packages/bench
+ *   node packages/bench/scripts/import-throughput.js [--events 200000] [--runs 5]
  *        [--cases baseline,scan,null,memory,sqlite] [--inputs corpus,v4,v0] [--dist <dsh dist dir>]
  *        [--single-pass-bytes <n>] [--inputs-dir <dir>: reuse (or keep) the generated inputs there]
  *
  * Inputs (written once to a temp dir, synced): the bench's team corpus (`--events` events, via
- * @teamlog/bench, resolved at run time: it is a dev tool, not a dependency of dsh), and two
+ * this package; it lives here so dsh never depends on the package that measures it), and two
  * `generateSyntheticLog` files (V4 and V0 with packed rows) of `--synthetic-mib` MiB each.
  * Every case runs in a fresh child process that first reads the same files with the bench's
  * JSON.parse baseline (which also warms the page cache), then runs the case and reports events/s
@@ -60,7 +60,7 @@ const runChild = async () => {
   const [, , , caseName, root, distArg, singlePassArg] = process.argv;
   const importOptions = singlePassArg === 'default' ? {} : { singlePassBytes: Number(singlePassArg) };
   const dsh = require(distArg);
-  const { parseEveryLine } = require('@teamlog/bench/dist/json-parse-baseline');
+  const { parseEveryLine } = require('../dist/json-parse-baseline');
   const baselineStarted = performance.now();
   const baseline = await parseEveryLine(root);
   const baselineMs = performance.now() - baselineStarted;
@@ -100,7 +100,7 @@ const median = (values) => {
 const writeInputs = async (directory, inputs, events, syntheticMiB, dsh) => {
   const roots = {};
   if (inputs.includes('corpus')) {
-    const { writeTeamCorpus } = require('@teamlog/bench');
+    const { writeTeamCorpus } = require('../dist');
     roots.corpus = join(directory, 'corpus');
     await writeTeamCorpus(roots.corpus, { events, teams: 4, membersPerTeam: 8, seed: 6 });
   }
@@ -120,7 +120,7 @@ const runParent = async () => {
   const syntheticMiB = Number(argValue('synthetic-mib', '32'));
   const cases = argValue('cases', 'baseline,scan,null,memory,sqlite').split(',').filter((name) => name !== 'baseline');
   const inputs = argValue('inputs', 'corpus,v4,v0').split(',');
-  const dists = argValue('dist', join(__dirname, '..', 'dist')).split(',').map((dist) => resolve(dist));
+  const dists = argValue('dist', join(require.resolve('@teamlog/dsh'), '..')).split(',').map((dist) => resolve(dist));
   const labels = argValue('label', dists.join(',')).split(',');
   const singlePassBytes = argValue('single-pass-bytes', 'default');
   const keep = argValue('inputs-dir', undefined);
