@@ -5,7 +5,7 @@ import { SessionStatus } from './session-lifecycle';
 import { InvalidSessionTransition, SessionLoopRejected, SessionNotFound, SteerInputPending } from './session-loop-rejection';
 import { SessionStreamState, evolveSessionStream, initialSessionStreamState } from './session-stream-state';
 
-/** Abort reasons of the reference's `turn/end` (`{kind:"aborted", reason:{kind}}`). */
+/** Abort reasons of `turn/end` (docs/rules.md#turn-end-reasons) (`{kind:"aborted", reason:{kind}}`). */
 export type TurnAbortKind = 'user' | 'parent' | 'hook' | 'disposed';
 
 /** What the host reports about a session's loop. Claims happen at turn start and step start. */

@@ -58,7 +58,7 @@ type TaskRecord = Extract<TeamRecord, { readonly type: 'team/task' }>;
 const memberRecord = (teamId: TeamId, member: TeamMemberSnapshot): MemberRecord => ({ type: 'team/member', data: { version: 2, teamId, member } });
 const taskRecord = (teamId: TeamId, task: TeamTaskSnapshot): TaskRecord => ({ type: 'team/task', data: { version: 2, teamId, task } });
 
-/** Try the candidate on a copy with the reference rules; a refused candidate is never written. */
+/** Try the candidate on a copy with the Team rules (docs/rules.md#decide-before-write); a refused candidate is never written. */
 const checked = (state: TeamStreamState, record: MemberRecord | TaskRecord): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   const applied = applyTeamRecord(cloneTeamState(state.team), record, state.revision + 1);
   return typeof applied === 'string' ? left(new TeamRuleViolation(applied)) : right([record]);
@@ -113,7 +113,7 @@ const updateTask = (state: TeamStreamState, taskId: TaskId, expectedRevision: nu
   return checked(state, taskRecord(state.team.teamId, task));
 };
 
-/** Roster and task changes, checked with the reference rules before they are written. */
+/** Roster and task changes, checked with the Team rules before they are written (docs/rules.md#decide-before-write). */
 export const decideTeam = (command: TeamCommand, state: TeamStreamState): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   if (state.team.failure !== undefined) return left(new TeamLogFailed(state.team.failure));
   switch (command.type) {

@@ -26,8 +26,8 @@ export interface LegacyMessageEntry {
 }
 
 /**
- * The Team of one Lead log: roster, tasks and the legacy mailbox, as the reference projection
- * builds them (§8.4). Maps keep insertion order, which is the order of first appearance.
+ * The Team of one Lead log: roster, tasks and the legacy mailbox, as docs/rules.md#team-records
+ * states them. Maps keep insertion order, which is the order of first appearance.
  *
  * The fold is linear: `evolveTeam` updates the maps of the state it is given and returns the next
  * state, so a replay of a million records costs no copies. Keep a state only by folding again.
@@ -113,7 +113,7 @@ const scopeRecord = (record: TeamRecord, scope: string | undefined): TeamRecord 
 };
 
 /**
- * Check a decoded record of the state's own team against the reference rules and apply it.
+ * Check a decoded record of the state's own team against the Team rules (docs/rules.md) and apply it.
  * Returns the violated rule as text, or the next state. Deciders call it to refuse a candidate
  * before it is written, so a log teamlog writes never holds a failing record.
  */

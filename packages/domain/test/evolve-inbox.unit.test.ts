@@ -33,7 +33,7 @@ describe('inbox fold', () => {
     expect(state.entries).toHaveLength(1);
   });
 
-  it('given a historical splice, then it inserts and removes on its list like the reference', () => {
+  it('given a historical splice, then it inserts and removes on its list (docs/rules.md#inbox-splices)', () => {
     const state = fold(
       ['agent/inbox/spliced', { target: 'next-step', start: 0, inserted: [message('a'), message('b')] }],
       ['agent/inbox/spliced', { target: 'next-step', start: 0, removedCount: 1, inserted: [] }],

@@ -42,7 +42,7 @@ describe('team decider', () => {
     ]);
   });
 
-  it('given a member, when another member takes its name, then TeamRuleViolation with the reference wording', () => {
+  it('given a member, when another member takes its name, then TeamRuleViolation with the wording of the rule (docs/rules.md#member-names-never-reused)', () => {
     const refused = refusal(provision('member-b' as SessionId, 'researcher'), run(provision()));
     expect(refused).toEqual(new TeamRuleViolation('member name "researcher" is reused by another member'));
   });

@@ -8,7 +8,7 @@ export const initZstdEncoder = async (): Promise<void> => {
 };
 
 /**
- * One checksummed zstd frame holding `content`, as the reference writer produces (libzstd's
+ * One checksummed zstd frame holding `content`, as docs/rules.md#zstd-frames describes (libzstd's
  * one-shot encoder writes no checksum, so the flag and the XXH64 trailer are added here).
  * Call `initZstdEncoder()` first.
  */

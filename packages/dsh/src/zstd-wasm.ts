@@ -18,7 +18,7 @@ export interface ZstdCodec {
   readonly frameChecksum: (content: Uint8Array) => number;
 }
 
-/** zstd's default level; the reference writer's level is the default and not configurable. */
+/** zstd's default level, as the harness's writer uses (docs/rules.md#zstd-frames). */
 const defaultLevel = 3;
 
 let loading: Promise<ZstdCodec> | undefined;

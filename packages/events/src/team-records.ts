@@ -6,7 +6,7 @@ import { MessageId, SessionId, TaskId, TeamId } from './ids';
 import { NonNegativeInteger, PositiveInteger } from './numbers';
 import { strictObject } from './strict-object';
 
-/* Agent Teams Lead-log records (reference §8.2), exact shapes. */
+/* Agent Teams Lead-log records (docs/rules.md#team-record-payloads), exact shapes. */
 
 export const MemberPhase = t.keyof({ provisioning: null, active: null, failed: null }, 'MemberPhase');
 export type MemberPhase = t.TypeOf<typeof MemberPhase>;
@@ -89,7 +89,7 @@ export type TeamRecord =
   | { readonly type: 'team/message/queued'; readonly data: TeamMessageQueuedRecord }
   | { readonly type: 'team/message/delivered'; readonly data: TeamMessageDeliveredRecord };
 
-/** `{version, teamId}` come first: the reference selects and versions records before the payload. */
+/** `{version, teamId}` come first: docs/rules.md#team-record-head: records are selected and versioned before the payload. */
 export const TeamRecordHead = t.type({ version: NonNegativeInteger, teamId: TeamId }, 'TeamRecordHead');
 export type TeamRecordHead = t.TypeOf<typeof TeamRecordHead>;
 

@@ -73,7 +73,7 @@ export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): Ses
 export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
 
 /**
- * Events before this seq were inherited from the parent of a fork (reference §2.4, §10): the
+ * Events before this seq were inherited from the parent of a fork (docs/rules.md#seeded-fork-cut): the
  * header's `seedLength` in V0/V1, the last `session/end-seed {inherited:true}` from V2 on.
  */
 export const inheritedCut = (facts: SessionFacts): number =>

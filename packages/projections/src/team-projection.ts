@@ -25,7 +25,7 @@ export type DeliveryMismatch = t.TypeOf<typeof DeliveryMismatch> & {
   readonly deliveredTargetId: SessionId;
 };
 
-/** The Team of one Lead stream: the reference fold plus the facts the audit needs. */
+/** The Team of one Lead stream: the Team fold (docs/rules.md#team-failure-mode) plus the facts the audit needs. */
 export interface TeamProjection {
   readonly state: TeamState;
   readonly records: TeamRecordFact[];
@@ -61,7 +61,7 @@ const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatc
 };
 
 /**
- * Fold one event of a Lead stream. `evolveTeam` applies the reference rules (own team only, first
+ * Fold one event of a Lead stream. `evolveTeam` applies the Team rules of docs/rules.md (own team only, first
  * violation is the failure, later records ignored); this adds the record facts and mismatches.
  * Linear like `evolveTeam`: the arrays of the given projection are extended in place.
  */

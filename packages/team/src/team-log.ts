@@ -73,7 +73,7 @@ export class TeamLogService implements TeamLog {
     return this.#engine.dispose();
   }
 
-  /** Startup recovery (reference §8.3): a lone `provisioning` becomes active if the member's stream exists, else failed. */
+  /** Startup recovery (docs/rules.md#member-startup-recovery): a lone `provisioning` becomes active if the member's stream exists, else failed. */
   private async settleInterruptedSpawns(teamId: TeamId): Promise<void> {
     const provisioning = await this.#engine.readTeam(teamId, (state) =>
       [...state.team.members.values()].filter((entry) => entry.snapshot.phase === 'provisioning').map((entry) => entry.snapshot.id),

@@ -39,7 +39,7 @@ export interface TeamSession {
 export interface MemberSpawn {
   readonly name: string;
   readonly description: string;
-  /** Recorded on the roster (the reference's "spawn", "scripted", ...). */
+  /** Recorded on the roster (the harness's "spawn", "scripted", ...: docs/rules.md#team-record-payloads). */
   readonly provider?: string;
 }
 
