@@ -1,5 +1,4 @@
-import { EventStore } from '@teamlog/store';
-import type { MigrationReport } from '@teamlog/store-eventstoredb';
+import { EventStore, MigrationReport, migrateStore } from '@teamlog/store';
 import { valueFlag } from '../argument-parser';
 import { UsageError } from '../cli-errors';
 import { CliIo } from '../cli-io';
@@ -22,7 +21,6 @@ const countEvents = async (store: EventStore): Promise<number> => {
 const migrateWithProgress = async (from: EventStore, to: EventStore, io: CliIo): Promise<MigrationReport> => {
   const progress: Progress = io.stderrIsTerminal ? progressFor(io, 'migrating') : silentProgress;
   if (io.stderrIsTerminal) progress.start(await countEvents(from));
-  const { migrateStore } = await import('@teamlog/store-eventstoredb');
   const abort = new AbortController();
   void io.untilInterrupted().then(() => abort.abort());
   try {
