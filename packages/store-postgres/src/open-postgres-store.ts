@@ -31,6 +31,8 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
   if (!isPostgresUrl(url)) throw new InvalidPostgresUrl(database, 'expected postgres://user:password@host:port/database');
   let pool: Pool;
   try {
+    // A client parses the URL when it is made, as every pooled connection will (the pool only when it connects): a bad URL is refused here.
+    new Client({ connectionString: url.trim() });
     pool = new Pool(poolConfig(url.trim(), options.maxConnections ?? 10));
   } catch (error) {
     throw new InvalidPostgresUrl(database, redact((error as Error).message));

@@ -23,5 +23,5 @@ export const redactPassword = (text: string, url: string): string => {
   return secrets.reduce((redacted, secret) => redacted.split(secret).join('***'), text);
 };
 
-/** What to print for a URL: the password gone from it, and from anything it may have been mixed into. */
-export const describePostgresUrl = (url: string): string => redactPassword(redactPostgresUrl(url.trim()), url);
+/** What to print for a URL: the password gone from it (the user part and any `password=` parameter). */
+export const describePostgresUrl = (url: string): string => redactPostgresUrl(url.trim());
