@@ -70,9 +70,7 @@ describe('ProjectionLeader across processes on the real server', () => {
           await until(`leader ${kill} commits`, async () => (await storedCheckpoint(url)) !== before);
           leader.child.kill('SIGKILL');
           await leader.exited;
-          const killedAt = Date.now();
           await until(`a runner takes over from leader ${kill}`, () => runners.filter(isLeading).length === 1);
-          process.stderr.write(`[leader test] takeover ${kill} after ${Date.now() - killedAt} ms\n`);
           expect(runners.filter(alive).map(rolesOf).map((roles) => roles.at(-1)).sort()).toEqual(kill === 1 ? ['leading', 'waiting'] : ['leading']);
         }
         await traffic(store, rounds, 100);
