@@ -3,7 +3,7 @@ import { Gate, Reaction, ScriptedHost, bodyOf, senderNameOf } from '@teamlog/scr
 import { TargetClosed } from '@teamlog/team';
 import { describeOn, isAcceptanceOf, isConversationCopyOf, revisionOf, scenarioBackends, streamOf } from './scenario-store';
 
-/* End-to-end scenarios: scripted sessions on the real engine and a real store (a SQLite file; EventStoreDB when EVENTSTORE_URL is set). */
+/* End-to-end scenarios: scripted sessions on the real engine and a real store (a SQLite file; a PostgreSQL database; EventStoreDB when EVENTSTORE_URL is set). */
 
 const quiet: Reaction = async () => undefined;
 

@@ -14,6 +14,7 @@ import { startMemorySampling } from './memory-sampler';
 import { sendConcurrently, startTeam } from './send-case';
 import { measureEmmettAppends, measureRawInserts, measureStoreAppends } from './postgres-append-case';
 import { measurePostgresSends } from './postgres-send-case';
+import { measurePostgresViews } from './postgres-views-case';
 import { dumpRowsAfter, lastPosition, readRows } from './stored-rows';
 
 /* One measurement per process: a fresh heap, its own peak RSS, and its own CPU profile when asked. */
@@ -87,6 +88,8 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       return measureEmmettAppends(request.url, request.writers, request.appends);
     case 'postgres-send':
       return measurePostgresSends(request.url, request.members, request.senders, request.messages);
+    case 'postgres-views':
+      return measurePostgresViews(request.url, request.views);
     default: {
       const unreachable: never = request;
       throw new Error(`unknown case ${JSON.stringify(unreachable)}`);

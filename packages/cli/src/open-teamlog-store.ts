@@ -40,7 +40,33 @@ const openSqlite = (file: string, options: OpenStoreOptions): SqliteEventStore =
   }
 };
 
-/** Open the store a location names; SQLite keeps its views in the same file, other stores rebuild them in memory. */
+/**
+ * The PostgreSQL store: its views in the same database, committed by this run when no projection
+ * leader runs elsewhere (else read and folded on in memory). Loaded only here, as the EventStoreDB
+ * adapter is: most runs use SQLite.
+ */
+const openPostgres = async (location: StoreLocation & { readonly kind: 'postgres' }, options: OpenStoreOptions): Promise<OpenedStore> => {
+  const postgres = await import('@teamlog/store-postgres');
+  const store = await postgres.openPostgresStore(location.url, { create: options.create }).catch((error: unknown) => {
+    if (error instanceof postgres.InvalidPostgresUrl) throw new UsageError(error.message);
+    if (error instanceof postgres.PostgresStoreNotFound) throw new BadInput(`${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`);
+    if (error instanceof postgres.PostgresSchemaTooNew) throw new BadInput(error.message);
+    throw error;
+  });
+  let views: Promise<{ readonly projections: TeamlogProjections; readonly release: () => Promise<void> }> | undefined;
+  return {
+    location,
+    store,
+    projections: async () => (await (views ??= postgres.postgresProjections(store))).projections,
+    committedViews: postgres.postgresCommittedViews(store),
+    close: async () => {
+      await (await views?.catch(() => undefined))?.release();
+      await store.close();
+    },
+  };
+};
+
+/** Open the store a location names; SQLite and PostgreSQL keep their views in the same database, EventStoreDB's are rebuilt in memory. */
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
   switch (location.kind) {
     case 'sqlite':
@@ -56,6 +82,8 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       });
       return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
     }
+    case 'postgres':
+      return openPostgres(location, options);
     default: {
       const unreachable: never = location;
       return unreachable;

@@ -3,11 +3,11 @@ import { isLeft } from 'fp-ts/Either';
 import {
   AppendOptions, AppendResult, assertExpectedRevision, assertValidBatch, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision,
   GlobalPosition, isAfter, ReadAllOptions, ReadStreamOptions, RecordedEvent, StoreClosed, StreamName, StreamNotFound,
-  SubscribeToAllOptions, Subscription, WrongExpectedVersion,
+  SubscribeToAllOptions, Subscription, WrongExpectedVersion, sameEventId,
 } from '@teamlog/store';
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
 import { BackoffOptions, backoffDelay, defaultAppendRetry, defaultResubscribe, sleep } from './backoff';
-import { BatchLookup, lookupBatch, sameEventId } from './batch-lookup';
+import { BatchLookup, lookupBatch } from './batch-lookup';
 import { BatchSearchRange, batchSearchRange } from './batch-search-range';
 import { ClientErrorContext, mapClientError } from './client-error-mapping';
 import { iterateClientRead } from './client-iteration';

@@ -6,3 +6,7 @@ export * from './append-rules';
 export * from './catch-up-subscription';
 export * from './read-stream-slice';
 export * from './in-memory-event-store';
+export * from './same-event-id';
+export * from './migration-errors';
+export * from './verify-migration';
+export * from './migrate-store';

@@ -35,7 +35,7 @@ export const mcpCommand = defineCommand(
     },
     notes: [
       'stdin and stdout carry only MCP frames; logs go to stderr. It stops when the client closes stdin (or on Ctrl-C).',
-      'Every message is sent as this session. Several `teamlog mcp` processes on one SQLite file form one team.',
+      'Every message is sent as this session. Several `teamlog mcp` processes on one store (a SQLite file, a PostgreSQL database) form one team.',
       'docs/tools.md lists the tools and their error sentences.',
     ],
   },

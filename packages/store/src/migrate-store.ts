@@ -1,8 +1,8 @@
-import { EventStore, EventToAppend, GlobalPosition, RecordedEvent, StreamName } from '@teamlog/store';
-import { eventSizeOnDisk } from './append-size';
-import { sameEventId } from './batch-lookup';
-import { toEventData } from './event-data-mapping';
+import { EventStore, EventToAppend, RecordedEvent } from './event-store';
+import { GlobalPosition } from './global-position';
 import { MigrationFailed, MigrationInterrupted, MigrationVerificationFailed } from './migration-errors';
+import { sameEventId } from './same-event-id';
+import { StreamName } from './stream-name';
 import { SourceStreamSummary, verifyMigration } from './verify-migration';
 
 export interface MigrationProgress {
@@ -28,8 +28,8 @@ export interface MigrateStoreOptions {
   /** Events per append. Default 500. */
   readonly maxBatchEvents?: number;
   /**
-   * Bytes per append, counted as EventStoreDB counts them against MaxAppendSize. Default 512 KiB,
-   * half the server's default limit. A single larger event is sent alone.
+   * Bytes per append, counted as `appendedEventBytes` counts them. Default 512 KiB, half the
+   * default limit of EventStoreDB's appends (the smallest of the stores). A single larger event is sent alone.
    */
   readonly maxBatchBytes?: number;
 }
@@ -56,6 +56,15 @@ interface PendingBatch {
   readonly events: RecordedEvent[];
   bytes: number;
 }
+
+const jsonBytes = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value), 'utf8'));
+
+/**
+ * An event's size as EventStoreDB counts it against its MaxAppendSize: the data and metadata as
+ * JSON bytes, and two bytes per character of the type (its adapter adds a few bytes of metadata
+ * conventions, which the budget's margin covers).
+ */
+export const appendedEventBytes = (event: EventToAppend): number => jsonBytes(event.data) + jsonBytes(event.metadata) + event.type.length * 2;
 
 const toAppend = (event: RecordedEvent): EventToAppend =>
   event.metadata === undefined ? { id: event.id, type: event.type, data: event.data } : { id: event.id, type: event.type, data: event.data, metadata: event.metadata };
@@ -145,7 +154,7 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
       throw new MigrationFailed(event.streamName, event.revision, `the source skips from revision ${cursor.nextRevision - 1n} to ${event.revision}`);
     }
     cursor.nextRevision += 1n;
-    const bytes = eventSizeOnDisk(toEventData(toAppend(event)));
+    const bytes = appendedEventBytes(toAppend(event));
     if (pending === undefined || !fitsIn(pending, event.streamName, bytes)) {
       await flush();
       pending = { streamName: event.streamName, events: [], bytes: 0 };

@@ -1,4 +1,4 @@
-import { StreamName } from '@teamlog/store';
+import { StreamName } from './stream-name';
 
 /** The copy cannot continue: the target disagrees with the source, or an append failed. */
 export class MigrationFailed extends Error {

@@ -1,10 +1,9 @@
-import { InMemoryEventStore, streamName } from '@teamlog/store';
 import {
-  migrateStore, MigrationFailed, MigrationInterrupted, MigrationProgress, MigrationVerificationFailed, verifyMigration,
-} from '@teamlog/store-eventstoredb';
+  InMemoryEventStore, migrateStore, MigrationFailed, MigrationInterrupted, MigrationProgress, MigrationVerificationFailed, streamName, verifyMigration,
+} from '@teamlog/store';
+import { expectSameStreams, fillSource, FlakyTarget } from '@teamlog/store-conformance';
 import { v4 as uuidv4 } from 'uuid';
 import { EventId } from '@teamlog/events';
-import { expectSameStreams, fillSource, FlakyTarget } from './migration-fixture';
 
 const event = (type = 'x') => ({ id: uuidv4() as EventId, type, data: {} });
 

@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { InMemoryEventStore } from '@teamlog/store';
-import { migrateStore, MigrationInterrupted } from '@teamlog/store-eventstoredb';
-import { expectSameStreams, fillSource, FlakyTarget, tempDirectory } from './migration-fixture';
+import { InMemoryEventStore, migrateStore, MigrationInterrupted } from '@teamlog/store';
+import { expectSameStreams, fillSource, FlakyTarget } from '@teamlog/store-conformance';
+
+const tempDirectory = (): { path: (name: string) => string; cleanup: () => void } => {
+  const directory = mkdtempSync(join(tmpdir(), 'teamlog-migrate-'));
+  return { path: (name) => join(directory, name), cleanup: () => rmSync(directory, { recursive: true, force: true }) };
+};
 
 describe('migrateStore with the SQLite store', () => {
   let directory: ReturnType<typeof tempDirectory>;

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { v4 as uuidv4 } from 'uuid';
 import { EventId, JsonValue } from '@teamlog/events';
 import { AppendOptions, AppendResult, EventStore, EventToAppend, StreamName, streamName } from '@teamlog/store';
 
-/* Shared by the migration tests: a varied source, a comparison, and a target that can fail on cue. */
+/* Shared by the migration tests of every store: a varied source, a comparison, and a target that can fail on cue. */
 
 let run = 0;
 const prefix = () => `${process.pid}-${Date.now().toString(36)}-${(run += 1)}`;
@@ -53,11 +50,6 @@ export const expectSameStreams = async (source: EventStore, target: EventStore, 
   for (const stream of streams) {
     expect(await comparable(target, stream)).toEqual(await comparable(source, stream));
   }
-};
-
-export const tempDirectory = (): { path: (name: string) => string; cleanup: () => void } => {
-  const directory = mkdtempSync(join(tmpdir(), 'teamlog-migrate-'));
-  return { path: (name) => join(directory, name), cleanup: () => rmSync(directory, { recursive: true, force: true }) };
 };
 
 /**

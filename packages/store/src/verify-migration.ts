@@ -1,7 +1,8 @@
 import { EventId } from '@teamlog/events';
-import { EventStore, StreamName } from '@teamlog/store';
-import { sameEventId } from './batch-lookup';
+import { EventStore } from './event-store';
 import { StreamMismatch } from './migration-errors';
+import { sameEventId } from './same-event-id';
+import { StreamName } from './stream-name';
 
 /** What the copy saw of one source stream. */
 export interface SourceStreamSummary {
