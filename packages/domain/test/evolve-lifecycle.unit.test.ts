@@ -1,7 +1,8 @@
+import { streamEvent } from '@teamlog/events';
 import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
 
 const fold = (...events: Array<[string, unknown?]>): SessionLifecycle =>
-  events.reduce((state, [type, data], seq) => evolveLifecycle(state, { type, seq, data: data ?? {} }), initialSessionLifecycle);
+  events.reduce((state, [type, data], seq) => evolveLifecycle(state, streamEvent(type, seq, data ?? {})), initialSessionLifecycle);
 
 const created = ['teamlog/session/created', { teamId: 'lead-1', role: 'member', name: 'researcher' }] as [string, unknown];
 
@@ -21,7 +22,7 @@ describe('session lifecycle fold', () => {
   it('given turn/start then step/start, then the session runs with that turn and step; turn/end makes it idle without a step', () => {
     const running = fold(created, ['teamlog/session/started'], ['turn/start', { turn: 3 }], ['step/start', { turn: 3, step: 2 }]);
     expect(running).toMatchObject({ status: 'running', turn: 3, step: 2 });
-    const ended = evolveLifecycle(running, { type: 'turn/end', seq: 9, data: { turn: 3, reason: { kind: 'completed' } } });
+    const ended = evolveLifecycle(running, streamEvent('turn/end', 9, { turn: 3, reason: { kind: 'completed' } }));
     expect(ended.status).toBe('idle');
     expect(ended).not.toHaveProperty('step');
   });

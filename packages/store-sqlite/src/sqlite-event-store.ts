@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { EventId, JsonValue } from '@teamlog/events';
 import {
-  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, ReadAllOptions, ReadStreamOptions,
-  RecordedEvent, StoreClosed, StoredIdentity, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
+  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, KnownRevision, ReadAllOptions,
+  ReadStreamOptions, RecordedEvent, StoreClosed, StoredIdentity, StreamHeads, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
@@ -65,6 +65,9 @@ export class SqliteEventStore implements EventStore {
   private pending: PendingAppend[] = [];
   private commitScheduled = false;
   private committedGroups = 0;
+  /** Stream heads this connection committed or started a read from, trusted while no other connection writes. */
+  private readonly heads = new StreamHeads();
+  private dataVersion: bigint;
   private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
 
   private constructor(
@@ -97,7 +100,9 @@ export class SqliteEventStore implements EventStore {
       ),
       allAfter: db.prepare<[number | bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
       lastPosition: db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events'),
+      dataVersion: db.prepare<[], bigint>('PRAGMA data_version').pluck(),
     };
+    this.dataVersion = this.statements.dataVersion.get() as bigint;
     // Called inside writeGroup's transaction, better-sqlite3 runs it as a savepoint.
     const writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
     this.writeGroup = db.transaction((group: readonly PendingAppend[]) =>
@@ -198,8 +203,10 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     if (outcomes.some((outcome) => outcome.ok)) this.appended.notify();
+    this.trustHeads();
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
+      if (outcome.ok) this.heads.set(append.stream, outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision);
       if (outcome.ok) append.resolve(outcome.result);
       else append.reject(outcome.error);
     });
@@ -227,7 +234,11 @@ export class SqliteEventStore implements EventStore {
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
+    // The head and the trust in it are taken in one synchronous step: later commits of this
+    // connection only move it forwards, and another connection's commit is seen by trustHeads.
+    this.trustHeads();
     const head = this.statements.head.get(stream);
+    this.heads.set(stream, head === undefined ? undefined : BigInt(head.last_revision));
     if (head === undefined) throw new StreamNotFound(stream);
     const last = BigInt(head.last_revision);
     const direction = options.direction ?? 'forwards';
@@ -284,6 +295,20 @@ export class SqliteEventStore implements EventStore {
       },
       start,
     );
+  }
+
+  knownRevision(stream: StreamName): KnownRevision | undefined {
+    if (this.closed) return undefined;
+    this.trustHeads();
+    return this.heads.get(stream);
+  }
+
+  /** Forget every head when another connection (process) has committed since the last look. */
+  private trustHeads(): void {
+    const version = this.statements.dataVersion.get() as bigint;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.heads.clear();
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

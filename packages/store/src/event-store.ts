@@ -56,6 +56,12 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   unsubscribe(): Promise<void>;
 }
 
+/** What a store can tell of a stream's head without reading it. */
+export interface KnownRevision {
+  /** The stream's last revision; undefined when the stream has no events. */
+  readonly revision: bigint | undefined;
+}
+
 /** The port every store adapter implements and the conformance suite checks. */
 export interface EventStore {
   appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
@@ -65,5 +71,13 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
   /** The stream's last revision, or undefined when it has no events. */
   streamRevision(stream: StreamName): Promise<bigint | undefined>;
+  /**
+   * The stream's last revision as far as this store object can tell without reading, or undefined
+   * when only a read can say. An answer is exact at the moment it is given: it covers every append
+   * committed through this object, and the adapter answers only while it knows no other writer
+   * (another connection, process or host) has written since. Readers use it to skip reading a
+   * stream nothing was appended to; appends keep their expected-revision check as the guard.
+   */
+  knownRevision(stream: StreamName): KnownRevision | undefined;
   close(): Promise<void>;
 }

@@ -1,8 +1,8 @@
-import { EventId, JsonValue } from '@teamlog/events';
+import { EventId } from '@teamlog/events';
 import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   SubscribeToAllOptions, Subscription,
 } from './event-store';
 import { GlobalPosition, isAfter } from './global-position';
@@ -12,11 +12,29 @@ import { readStreamSlice } from './read-stream-slice';
 
 export interface InMemoryEventStoreOptions {
   readonly clock?: () => Date;
+  /**
+   * Deep-freeze every event's data and metadata as it is appended, so a writer or reader that
+   * mutates one throws (tests run the engine and the views over such a store to check the
+   * no-mutation contract). Off by default: freezing walks every payload.
+   */
+  readonly freezeEvents?: boolean;
 }
 
+/** Freeze a JSON value and everything in it. */
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+};
+
 /**
- * For fast unit tests, never the default. Positions advance by each event's encoded size, as
- * EventStoreDB's do, so code that assumes dense positions fails here too.
+ * For fast unit tests and for runs that keep nothing (`--store :memory:` replays), never the
+ * default store. Events are kept as they were given, not copied: the contract is that nobody
+ * mutates an event's data or metadata after appending it or while reading it (`freezeEvents`
+ * enforces it). Positions advance in uneven steps, as EventStoreDB's byte offsets do, so code that
+ * assumes dense positions fails here too.
  */
 export class InMemoryEventStore implements EventStore {
   private readonly all: RecordedEvent[] = [];
@@ -26,9 +44,11 @@ export class InMemoryEventStore implements EventStore {
   private nextCommit = 1n;
   private closed = false;
   private readonly clock: () => Date;
+  private readonly freeze: boolean;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
+    this.freeze = options.freezeEvents ?? false;
   }
 
   async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
@@ -48,17 +68,15 @@ export class InMemoryEventStore implements EventStore {
     const recordedAt = this.clock();
     const recorded = events.map((event, index): RecordedEvent => {
       const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      // One serialisation serves both the position step and the copy callers cannot mutate.
-      const data = JSON.stringify(event.data);
-      this.nextCommit += BigInt(64 + data.length);
+      this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
       return {
         streamName: stream,
         revision: BigInt(existing.length + index),
         position,
         id: event.id,
         type: event.type,
-        data: JSON.parse(data) as JsonValue,
-        metadata: event.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(event.metadata)) as JsonValue),
+        data: this.freeze ? deepFreeze(event.data) : event.data,
+        metadata: this.freeze ? deepFreeze(event.metadata) : event.metadata,
         recordedAt,
       };
     });
@@ -103,6 +121,12 @@ export class InMemoryEventStore implements EventStore {
       },
       start,
     );
+  }
+
+  /** Always known: every append to this store goes through this object. */
+  knownRevision(stream: StreamName): KnownRevision {
+    const events = this.streams.get(stream);
+    return { revision: events === undefined || events.length === 0 ? undefined : BigInt(events.length - 1) };
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
