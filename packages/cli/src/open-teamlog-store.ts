@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'fs';
 import { dirname } from 'path';
-import { EventStore } from '@teamlog/store';
+import { EventStore, InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteCommittedViews, sqliteProjections } from '@teamlog/store-sqlite';
 import { CommittedViewsReader, TeamlogProjections } from '@teamlog/projections';
 import { BadInput, UsageError } from './cli-errors';
@@ -43,10 +43,14 @@ const openSqlite = (file: string, options: OpenStoreOptions): SqliteEventStore =
 /** Open the store a location names; SQLite keeps its views in the same file, other stores rebuild them in memory. */
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
   switch (location.kind) {
-    case 'sqlite':
-    case 'memory': {
-      const store = openSqlite(location.kind === 'memory' ? ':memory:' : location.file, location.kind === 'memory' ? { create: true } : options);
+    case 'sqlite': {
+      const store = openSqlite(location.file, options);
       return { location, store, projections: once(() => sqliteProjections(store)), committedViews: sqliteCommittedViews(store), close: () => store.close() };
+    }
+    case 'memory': {
+      // Keeps nothing: events stay the objects the importer made (no serialised copy), views in memory.
+      const store = new InMemoryEventStore();
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.

@@ -62,6 +62,27 @@ export interface KnownRevision {
   readonly revision: bigint | undefined;
 }
 
+/**
+ * Takes part in a store's commits, in the same process: it is handed every event after its
+ * checkpoint, in global order, inside each commit (before it is durable), and keeps its own state
+ * in step (an inline projection: the views fold what is being appended instead of reading it
+ * back). A store that keeps the participant's state in its own database writes it in the same
+ * transaction. Events other writers committed since the checkpoint come first, so none is skipped.
+ */
+export interface CommitParticipant {
+  /** The position of the last event the participant holds; undefined before the first. */
+  readonly checkpoint: GlobalPosition | undefined;
+  /** Inside the commit. A throw fails the whole commit: nothing of it is kept, by the store or the participant. */
+  prepare(events: readonly RecordedEvent[]): void;
+  /** The commit whose events were prepared is durable. */
+  committed(): void;
+  /** The commit failed after prepare: the participant goes back to what it held before. */
+  aborted(): void;
+}
+
+/** Ends a participation. */
+export type Detach = () => void;
+
 /** The port every store adapter implements and the conformance suite checks. */
 export interface EventStore {
   appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
@@ -79,5 +100,10 @@ export interface EventStore {
    * stream nothing was appended to; appends keep their expected-revision check as the guard.
    */
   knownRevision(stream: StreamName): KnownRevision | undefined;
+  /**
+   * Take part in this store's commits (see CommitParticipant); absent where the store cannot hand
+   * a commit's events to the process before it is durable (server stores: fold them by catching up).
+   */
+  participate?(participant: CommitParticipant): Detach;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { EventId } from '@teamlog/events';
 import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  AppendOptions, AppendResult, CommitParticipant, Detach, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   SubscribeToAllOptions, Subscription,
 } from './event-store';
 import { GlobalPosition, isAfter } from './global-position';
@@ -45,6 +45,7 @@ export class InMemoryEventStore implements EventStore {
   private closed = false;
   private readonly clock: () => Date;
   private readonly freeze: boolean;
+  private readonly participants = new Set<CommitParticipant>();
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
@@ -80,15 +81,41 @@ export class InMemoryEventStore implements EventStore {
         recordedAt,
       };
     });
+    this.prepareParticipants(recorded);
     this.streams.set(stream, existing);
     for (const event of recorded) {
       existing.push(event);
       this.all.push(event);
       this.ids.set(event.id, event);
     }
+    this.participants.forEach((participant) => participant.committed());
     this.appended.notify();
     const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
+  }
+
+  participate(participant: CommitParticipant): Detach {
+    this.participants.add(participant);
+    return () => {
+      this.participants.delete(participant);
+    };
+  }
+
+  /** Each participant gets what it has not seen yet, then this commit; one that throws fails the commit for all. */
+  private prepareParticipants(recorded: readonly RecordedEvent[]): void {
+    const prepared: CommitParticipant[] = [];
+    try {
+      for (const participant of this.participants) {
+        const { checkpoint } = participant;
+        const behind = this.all.slice(checkpoint === undefined ? 0 : this.indexAfter(checkpoint));
+        // Handed events (even the one that throws half-way) must go back to what it held before.
+        prepared.push(participant);
+        participant.prepare(behind.length === 0 ? recorded : [...behind, ...recorded]);
+      }
+    } catch (error) {
+      prepared.forEach((participant) => participant.aborted());
+      throw error;
+    }
   }
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
