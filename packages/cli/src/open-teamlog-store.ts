@@ -14,6 +14,12 @@ export interface OpenedStore {
   readonly projections: () => Promise<TeamlogProjections>;
   /** Views the store's database already holds, for a reader that must not write (the dashboard). */
   readonly committedViews?: CommittedViewsReader;
+  /**
+   * How much of a log's tail an import may keep from its validating read instead of reading the
+   * file again (the importer's default bounds memory; a store that keeps the events in memory
+   * anyway keeps the very objects buffered, so it takes no limit).
+   */
+  readonly singlePassBytes?: number;
   readonly close: () => Promise<void>;
 }
 
@@ -50,7 +56,7 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
     case 'memory': {
       // Keeps nothing: events stay the objects the importer made (no serialised copy), views in memory.
       const store = new InMemoryEventStore();
-      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.
@@ -58,7 +64,7 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       const store = await openEventStoreDb(location.url).catch((error: unknown) => {
         throw error instanceof InvalidEventStoreUrl ? new UsageError(error.message) : error;
       });
-      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
     default: {
       const unreachable: never = location;

@@ -18,26 +18,25 @@ export interface SessionLifecycle {
   /** The current or last turn, and the current step inside it. */
   readonly turn: number;
   readonly step?: number;
-  readonly lastSeq: number;
 }
 
-export const initialSessionLifecycle: SessionLifecycle = { status: 'not-started', native: false, turn: 0, lastSeq: -1 };
+export const initialSessionLifecycle: SessionLifecycle = { status: 'not-started', native: false, turn: 0 };
 
 const withoutStep = ({ step: _step, ...rest }: SessionLifecycle): SessionLifecycle => rest;
 
 /**
  * Lenient by design: a projection over historical logs must never stop on an odd sequence. A
  * boundary whose payload its codec refuses still moves the status (its numbers are inferred); a
- * refused `teamlog/session/created` does not make a session teamlog's.
+ * refused `teamlog/session/created` does not make a session teamlog's. Most events of a log (the
+ * conversation itself) move nothing: the same state comes back, and nothing is allocated.
  */
 export const evolveLifecycle = (state: SessionLifecycle, event: StreamEvent): SessionLifecycle => {
-  const at = { ...state, lastSeq: event.seq };
-  if (state.status === 'closed') return at;
-  const begun: SessionLifecycle = !state.native && state.status === 'not-started' && event.type !== 'teamlog/session/created' ? { ...at, status: 'idle' } : at;
+  if (state.status === 'closed') return state;
+  const begun: SessionLifecycle = !state.native && state.status === 'not-started' && event.type !== 'teamlog/session/created' ? { ...state, status: 'idle' } : state;
   switch (event.type) {
     case 'teamlog/session/created':
       if (!event.catalog) return begun;
-      return { ...at, native: true, status: 'not-started', role: event.data.role, teamId: event.data.teamId, name: event.data.name };
+      return { ...state, native: true, status: 'not-started', role: event.data.role, teamId: event.data.teamId, name: event.data.name };
     case 'teamlog/session/started':
     case 'teamlog/session/resident':
     case 'teamlog/session/resumed':

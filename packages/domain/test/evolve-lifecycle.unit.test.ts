@@ -9,7 +9,7 @@ const created = ['teamlog/session/created', { teamId: 'lead-1', role: 'member', 
 /* The target inbox and session loop deciders read these statuses; these tests pin what they rely on. */
 describe('session lifecycle fold', () => {
   it('given a created session, then it is native, not started, and knows its team, role and name', () => {
-    expect(fold(created)).toMatchObject({ status: 'not-started', native: true, teamId: 'lead-1', role: 'member', name: 'researcher', lastSeq: 0 });
+    expect(fold(created)).toMatchObject({ status: 'not-started', native: true, teamId: 'lead-1', role: 'member', name: 'researcher' });
   });
 
   it('given started, resident or resumed, then the session is idle; evicted makes it inactive', () => {
@@ -27,9 +27,9 @@ describe('session lifecycle fold', () => {
     expect(ended).not.toHaveProperty('step');
   });
 
-  it('given a closed session, then later events move only lastSeq: closed is terminal with its reason', () => {
+  it('given a closed session, then later events move nothing: closed is terminal with its reason', () => {
     const state = fold(created, ['teamlog/session/closed', { reason: 'killed' }], ['teamlog/session/started'], ['turn/start', { turn: 1 }]);
-    expect(state).toMatchObject({ status: 'closed', closeReason: 'killed', lastSeq: 3 });
+    expect(state).toMatchObject({ status: 'closed', closeReason: 'killed' });
   });
 
   it('given a historical session (no created event), then its first event makes it idle, not native', () => {

@@ -30,9 +30,10 @@ export type StreamEvent = CatalogStreamEvent | OpaqueStreamEvent;
  * projections), so the payload itself is handed on, never copied.
  */
 export const streamEvent = (type: string, seq: number, data: unknown): StreamEvent =>
-  isCatalogEventType(type) && (eventCodecs[type] as t.Mixed).is(data)
-    ? ({ catalog: true, type, seq, data } as CatalogStreamEvent)
-    : { catalog: false, type, seq, data };
+  isCatalogPayload(type, data) ? ({ catalog: true, type, seq, data } as CatalogStreamEvent) : { catalog: false, type, seq, data };
+
+/** Whether an event is a catalog event whose payload its codec accepts: what `catalog` of a StreamEvent says. */
+export const isCatalogPayload = (type: string, data: unknown): boolean => isCatalogEventType(type) && (eventCodecs[type] as t.Mixed).is(data);
 
 /** An event this process checked against its codec before writing it (see writable-event-guard in team). */
 export const checkedStreamEvent = <E extends { readonly type: CatalogEventType; readonly data: unknown }>(event: E, seq: number): CatalogStreamEvent =>

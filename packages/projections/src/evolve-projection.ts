@@ -1,10 +1,9 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  SessionHeaderRecord, SessionId, decodeWith, isCatalogEventType, isTeamRecordType, streamEvent,
+  SessionHeaderRecord, SessionId, StoredEventMetadata, decodeWith, isCatalogEventType, isCatalogPayload, isTeamRecordType, streamEvent,
 } from '@teamlog/events';
 import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { catalogPayloadError } from './catalog-payload-check';
-import { eventClockOf } from './event-clock';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { ProjectionState, inboxOf } from './projection-state';
@@ -83,9 +82,27 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
   return refused === undefined ? facts : withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
 };
 
+/**
+ * The event as the views fold it, in one object (this runs for every event): the codec's verdict,
+ * and the time from the stored metadata (see event-clock.ts), else when the store recorded it.
+ */
+const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionEvent => {
+  const { type, data, metadata } = recorded;
+  const timed = StoredEventMetadata.is(metadata);
+  // The literal is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
+  return {
+    catalog: isCatalogPayload(type, data),
+    type,
+    seq: Number(recorded.revision),
+    data,
+    sessionId,
+    time: timed ? metadata.time : recorded.recordedAt.getTime(),
+    normalised: timed && metadata.normalised === true,
+  } as SessionEvent;
+};
+
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
-  const clock = eventClockOf(recorded);
-  const event: SessionEvent = { ...streamEvent(recorded.type, Number(recorded.revision), recorded.data), sessionId: id, ...clock };
+  const event = sessionEventOf(id, recorded);
   const facts = evolveSessionFacts(factsOf(state, id), event);
   evolveTeamOf(state, event);
   setFacts(state, foldInbox(state, event, facts));

@@ -55,22 +55,19 @@ export class InMemoryEventStore implements EventStore {
   async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     this.assertOpen();
     assertValidBatch(stream, events);
-    const stored = new Map<EventId, StoredIdentity>();
-    for (const event of events) {
-      const identity = this.ids.get(event.id);
-      if (identity !== undefined) stored.set(event.id, identity);
-    }
-    const retried = resolveRetry(stream, events, stored);
+    const retried = this.retryOf(stream, events);
     if (retried !== undefined) return retried;
     const existing = this.streams.get(stream) ?? [];
     const last = existing.length === 0 ? undefined : BigInt(existing.length - 1);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
     if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
     const recordedAt = this.clock();
-    const recorded = events.map((event, index): RecordedEvent => {
+    const recorded = new Array<RecordedEvent>(events.length);
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as EventToAppend;
       const position = { commit: this.nextCommit, prepare: this.nextCommit };
       this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
-      return {
+      recorded[index] = {
         streamName: stream,
         revision: BigInt(existing.length + index),
         position,
@@ -80,7 +77,7 @@ export class InMemoryEventStore implements EventStore {
         metadata: this.freeze ? deepFreeze(event.metadata) : event.metadata,
         recordedAt,
       };
-    });
+    }
     this.prepareParticipants(recorded);
     this.streams.set(stream, existing);
     for (const event of recorded) {
@@ -92,6 +89,17 @@ export class InMemoryEventStore implements EventStore {
     this.appended.notify();
     const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
+  }
+
+  /** The original result when the batch's ids are stored already (a retry); only then is a table of them built. */
+  private retryOf(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {
+    if (!events.some((event) => this.ids.has(event.id))) return undefined;
+    const stored = new Map<EventId, StoredIdentity>();
+    for (const event of events) {
+      const identity = this.ids.get(event.id);
+      if (identity !== undefined) stored.set(event.id, identity);
+    }
+    return resolveRetry(stream, events, stored);
   }
 
   participate(participant: CommitParticipant): Detach {
