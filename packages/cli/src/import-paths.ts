@@ -30,7 +30,7 @@ const countLogs = async (path: string): Promise<number> => {
  * Import every session log under each path with `importSessionLogs` (scopes and recorded files
  * relative to that path). The logs are counted first so the progress bar has an end.
  */
-export const importPaths = async (paths: readonly string[], store: EventStore, progress: Progress): Promise<PathImport[]> => {
+export const importPaths = async (paths: readonly string[], store: EventStore, progress: Progress, options: { readonly singlePassBytes?: number } = {}): Promise<PathImport[]> => {
   const named = await Promise.all(paths.map(async (path) => (await statOrBadInput(path)).isFile()));
   const total = (await Promise.all(paths.map(countLogs))).reduce((sum, count) => sum + count, 0);
   const imports: PathImport[] = [];
@@ -39,6 +39,7 @@ export const importPaths = async (paths: readonly string[], store: EventStore, p
     for (const [index, path] of paths.entries()) {
       const isFile = named[index] === true;
       await importSessionLogs(path, store, {
+        ...options,
         onFile: (result) => {
           imports.push({ result, named: isFile });
           progress.update(imports.length, result.file);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'fs';
 import { dirname } from 'path';
-import { EventStore } from '@teamlog/store';
+import { EventStore, InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteCommittedViews, sqliteProjections } from '@teamlog/store-sqlite';
 import { CommittedViewsReader, TeamlogProjections } from '@teamlog/projections';
 import { BadInput, UsageError } from './cli-errors';
@@ -14,6 +14,12 @@ export interface OpenedStore {
   readonly projections: () => Promise<TeamlogProjections>;
   /** Views the store's database already holds, for a reader that must not write (the dashboard). */
   readonly committedViews?: CommittedViewsReader;
+  /**
+   * How much of a log's tail an import may keep from its validating read instead of reading the
+   * file again (the importer's default bounds memory; a store that keeps the events in memory
+   * anyway keeps the very objects buffered, so it takes no limit).
+   */
+  readonly singlePassBytes?: number;
   readonly close: () => Promise<void>;
 }
 
@@ -69,10 +75,14 @@ const openPostgres = async (location: StoreLocation & { readonly kind: 'postgres
 /** Open the store a location names; SQLite and PostgreSQL keep their views in the same database, EventStoreDB's are rebuilt in memory. */
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
   switch (location.kind) {
-    case 'sqlite':
-    case 'memory': {
-      const store = openSqlite(location.kind === 'memory' ? ':memory:' : location.file, location.kind === 'memory' ? { create: true } : options);
+    case 'sqlite': {
+      const store = openSqlite(location.file, options);
       return { location, store, projections: once(() => sqliteProjections(store)), committedViews: sqliteCommittedViews(store), close: () => store.close() };
+    }
+    case 'memory': {
+      // Keeps nothing: events stay the objects the importer made (no serialised copy), views in memory.
+      const store = new InMemoryEventStore();
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.
@@ -80,7 +90,7 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       const store = await openEventStoreDb(location.url).catch((error: unknown) => {
         throw error instanceof InvalidEventStoreUrl ? new UsageError(error.message) : error;
       });
-      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
     case 'postgres':
       return openPostgres(location, options);

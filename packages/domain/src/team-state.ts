@@ -1,7 +1,8 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  LegacyDelivery, MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
-  TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordType, scopeId,
+  LegacyDelivery, MessageId, SessionId, StreamEvent, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
+  TeamRecordType, TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordEvent, isTeamRecordType,
+  normaliseTeamRecord, scopeId,
 } from '@teamlog/events';
 import { TeamFailure } from './team-failure';
 import { taskGraphViolation, taskNumber } from './task-graph';
@@ -59,34 +60,38 @@ export const initialTeamState = (teamId: TeamId, scope?: string): TeamState => (
   hasRecords: false,
 });
 
-export interface TeamLogEvent {
-  readonly type: string;
-  readonly seq: number;
-  readonly data: unknown;
-}
-
-const fail = (state: TeamState, event: TeamLogEvent, reason: string): TeamState => ({
+const fail = (state: TeamState, event: StreamEvent, reason: string): TeamState => ({
   ...state,
   hasRecords: true,
   failure: { seq: event.seq, type: event.type, reason },
 });
 
 /** Fold one Lead-log event into the Team; non-Team events and foreign teams leave it unchanged. */
-export const evolveTeam = (state: TeamState, event: TeamLogEvent): TeamState => {
+export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
   if (!isTeamRecordType(event.type) || state.failure !== undefined) return state;
-  const head = decodeTeamRecordHead(event.data);
-  if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${event.type} payload is invalid: ${head.left.message}`);
-  // A forked child inherits its ancestor's records; only the log's own team counts (v2 rule: no further decoding).
-  if (scopeId(head.right.teamId, state.scope) !== state.teamId) return state;
-  const decoded = decodeTeamRecord(event.type, event.data);
-  if (isLeft(decoded)) {
-    const reason = decoded.left instanceof UnsupportedTeamRecordVersion
-      ? decoded.left.detail
-      : `persisted Agent Teams ${event.type} payload is invalid: ${decoded.left.message}`;
-    return fail(state, event, reason);
-  }
-  const applied = applyTeamRecord(state, scopeRecord(decoded.right, state.scope), event.seq);
+  if (!isTeamRecordEvent(event)) return refusedRecord(state, event.type, event);
+  const record = normaliseTeamRecord(event.type, event.data);
+  // A forked child inherits its ancestor's records; only the log's own team counts.
+  if (scopeId(record.data.teamId, state.scope) !== state.teamId) return state;
+  const applied = applyTeamRecord(state, scopeRecord(record, state.scope), event.seq);
   return typeof applied === 'string' ? fail(state, event, applied) : { ...applied, hasRecords: true };
+};
+
+/**
+ * A Team record its codec refuses: the team fails on it, unless its head names another team (the
+ * v2 rule reads no further than `{version, teamId}` to pass a foreign record over). Only here, on
+ * the failure path, is the payload decoded, to say why.
+ */
+const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEvent): TeamState => {
+  const head = decodeTeamRecordHead(event.data);
+  if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${type} payload is invalid: ${head.left.message}`);
+  if (scopeId(head.right.teamId, state.scope) !== state.teamId) return state;
+  const decoded = decodeTeamRecord(type, event.data);
+  if (!isLeft(decoded)) return fail(state, event, `persisted Agent Teams ${type} payload was refused by its catalog codec`);
+  const reason = decoded.left instanceof UnsupportedTeamRecordVersion
+    ? decoded.left.detail
+    : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
+  return fail(state, event, reason);
 };
 
 const scopeRecord = (record: TeamRecord, scope: string | undefined): TeamRecord => {

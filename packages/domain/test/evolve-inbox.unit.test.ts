@@ -1,9 +1,9 @@
-import { MessageId, SessionId } from '@teamlog/events';
+import { MessageId, SessionId, streamEvent } from '@teamlog/events';
 import { InboxState, evolveInbox, initialInboxState, pendingEntries, relayedMessage } from '@teamlog/domain';
 
 const message = (id: string) => relayedMessage(id as MessageId, { sessionId: 'lead-1' as SessionId, name: 'lead' }, [{ type: 'text', text: id }]);
 const fold = (...events: Array<[string, unknown]>): InboxState =>
-  events.reduce((state, [type, data], seq) => evolveInbox(state, { type, seq, data }), initialInboxState());
+  events.reduce((state, [type, data], seq) => evolveInbox(state, streamEvent(type, seq, data)), initialInboxState());
 const accepted = (list: string, id: string): [string, unknown] => ['teamlog/inbox/accepted', { teamId: 'lead-1', list, message: message(id) }];
 const ids = (state: InboxState, list: 'next-turn' | 'next-step') => pendingEntries(state, list).map((entry) => entry.id);
 

@@ -129,6 +129,17 @@ export const decodeTeamRecord = (type: TeamRecordType, data: unknown): Either<De
   return right(normalise(type, decoded.right));
 };
 
+/** A Team record whose payload its codec accepted (version 1 or 2), normalised to version 2. */
+export const normaliseTeamRecord = <K extends TeamRecordType>(type: K, data: TeamRecordPayload<K>): TeamRecord => normalise(type, data);
+
+/** What the catalog codec of a Team record type accepts: either version. */
+export type TeamRecordPayload<K extends TeamRecordType> = {
+  'team/member': t.TypeOf<typeof TeamMemberV1> | t.TypeOf<typeof TeamMemberV2>;
+  'team/task': t.TypeOf<typeof TeamTaskV1> | t.TypeOf<typeof TeamTaskV2>;
+  'team/message/queued': t.TypeOf<typeof TeamMessageQueuedV1> | t.TypeOf<typeof TeamMessageQueuedV2>;
+  'team/message/delivered': t.TypeOf<typeof TeamMessageDeliveredV1> | t.TypeOf<typeof TeamMessageDeliveredV2>;
+}[K];
+
 const normalise = (type: TeamRecordType, value: unknown): TeamRecord => {
   const record = value as { version: 1 | 2 } & Record<string, unknown>;
   switch (type) {

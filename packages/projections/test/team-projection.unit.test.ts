@@ -1,10 +1,10 @@
-import { SessionId } from '@teamlog/events';
+import { SessionId, streamEvent } from '@teamlog/events';
 import { SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
 import { delivered, member, queued, task } from './session-log-builder';
 
 const lead = 'lead-1' as SessionId;
 const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>
-  events.map((event, seq) => ({ sessionId: lead, seq, type: event.type, data: event.data, time: time + seq, normalised: false }));
+  events.map((event, seq) => ({ ...streamEvent(event.type, seq, event.data), sessionId: lead, time: time + seq, normalised: false }));
 const fold = (events: ReadonlyArray<{ type: string; data: unknown }>, id = lead) =>
   at(events).reduce(evolveTeamProjection, initialTeamProjection(id));
 

@@ -254,6 +254,35 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
       });
     });
 
+    describe('known revision (what a store can tell without reading)', () => {
+      /** A store may always say it cannot tell; whatever it does say must be the truth. */
+      const expectTruthful = async (stream: ReturnType<typeof uniqueStream>) => {
+        const known = store.knownRevision(stream);
+        if (known !== undefined) expect(known.revision).toBe(await store.streamRevision(stream));
+      };
+
+      it('answers, when it answers, the true head: before and after appends, after a read, and for a stream that does not exist', async () => {
+        const stream = uniqueStream();
+        await expectTruthful(stream);
+        await store.appendToStream(stream, [newEvent(), newEvent()]);
+        await expectTruthful(stream);
+        await collect(store.readStream(stream));
+        await expectTruthful(stream);
+        await store.appendToStream(stream, [newEvent()], { expectedRevision: 1n });
+        await expectTruthful(stream);
+        await store.appendToStream(stream, [newEvent()], { expectedRevision: 0n }).catch(() => undefined);
+        await expectTruthful(stream);
+      });
+
+      it('never reports a head older than an append it has confirmed', async () => {
+        const stream = uniqueStream();
+        const appends = await Promise.all(Array.from({ length: 5 }, () => store.appendToStream(stream, [newEvent()])));
+        const last = appends.reduce((max, result) => (result.nextExpectedRevision > max ? result.nextExpectedRevision : max), -1n);
+        const known = store.knownRevision(stream);
+        if (known !== undefined) expect(known.revision).toBe(last);
+      });
+    });
+
     describe('volume and concurrency', () => {
       it('appends 10,000 events in one append', async () => {
         const stream = uniqueStream();

@@ -75,5 +75,6 @@ export class FlakyTarget implements EventStore {
   readAll: EventStore['readAll'] = (options) => this.inner.readAll(options);
   subscribeToAll: EventStore['subscribeToAll'] = (options) => this.inner.subscribeToAll(options);
   streamRevision: EventStore['streamRevision'] = (stream) => this.inner.streamRevision(stream);
+  knownRevision: EventStore['knownRevision'] = (stream) => this.inner.knownRevision(stream);
   close: EventStore['close'] = () => this.inner.close();
 }

@@ -2,7 +2,7 @@ import { BACKWARDS, END, EventData, FORWARDS, START } from '@eventstore/db-clien
 import { isLeft } from 'fp-ts/Either';
 import {
   AppendOptions, AppendResult, assertExpectedRevision, assertValidBatch, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision,
-  GlobalPosition, isAfter, ReadAllOptions, ReadStreamOptions, RecordedEvent, StoreClosed, StreamName, StreamNotFound,
+  GlobalPosition, isAfter, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StoreClosed, StreamName, StreamNotFound,
   SubscribeToAllOptions, Subscription, WrongExpectedVersion, sameEventId,
 } from '@teamlog/store';
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
@@ -155,6 +155,11 @@ export class EventStoreDbEventStore implements EventStore {
         await subscription.unsubscribe();
       },
     };
+  }
+
+  /** Undefined: other hosts write to the same server, and only a read can tell what they wrote. */
+  knownRevision(_stream: StreamName): KnownRevision | undefined {
+    return undefined;
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

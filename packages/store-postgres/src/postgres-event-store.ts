@@ -1,6 +1,6 @@
 import { Client, Pool, QueryResultRow } from 'pg';
 import {
-  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription,
 } from '@teamlog/store';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
@@ -322,6 +322,11 @@ export class PostgresEventStore implements EventStore {
     if (this.listening) return;
     this.listening = true;
     this.listener.start();
+  }
+
+  /** Undefined: other hosts write to the same server, and only a read can tell what they wrote. */
+  knownRevision(_stream: StreamName): KnownRevision | undefined {
+    return undefined;
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

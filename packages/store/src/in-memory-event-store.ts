@@ -1,8 +1,8 @@
-import { EventId, JsonValue } from '@teamlog/events';
+import { EventId } from '@teamlog/events';
 import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  AppendOptions, AppendResult, CommitParticipant, Detach, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   SubscribeToAllOptions, Subscription,
 } from './event-store';
 import { GlobalPosition, isAfter } from './global-position';
@@ -12,11 +12,29 @@ import { readStreamSlice } from './read-stream-slice';
 
 export interface InMemoryEventStoreOptions {
   readonly clock?: () => Date;
+  /**
+   * Deep-freeze every event's data and metadata as it is appended, so a writer or reader that
+   * mutates one throws (tests run the engine and the views over such a store to check the
+   * no-mutation contract). Off by default: freezing walks every payload.
+   */
+  readonly freezeEvents?: boolean;
 }
 
+/** Freeze a JSON value and everything in it. */
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+};
+
 /**
- * For fast unit tests, never the default. Positions advance by each event's encoded size, as
- * EventStoreDB's do, so code that assumes dense positions fails here too.
+ * For fast unit tests and for runs that keep nothing (`--store :memory:` replays), never the
+ * default store. Events are kept as they were given, not copied: the contract is that nobody
+ * mutates an event's data or metadata after appending it or while reading it (`freezeEvents`
+ * enforces it). Positions advance in uneven steps, as EventStoreDB's byte offsets do, so code that
+ * assumes dense positions fails here too.
  */
 export class InMemoryEventStore implements EventStore {
   private readonly all: RecordedEvent[] = [];
@@ -26,51 +44,86 @@ export class InMemoryEventStore implements EventStore {
   private nextCommit = 1n;
   private closed = false;
   private readonly clock: () => Date;
+  private readonly freeze: boolean;
+  private readonly participants = new Set<CommitParticipant>();
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
+    this.freeze = options.freezeEvents ?? false;
   }
 
   async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     this.assertOpen();
     assertValidBatch(stream, events);
-    const stored = new Map<EventId, StoredIdentity>();
-    for (const event of events) {
-      const identity = this.ids.get(event.id);
-      if (identity !== undefined) stored.set(event.id, identity);
-    }
-    const retried = resolveRetry(stream, events, stored);
+    const retried = this.retryOf(stream, events);
     if (retried !== undefined) return retried;
     const existing = this.streams.get(stream) ?? [];
     const last = existing.length === 0 ? undefined : BigInt(existing.length - 1);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
     if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
     const recordedAt = this.clock();
-    const recorded = events.map((event, index): RecordedEvent => {
+    const recorded = new Array<RecordedEvent>(events.length);
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as EventToAppend;
       const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      // One serialisation serves both the position step and the copy callers cannot mutate.
-      const data = JSON.stringify(event.data);
-      this.nextCommit += BigInt(64 + data.length);
-      return {
+      this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
+      recorded[index] = {
         streamName: stream,
         revision: BigInt(existing.length + index),
         position,
         id: event.id,
         type: event.type,
-        data: JSON.parse(data) as JsonValue,
-        metadata: event.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(event.metadata)) as JsonValue),
+        data: this.freeze ? deepFreeze(event.data) : event.data,
+        metadata: this.freeze ? deepFreeze(event.metadata) : event.metadata,
         recordedAt,
       };
-    });
+    }
+    this.prepareParticipants(recorded);
     this.streams.set(stream, existing);
     for (const event of recorded) {
       existing.push(event);
       this.all.push(event);
       this.ids.set(event.id, event);
     }
+    this.participants.forEach((participant) => participant.committed());
     this.appended.notify();
     const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
+  }
+
+  /** The original result when the batch's ids are stored already (a retry); only then is a table of them built. */
+  private retryOf(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {
+    if (!events.some((event) => this.ids.has(event.id))) return undefined;
+    const stored = new Map<EventId, StoredIdentity>();
+    for (const event of events) {
+      const identity = this.ids.get(event.id);
+      if (identity !== undefined) stored.set(event.id, identity);
+    }
+    return resolveRetry(stream, events, stored);
+  }
+
+  participate(participant: CommitParticipant): Detach {
+    this.participants.add(participant);
+    return () => {
+      this.participants.delete(participant);
+    };
+  }
+
+  /** Each participant gets what it has not seen yet, then this commit; one that throws fails the commit for all. */
+  private prepareParticipants(recorded: readonly RecordedEvent[]): void {
+    const prepared: CommitParticipant[] = [];
+    try {
+      for (const participant of this.participants) {
+        const { checkpoint } = participant;
+        const behind = this.all.slice(checkpoint === undefined ? 0 : this.indexAfter(checkpoint));
+        // Handed events (even the one that throws half-way) must go back to what it held before.
+        prepared.push(participant);
+        participant.prepare(behind.length === 0 ? recorded : [...behind, ...recorded]);
+      }
+    } catch (error) {
+      prepared.forEach((participant) => participant.aborted());
+      throw error;
+    }
   }
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
@@ -103,6 +156,12 @@ export class InMemoryEventStore implements EventStore {
       },
       start,
     );
+  }
+
+  /** Always known: every append to this store goes through this object. */
+  knownRevision(stream: StreamName): KnownRevision {
+    const events = this.streams.get(stream);
+    return { revision: events === undefined || events.length === 0 ? undefined : BigInt(events.length - 1) };
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

@@ -5,6 +5,7 @@ export * from './store-errors';
 export * from './append-rules';
 export * from './catch-up-subscription';
 export * from './read-stream-slice';
+export * from './stream-heads';
 export * from './in-memory-event-store';
 export * from './same-event-id';
 export * from './migration-errors';

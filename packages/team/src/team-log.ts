@@ -1,9 +1,9 @@
 import { SessionId, TeamId, leadOf, teamIdOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
-import { LeadHandle, SteerDispatch } from './session-handle';
+import { LeadHandle } from './session-handle';
 import { HostSessionRuntime, SessionRuntime } from './session-runtime';
 import { SessionSnapshot } from './session-snapshot';
-import { TeamEngine } from './team-engine';
+import { SteerDispatch, TeamEngine } from './team-engine';
 import { LeadSession, MemberSession } from './team-session';
 
 export interface CreateTeamOptions {

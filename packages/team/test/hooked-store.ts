@@ -1,5 +1,5 @@
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamName,
+  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamName,
   SubscribeToAllOptions, Subscription,
 } from '@teamlog/store';
 
@@ -36,6 +36,10 @@ export class HookedStore implements EventStore {
 
   streamRevision(stream: StreamName): Promise<bigint | undefined> {
     return this.inner.streamRevision(stream);
+  }
+
+  knownRevision(stream: StreamName): KnownRevision | undefined {
+    return this.inner.knownRevision(stream);
   }
 
   close(): Promise<void> {

@@ -7,6 +7,7 @@ import { rejectedNamedFile } from '../rejected-named-file';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
 import { progressFor } from '../progress-for';
+import { importWithViews } from '../import-with-views';
 import { readViews } from '../read-views';
 import { ReplayDocument } from '../replay-document';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
@@ -36,7 +37,10 @@ export const replayCommand = defineCommand(
     const asOf = asOfOption(flags['as-of'], 'replay');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const document = await withStore(location, { create: true }, async (opened) => {
-      const imports = await importPaths(positionals, opened.store, progressFor(io, 'importing'));
+      const progress = progressFor(io, 'importing');
+      const imports = await importWithViews(opened, () =>
+        importPaths(positionals, opened.store, progress, opened.singlePassBytes === undefined ? {} : { singlePassBytes: opened.singlePassBytes }),
+      );
       const { views, position } = await readViews(opened, asOf);
       const built = buildReplayDocument({
         results: imports.map(({ result }) => result),
