@@ -2,7 +2,7 @@ import { isLeft } from 'fp-ts/Either';
 import {
   LegacyDelivery, MessageId, SessionId, StreamEvent, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
   TeamRecordType, TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordEvent, isTeamRecordType,
-  normaliseTeamRecord, scopeId,
+  normaliseTeamRecord,
 } from '@teamlog/events';
 import { TeamFailure } from './team-failure';
 import { taskGraphViolation, taskNumber } from './task-graph';
@@ -35,8 +35,6 @@ export interface LegacyMessageEntry {
  */
 export interface TeamState {
   readonly teamId: TeamId;
-  /** Placeholder scope of a snapshot fixture's ids (see placeholder-scope.ts in events). */
-  readonly scope?: string;
   readonly members: Map<SessionId, MemberEntry>;
   readonly memberNames: Map<string, SessionId>;
   readonly tasks: Map<TaskId, TaskEntry>;
@@ -48,9 +46,8 @@ export interface TeamState {
   readonly hasRecords: boolean;
 }
 
-export const initialTeamState = (teamId: TeamId, scope?: string): TeamState => ({
+export const initialTeamState = (teamId: TeamId): TeamState => ({
   teamId,
-  ...(scope === undefined ? {} : { scope }),
   members: new Map(),
   memberNames: new Map(),
   tasks: new Map(),
@@ -72,8 +69,8 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
   if (!isTeamRecordEvent(event)) return refusedRecord(state, event.type, event);
   const record = normaliseTeamRecord(event.type, event.data);
   // A forked child inherits its ancestor's records; only the log's own team counts.
-  if (scopeId(record.data.teamId, state.scope) !== state.teamId) return state;
-  const applied = applyTeamRecord(state, scopeRecord(record, state.scope), event.seq);
+  if (record.data.teamId !== state.teamId) return state;
+  const applied = applyTeamRecord(state, record, event.seq);
   return typeof applied === 'string' ? fail(state, event, applied) : { ...applied, hasRecords: true };
 };
 
@@ -85,36 +82,13 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
 const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEvent): TeamState => {
   const head = decodeTeamRecordHead(event.data);
   if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${type} payload is invalid: ${head.left.message}`);
-  if (scopeId(head.right.teamId, state.scope) !== state.teamId) return state;
+  if (head.right.teamId !== state.teamId) return state;
   const decoded = decodeTeamRecord(type, event.data);
   if (!isLeft(decoded)) return fail(state, event, `persisted Agent Teams ${type} payload was refused by its catalog codec`);
   const reason = decoded.left instanceof UnsupportedTeamRecordVersion
     ? decoded.left.detail
     : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
   return fail(state, event, reason);
-};
-
-const scopeRecord = (record: TeamRecord, scope: string | undefined): TeamRecord => {
-  if (scope === undefined) return record;
-  const s = <T extends string>(id: T): T => scopeId(id, scope);
-  switch (record.type) {
-    case 'team/member':
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), member: { ...record.data.member, id: s(record.data.member.id) } } };
-    case 'team/task': {
-      const task = record.data.task;
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), task: task.ownerId === undefined ? task : { ...task, ownerId: s(task.ownerId) } } };
-    }
-    case 'team/message/queued': {
-      const message = record.data.message;
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), message: { ...message, id: s(message.id), senderId: s(message.senderId), targetId: s(message.targetId) } } };
-    }
-    case 'team/message/delivered':
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), messageId: s(record.data.messageId), targetId: s(record.data.targetId) } };
-    default: {
-      const unreachable: never = record;
-      return unreachable;
-    }
-  }
 };
 
 /**

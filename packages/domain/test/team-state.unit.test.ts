@@ -192,16 +192,3 @@ describe('legacy mailbox fold', () => {
     expect(fold(...events()).failure?.reason).toBe(reason);
   });
 });
-
-describe('placeholder scope', () => {
-  it('given a snapshot fixture scope, then placeholder ids resolve in it and other scopes are foreign', () => {
-    const scoped = initialTeamState('{{session:1}}@dir-a' as TeamId, 'dir-a');
-    const record = {
-      type: 'team/member', seq: 0,
-      data: { version: 2, teamId: '{{session:1}}', member: { id: '{{session:2}}', name: 'reviewer', description: '', provider: 'spawn', context: 'fresh', phase: 'provisioning' } },
-    };
-    expect([...evolveTeam(scoped, streamEvent(record.type, record.seq, record.data)).members.keys()]).toEqual(['{{session:2}}@dir-a']);
-    const other = initialTeamState('{{session:1}}@dir-b' as TeamId, 'dir-c');
-    expect(evolveTeam(other, streamEvent(record.type, record.seq, record.data)).members.size).toBe(0);
-  });
-});

@@ -60,3 +60,23 @@ describe('Team of a normalised fixture Lead', () => {
     expect([...team.state.messages.entries()].map(([id, entry]) => [id, entry.message.id, entry.deliveredSeq])).toEqual([['{{message:3}}@fx', '{{message:3}}@fx', 1]]);
   });
 });
+
+describe('placeholder scope of a snapshot fixture', () => {
+  const record = {
+    type: 'team/member',
+    data: { version: 2, teamId: '{{session:1}}', member: { id: '{{session:2}}', name: 'reviewer', description: '', provider: 'spawn', context: 'fresh', phase: 'provisioning' } },
+  };
+
+  it('given a Lead of a scoped fixture, then the ids of its Team records resolve in that scope', () => {
+    const team = fold([record], '{{session:1}}@dir-a' as SessionId);
+    expect(team.scope).toBe('dir-a');
+    expect([...team.state.members.keys()]).toEqual(['{{session:2}}@dir-a']);
+  });
+
+  it('given the same record read under another scope, then it names a foreign team and is passed over', () => {
+    expect(fold([record], '{{session:1}}@dir-b' as SessionId).state.members.size).toBe(1);
+    const foreign = fold([{ ...record, data: { ...record.data, teamId: '{{session:9}}' } }], '{{session:1}}@dir-b' as SessionId);
+    expect(foreign.state.members.size).toBe(0);
+    expect(foreign.state.hasRecords).toBe(false);
+  });
+});

@@ -68,7 +68,9 @@ export class ScriptedHost {
 
   /** Spawn a member; `start: false` leaves it not started (messages wait until `start`). */
   async spawn(lead: LeadSession, spawn: MemberSpawn, reaction: Reaction, options: { readonly start?: boolean } = {}): Promise<MemberSession> {
-    const member = await lead.spawnMember({ provider: 'scripted', ...spawn });
+    const spawned = await lead.spawnMember({ provider: 'scripted', ...spawn });
+    // The host, not the Lead, holds the member's handle.
+    const member = await this.teamlog.openMember(lead.teamId, spawned.sessionId);
     this.register(member, reaction);
     if (options.start !== false) await this.start(member.sessionId);
     return member;

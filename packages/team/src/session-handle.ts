@@ -2,7 +2,7 @@ import { MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamTaskSnaps
 import { MemberNotFound, TeamWriteEvent, leadName } from '@teamlog/domain';
 import { parseSendRequest } from './send-request';
 import { SteerDispatch, TeamEngine } from './team-engine';
-import { LeadSession, MemberSession, MemberSpawn, NewTask, TaskUpdate, TeamSession } from './team-session';
+import { LeadSession, MemberSession, MemberSpawn, NewTask, SpawnedMember, TaskUpdate, TeamSession } from './team-session';
 import { MemberSpawnFailed, SendAborted } from './team-log-errors';
 
 /** Task commands always write exactly one task record (or are refused). */
@@ -100,7 +100,7 @@ export class LeadHandle extends SessionHandle implements LeadSession {
     return 'lead';
   }
 
-  spawnMember(spawn: MemberSpawn): Promise<MemberSession> {
+  spawnMember(spawn: MemberSpawn): Promise<SpawnedMember> {
     return this.engine.track('spawnMember', async () => {
       const sessionId = this.engine.ids.sessionId();
       const member = { id: sessionId, name: spawn.name, description: spawn.description, provider: spawn.provider ?? 'spawn', context: 'fresh' as const };
@@ -113,18 +113,18 @@ export class LeadHandle extends SessionHandle implements LeadSession {
         throw failed;
       }
       await this.engine.decideTeam(this.teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } }, this.sessionId);
-      return new MemberHandle(this.engine, this.dispatch, sessionId, this.teamId, spawn.name);
-    });
-  }
-
-  member(address: string): Promise<MemberSession> {
-    return this.engine.track('member', async () => {
-      const found = await this.engine.readTeam(this.teamId, (state) => {
-        const id = state.team.memberNames.get(address) ?? (address as SessionId);
-        return state.team.members.get(id)?.snapshot;
-      });
-      if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
-      return new MemberHandle(this.engine, this.dispatch, found.id, this.teamId, found.name);
+      return { sessionId, teamId: this.teamId, name: spawn.name };
     });
   }
 }
+
+/** The handle of an active member, by name or session id: for the host composition (TeamLog) only. */
+export const openMemberHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId, address: string): Promise<MemberSession> =>
+  engine.track('openMember', async () => {
+    const found = await engine.readTeam(teamId, (state) => {
+      const id = state.team.memberNames.get(address) ?? (address as SessionId);
+      return state.team.members.get(id)?.snapshot;
+    });
+    if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
+    return new MemberHandle(engine, dispatch, found.id, teamId, found.name);
+  });

@@ -1,6 +1,6 @@
 import { SessionId, TeamId, leadOf, teamIdOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
-import { LeadHandle } from './session-handle';
+import { LeadHandle, openMemberHandle } from './session-handle';
 import { HostSessionRuntime, SessionRuntime } from './session-runtime';
 import { SessionSnapshot } from './session-snapshot';
 import { SteerDispatch, TeamEngine } from './team-engine';
@@ -57,8 +57,8 @@ export class TeamLogService implements TeamLog {
   }
 
   async openMember(teamId: TeamId, member: string): Promise<MemberSession> {
-    const lead = await this.openLead(teamId);
-    return lead.member(member);
+    await this.openLead(teamId);
+    return openMemberHandle(this.#engine, this.#dispatch, teamId, member);
   }
 
   runtime(sessionId: SessionId): SessionRuntime {
