@@ -3,6 +3,7 @@ import { WritableEvent } from '@teamlog/events';
 import { Decider } from '@teamlog/domain';
 import { AppendResult, EventStore, WrongExpectedVersion } from '@teamlog/store';
 import { WriteContext, appendWritable } from './event-writer';
+import { AppendJournal } from './append-journal';
 import { FoldedStream } from './folded-stream';
 import { ConcurrencyExhausted, SendAborted } from './team-log-errors';
 
@@ -17,6 +18,8 @@ export interface DecideAndAppend<C, E extends WritableEvent, S> {
   readonly signal?: AbortSignal;
   /** Told the state the events were decided on, before they are appended (and folded into it). */
   readonly decidedOn?: (state: S) => void;
+  /** Where the engine keeps what it appended, for its other folds of the stream. */
+  readonly journal?: AppendJournal;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface DecideAndAppend<C, E extends WritableEvent, S> {
 export const decideAndAppend = async <C, E extends WritableEvent, S>(run: DecideAndAppend<C, E, S>): Promise<readonly E[]> => {
   const { store, folded } = run;
   for (let attempt = 1; attempt <= run.maxAttempts; attempt += 1) {
-    await folded.catchUp(store);
+    await folded.catchUp(store, run.journal);
     const decision = run.decider.decide(run.command, folded.state);
     if (isLeft(decision)) throw decision.left;
     if (decision.right.length === 0) return [];
@@ -42,6 +45,7 @@ export const decideAndAppend = async <C, E extends WritableEvent, S>(run: Decide
     // The append held the expected revision, so the stream is exactly the state plus these events:
     // fold them here instead of reading back what was just written.
     folded.applyAppended(decision.right, appended.nextExpectedRevision);
+    run.journal?.record(folded.streamName, appended.nextExpectedRevision - BigInt(decision.right.length) + 1n, decision.right);
     return decision.right;
   }
   throw new ConcurrencyExhausted(folded.streamName, run.maxAttempts);

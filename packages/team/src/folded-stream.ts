@@ -4,6 +4,7 @@ import {
 } from '@teamlog/events';
 import { Decider } from '@teamlog/domain';
 import { EventStore, ExpectedRevision, StreamName, StreamNotFound } from '@teamlog/store';
+import { AppendJournal } from './append-journal';
 import { CorruptStreamEvent } from './team-log-errors';
 
 /** What a fold needs of an aggregate: how to evolve its state, where to start, which types it reads. */
@@ -55,9 +56,14 @@ export class FoldedStream<S> {
     this.revision = lastRevision;
   }
 
-  async catchUp(store: EventStore): Promise<void> {
+  /**
+   * Fold what was appended since the last catch-up: nothing when the store knows nothing was, the
+   * journal's copy when this engine wrote all of it, else a read of the store.
+   */
+  async catchUp(store: EventStore, journal?: AppendJournal): Promise<void> {
     const known = store.knownRevision(this.streamName);
     if (known !== undefined && known.revision === this.revision) return;
+    if (known?.revision !== undefined && journal !== undefined && this.foldJournal(journal, known.revision)) return;
     const reads = this.fold.reads ?? (() => true);
     const from = this.revision === undefined ? 'start' : this.revision + 1n;
     try {
@@ -74,6 +80,17 @@ export class FoldedStream<S> {
     } catch (error) {
       if (!(error instanceof StreamNotFound)) throw error;
     }
+  }
+
+  private foldJournal(journal: AppendJournal, to: bigint): boolean {
+    const written = journal.between(this.streamName, this.revision, to);
+    if (written === undefined) return false;
+    const reads = this.fold.reads ?? (() => true);
+    for (const { revision, event } of written) {
+      if (reads(event.type)) this.current = this.fold.evolve(this.current, checkedStreamEvent(event, Number(revision)));
+      this.revision = revision;
+    }
+    return true;
   }
 
   /** Only a refused payload is decoded, to say where it is wrong. */

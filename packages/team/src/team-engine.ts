@@ -8,6 +8,7 @@ import {
 } from '@teamlog/domain';
 import { EventStore, StreamName, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
+import { AppendJournal } from './append-journal';
 import { decideAndAppend } from './decide-and-append';
 import { WriteContext, appendWritable } from './event-writer';
 import { FoldCache } from './fold-cache';
@@ -88,10 +89,13 @@ export class TeamEngine {
   private readonly teams: FoldCache<TeamId, FoldedStream<TeamStreamState>>;
   /** Whether each sender has closed, apart from `sessions`: only touched under its team's lock (see send). */
   private readonly senders: FoldCache<SessionId, FoldedStream<SenderClosure>>;
+  /** What this engine appended lately, so its other folds of a stream need not read it back. */
+  private readonly journal: AppendJournal;
   private readonly inflight = new Set<Promise<unknown>>();
   private disposed = false;
 
   constructor(private readonly options: TeamEngineOptions) {
+    this.journal = new AppendJournal(options.foldCacheSize);
     this.sessions = new FoldCache(options.foldCacheSize);
     this.teams = new FoldCache(options.foldCacheSize);
     this.senders = new FoldCache(options.foldCacheSize);
@@ -143,7 +147,7 @@ export class TeamEngine {
   readTeam<T>(teamId: TeamId, read: (state: TeamStreamState) => T): Promise<T> {
     const fold = this.teamFold(teamId);
     return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store);
+      await fold.catchUp(this.options.store, this.journal);
       return read(fold.state);
     });
   }
@@ -161,8 +165,8 @@ export class TeamEngine {
     const routed = await this.locks.run(
       team.streamName,
       async () => {
-        await team.catchUp(this.options.store);
-        await sender.catchUp(this.options.store);
+        await team.catchUp(this.options.store, this.journal);
+        await sender.catchUp(this.options.store, this.journal);
         const route = routeTeamMessage(team.state.team, sender.state, order.sender, order.address);
         if (route._tag === 'Left') throw route.left;
         const { target } = route.right;
@@ -181,7 +185,7 @@ export class TeamEngine {
   readSession<T>(sessionId: SessionId, read: (state: SessionStreamState) => T): Promise<T> {
     const fold = this.sessionFold(sessionId);
     return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store);
+      await fold.catchUp(this.options.store, this.journal);
       return read(fold.state);
     });
   }
@@ -206,6 +210,7 @@ export class TeamEngine {
         command,
         write: this.write(writer, teamId),
         maxAttempts: this.options.maxAttempts,
+        journal: this.journal,
       }),
     );
   }
@@ -213,7 +218,7 @@ export class TeamEngine {
   report(sessionId: SessionId, report: SessionReport): Promise<LoopOutcome> {
     const fold = this.sessionFold(sessionId);
     return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store); // the team id for the write context comes from the stream
+      await fold.catchUp(this.options.store, this.journal); // the team id for the write context comes from the stream
       const events = await decideAndAppend({
         store: this.options.store,
         folded: fold,
@@ -221,6 +226,7 @@ export class TeamEngine {
         command: { sessionId, report },
         write: this.write(sessionId, fold.state.lifecycle.teamId),
         maxAttempts: this.options.maxAttempts,
+        journal: this.journal,
       });
       return { session: sessionSnapshot(sessionId, fold.state), claimed: claimedBy(events), canceled: canceledBy(events) };
     });
@@ -245,6 +251,7 @@ export class TeamEngine {
           command: { type: 'admit', teamId, target, message },
           write: this.write(sender, teamId),
           maxAttempts: this.options.maxAttempts,
+          journal: this.journal,
           ...(signal === undefined ? {} : { signal }),
           decidedOn: (state) => (status = state.lifecycle.status),
         });
@@ -276,7 +283,7 @@ export class TeamEngine {
     }
     // A one-off fold: unknown addresses must not grow the cache.
     const fold = new FoldedStream(stream, address as SessionId, this.options.deciders.sessionLoop);
-    await fold.catchUp(this.options.store);
+    await fold.catchUp(this.options.store, this.journal);
     return refuseUnlisted(teamId, address, fold.state.lifecycle.native ? fold.state.lifecycle.teamId : undefined);
   }
 

@@ -13,10 +13,15 @@ describe('a send as one straight pipeline', () => {
     await member(team, 'researcher').send({ target: 'implementer', message: 'second' });
     await member(team, 'researcher').send({ target: 'implementer', message: 'third' });
     expect(store.reads).toEqual([]);
-    // The implementer's stream grew (by this process): its own next send reads just that growth, once.
+    // The implementer's first send folds its own stream once, from the start.
     await member(team, 'implementer').send({ target: 'researcher', message: 'a reply' });
     await member(team, 'implementer').send({ target: 'researcher', message: 'another' });
     expect(store.reads).toEqual([`session-${member(team, 'implementer').sessionId}`]);
+    // Its stream grows by what this process appends (a message to it): its next send folds that from the journal, unread.
+    store.reads.length = 0;
+    await member(team, 'researcher').send({ target: 'implementer', message: 'more work' });
+    await member(team, 'implementer').send({ target: 'researcher', message: 'on it' });
+    expect(store.reads).toEqual([]);
   });
 
   it('given a store that cannot tell what others appended (a server store), when a member sends, then the team, the sender and the target are each read once', async () => {
