@@ -132,8 +132,6 @@ export class SqliteEventStore implements EventStore {
       db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
       if (file !== ':memory:') db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
-      // Each append of a group commit runs in a savepoint; its sub-journal stays in memory, not in a temp file.
-      db.pragma('temp_store = MEMORY');
       db.pragma('foreign_keys = ON');
       const schemaVersion = applyMigrations(db, options.migrations ?? eventStoreMigrations, file);
       return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
