@@ -13,6 +13,7 @@ const entries = [
   { folder: 'migrations/sqlite', module: 'packages/store-sqlite/src/migrations/event-store-migrations.ts', exportName: 'eventStoreMigrations' },
   { folder: 'migrations/projections-sqlite', module: 'packages/store-sqlite/src/migrations/view-migrations.ts', exportName: 'viewMigrations' },
   { folder: 'migrations/postgres', module: 'packages/store-postgres/src/migrations/postgres-migrations.ts', exportName: 'postgresMigrations' },
+  { folder: 'migrations/projections-postgres', module: 'packages/store-postgres/src/migrations/view-migrations.ts', exportName: 'postgresViewMigrations' },
 ];
 
 const migrationFile = /^(\d{4})_([a-z0-9_]+)\.sql$/;

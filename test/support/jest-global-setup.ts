@@ -1,8 +1,9 @@
+import { browserSetupStep } from './browser-setup-step';
 import { GlobalSetupStep } from './global-setup-step';
 import { postgresSetupStep } from './postgres-setup-step';
 
 /** The run's set-up steps, in order; each one's teardown runs in reverse order at the end. */
-export const globalSetupSteps: readonly GlobalSetupStep[] = [postgresSetupStep];
+export const globalSetupSteps: readonly GlobalSetupStep[] = [browserSetupStep, postgresSetupStep];
 
 /** Where the teardowns wait for jest-global-teardown (both hooks run in jest's parent process). */
 export const teardownsKey = Symbol.for('teamlog.jestGlobalTeardowns');

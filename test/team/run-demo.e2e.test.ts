@@ -1,6 +1,6 @@
 import { MessageId, SessionId } from '@teamlog/events';
 import { TeamlogProjections } from '@teamlog/projections';
-import { runDemo } from '@teamlog/team';
+import { runDemo } from '@teamlog/scripted-host';
 import { describeOn, scenarioBackends, scenarioStore, streamOf } from './scenario-store';
 
 for (const backend of scenarioBackends) describeOn(backend, 'runDemo (what `teamlog demo` shows)', () => {

@@ -5,9 +5,13 @@ import { MessageId, SessionId, sequentialIds } from '@teamlog/events';
 import { EventStore, RecordedEvent, sessionStream } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
+import { createTestDatabase } from '@teamlog/postgres-testing';
+import { openPostgresStore } from '@teamlog/store-postgres';
+import { testPostgresUrl } from '../support/postgres-server';
 
-/* Scenario helpers: a real store per scenario (a SQLite file, or EventStoreDB when EVENTSTORE_URL
-   is set), deterministic ids and clock, stream readers. */
+/* Scenario helpers: a real store per scenario (a SQLite file; a database of its own on the test
+   run's PostgreSQL server; EventStoreDB when EVENTSTORE_URL is set), deterministic ids and clock,
+   stream readers. */
 
 export interface ScenarioStore {
   readonly store: EventStore;
@@ -42,6 +46,21 @@ export const scenarioStore = async (): Promise<ScenarioStore & { readonly store:
   };
 };
 
+/** A fresh database per scenario, so its ids and its `$all` are its own; dropped by cleanup. */
+const postgresScenario = async (): Promise<ScenarioStore> => {
+  const database = await createTestDatabase(testPostgresUrl(), 'scenario');
+  const store = await openPostgresStore(database.url);
+  return {
+    store,
+    ids: sequentialIds('s'),
+    clock: scenarioClock(),
+    cleanup: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+};
+
 const eventStoreUrl = process.env.EVENTSTORE_URL ?? '';
 let esdbRuns = 0;
 
@@ -54,6 +73,8 @@ const eventStoreDbScenario = async (): Promise<ScenarioStore> => {
 
 export const scenarioBackends: readonly ScenarioBackend[] = [
   { name: 'SQLite', open: scenarioStore },
+  // Always run: the test run starts its own PostgreSQL server (test/support), and fails this suite if it cannot.
+  { name: 'PostgreSQL', open: postgresScenario },
   eventStoreUrl === ''
     ? { name: 'EventStoreDB', skipReason: 'skipped: EVENTSTORE_URL is not set (for example esdb://localhost:2113?tls=false)', open: eventStoreDbScenario }
     : { name: `EventStoreDB at ${redactEventStoreUrl(eventStoreUrl)}`, open: eventStoreDbScenario },

@@ -1,8 +1,9 @@
 import { MessageId, TaskId, UserMessage } from '@teamlog/events';
-import { Gate, Reaction, ScriptedHost, TargetClosed, bodyOf, senderNameOf } from '@teamlog/team';
+import { Gate, Reaction, ScriptedHost, bodyOf, senderNameOf } from '@teamlog/scripted-host';
+import { TargetClosed } from '@teamlog/team';
 import { describeOn, isAcceptanceOf, isConversationCopyOf, revisionOf, scenarioBackends, streamOf } from './scenario-store';
 
-/* End-to-end scenarios: scripted sessions on the real engine and a real store (a SQLite file; EventStoreDB when EVENTSTORE_URL is set). */
+/* End-to-end scenarios: scripted sessions on the real engine and a real store (a SQLite file; a PostgreSQL database; EventStoreDB when EVENTSTORE_URL is set). */
 
 const quiet: Reaction = async () => undefined;
 

@@ -21,6 +21,8 @@ export interface BenchOptions {
   readonly rssReplay: boolean;
   /** Re-run each case that misses its target under `node --cpu-prof` and summarise the profile. */
   readonly profile: boolean;
+  /** Events of the V0 Lead log `teamlog replay FILE --store :memory: --json` replays (the CLI case). */
+  readonly cliReplayEvents: number;
   /** Events of the (smaller) corpus the replay profiles run on, so profiling does not double the run time. */
   readonly profileEvents: number;
   readonly help: boolean;
@@ -47,6 +49,7 @@ const fullDefaults: Omit<BenchOptions, 'help'> = {
   sendMembers: 64,
   rssBytes: 1024 ** 3,
   rssReplay: true,
+  cliReplayEvents: 500_000,
   profile: true,
   profileEvents: 200_000,
 };
@@ -57,6 +60,7 @@ const quickDefaults: Omit<BenchOptions, 'help'> = {
   events: 20_000,
   messages: 256,
   rssBytes: 32 * 1024 ** 2,
+  cliReplayEvents: 20_000,
   profile: false,
   profileEvents: 20_000,
 };
@@ -73,6 +77,7 @@ export const benchUsage = `npm run bench -- [options]
   --senders <list>     concurrent senders per send case, comma-separated (default 1,64)
   --send-members <n>   members of the send team (default 64; at least the largest sender count)
   --rss-bytes <size>   size of the large log, e.g. 1G, 256M (default 1G)
+  --cli-replay-events <n>  events of the V0 Lead log the CLI replay case replays (default 500000)
   --no-rss-replay      only read the large log; skip importing it into SQLite with its views (minutes per GB)
   --profile            profile the cases that miss their target (default in a full run)
   --no-profile         do not profile
@@ -117,6 +122,7 @@ const valued: Record<string, Setter> = {
   '--senders': (options, value) => ({ ...options, senders: integerList('--senders', value) }),
   '--send-members': (options, value) => ({ ...options, sendMembers: positiveInteger('--send-members', value) }),
   '--profile-events': (options, value) => ({ ...options, profileEvents: positiveInteger('--profile-events', value) }),
+  '--cli-replay-events': (options, value) => ({ ...options, cliReplayEvents: positiveInteger('--cli-replay-events', value) }),
   '--rss-bytes': (options, value) => {
     const bytes = value === undefined ? undefined : parseSize(value);
     if (bytes === undefined) throw new InvalidBenchOption('--rss-bytes', `expects a size such as 1G or 256M, got ${value ?? 'nothing'}`);

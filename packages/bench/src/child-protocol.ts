@@ -14,6 +14,7 @@ export const ChildRequest = t.union(
     t.type({ case: t.literal('postgres-raw-insert'), url: t.string, writers: t.number, appends: t.number }),
     t.type({ case: t.literal('emmett-append'), url: t.string, writers: t.number, appends: t.number }),
     t.type({ case: t.literal('postgres-send'), url: t.string, members: t.number, senders: t.number, messages: t.number }),
+    t.type({ case: t.literal('postgres-views'), url: t.string, views: t.keyof({ memory: null, postgres: null }) }),
   ],
   'ChildRequest',
 );

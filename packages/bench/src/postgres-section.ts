@@ -1,13 +1,17 @@
+import { join } from 'path';
+import { importSessionLogs } from '@teamlog/dsh';
 import { createTestDatabase, startPostgresServer } from '@teamlog/postgres-testing';
+import { openPostgresStore } from '@teamlog/store-postgres';
 import { BenchOptions } from './bench-options';
 import { ChildResult, ChildRequest } from './child-protocol';
 import { medianRun } from './median-run';
 import { Target, formatRate, ratePerSecond, throughputRow } from './report-table';
 import { runChild } from './run-child';
 import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+import { writeTeamCorpus } from './write-team-corpus';
 
-/** 64 concurrent writers: at least half the raw INSERT rate, and three times Emmett's. */
-export const postgresTargets = { writers: 64, vsRawInserts: 0.5, vsEmmett: 3 } as const;
+/** 64 concurrent writers: at least half the raw INSERT rate, and three times Emmett's; views written at half the rate of the same fold in memory. */
+export const postgresTargets = { writers: 64, vsRawInserts: 0.5, vsEmmett: 3, viewsVsMemory: 0.5, viewsEvents: 100_000 } as const;
 
 type AppendCase = 'postgres-raw-insert' | 'postgres-append' | 'emmett-append';
 const appendCases: readonly AppendCase[] = ['postgres-raw-insert', 'postgres-append', 'emmett-append'];
@@ -29,13 +33,49 @@ const rowsPerMessage = (result: ChildResult): number => {
 
 const ratio = (target: number): Target => ({ kind: 'ratio-at-least', ratio: target });
 
+interface ViewsMeasurement {
+  readonly events: number;
+  readonly memory: ChildResult;
+  readonly postgres: ChildResult;
+}
+
+/**
+ * Views catch-up: the bench's team corpus imported once into a database (not timed), then folded
+ * from zero into PostgresViewStore and in memory, interleaved run by run (median of each).
+ */
+const measureViews = async (serverUrl: string, options: BenchOptions, workDirectory: string, runs: number, context: SectionContext): Promise<ViewsMeasurement> => {
+  const events = Math.min(options.events, postgresTargets.viewsEvents);
+  const root = join(workDirectory, 'postgres-views-corpus');
+  context.progress(`postgres: views, a corpus of ${events.toLocaleString('en-US')} events imported into a database`);
+  await writeTeamCorpus(root, { events, teams: options.teams, membersPerTeam: options.membersPerTeam });
+  const database = await createTestDatabase(serverUrl, 'bench_views');
+  try {
+    const store = await openPostgresStore(database.url);
+    try {
+      await importSessionLogs(root, store);
+    } finally {
+      await store.close();
+    }
+    const results: Record<'memory' | 'postgres', ChildResult[]> = { memory: [], postgres: [] };
+    for (let run = 1; run <= runs; run += 1) {
+      for (const views of ['memory', 'postgres'] as const) {
+        context.progress(`postgres: views catch-up into ${views === 'memory' ? 'memory' : 'PostgresViewStore'} (run ${run} of ${runs})`);
+        results[views].push(await runChild({ case: 'postgres-views', url: database.url, views }));
+      }
+    }
+    return { events, memory: medianRun(results.memory), postgres: medianRun(results.postgres) };
+  } finally {
+    await database.drop();
+  }
+};
+
 /**
  * Appends per second with 64 concurrent writers on PostgreSQL: PostgresEventStore against raw
  * INSERTs of the same rows (one autocommit transaction each, 64 connections) and against Emmett's
  * PostgreSQL event store, all with synchronous_commit on, interleaved run by run (median of three;
  * one with --quick); then TeamLog.send on the store, against the same raw rate per stored message.
  */
-export const runPostgresSection = async (options: BenchOptions, _workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runPostgresSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
   const server = await startPostgresServer(context.progress);
   try {
     context.progress(`postgres: using ${server.origin}`);
@@ -54,6 +94,7 @@ export const runPostgresSection = async (options: BenchOptions, _workDirectory: 
     const senders = Math.max(...options.senders);
     context.progress(`postgres: TeamLog.send, ${options.messages} messages from ${senders} senders`);
     const send = await onFreshDatabase(server.url, 'send', (url) => ({ case: 'postgres-send', url, members: options.sendMembers, senders, messages: options.messages }));
+    const views = await measureViews(server.url, options, workDirectory, runs, context);
 
     const rawRate = ratePerSecond(raw.count, raw.elapsedMs);
     const storeRate = ratePerSecond(store.count, store.elapsedMs);
@@ -62,6 +103,14 @@ export const runPostgresSection = async (options: BenchOptions, _workDirectory: 
       throughputRow(`Append, ${writers} writers (PostgresEventStore)`, 'append', storeRate, 'raw INSERTs', rawRate, ratio(postgresTargets.vsRawInserts)),
       throughputRow(`Append, ${writers} writers (PostgresEventStore) vs Emmett`, 'append', storeRate, 'Emmett PostgreSQL', ratePerSecond(emmett.count, emmett.elapsedMs), ratio(postgresTargets.vsEmmett)),
       throughputRow(`Send, ${senders} senders (TeamLog.send, PostgreSQL)`, 'msg', ratePerSecond(send.count, send.elapsedMs), 'raw INSERTs', rawRate / perMessage, ratio(postgresTargets.vsRawInserts)),
+      throughputRow(
+        'Views catch-up from zero (PostgresViewStore)',
+        'ev',
+        ratePerSecond(views.postgres.count, views.postgres.elapsedMs),
+        'the same fold in memory',
+        ratePerSecond(views.memory.count, views.memory.elapsedMs),
+        ratio(postgresTargets.viewsVsMemory),
+      ),
     ];
     const notes = [
       `postgres server: ${server.origin}; synchronous_commit on for every case; ${runs === 1 ? 'one run' : `median of ${runs} interleaved runs`} per append case, each on a fresh database`,
@@ -70,6 +119,9 @@ export const runPostgresSection = async (options: BenchOptions, _workDirectory: 
       noteOf('postgres appends (Emmett 0.42, expected stream versions)', emmett, 'appends'),
       noteOf(`postgres send, ${senders} senders`, send, 'messages accepted'),
       `postgres send baseline: ${formatRate(rawRate / perMessage, 'msg')} (raw rows/s over ${perMessage.toFixed(2)} stored rows per accepted message)`,
+      `postgres views: the team corpus (${views.events.toLocaleString('en-US')} events) read from $all of the same database in both cases; ${runs === 1 ? 'one run' : `median of ${runs} interleaved runs`}`,
+      noteOf('postgres views catch-up (PostgresViewStore)', views.postgres, 'events'),
+      noteOf('postgres views fold in memory (baseline)', views.memory, 'events'),
     ];
     return { rows, notes, profiles: [] };
   } finally {

@@ -7,8 +7,9 @@ import { runChild } from './run-child';
 import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 import { medianRun } from './median-run';
+import { runCliReplay, writeV0LeadLog } from './cli-replay-case';
 
-export const replayTargets = { memory: 0.5, sqlite: 0.25 } as const;
+export const replayTargets = { memory: 0.5, sqlite: 0.25, cli: 0.35 } as const;
 
 const rateOf = (result: ChildResult): number => ratePerSecond(result.count, result.elapsedMs);
 
@@ -52,10 +53,19 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
   assertReplayed('the in-memory replay', memory, baseline.count);
   assertReplayed('the SQLite replay', sqlite, baseline.count);
 
+  const cli = await measureCliReplay(options, workDirectory, context);
   const baselineRate = rateOf(baseline);
   const rows = [
     throughputRow('Replay, in-memory store (import + views)', 'ev', rateOf(memory), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.memory }),
     throughputRow('Replay, SQLite store (import + views)', 'ev', rateOf(sqlite), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.sqlite }),
+    throughputRow(
+      `teamlog replay FILE --store :memory: --json (V0 Lead log, ${cli.events.toLocaleString('en-US')} events)`,
+      'ev',
+      ratePerSecond(cli.events, cli.elapsedMs),
+      'JSON.parse',
+      ratePerSecond(cli.events, cli.baselineMs),
+      { kind: 'ratio-at-least', ratio: replayTargets.cli },
+    ),
   ];
   const notes = [
     `corpus: ${corpus.files.length} logs, ${corpus.summary.events.toLocaleString('en-US')} events, ${(corpus.bytes / 1024 ** 2).toFixed(1)} MiB; team records v1=${corpus.summary.teamRecords.v1} v2=${corpus.summary.teamRecords.v2}, queued=${corpus.summary.queued} delivered=${corpus.summary.delivered} relayed=${corpus.summary.relayed} claimed=${corpus.summary.claimed} tasks=${corpus.summary.tasks}`,
@@ -63,6 +73,7 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
     `baseline runs (before, between, after the replays): ${baselines.map((run) => `${(run.elapsedMs / 1000).toFixed(2)} s`).join(', ')}`,
     noteOf('replay in-memory', memory, 'events'),
     noteOf('replay SQLite', sqlite, 'events'),
+    `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events): ${(cli.elapsedMs / 1000).toFixed(2)} s for the whole process; JSON.parse of its lines ${(cli.baselineMs / 1000).toFixed(2)} s (median of ${cli.baselineRuns})`,
   ];
 
   await fs.rm(root, { recursive: true, force: true });
@@ -84,4 +95,27 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
     await fs.rm(profileRoot, { recursive: true, force: true });
   }
   return { rows, notes, profiles };
+};
+
+/**
+ * The whole command a person runs on one big historical Lead log, against reading and parsing the
+ * same lines; both are timed on the same events, so the ratio is the ratio of the two times.
+ */
+const measureCliReplay = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<{ readonly events: number; readonly bytes: number; readonly elapsedMs: number; readonly baselineMs: number; readonly baselineRuns: number }> => {
+  const directory = join(workDirectory, 'cli-replay');
+  context.progress(`generating a V0 Lead log of about ${options.cliReplayEvents.toLocaleString('en-US')} events`);
+  const log = await writeV0LeadLog(directory, options.cliReplayEvents);
+  const baselineRequest: ChildRequest = { case: 'parse-baseline', root: join(directory, 'v0-lead') };
+  await runChild(baselineRequest);
+  const baselines = [await runChild(baselineRequest)];
+  context.progress('teamlog replay FILE --store :memory: --json');
+  const run = await runCliReplay(log.file, join(directory, 'replay.json'));
+  if (run.events !== log.events) throw new Error(`teamlog replay imported ${run.events} of the log's ${log.events} events`);
+  baselines.push(await runChild(baselineRequest), await runChild(baselineRequest));
+  await fs.rm(directory, { recursive: true, force: true });
+  return { events: log.events, bytes: log.bytes, elapsedMs: run.elapsedMs, baselineMs: medianRun(baselines).elapsedMs, baselineRuns: baselines.length };
 };

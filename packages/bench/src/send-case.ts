@@ -13,9 +13,9 @@ export const startTeam = async (store: EventStore, count: number): Promise<SendT
   await teamlog.runtime(lead.sessionId).start();
   const members: MemberSession[] = [];
   for (let index = 0; index < count; index += 1) {
-    const member = await lead.spawnMember({ name: `sender-${index + 1}`, description: 'sends benchmark messages', provider: 'bench' });
-    await teamlog.runtime(member.sessionId).start();
-    members.push(member);
+    const spawned = await lead.spawnMember({ name: `sender-${index + 1}`, description: 'sends benchmark messages', provider: 'bench' });
+    await teamlog.runtime(spawned.sessionId).start();
+    members.push(await teamlog.openMember(lead.teamId, spawned.sessionId));
   }
   return { teamlog, members };
 };

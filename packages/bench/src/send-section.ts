@@ -6,9 +6,16 @@ import { Target, formatRate, ratePerSecond, throughputRow, verdictOf } from './r
 import { runChild } from './run-child';
 import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
 
-export const sendTarget = { senders: 64, ratio: 0.5 } as const;
+/**
+ * One sender against raw inserts with one durable transaction each (the same durability per
+ * message); 64 senders against raw inserts grouped like the store's commits (the shared fsync taken
+ * out, so the ratio is the engine's own work per message).
+ */
+export const sendTargets = { single: 0.8, grouped: { senders: 64, ratio: 0.5 } } as const;
 
-const targetFor = (senders: number): Target => (senders === sendTarget.senders ? { kind: 'ratio-at-least', ratio: sendTarget.ratio } : { kind: 'none' });
+const targetFor = (senders: number): Target => (senders === 1 ? { kind: 'ratio-at-least', ratio: sendTargets.single } : { kind: 'none' });
+const groupedTargetFor = (senders: number): Target =>
+  senders === sendTargets.grouped.senders ? { kind: 'ratio-at-least', ratio: sendTargets.grouped.ratio } : { kind: 'none' };
 
 const removeDatabase = (file: string) => Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${file}${suffix}`, { force: true })));
 
@@ -67,7 +74,14 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
   if (grouped !== undefined) {
     const groupedMessagesPerSecond = ratePerSecond(grouped.count, grouped.elapsedMs) / perMessage;
     rows.push(
-      throughputRow(`Send, ${widest.senders} senders, vs raw inserts in groups of ${rowsPerCommit}`, 'msg', ratePerSecond(widest.result.count, widest.result.elapsedMs), 'grouped inserts', groupedMessagesPerSecond, { kind: 'none' }),
+      throughputRow(
+        `Send, ${widest.senders} senders, vs raw inserts in groups of ${rowsPerCommit}`,
+        'msg',
+        ratePerSecond(widest.result.count, widest.result.elapsedMs),
+        'grouped inserts',
+        groupedMessagesPerSecond,
+        groupedTargetFor(widest.senders),
+      ),
     );
   }
   const notes = [
@@ -77,10 +91,13 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
     `raw insert baseline: ${formatRate(rawRowsPerSecond, 'row')} with ${perMessage.toFixed(2)} stored rows per accepted message`,
   ];
 
+  const groupedRate = grouped === undefined ? undefined : ratePerSecond(grouped.count, grouped.elapsedMs) / perMessage;
+  const missed = (senders: number, rate: number): boolean =>
+    verdictOf(targetFor(senders), rate / rawMessagesPerSecond) === 'MISS' ||
+    (groupedRate !== undefined && verdictOf(groupedTargetFor(senders), rate / groupedRate) === 'MISS');
   const profiles: string[] = [];
   for (const { senders, request, result } of sends) {
-    const ratio = ratePerSecond(result.count, result.elapsedMs) / rawMessagesPerSecond;
-    if (verdictOf(targetFor(senders), ratio) !== 'MISS') continue;
+    if (!missed(senders, ratePerSecond(result.count, result.elapsedMs))) continue;
     profiles.push(...(await context.profile(`send, ${senders} senders (missed its target)`, request)));
     await removeDatabase(request.dbFile);
   }

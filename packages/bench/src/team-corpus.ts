@@ -6,7 +6,7 @@ import { DeterministicRandom, deterministicRandom } from './deterministic-random
  * Lead log (spawns, task snapshots, mailbox-era `team/message/queued` and `delivered` records,
  * version 1 then version 2) and one log per member (work turns, inbox splices with `team-message`
  * items, later `team-relay` items of the direct era, claims and the claimed `user/message`s).
- * The records follow the reference rules, so a replay folds them without a team failure.
+ * The records follow the Team rules (docs/rules.md), so a replay folds them without a team failure.
  */
 
 export interface TeamCorpusOptions {
@@ -34,7 +34,7 @@ export interface CorpusSummary {
   readonly tasks: number;
 }
 
-/** Mailbox era ends 2026-09-26 and the relay era starts 2026-09-27 (reference §4, §8.3). */
+/** Mailbox era ends 2026-09-26 and the relay era starts 2026-09-27 (docs/rules.md#era-rules). */
 const mailboxEraStart = Date.UTC(2026, 8, 1);
 const relayEraStart = Date.UTC(2026, 8, 27, 1);
 const tickMs = 250;

@@ -9,7 +9,7 @@ export interface WrittenCorpus {
   readonly summary: CorpusSummary;
 }
 
-/** Where a corpus session's log goes: one directory per session, as the reference harness lays them out. */
+/** Where a corpus session's log goes: one directory per session, as the harness lays them out (docs/rules.md#layout-generations). */
 export const corpusLogFile = (root: string, sessionId: string): string => join(root, '--bench-project--', sessionId, 'session.v4.jsonl');
 
 const flushBytes = 1024 * 1024;

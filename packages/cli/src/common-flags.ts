@@ -9,7 +9,7 @@ export type UniversalFlags = typeof universalFlags;
 
 export const storeFlag = valueFlag(
   'STORE',
-  'the event store: a SQLite FILE (default .teamlog/teamlog.db), :memory:, or esdb://host:port (else $TEAMLOG_STORE)',
+  'the event store: a SQLite FILE (default .teamlog/teamlog.db), :memory:, postgres://user:password@host:port/db, or esdb://host:port (else $TEAMLOG_STORE)',
 );
 export const jsonFlag = booleanFlag('print one JSON document instead of text');
 export const strictFlag = booleanFlag('exit 1 when there are audit findings, team failures or rejected files');

@@ -71,13 +71,14 @@ const countLogs = async (path: string): Promise<number> => {
  * Import every session log under each usable path with `importSessionLogs` (scopes and recorded
  * files relative to that path). The logs are counted first so the progress bar has an end.
  */
-export const importPaths = async (paths: readonly UsablePath[], store: EventStore, progress: Progress): Promise<PathImport[]> => {
+export const importPaths = async (paths: readonly UsablePath[], store: EventStore, progress: Progress, options: { readonly singlePassBytes?: number } = {}): Promise<PathImport[]> => {
   const total = (await Promise.all(paths.map(({ path }) => countLogs(path)))).reduce((sum, count) => sum + count, 0);
   const imports: PathImport[] = [];
   progress.start(total);
   try {
     for (const { path, isFile } of paths) {
       await importSessionLogs(path, store, {
+        ...options,
         onFile: (result) => {
           imports.push({ result, named: isFile });
           progress.update(imports.length, result.file);

@@ -1,10 +1,12 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'fs';
 import { dirname } from 'path';
-import { EventStore } from '@teamlog/store';
+import { EventStore, InMemoryEventStore } from '@teamlog/store';
 import {
   SqliteEventStore, assertViewSchemaNotNewer, readCommittedViews, sqliteCommittedViews, sqliteProjections,
 } from '@teamlog/store-sqlite';
-import { CommittedViewsReader, InMemoryViewStore, TeamlogProjections, clearChangesInMemory, teamlogProjection } from '@teamlog/projections';
+import {
+  CommittedViewsReader, InMemoryViewStore, LoadedViews, ProjectionState, TeamlogProjections, clearChangesInMemory, teamlogProjection,
+} from '@teamlog/projections';
 import { BadInput, UsageError } from './cli-errors';
 import { StoreLocation } from './store-location';
 
@@ -12,10 +14,16 @@ import { StoreLocation } from './store-location';
 export interface OpenedStore {
   readonly location: StoreLocation;
   readonly store: EventStore;
-  /** The views, created on first use (a SQLite store opened to write then gets its view tables; one opened to read never does). */
+  /** The views, created on first use (a store opened to write keeps them in its database; one opened to read folds them in memory). */
   readonly projections: () => Promise<TeamlogProjections>;
   /** Views the store's database already holds, for a reader that must not write (the dashboard). */
   readonly committedViews?: CommittedViewsReader;
+  /**
+   * How much of a log's tail an import may keep from its validating read instead of reading the
+   * file again (the importer's default bounds memory; a store that keeps the events in memory
+   * anyway keeps the very objects buffered, so it takes no limit).
+   */
+  readonly singlePassBytes?: number;
   readonly close: () => Promise<void>;
 }
 
@@ -26,10 +34,10 @@ const once = <A>(make: () => A): (() => A) => {
 
 /**
  * How a command uses the store. `read`: opened read-only (never migrated, converted or created;
- * works on a file the user cannot write; the views are the committed ones plus an in-memory fold
- * of newer events). `write`: the store must exist. `create`: a missing SQLite file is created.
- * Whatever the access, a file that is not a teamlog store, or has a newer schema, is refused
- * before anything is written.
+ * a SQLite file the user cannot write works; the views are the committed ones plus an in-memory
+ * fold of newer events, never written). `write`: the store must exist. `create`: a missing store
+ * is created. Whatever the access, a file that is not a teamlog store, or has a newer schema, is
+ * refused before anything is written.
  */
 export type StoreAccess = 'read' | 'write' | 'create';
 
@@ -39,23 +47,6 @@ export interface OpenStoreOptions {
 
 const noStoreHere = (file: string): BadInput =>
   new BadInput(`no teamlog store here; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`, { file });
-
-const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
-  if (file !== ':memory:' && !existsSync(file)) {
-    if (access !== 'create') throw noStoreHere(file);
-    mkdirSync(dirname(file), { recursive: true });
-  }
-  if (access === 'read' && file !== ':memory:') return SqliteEventStore.openReadOnly(file);
-  if (file !== ':memory:' && existsSync(file)) assertWritable(file);
-  const store = SqliteEventStore.open(file);
-  try {
-    assertViewSchemaNotNewer(store);
-  } catch (error) {
-    void store.close();
-    throw error;
-  }
-  return store;
-};
 
 /** A command that writes needs the file and its directory (SQLite's -wal and -shm live beside it). */
 const assertWritable = (file: string): void => {
@@ -67,18 +58,71 @@ const assertWritable = (file: string): void => {
   }
 };
 
-/** Views a read-only store can show: the ones its file committed (if current), then newer events folded in memory. */
-const readOnlyProjections = (store: SqliteEventStore): Promise<TeamlogProjections> =>
-  TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChangesInMemory, readCommittedViews(store.database, store.file)));
+const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
+  if (!existsSync(file)) {
+    if (access !== 'create') throw noStoreHere(file);
+    mkdirSync(dirname(file), { recursive: true });
+  }
+  if (access === 'read') return SqliteEventStore.openReadOnly(file);
+  if (existsSync(file)) assertWritable(file);
+  const store = SqliteEventStore.open(file);
+  try {
+    assertViewSchemaNotNewer(store);
+  } catch (error) {
+    void store.close();
+    throw error;
+  }
+  return store;
+};
 
-/** Open the store a location names; SQLite keeps its views in the same file, other stores rebuild them in memory. */
+/** Views a reader can show without writing: the ones the database committed (if current), then newer events folded in memory. */
+const foldedInMemory = (store: EventStore, committed: () => Promise<LoadedViews<ProjectionState> | undefined>) => async (): Promise<TeamlogProjections> =>
+  TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChangesInMemory, await committed()));
+
+/**
+ * The PostgreSQL store: its views in the same database, committed by this run when it writes and
+ * no projection leader runs elsewhere (else read and folded on in memory); a reader neither
+ * migrates nor commits views. Loaded only here, as the EventStoreDB adapter is: most runs use SQLite.
+ */
+const openPostgres = async (location: StoreLocation & { readonly kind: 'postgres' }, access: StoreAccess): Promise<OpenedStore> => {
+  const postgres = await import('@teamlog/store-postgres');
+  const store = await postgres.openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read' }).catch((error: unknown) => {
+    if (error instanceof postgres.InvalidPostgresUrl) throw new UsageError(error.message);
+    if (error instanceof postgres.PostgresStoreNotFound) throw new BadInput(`${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`);
+    if (error instanceof postgres.PostgresSchemaTooNew) throw new BadInput(error.message);
+    throw error;
+  });
+  const committedViews = postgres.postgresCommittedViews(store);
+  if (access === 'read') {
+    return { location, store, projections: once(foldedInMemory(store, () => committedViews.read())), committedViews, close: () => store.close() };
+  }
+  let views: Promise<{ readonly projections: TeamlogProjections; readonly release: () => Promise<void> }> | undefined;
+  return {
+    location,
+    store,
+    projections: async () => (await (views ??= postgres.postgresProjections(store))).projections,
+    committedViews,
+    close: async () => {
+      await (await views?.catch(() => undefined))?.release();
+      await store.close();
+    },
+  };
+};
+
+/** Open the store a location names; SQLite and PostgreSQL keep their views in the same database, EventStoreDB's are rebuilt in memory. */
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
   switch (location.kind) {
-    case 'sqlite':
+    case 'sqlite': {
+      const store = openSqlite(location.file, options.access);
+      const projections = store.readOnly
+        ? foldedInMemory(store, async () => readCommittedViews(store.database, store.file))
+        : () => sqliteProjections(store);
+      return { location, store, projections: once(projections), committedViews: sqliteCommittedViews(store), close: () => store.close() };
+    }
     case 'memory': {
-      const store = openSqlite(location.kind === 'memory' ? ':memory:' : location.file, location.kind === 'memory' ? 'create' : options.access);
-      const projections = once(() => (store.readOnly ? readOnlyProjections(store) : sqliteProjections(store)));
-      return { location, store, projections, committedViews: sqliteCommittedViews(store), close: () => store.close() };
+      // Keeps nothing: events stay the objects the importer made (no serialised copy), views in memory.
+      const store = new InMemoryEventStore();
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.
@@ -86,8 +130,10 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       const store = await openEventStoreDb(location.url).catch((error: unknown) => {
         throw error instanceof InvalidEventStoreUrl ? new UsageError(error.message) : error;
       });
-      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), close: () => store.close() };
+      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
+    case 'postgres':
+      return openPostgres(location, options.access);
     default: {
       const unreachable: never = location;
       return unreachable;

@@ -31,7 +31,7 @@ export const writeBadStepLog = (directory: string): string =>
 
 /**
  * A V3 Lead log whose third line (a team/task) has a string where `data.task.revision` must be a
- * number: the log opens and the team view reports the record as its failure, as the reference does.
+ * number: the log opens and the team view reports the record as its failure, as docs/rules.md#team-record-invalid-keeps-log says.
  */
 export const writeBadTaskLog = (directory: string): string =>
   write(directory, 'session.v3.jsonl', [header('crafted-cli-bad-task'), member('crafted-cli-bad-task', 0), task('crafted-cli-bad-task', 1, 'two')]);

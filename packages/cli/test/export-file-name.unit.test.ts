@@ -1,7 +1,7 @@
 import { defaultExportFileName } from '../src/commands/export-command';
 
 describe('defaultExportFileName', () => {
-  it('names the generation like the reference writer does', () => {
+  it('names the generation like the harness writer does (docs/rules.md#layout-generations)', () => {
     expect(defaultExportFileName('v0-lead', 0, 'none')).toBe('v0-lead.jsonl');
     expect(defaultExportFileName('abc', 4, 'zstd')).toBe('abc.v4.jsonl.zstd');
   });

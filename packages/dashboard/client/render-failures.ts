@@ -11,7 +11,7 @@ const failure = (row: FailureRow): HTMLElement =>
     el('pre', { class: 'failure-record' }, row.record === null ? 'the record is no longer in the store' : JSON.stringify(row.record.data, null, 2)),
   );
 
-/** Teams whose projection stopped at a record that broke a reference rule. */
+/** Teams whose projection stopped at a record that broke a Team rule (docs/rules.md#team-failure-mode). */
 export const renderFailures = (container: HTMLElement, rows: readonly FailureRow[]): void => {
   container.replaceChildren(...(rows.length === 0 ? [el('p', { class: 'empty' }, 'no team projection failed')] : rows.map(failure)));
 };

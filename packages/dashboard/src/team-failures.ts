@@ -3,7 +3,7 @@ import { EventStore } from '@teamlog/store';
 import { TeamView } from '@teamlog/projections';
 import { EventDocument, eventPath, readSessionEvent } from './event-document';
 
-/** A team whose projection stopped on a reference rule, with the Lead-log record that broke it. */
+/** A team whose projection stopped on a Team rule (docs/rules.md#team-failure-mode), with the Lead-log record that broke it. */
 export interface TeamFailureRow {
   readonly teamId: TeamId;
   readonly failure: NonNullable<TeamView['failure']>;

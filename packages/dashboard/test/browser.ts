@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { BrowserContext, chromium } from 'playwright-core';
+import { browserSetupFailureVariable, chromiumPath } from '../../../test/support/browser-location';
 
-export const chromiumPath = '/usr/bin/chromium';
+export { chromiumPath };
 
 /** The flags this machine needs for headless Chromium (no sandbox, no GPU, no background traffic). */
 export const chromiumArgs = [
@@ -19,8 +20,13 @@ export const chromiumArgs = [
 
 export class ChromiumMissing extends Error {
   override readonly name = 'ChromiumMissing';
-  constructor(readonly executablePath: string) {
-    super(`Chromium is missing at ${executablePath}: run scripts/setup-browser.sh (it installs Debian's chromium package), then run this test again`);
+  /** `setupFailure`: why the test run's global setup could not install it, when it tried. */
+  constructor(readonly executablePath: string, readonly setupFailure?: string) {
+    super(
+      `Chromium is missing at ${executablePath}: ` +
+        (setupFailure === undefined ? '' : `the test run's global setup could not install Debian's chromium (${setupFailure}); `) +
+        `install it (scripts/setup-browser.sh does), then run this test again`,
+    );
   }
 }
 
@@ -30,8 +36,8 @@ export interface LaunchedBrowser {
 }
 
 /** Headless Chromium with a fresh user-data directory; fails (never skips) when Chromium is missing. */
-export const launchChromium = async (executablePath = chromiumPath): Promise<LaunchedBrowser> => {
-  if (!existsSync(executablePath)) throw new ChromiumMissing(executablePath);
+export const launchChromium = async (executablePath = chromiumPath, env: NodeJS.ProcessEnv = process.env): Promise<LaunchedBrowser> => {
+  if (!existsSync(executablePath)) throw new ChromiumMissing(executablePath, env[browserSetupFailureVariable]);
   const userDataDir = mkdtempSync(join(tmpdir(), 'teamlog-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,

@@ -3,7 +3,7 @@ import { join } from 'path';
 import { importSessionLogs } from '@teamlog/dsh';
 import { sequentialIds } from '@teamlog/events';
 
-import { runDemo } from '@teamlog/team';
+import { runDemo } from '@teamlog/scripted-host';
 import { startDashboardServer } from '../src/dashboard-server';
 import { FixtureStore, openFixtureStore, repositoryRoot } from './fixture-store';
 import { getJson } from './http-client';

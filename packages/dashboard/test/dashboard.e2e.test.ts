@@ -4,7 +4,7 @@ import { join } from 'path';
 import { Page } from 'playwright-core';
 import { SessionId, uuidV7Ids } from '@teamlog/events';
 import { sessionStream } from '@teamlog/store';
-import { DemoSummary, runDemo } from '@teamlog/team';
+import { DemoSummary, runDemo } from '@teamlog/scripted-host';
 import type { AuditAnswer, FailuresAnswer, LegacyMailboxAnswer } from '../client/api-shapes';
 import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
 import { LaunchedBrowser, launchChromium } from './browser';

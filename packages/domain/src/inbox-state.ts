@@ -1,4 +1,4 @@
-import { ContentBlock, InboxList, MessageId, MessageSource, isPeerSource } from '@teamlog/events';
+import { ContentBlock, InboxList, MessageId, MessageSource, StreamEvent, isPeerSource } from '@teamlog/events';
 
 export type InboxEntryStatus = 'pending' | 'claimed' | 'canceled';
 export type InboxOrigin = 'spliced' | 'accepted' | 'direct';
@@ -30,12 +30,6 @@ export interface InboxState {
 
 export const initialInboxState = (): InboxState => ({ entries: [], pending: { 'next-turn': [], 'next-step': [] }, byId: new Map() });
 
-export interface InboxEvent {
-  readonly type: string;
-  readonly seq: number;
-  readonly data: unknown;
-}
-
 interface MessageLike {
   readonly id: MessageId;
   readonly content: readonly ContentBlock[];
@@ -63,27 +57,27 @@ const settle = (state: InboxState, index: number, status: InboxEntryStatus, seq:
   if (entry !== undefined && entry.status === 'pending') state.entries[index] = { ...entry, status, settledSeq: seq };
 };
 
-/** Fold one session event into its inbox; events must already be decoded by the catalog. */
-export const evolveInbox = (state: InboxState, event: InboxEvent): InboxState => {
-  const data = event.data as Record<string, unknown>;
+/** Fold one session event into its inbox; an event its codec refuses moves nothing. */
+export const evolveInbox = (state: InboxState, event: StreamEvent): InboxState => {
+  if (!event.catalog) return state;
   switch (event.type) {
     case 'agent/inbox/spliced': {
-      const list = data['target'] as InboxList;
-      const inserted = (data['inserted'] as readonly MessageLike[]).map((message) => record(state, message, list, 'spliced', event.seq));
-      const removed = state.pending[list].splice(data['start'] as number, (data['removedCount'] as number | undefined) ?? 0, ...inserted);
-      const outcome: InboxEntryStatus = data['outcome'] === 'canceled' ? 'canceled' : 'claimed';
-      removed.forEach((index) => settle(state, index, outcome, event.seq));
+      const { target: list, start, removedCount, outcome } = event.data;
+      const inserted = event.data.inserted.map((message) => record(state, message, list, 'spliced', event.seq));
+      const removed = state.pending[list].splice(start, removedCount ?? 0, ...inserted);
+      const status: InboxEntryStatus = outcome === 'canceled' ? 'canceled' : 'claimed';
+      removed.forEach((index) => settle(state, index, status, event.seq));
       return state;
     }
     case 'teamlog/inbox/accepted': {
-      const list = data['list'] as InboxList;
-      state.pending[list].push(record(state, data['message'] as MessageLike, list, 'accepted', event.seq));
+      const { list, message } = event.data;
+      state.pending[list].push(record(state, message, list, 'accepted', event.seq));
       return state;
     }
     case 'teamlog/inbox/claimed':
     case 'teamlog/inbox/canceled': {
-      const list = data['list'] as InboxList;
-      const ids = new Set(data['messageIds'] as readonly MessageId[]);
+      const { list } = event.data;
+      const ids = new Set<MessageId>(event.data.messageIds);
       const status: InboxEntryStatus = event.type === 'teamlog/inbox/claimed' ? 'claimed' : 'canceled';
       const keep: number[] = [];
       for (const index of state.pending[list]) {
@@ -94,7 +88,7 @@ export const evolveInbox = (state: InboxState, event: InboxEvent): InboxState =>
       return state;
     }
     case 'user/message': {
-      const message = data as unknown as MessageLike;
+      const message = event.data;
       // A peer message that never passed through the lists (a quiet inject) was accepted and claimed at once.
       if (isPeerSource(message.source) && !state.byId.has(message.id)) record(state, message, undefined, 'direct', event.seq, 'claimed');
       return state;

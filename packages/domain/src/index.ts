@@ -1,3 +1,4 @@
+export * from './decider';
 export * from './team-failure';
 export * from './task-graph';
 export * from './team-state';
@@ -7,7 +8,6 @@ export * from './session-stream-state';
 export * from './relayed-message';
 export * from './send-rejection';
 export * from './team-message-route';
-export * from './open-sender';
 export * from './sender-closure';
 export * from './target-inbox-decider';
 export * from './inbox-claims';

@@ -1,4 +1,4 @@
-import { CloseReason, SessionRole, TeamId } from '@teamlog/events';
+import { CloseReason, SessionRole, StreamEvent, TeamId } from '@teamlog/events';
 
 /**
  * Where a session is in its life, from its own stream.
@@ -18,59 +18,39 @@ export interface SessionLifecycle {
   /** The current or last turn, and the current step inside it. */
   readonly turn: number;
   readonly step?: number;
-  readonly lastSeq: number;
 }
 
-export const initialSessionLifecycle: SessionLifecycle = { status: 'not-started', native: false, turn: 0, lastSeq: -1 };
+export const initialSessionLifecycle: SessionLifecycle = { status: 'not-started', native: false, turn: 0 };
 
-export interface LifecycleEvent {
-  readonly type: string;
-  readonly seq: number;
-  readonly data: unknown;
-}
+const withoutStep = ({ step: _step, ...rest }: SessionLifecycle): SessionLifecycle => rest;
 
-const field = (data: unknown, key: string): unknown =>
-  typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
-
-const numberField = (data: unknown, key: string, fallback: number): number => {
-  const value = field(data, key);
-  return typeof value === 'number' ? value : fallback;
-};
-
-/** Lenient by design: a projection over historical logs must never stop on an odd sequence. */
-export const evolveLifecycle = (state: SessionLifecycle, event: LifecycleEvent): SessionLifecycle => {
-  const at = { ...state, lastSeq: event.seq };
-  if (state.status === 'closed') return at;
-  const begun: SessionLifecycle = !state.native && state.status === 'not-started' && event.type !== 'teamlog/session/created' ? { ...at, status: 'idle' } : at;
+/**
+ * Lenient by design: a projection over historical logs must never stop on an odd sequence. A
+ * boundary whose payload its codec refuses still moves the status (its numbers are inferred); a
+ * refused `teamlog/session/created` does not make a session teamlog's. Most events of a log (the
+ * conversation itself) move nothing: the same state comes back, and nothing is allocated.
+ */
+export const evolveLifecycle = (state: SessionLifecycle, event: StreamEvent): SessionLifecycle => {
+  if (state.status === 'closed') return state;
+  const begun: SessionLifecycle = !state.native && state.status === 'not-started' && event.type !== 'teamlog/session/created' ? { ...state, status: 'idle' } : state;
   switch (event.type) {
     case 'teamlog/session/created':
-      return {
-        ...at,
-        native: true,
-        status: 'not-started',
-        role: field(event.data, 'role') as SessionRole,
-        teamId: field(event.data, 'teamId') as TeamId,
-        name: field(event.data, 'name') as string,
-      };
+      if (!event.catalog) return begun;
+      return { ...state, native: true, status: 'not-started', role: event.data.role, teamId: event.data.teamId, name: event.data.name };
     case 'teamlog/session/started':
     case 'teamlog/session/resident':
+    case 'teamlog/session/resumed':
       return { ...begun, status: 'idle' };
     case 'teamlog/session/evicted':
       return { ...begun, status: 'inactive' };
-    case 'teamlog/session/resumed':
-      return { ...begun, status: 'idle' };
     case 'teamlog/session/closed':
-      return { ...begun, status: 'closed', closeReason: field(event.data, 'reason') as CloseReason };
-    case 'turn/start': {
-      const { step: _step, ...rest } = begun;
-      return { ...rest, status: 'running', turn: numberField(event.data, 'turn', state.turn + 1) };
-    }
-    case 'turn/end': {
-      const { step: _step, ...rest } = begun;
-      return { ...rest, status: begun.status === 'running' ? 'idle' : begun.status };
-    }
+      return { ...begun, status: 'closed', closeReason: event.catalog ? event.data.reason : 'lost' };
+    case 'turn/start':
+      return { ...withoutStep(begun), status: 'running', turn: event.catalog ? event.data.turn : state.turn + 1 };
+    case 'turn/end':
+      return { ...withoutStep(begun), status: begun.status === 'running' ? 'idle' : begun.status };
     case 'step/start':
-      return { ...begun, step: numberField(event.data, 'step', (state.step ?? 0) + 1) };
+      return { ...begun, step: event.catalog ? event.data.step : (state.step ?? 0) + 1 };
     default:
       return begun;
   }

@@ -1,11 +1,12 @@
 import { Either, left, right } from 'fp-ts/Either';
 import { CloseReason, EventOf, NonNegativeInteger, SessionId, WritableEvent } from '@teamlog/events';
+import { Decider } from './decider';
 import { cancelPending, claimPending, pendingIn } from './inbox-claims';
 import { SessionStatus } from './session-lifecycle';
 import { InvalidSessionTransition, SessionLoopRejected, SessionNotFound, SteerInputPending } from './session-loop-rejection';
 import { SessionStreamState, evolveSessionStream, initialSessionStreamState } from './session-stream-state';
 
-/** Abort reasons of the reference's `turn/end` (`{kind:"aborted", reason:{kind}}`). */
+/** Abort reasons of `turn/end` (docs/rules.md#turn-end-reasons) (`{kind:"aborted", reason:{kind}}`). */
 export type TurnAbortKind = 'user' | 'parent' | 'hook' | 'disposed';
 
 /** What the host reports about a session's loop. Claims happen at turn start and step start. */
@@ -103,8 +104,8 @@ export const decideSessionLoop = (command: SessionLoopCommand, state: SessionStr
   state.lifecycle.native ? eventsFor(command.sessionId, command.report, state) : left(new SessionNotFound(command.sessionId));
 
 /** The session loop aggregate: the same stream state as the target inbox. */
-export const sessionLoop = {
+export const sessionLoop: Decider<SessionLoopCommand, WritableEvent, SessionStreamState, SessionLoopRejected> = {
   decide: decideSessionLoop,
   evolve: evolveSessionStream,
   initialState: initialSessionStreamState,
-} as const;
+};

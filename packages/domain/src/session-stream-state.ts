@@ -1,3 +1,4 @@
+import { StreamEvent } from '@teamlog/events';
 import { InboxState, evolveInbox, initialInboxState } from './inbox-state';
 import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from './session-lifecycle';
 
@@ -22,12 +23,6 @@ export const initialSessionStreamState = (): SessionStreamState => ({
   revision: -1,
 });
 
-export interface SessionStreamEvent {
-  readonly type: string;
-  readonly seq: number;
-  readonly data: unknown;
-}
-
 const stepOpenAfter = (stepOpen: boolean, type: string): boolean => {
   switch (type) {
     case 'step/start':
@@ -42,7 +37,7 @@ const stepOpenAfter = (stepOpen: boolean, type: string): boolean => {
   }
 };
 
-export const evolveSessionStream = (state: SessionStreamState, event: SessionStreamEvent): SessionStreamState => ({
+export const evolveSessionStream = (state: SessionStreamState, event: StreamEvent): SessionStreamState => ({
   lifecycle: evolveLifecycle(state.lifecycle, event),
   inbox: evolveInbox(state.inbox, event),
   stepOpen: state.lifecycle.status === 'closed' ? false : stepOpenAfter(state.stepOpen, event.type),

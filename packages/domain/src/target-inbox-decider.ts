@@ -1,6 +1,7 @@
 import { Either, left, right } from 'fp-ts/Either';
 import { EventOf, InboxList, RelayedMessage, SessionId, TeamId } from '@teamlog/events';
-import { MessageToSelf, SendRejected, TargetClosed, TargetOutsideTeam, UnknownTarget } from './send-rejection';
+import { Decider } from './decider';
+import { SendRejected, TargetClosed, TargetOutsideTeam, UnknownTarget } from './send-rejection';
 import { SessionStatus } from './session-lifecycle';
 import { SessionStreamState, evolveSessionStream, initialSessionStreamState } from './session-stream-state';
 
@@ -44,14 +45,16 @@ const accepted = (teamId: TeamId, list: InboxList, message: RelayedMessage): Adm
 });
 
 /**
- * The target inbox decides admission from the target's own stream. A message whose id the inbox
- * already holds was accepted before (a re-decide after an ambiguous append): nothing more to write.
+ * The target inbox decides admission from what only the target's own stream knows: that it is a
+ * teamlog session of this team, whether it is closed, and how it takes input now. Who may send to
+ * whom (roster, self-sends, failed spawns) was decided by the route before (team-message-route.ts).
+ * A message whose id the inbox already holds was accepted before (a re-decide after an ambiguous
+ * append): nothing more to write.
  */
 export const decideTargetInbox = (command: AdmitTeamMessage, state: SessionStreamState): Either<SendRejected, AdmissionEvent[]> => {
   const { lifecycle } = state;
   if (!lifecycle.native) return left(new UnknownTarget(command.target));
   if (lifecycle.teamId !== command.teamId) return left(new TargetOutsideTeam(command.target, command.teamId));
-  if (command.message.source.senderSessionId === command.target) return left(new MessageToSelf(command.target));
   if (state.inbox.byId.has(command.message.id)) return right([]);
   if (lifecycle.status === 'closed') return left(new TargetClosed(command.target, lifecycle.closeReason ?? 'lost'));
   const admission = admissionFor(lifecycle.status);
@@ -59,9 +62,9 @@ export const decideTargetInbox = (command: AdmitTeamMessage, state: SessionStrea
   return right(admission.kind === 'cold-resume' ? [{ type: 'teamlog/session/resumed', data: { mode: 'cold' } }, accept] : [accept]);
 };
 
-/** The target inbox aggregate: decide, evolve, initial state. */
-export const targetInbox = {
+/** The target inbox aggregate. */
+export const targetInbox: Decider<AdmitTeamMessage, AdmissionEvent, SessionStreamState, SendRejected> = {
   decide: decideTargetInbox,
   evolve: evolveSessionStream,
   initialState: initialSessionStreamState,
-} as const;
+};

@@ -1,7 +1,7 @@
 import { TaskId, TeamTaskSnapshot } from '@teamlog/events';
 
 /*
- * The reference checks the whole graph of non-deleted tasks after every task record. The graph was
+ * docs/rules.md#task-dependency-graph: the whole graph of non-deleted tasks is valid after every task record. The graph was
  * valid before the candidate (a failure stops the fold), so only what the candidate changes can
  * break it: its own blockers, its deletion, and cycles through its new edges. Same verdicts, no
  * whole-graph walk per record.

@@ -6,7 +6,7 @@ export abstract class TeamCommandRejected extends Error {
   abstract override readonly name: string;
 }
 
-/** The candidate record breaks a reference Team rule (the reason is the reference's wording). */
+/** The candidate record breaks a Team rule (docs/rules.md#decide-before-write; the reason is the rule's wording). */
 export class TeamRuleViolation extends TeamCommandRejected {
   override readonly name = 'TeamRuleViolation';
   constructor(readonly reason: string) {

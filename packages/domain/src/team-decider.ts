@@ -1,13 +1,15 @@
 import { Either, left, right } from 'fp-ts/Either';
 import {
-  EventOf, PositiveInteger, SessionId, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamRecord, TeamTaskSnapshot, leadOf,
+  EventOf, PositiveInteger, SessionId, StreamEvent, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamRecord, TeamTaskSnapshot, leadOf,
+  teamIdOf,
 } from '@teamlog/events';
+import { Decider } from './decider';
 import {
   InvalidMemberName, MemberNotFound, TaskNotFound, TaskRevisionConflict, TeamCommandRejected, TeamLogFailed, TeamRuleViolation,
   UnknownTaskOwner,
 } from './team-command-rejection';
 import { leadName } from './team-message-route';
-import { TeamLogEvent, TeamState, applyTeamRecord, cloneTeamState, evolveTeam, initialTeamState } from './team-state';
+import { TeamState, applyTeamRecord, cloneTeamState, evolveTeam, initialTeamState } from './team-state';
 
 /** The Team as the Lead stream holds it, and that stream's revision. */
 export interface TeamStreamState {
@@ -17,7 +19,7 @@ export interface TeamStreamState {
 
 export const initialTeamStreamState = (teamId: TeamId): TeamStreamState => ({ team: initialTeamState(teamId), revision: -1 });
 
-export const evolveTeamStream = (state: TeamStreamState, event: TeamLogEvent): TeamStreamState => ({
+export const evolveTeamStream = (state: TeamStreamState, event: StreamEvent): TeamStreamState => ({
   team: evolveTeam(state.team, event),
   revision: event.seq,
 });
@@ -58,7 +60,7 @@ type TaskRecord = Extract<TeamRecord, { readonly type: 'team/task' }>;
 const memberRecord = (teamId: TeamId, member: TeamMemberSnapshot): MemberRecord => ({ type: 'team/member', data: { version: 2, teamId, member } });
 const taskRecord = (teamId: TeamId, task: TeamTaskSnapshot): TaskRecord => ({ type: 'team/task', data: { version: 2, teamId, task } });
 
-/** Try the candidate on a copy with the reference rules; a refused candidate is never written. */
+/** Try the candidate on a copy with the Team rules (docs/rules.md#decide-before-write); a refused candidate is never written. */
 const checked = (state: TeamStreamState, record: MemberRecord | TaskRecord): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   const applied = applyTeamRecord(cloneTeamState(state.team), record, state.revision + 1);
   return typeof applied === 'string' ? left(new TeamRuleViolation(applied)) : right([record]);
@@ -113,7 +115,7 @@ const updateTask = (state: TeamStreamState, taskId: TaskId, expectedRevision: nu
   return checked(state, taskRecord(state.team.teamId, task));
 };
 
-/** Roster and task changes, checked with the reference rules before they are written. */
+/** Roster and task changes, checked with the Team rules before they are written (docs/rules.md#decide-before-write). */
 export const decideTeam = (command: TeamCommand, state: TeamStreamState): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   if (state.team.failure !== undefined) return left(new TeamLogFailed(state.team.failure));
   switch (command.type) {
@@ -132,9 +134,9 @@ export const decideTeam = (command: TeamCommand, state: TeamStreamState): Either
   }
 };
 
-/** The team aggregate over the Lead stream. */
-export const teamRoster = {
+/** The team roster and tasks: the aggregate over the Lead's stream (the team id is the Lead's session id). */
+export const teamRoster: Decider<TeamCommand, TeamWriteEvent, TeamStreamState, TeamCommandRejected> = {
   decide: decideTeam,
   evolve: evolveTeamStream,
-  initialState: initialTeamStreamState,
-} as const;
+  initialState: (lead) => initialTeamStreamState(teamIdOf(lead)),
+};

@@ -1,4 +1,4 @@
-/** The first Team record that broke a reference rule; later Team records are ignored. */
+/** The first Team record that broke a Team rule (docs/rules.md#team-failure-mode); later Team records are ignored. */
 export interface TeamFailure {
   readonly seq: number;
   readonly type: string;

@@ -4,6 +4,7 @@ import { TeamSender } from './relayed-message';
 import {
   MessageToSelf, SendRejected, SenderOutsideTeam, TargetClosed, TargetOutsideTeam, UnknownTarget,
 } from './send-rejection';
+import { SenderClosure, senderLifecycle } from './sender-closure';
 import { TeamState } from './team-state';
 
 /** The name the Lead goes by in Team messages; `send({ target: 'lead' })` addresses it. */
@@ -15,6 +16,10 @@ export type TeamTarget =
   /** Not on the roster: never admitted; the caller only finds out which refusal explains it. */
   | { readonly kind: 'unlisted'; readonly address: string };
 
+/**
+ * Everything a send needs after routing: who sends (by the roster's name), and the target with
+ * the path its inbox is reached by (the Lead's own steer path, or the host's member adapter).
+ */
 export interface TeamMessageRoute {
   readonly teamId: TeamId;
   readonly sender: TeamSender;
@@ -40,10 +45,14 @@ export const teamTarget = (team: TeamState, address: string): TeamTarget => {
 };
 
 /**
- * Resolve who sends to whom inside one team. A member whose spawn failed is refused as a failed
- * target; the target's own stream decides everything else (see target-inbox-decider.ts).
+ * Route a send inside one team, from what the team's roster and the sender's own lifecycle say:
+ * the only place that decides a closed sender, a sender outside the team, the sender's name, a
+ * message to self and a target whose spawn failed. The target's own stream decides the rest
+ * (target-inbox-decider.ts); an unlisted address is explained by `refuseUnlisted`.
  */
-export const routeTeamMessage = (team: TeamState, senderId: SessionId, address: string): Either<SendRejected, TeamMessageRoute> => {
+export const routeTeamMessage = (team: TeamState, senderClosure: SenderClosure, senderId: SessionId, address: string): Either<SendRejected, TeamMessageRoute> => {
+  const open = senderLifecycle.decide({ type: 'open-to-send', sessionId: senderId }, senderClosure);
+  if (open._tag === 'Left') return open;
   const sender = teamSender(team, senderId);
   if (sender._tag === 'Left') return sender;
   const target = teamTarget(team, address);

@@ -1,7 +1,8 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  LegacyDelivery, MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
-  TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordType, scopeId,
+  LegacyDelivery, MessageId, SessionId, StreamEvent, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
+  TeamRecordType, TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordEvent, isTeamRecordType,
+  normaliseTeamRecord,
 } from '@teamlog/events';
 import { TeamFailure } from './team-failure';
 import { taskGraphViolation, taskNumber } from './task-graph';
@@ -26,16 +27,14 @@ export interface LegacyMessageEntry {
 }
 
 /**
- * The Team of one Lead log: roster, tasks and the legacy mailbox, as the reference projection
- * builds them (§8.4). Maps keep insertion order, which is the order of first appearance.
+ * The Team of one Lead log: roster, tasks and the legacy mailbox, as docs/rules.md#team-records
+ * states them. Maps keep insertion order, which is the order of first appearance.
  *
  * The fold is linear: `evolveTeam` updates the maps of the state it is given and returns the next
  * state, so a replay of a million records costs no copies. Keep a state only by folding again.
  */
 export interface TeamState {
   readonly teamId: TeamId;
-  /** Placeholder scope of a snapshot fixture's ids (see placeholder-scope.ts in events). */
-  readonly scope?: string;
   readonly members: Map<SessionId, MemberEntry>;
   readonly memberNames: Map<string, SessionId>;
   readonly tasks: Map<TaskId, TaskEntry>;
@@ -47,9 +46,8 @@ export interface TeamState {
   readonly hasRecords: boolean;
 }
 
-export const initialTeamState = (teamId: TeamId, scope?: string): TeamState => ({
+export const initialTeamState = (teamId: TeamId): TeamState => ({
   teamId,
-  ...(scope === undefined ? {} : { scope }),
   members: new Map(),
   memberNames: new Map(),
   tasks: new Map(),
@@ -59,61 +57,42 @@ export const initialTeamState = (teamId: TeamId, scope?: string): TeamState => (
   hasRecords: false,
 });
 
-export interface TeamLogEvent {
-  readonly type: string;
-  readonly seq: number;
-  readonly data: unknown;
-}
-
-const fail = (state: TeamState, event: TeamLogEvent, reason: string): TeamState => ({
+const fail = (state: TeamState, event: StreamEvent, reason: string): TeamState => ({
   ...state,
   hasRecords: true,
   failure: { seq: event.seq, type: event.type, reason },
 });
 
 /** Fold one Lead-log event into the Team; non-Team events and foreign teams leave it unchanged. */
-export const evolveTeam = (state: TeamState, event: TeamLogEvent): TeamState => {
+export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
   if (!isTeamRecordType(event.type) || state.failure !== undefined) return state;
-  const head = decodeTeamRecordHead(event.data);
-  if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${event.type} payload is invalid: ${head.left.message}`);
-  // A forked child inherits its ancestor's records; only the log's own team counts (v2 rule: no further decoding).
-  if (scopeId(head.right.teamId, state.scope) !== state.teamId) return state;
-  const decoded = decodeTeamRecord(event.type, event.data);
-  if (isLeft(decoded)) {
-    const reason = decoded.left instanceof UnsupportedTeamRecordVersion
-      ? decoded.left.detail
-      : `persisted Agent Teams ${event.type} payload is invalid: ${decoded.left.message}`;
-    return fail(state, event, reason);
-  }
-  const applied = applyTeamRecord(state, scopeRecord(decoded.right, state.scope), event.seq);
+  if (!isTeamRecordEvent(event)) return refusedRecord(state, event.type, event);
+  const record = normaliseTeamRecord(event.type, event.data);
+  // A forked child inherits its ancestor's records; only the log's own team counts.
+  if (record.data.teamId !== state.teamId) return state;
+  const applied = applyTeamRecord(state, record, event.seq);
   return typeof applied === 'string' ? fail(state, event, applied) : { ...applied, hasRecords: true };
 };
 
-const scopeRecord = (record: TeamRecord, scope: string | undefined): TeamRecord => {
-  if (scope === undefined) return record;
-  const s = <T extends string>(id: T): T => scopeId(id, scope);
-  switch (record.type) {
-    case 'team/member':
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), member: { ...record.data.member, id: s(record.data.member.id) } } };
-    case 'team/task': {
-      const task = record.data.task;
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), task: task.ownerId === undefined ? task : { ...task, ownerId: s(task.ownerId) } } };
-    }
-    case 'team/message/queued': {
-      const message = record.data.message;
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), message: { ...message, id: s(message.id), senderId: s(message.senderId), targetId: s(message.targetId) } } };
-    }
-    case 'team/message/delivered':
-      return { ...record, data: { ...record.data, teamId: s(record.data.teamId), messageId: s(record.data.messageId), targetId: s(record.data.targetId) } };
-    default: {
-      const unreachable: never = record;
-      return unreachable;
-    }
-  }
+/**
+ * A Team record its codec refuses: the team fails on it, unless its head names another team (the
+ * v2 rule reads no further than `{version, teamId}` to pass a foreign record over). Only here, on
+ * the failure path, is the payload decoded, to say why.
+ */
+const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEvent): TeamState => {
+  const head = decodeTeamRecordHead(event.data);
+  if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${type} payload is invalid: ${head.left.message}`);
+  if (head.right.teamId !== state.teamId) return state;
+  const decoded = decodeTeamRecord(type, event.data);
+  if (!isLeft(decoded)) return fail(state, event, `persisted Agent Teams ${type} payload was refused by its catalog codec`);
+  const reason = decoded.left instanceof UnsupportedTeamRecordVersion
+    ? decoded.left.detail
+    : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
+  return fail(state, event, reason);
 };
 
 /**
- * Check a decoded record of the state's own team against the reference rules and apply it.
+ * Check a decoded record of the state's own team against the Team rules (docs/rules.md) and apply it.
  * Returns the violated rule as text, or the next state. Deciders call it to refuse a candidate
  * before it is written, so a log teamlog writes never holds a failing record.
  */

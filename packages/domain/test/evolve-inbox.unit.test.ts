@@ -1,9 +1,9 @@
-import { MessageId, SessionId } from '@teamlog/events';
+import { MessageId, SessionId, streamEvent } from '@teamlog/events';
 import { InboxState, evolveInbox, initialInboxState, pendingEntries, relayedMessage } from '@teamlog/domain';
 
 const message = (id: string) => relayedMessage(id as MessageId, { sessionId: 'lead-1' as SessionId, name: 'lead' }, [{ type: 'text', text: id }]);
 const fold = (...events: Array<[string, unknown]>): InboxState =>
-  events.reduce((state, [type, data], seq) => evolveInbox(state, { type, seq, data }), initialInboxState());
+  events.reduce((state, [type, data], seq) => evolveInbox(state, streamEvent(type, seq, data)), initialInboxState());
 const accepted = (list: string, id: string): [string, unknown] => ['teamlog/inbox/accepted', { teamId: 'lead-1', list, message: message(id) }];
 const ids = (state: InboxState, list: 'next-turn' | 'next-step') => pendingEntries(state, list).map((entry) => entry.id);
 
@@ -33,7 +33,7 @@ describe('inbox fold', () => {
     expect(state.entries).toHaveLength(1);
   });
 
-  it('given a historical splice, then it inserts and removes on its list like the reference', () => {
+  it('given a historical splice, then it inserts and removes on its list (docs/rules.md#inbox-splices)', () => {
     const state = fold(
       ['agent/inbox/spliced', { target: 'next-step', start: 0, inserted: [message('a'), message('b')] }],
       ['agent/inbox/spliced', { target: 'next-step', start: 0, removedCount: 1, inserted: [] }],

@@ -1,14 +1,15 @@
+import { streamEvent } from '@teamlog/events';
 import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
 
 const fold = (...events: Array<[string, unknown?]>): SessionLifecycle =>
-  events.reduce((state, [type, data], seq) => evolveLifecycle(state, { type, seq, data: data ?? {} }), initialSessionLifecycle);
+  events.reduce((state, [type, data], seq) => evolveLifecycle(state, streamEvent(type, seq, data ?? {})), initialSessionLifecycle);
 
 const created = ['teamlog/session/created', { teamId: 'lead-1', role: 'member', name: 'researcher' }] as [string, unknown];
 
 /* The target inbox and session loop deciders read these statuses; these tests pin what they rely on. */
 describe('session lifecycle fold', () => {
   it('given a created session, then it is native, not started, and knows its team, role and name', () => {
-    expect(fold(created)).toMatchObject({ status: 'not-started', native: true, teamId: 'lead-1', role: 'member', name: 'researcher', lastSeq: 0 });
+    expect(fold(created)).toMatchObject({ status: 'not-started', native: true, teamId: 'lead-1', role: 'member', name: 'researcher' });
   });
 
   it('given started, resident or resumed, then the session is idle; evicted makes it inactive', () => {
@@ -21,14 +22,14 @@ describe('session lifecycle fold', () => {
   it('given turn/start then step/start, then the session runs with that turn and step; turn/end makes it idle without a step', () => {
     const running = fold(created, ['teamlog/session/started'], ['turn/start', { turn: 3 }], ['step/start', { turn: 3, step: 2 }]);
     expect(running).toMatchObject({ status: 'running', turn: 3, step: 2 });
-    const ended = evolveLifecycle(running, { type: 'turn/end', seq: 9, data: { turn: 3, reason: { kind: 'completed' } } });
+    const ended = evolveLifecycle(running, streamEvent('turn/end', 9, { turn: 3, reason: { kind: 'completed' } }));
     expect(ended.status).toBe('idle');
     expect(ended).not.toHaveProperty('step');
   });
 
-  it('given a closed session, then later events move only lastSeq: closed is terminal with its reason', () => {
+  it('given a closed session, then later events move nothing: closed is terminal with its reason', () => {
     const state = fold(created, ['teamlog/session/closed', { reason: 'killed' }], ['teamlog/session/started'], ['turn/start', { turn: 1 }]);
-    expect(state).toMatchObject({ status: 'closed', closeReason: 'killed', lastSeq: 3 });
+    expect(state).toMatchObject({ status: 'closed', closeReason: 'killed' });
   });
 
   it('given a historical session (no created event), then its first event makes it idle, not native', () => {

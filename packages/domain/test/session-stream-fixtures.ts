@@ -1,4 +1,4 @@
-import { InboxList, MessageId, RelayedMessage, SessionId, TeamId, WritableEvent } from '@teamlog/events';
+import { InboxList, MessageId, RelayedMessage, SessionId, TeamId, WritableEvent, checkedStreamEvent } from '@teamlog/events';
 import { SessionStreamState, evolveSessionStream, initialSessionStreamState, relayedMessage } from '@teamlog/domain';
 
 /* Builders for session streams in decider tests: events get dense seqs from 0, like a stream. */
@@ -30,8 +30,8 @@ export const accepted = (list: InboxList, relayed: RelayedMessage): WritableEven
 });
 
 export const streamOf = (...events: readonly WritableEvent[]): SessionStreamState =>
-  events.reduce((state, event, seq) => evolveSessionStream(state, { ...event, seq }), initialSessionStreamState());
+  events.reduce((state, event, seq) => evolveSessionStream(state, checkedStreamEvent(event, seq)), initialSessionStreamState());
 
 /** Apply decided events to a state, as the store would after the append. */
 export const afterAppend = (state: SessionStreamState, events: readonly WritableEvent[]): SessionStreamState =>
-  events.reduce((next, event, index) => evolveSessionStream(next, { ...event, seq: state.revision + 1 + index }), state);
+  events.reduce((next, event, index) => evolveSessionStream(next, checkedStreamEvent(event, state.revision + 1 + index)), state);

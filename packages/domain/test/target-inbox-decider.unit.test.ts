@@ -1,7 +1,7 @@
 import { isLeft, isRight } from 'fp-ts/Either';
 import { SessionId, TeamId } from '@teamlog/events';
 import {
-  MessageToSelf, TargetClosed, TargetOutsideTeam, UnknownTarget, decideTargetInbox, pendingEntries,
+  TargetClosed, TargetOutsideTeam, UnknownTarget, decideTargetInbox, pendingEntries,
 } from '@teamlog/domain';
 import {
   accepted, afterAppend, closed, created, evicted, message, resident, started, stepStart, streamOf, target, team, turnEnd,
@@ -58,11 +58,6 @@ describe('target inbox decider', () => {
   it('given a target of another team, when a message is admitted, then TargetOutsideTeam', () => {
     const state = streamOf(created('other-lead' as TeamId), started);
     expect(rejection(decideTargetInbox(admit(), state))).toBeInstanceOf(TargetOutsideTeam);
-  });
-
-  it('given a message whose sender is the target itself, when it is admitted, then MessageToSelf', () => {
-    const state = streamOf(created(), started);
-    expect(rejection(decideTargetInbox(admit(message('m-1', target as SessionId)), state))).toBeInstanceOf(MessageToSelf);
   });
 
   it('given a message the inbox already accepted, when it is admitted again (re-decide), then nothing more is written', () => {

@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { SessionId, TaskId, TeamId, TeamTaskSnapshot } from '@teamlog/events';
+import { SessionId, TaskId, TeamId, TeamTaskSnapshot, checkedStreamEvent, streamEvent } from '@teamlog/events';
 import {
   InvalidMemberName, MemberNotFound, TaskNotFound, TaskRevisionConflict, TeamCommand, TeamLogFailed, TeamRuleViolation,
   TeamStreamState, UnknownTaskOwner, decideTeam, evolveTeamStream, initialTeamStreamState,
@@ -13,7 +13,7 @@ const run = (...commands: TeamCommand[]): TeamStreamState =>
   commands.reduce((state, command) => {
     const decided = decideTeam(command, state);
     if (isLeft(decided)) throw decided.left;
-    return decided.right.reduce((next, event, index) => evolveTeamStream(next, { ...event, seq: state.revision + 1 + index }), state);
+    return decided.right.reduce((next, event, index) => evolveTeamStream(next, checkedStreamEvent(event, state.revision + 1 + index)), state);
   }, initialTeamStreamState(teamId));
 
 const provision = (id: SessionId = memberA, name = 'researcher'): TeamCommand => ({
@@ -42,7 +42,7 @@ describe('team decider', () => {
     ]);
   });
 
-  it('given a member, when another member takes its name, then TeamRuleViolation with the reference wording', () => {
+  it('given a member, when another member takes its name, then TeamRuleViolation with the wording of the rule (docs/rules.md#member-names-never-reused)', () => {
     const refused = refusal(provision('member-b' as SessionId, 'researcher'), run(provision()));
     expect(refused).toEqual(new TeamRuleViolation('member name "researcher" is reused by another member'));
   });
@@ -108,10 +108,10 @@ describe('team decider', () => {
   });
 
   it('given a Lead log whose Team fold failed, when anything is decided, then TeamLogFailed', () => {
-    const failed = evolveTeamStream(initialTeamStreamState(teamId), {
-      type: 'team/member', seq: 0,
-      data: { version: 2, teamId, member: { id: 'x', name: 'x', description: '', provider: 'p', context: 'fresh', phase: 'active' } },
-    });
+    const failed = evolveTeamStream(
+      initialTeamStreamState(teamId),
+      streamEvent('team/member', 0, { version: 2, teamId, member: { id: 'x', name: 'x', description: '', provider: 'p', context: 'fresh', phase: 'active' } }),
+    );
     expect(refusal(task('a'), failed)).toBeInstanceOf(TeamLogFailed);
   });
 });

@@ -1,8 +1,8 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { SessionId, TeamId } from '@teamlog/events';
+import { SessionId, TeamId, streamEvent } from '@teamlog/events';
 import {
   MessageToSelf, SenderOutsideTeam, TargetClosed, TargetOutsideTeam, TeamState, UnknownTarget, evolveTeam, initialTeamState,
-  refuseUnlisted, routeTeamMessage,
+  initialSenderClosure, refuseUnlisted, routeTeamMessage,
 } from '@teamlog/domain';
 
 const teamId = 'lead-1' as TeamId;
@@ -21,9 +21,9 @@ const team: TeamState = [
   member('m-c', 'broken', 'provisioning'),
   member('m-c', 'broken', 'failed'),
   member('m-d', 'pending', 'provisioning'),
-].reduce(evolveTeam, initialTeamState(teamId));
+].reduce((state, event) => evolveTeam(state, streamEvent(event.type, event.seq, event.data)), initialTeamState(teamId));
 
-const route = (sender: string, address: string) => routeTeamMessage(team, sender as SessionId, address);
+const route = (sender: string, address: string) => routeTeamMessage(team, initialSenderClosure, sender as SessionId, address);
 const target = (result: ReturnType<typeof route>) => (isRight(result) ? result.right.target : undefined);
 const rejection = (result: ReturnType<typeof route>) => (isLeft(result) ? result.left : undefined);
 

@@ -148,7 +148,7 @@ export class EventLineProcessor {
     if (this.payloads === 'trusted') return eventClass;
     const problem = legacy ? checkLegacyV0Shape(event.data) : checkCatalogPayload(event.type, eventClass, event.data);
     if (problem !== undefined && isTeamRecordType(event.type)) {
-      // The reference projection turns a bad Team record into the team's failure; the log still opens.
+      // A bad Team record is the team's failure and the log still opens (docs/rules.md#team-record-invalid-keeps-log).
       this.teamProblems.push({ line, seq: event.seq, type: event.type, message: problem.at({ file: this.file, line }).message });
       return 'catalog';
     }

@@ -17,7 +17,7 @@ const preview = (text: string): string => (text.length > 60 ? `${text.slice(0, 5
 
 /**
  * Read line 1. Anything that is not a `{"type":"session",...}` object is "not a session log";
- * the version is checked before anything else, as the reference does, so an unknown generation
+ * the version is checked before anything else, as docs/rules.md#header-version-first says, so an unknown generation
  * is reported as needing a newer reader rather than as corrupt.
  */
 export const parseHeaderLine = (file: string, bytes: Buffer | undefined): ParsedHeader => {

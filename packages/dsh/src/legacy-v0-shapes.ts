@@ -4,7 +4,7 @@ import { ContentBlock, DecodeError, FormatVersion, MessageSource, decodeWith, st
 
 /**
  * Early V0 logs wrote `user/message` data as `{content, source}`: no `id`, no `role`. The
- * reference's V0→V1 edge "adds current message wrappers and deterministic ids for legacy
+ * harness's V0→V1 migration (docs/rules.md#legacy-v0-user-message) "adds current message wrappers and deterministic ids for legacy
  * messages", so this is a released shape, not damage. The catalog codec (current shape) refuses
  * it; the reader checks it against this strict codec instead and keeps it verbatim.
  */

@@ -10,5 +10,5 @@ export interface LogicalEvent extends SessionEventEnvelope {
   readonly packed?: PackedRowType;
 }
 
-/** The envelope keys the reference defines; any other key of an event line goes to `extra`. */
+/** The envelope keys the format defines (docs/rules.md#envelope); any other key of an event line goes to `extra`. */
 export const envelopeKeys: ReadonlySet<string> = new Set(['type', 'seq', 'time', 'data', 'ignorable', 'surfaceOp', 'sourceEventSeqs']);

@@ -13,8 +13,8 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 
 /**
  * Expand a V0/V1 packed chunk row (`text-chunks`, `reasoning-chunks`, `tool-call-chunks`) into
- * the `assistant/chunk` events it stands for, validating it exactly as the reference writer's
- * decoder does: exact keys, `dt` one shorter than the members, safe-integer seqs and times.
+ * the `assistant/chunk` events it stands for, validating it exactly as docs/rules.md#packed-rows
+ * says: exact keys, `dt` one shorter than the members, safe-integer seqs and times.
  */
 export const expandPackedRow = (type: PackedRowType, row: Record<string, unknown>): Either<DecodeError, readonly LogicalEvent[]> => {
   if (!hasExactKeys(row, ['type', 'seq0', 'time0', 'data'])) return malformed(type, '(root)', 'keys must be exactly {type, seq0, time0, data}');

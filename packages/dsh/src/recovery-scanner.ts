@@ -29,7 +29,7 @@ export type RecordOutcome =
   | { readonly kind: 'problem'; readonly reason: 'unparsable-line' | 'line-too-long'; readonly detail: string; readonly rawType?: string };
 
 /**
- * The recovery rule of the reference (§2.4), for every generation: seqs are dense from 0; at the
+ * The recovery rule (docs/rules.md#recovery-damaged-tail), for every generation: seqs are dense from 0; at the
  * first unparsable line or seq gap stop accepting events; if a `turn/end` appears after that
  * point the damage is inside committed history and the whole file is rejected; otherwise the
  * prefix before the problem is the recovered log. Pure: the reader feeds it one record at a time.

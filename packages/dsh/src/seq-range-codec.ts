@@ -8,7 +8,7 @@ const invalid = (path: string, detail: string): Either<DecodeError, never> =>
 
 /**
  * Expand physical `sourceEventSeqs` (a run of three or more stored as `[start, end]`), checking
- * what the reference requires: unique values, each below the event's own seq, and strictly
+ * what docs/rules.md#source-event-seqs requires: unique values, each below the event's own seq, and strictly
  * increasing when ranges were used.
  */
 export const expandSeqRanges = (physical: readonly PhysicalSeqReference[], ownSeq: number): Either<DecodeError, readonly number[]> => {

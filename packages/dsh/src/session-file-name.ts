@@ -1,4 +1,4 @@
-/* File names of the reference layout: session.jsonl (V0), session.vN.jsonl (VN), each optionally .zstd. */
+/* File names of the harness's layout (docs/rules.md#layout-generations): session.jsonl (V0), session.vN.jsonl (VN), each optionally .zstd. */
 
 export type Compression = 'none' | 'zstd';
 
@@ -30,6 +30,6 @@ export const generationOfFileName = (name: string): number | undefined => {
   return parsed.stem === 'session' ? 0 : undefined;
 };
 
-/** The file name the reference writer uses for a generation. */
+/** The file name the harness's writer uses for a generation. */
 export const sessionLogFileName = (formatVersion: number, compression: Compression): string =>
   `session${formatVersion === 0 ? '' : `.v${formatVersion}`}.jsonl${compression === 'zstd' ? '.zstd' : ''}`;

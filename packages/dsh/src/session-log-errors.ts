@@ -6,7 +6,7 @@ export type RejectionReason =
   /** A generation this reader does not know yet: not corrupt, it needs a newer reader. */
   | 'newer-format-version'
   | 'invalid-header'
-  /** Damage before a later `turn/end`: inside committed history (reference §2.4). */
+  /** Damage before a later `turn/end`: inside committed history (docs/rules.md#recovery-damaged-tail). */
   | 'damaged-history'
   /** A catalog event whose payload fails its strict codec. */
   | 'invalid-event'
@@ -60,7 +60,7 @@ export class NotASessionLog extends SessionLogRejected {
   }
 }
 
-/** Named after the events package's error (its `cause`), which the reference calls "needs a newer reader". */
+/** Named after the events package's error (its `cause`), which docs/rules.md#header-version-first calls "needs a newer reader". */
 export class NeedsNewerReader extends SessionLogRejected {
   override readonly name = 'NewerFormatVersion';
   constructor(

@@ -16,7 +16,7 @@ export interface SessionLogHead extends ParsedHeader {
   readonly file: string;
   readonly compression: Compression;
   readonly sessionId: SessionId;
-  /** A snapshot fixture without seq/time (reference §3.2): seqs are assigned by position. */
+  /** A snapshot fixture without seq/time (docs/rules.md#snapshot-fixtures): seqs are assigned by position. */
   readonly normalised: boolean;
   /** No complete line follows the header, so `normalised` was not decided by an event line. */
   readonly headerOnly: boolean;
@@ -29,7 +29,7 @@ export interface SessionLogSummary {
   readonly recovery: Recovery | null;
   /** Events inherited from the parent of a seeded fork (V0/V1 `seedLength`; V2+ the last inherited end-seed). */
   readonly inheritedCount: number;
-  /** Types neither in the catalog nor in the reference, and not marked `ignorable`. */
+  /** Types neither in the catalog nor among the known types (docs/rules.md#known-event-types), and not marked `ignorable`. */
   readonly unknownTypes: readonly string[];
   readonly lines: number;
   readonly largestLineBytes: number;

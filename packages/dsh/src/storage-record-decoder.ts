@@ -8,7 +8,7 @@ import { LogicalEvent, envelopeKeys } from './logical-event';
 import { expandPackedRow } from './packed-row-expander';
 import { PhysicalSeqReference, expandSeqRanges } from './seq-range-codec';
 
-/** A line of a normalised snapshot fixture: the envelope without `seq` and `time` (reference §3.2). */
+/** A line of a normalised snapshot fixture: the envelope without `seq` and `time` (docs/rules.md#snapshot-fixtures). */
 export const NormalisedEnvelope = openObject(
   { type: t.string, data: JsonValue },
   { ignorable: t.literal(true), surfaceOp: SurfaceOp, sourceEventSeqs: PhysicalSourceEventSeqs },
@@ -24,7 +24,7 @@ export interface RecordContext {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Envelope keys the reference does not define, kept verbatim; undefined when there are none. */
+/** Envelope keys the format does not define (docs/rules.md#envelope), kept verbatim; undefined when there are none. */
 const extraKeysOf = (record: Record<string, unknown>): JsonObject | undefined => {
   const keys = Object.keys(record);
   // The usual line has only envelope keys: check before building anything.

@@ -36,7 +36,7 @@ export const toEventToAppend = (streamKey: string, event: LogicalEvent, normalis
 
 /**
  * A stored session event back to a logical event for export. teamlog's own `teamlog/*` events
- * are written `ignorable` (a reference reader may skip them); their time falls back to when they
+ * are written `ignorable` (a reader of the harness's format may skip them: docs/rules.md#teamlog-events-ignorable); their time falls back to when they
  * were recorded if their metadata carries none.
  */
 export const fromRecordedEvent = (recorded: RecordedEvent): Either<DecodeError, LogicalEvent> => {

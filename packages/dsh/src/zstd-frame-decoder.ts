@@ -1,9 +1,10 @@
-import { Decompress } from 'fzstd';
 import { ByteQueue } from './byte-queue';
-import { XxHash64, zstdChecksumOf } from './xxhash64';
+import { describeZstdError } from './zstd-error';
 import {
-  frameHeaderSize, isSkippableMagic, isZstdMagic, maxBlockSize, parseBlockHeader, parseFrameHeader,
+  frameHeaderSize, headerWithoutContentSize, isSkippableMagic, isZstdMagic, markedLastBlock, maxBlockSize, parseBlockHeader,
+  parseFrameHeader,
 } from './zstd-frame-format';
+import { ZstdCodec, zstdCodec } from './zstd-wasm';
 
 /** A complete frame failed its structure, decompression or checksum check: the file is corrupt. */
 export class CorruptZstdFrame extends Error {
@@ -24,29 +25,32 @@ export interface ZstdStreamEnd {
   readonly incompleteFrame: boolean;
 }
 
-/** fzstd signals "needs more input" with code 5 (UnexpectedEOF). */
-const isUnexpectedEof = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 5;
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** The blocks of one frame read so far, and the most they can decode to. */
+interface FrameBlocks {
+  readonly parts: Uint8Array[];
+  /** Where each complete block's 3-byte header starts within `parts` (index of its part). */
+  lastBlockPart: number | undefined;
+  bound: number;
+}
 
 /**
- * Decode concatenated zstd frames block by block, so memory stays bounded by a block (128 KiB)
- * and the zstd window rather than by a frame or the file. Frame boundaries are found here
- * (fzstd does not report them), so a last frame cut short by a crash is told apart from a
- * corrupt one: its complete blocks still count, as the reference requires.
+ * Decode concatenated zstd frames, one frame at a time (a frame is one append batch of the
+ * writer, so memory is bounded by the largest batch, not by the file). Frame and block boundaries
+ * are found here, so a last frame cut short by a crash is told apart from a corrupt one: its
+ * complete blocks still count, as docs/rules.md#zstd-torn-frame requires. libzstd checks each
+ * complete frame's checksum; the content size the header declares is checked here.
  */
 export async function* decodeZstdFrames(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
   const iterator = source[Symbol.asyncIterator]();
   try {
-    return yield* decodeFrames(iterator);
+    return yield* decodeFrames(iterator, await zstdCodec());
   } finally {
     // A reader that stops early (header only, maxEvents) must release the file.
     await iterator.return?.();
   }
 }
 
-async function* decodeFrames(iterator: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
+async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCodec): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
   const queue = new ByteQueue();
   let ended = false;
   const fill = async (needed: number): Promise<boolean> => {
@@ -85,29 +89,11 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>): AsyncGenerato
     if (!(await fill(headerSize))) return { frames, incompleteFrame: true };
     const header = queue.take(headerSize).slice();
     const info = parseFrameHeader(header);
-
-    const hash = new XxHash64();
-    const output: Uint8Array[] = [];
-    let decodedBytes = 0;
-    const decompressor = new Decompress((data) => {
-      if (data.length === 0) return;
-      const copy = data.slice(); // fzstd reuses its window buffer
-      hash.update(copy);
-      decodedBytes += copy.length;
-      output.push(copy);
-    });
-    const push = (bytes: Uint8Array, final: boolean): void => {
-      try {
-        decompressor.push(bytes, final);
-      } catch (error) {
-        throw corrupt(`decompression failed: ${describe(error)}`);
-      }
-    };
-    push(header, false);
+    const blocks: FrameBlocks = { parts: [], lastBlockPart: undefined, bound: 0 };
 
     for (;;) {
       if (!(await fill(3))) {
-        yield* flushIncomplete(decompressor, output, corrupt);
+        yield* decodeCut(codec, header, blocks, corrupt);
         return { frames, incompleteFrame: true };
       }
       const block = parseBlockHeader(queue.peekByte(0), queue.peekByte(1), queue.peekByte(2));
@@ -115,49 +101,46 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>): AsyncGenerato
       if (block.declaredSize > maxBlockSize) throw corrupt(`block of ${block.declaredSize} bytes exceeds 128 KiB`);
       const trailer = block.last && info.hasChecksum ? 4 : 0;
       if (!(await fill(3 + block.contentBytes + trailer))) {
-        yield* flushIncomplete(decompressor, output, corrupt);
+        yield* decodeCut(codec, header, blocks, corrupt);
         return { frames, incompleteFrame: true };
       }
-      const blockBytes = queue.take(3 + block.contentBytes);
-      if (!block.last) {
-        push(blockBytes, false);
-        yield* output.splice(0);
-        continue;
+      blocks.lastBlockPart = blocks.parts.length;
+      blocks.parts.push(queue.take(3 + block.contentBytes + trailer).slice());
+      // A compressed block decodes to at most 128 KiB; raw and RLE blocks to their declared size.
+      blocks.bound += block.type === 'compressed' ? maxBlockSize : block.declaredSize;
+      if (!block.last) continue;
+      if (info.contentSize !== undefined && info.contentSize > blocks.bound) {
+        throw corrupt(`frame declares ${info.contentSize} bytes, more than its blocks can hold (${blocks.bound})`);
       }
-      const checksum = trailer === 0 ? undefined : queue.take(4).slice();
-      // fzstd expects the checksum bytes before it calls the frame final; it does not verify them.
-      const tail = checksum === undefined ? blockBytes : concat(blockBytes, checksum);
-      push(tail, true);
-      if (checksum !== undefined) {
-        const stored = ((checksum[0] as number) | ((checksum[1] as number) << 8) | ((checksum[2] as number) << 16) | ((checksum[3] as number) << 24)) >>> 0;
-        const actual = zstdChecksumOf(hash);
-        if (stored !== actual) throw corrupt(`checksum mismatch (stored 0x${stored.toString(16)}, content 0x${actual.toString(16)})`);
+      const content = decodeFrame(codec, [headerWithoutContentSize(header, true), ...blocks.parts], blocks.bound, corrupt);
+      if (info.contentSize !== undefined && info.contentSize !== content.length) {
+        throw corrupt(`frame declares ${info.contentSize} bytes but decodes to ${content.length}`);
       }
-      if (info.contentSize !== undefined && info.contentSize !== decodedBytes) {
-        throw corrupt(`frame declares ${info.contentSize} bytes but decodes to ${decodedBytes}`);
-      }
-      yield* output.splice(0);
+      if (content.length > 0) yield content;
       frames += 1;
       break;
     }
   }
 }
 
-/** The file ended inside a frame: decode what fzstd still holds, keep what complete blocks gave. */
-function* flushIncomplete(decompressor: Decompress, output: Uint8Array[], corrupt: (detail: string) => Error): Generator<Uint8Array> {
-  try {
-    // fzstd holds back the first few bytes of a frame until it has 18; `final` makes it decode them.
-    decompressor.push(new Uint8Array(0), true);
-  } catch (error) {
-    // "Needs more input" is the cut itself; anything else is damage inside a complete block.
-    if (!isUnexpectedEof(error)) throw corrupt(`decompression failed: ${describe(error)}`);
-  }
-  yield* output.splice(0);
+/**
+ * The file ended inside a frame: decode its complete blocks as a frame of their own (the last of
+ * them marked last, no checksum: the stored one covers the whole frame), and keep what they give.
+ */
+function* decodeCut(codec: ZstdCodec, header: Uint8Array, blocks: FrameBlocks, corrupt: (detail: string) => Error): Generator<Uint8Array> {
+  if (blocks.lastBlockPart === undefined) return;
+  const parts = blocks.parts.slice();
+  const last = (parts[blocks.lastBlockPart] as Uint8Array).slice();
+  last[0] = markedLastBlock(last[0] as number);
+  parts[blocks.lastBlockPart] = last;
+  const content = decodeFrame(codec, [headerWithoutContentSize(header, false), ...parts], blocks.bound, corrupt);
+  if (content.length > 0) yield content;
 }
 
-const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+const decodeFrame = (codec: ZstdCodec, parts: readonly Uint8Array[], bound: number, corrupt: (detail: string) => Error): Uint8Array => {
+  try {
+    return codec.decompress(Buffer.concat(parts), bound);
+  } catch (error) {
+    throw corrupt(`decompression failed: ${describeZstdError(error)}`);
+  }
 };

@@ -1,27 +1,23 @@
-import { compress, init } from '@bokuweb/zstd-wasm';
-import { XxHash64, zstdChecksumOf } from './xxhash64';
+import { zstdCodec } from './zstd-wasm';
 
-let ready: Promise<void> | undefined;
+let codec: Awaited<ReturnType<typeof zstdCodec>> | undefined;
 
-/** The wasm encoder must be initialised once before the first frame. */
-export const initZstdEncoder = (): Promise<void> => {
-  ready ??= init();
-  return ready;
+/** The wasm encoder and the checksum must be loaded once before the first frame. */
+export const initZstdEncoder = async (): Promise<void> => {
+  codec ??= await zstdCodec();
 };
 
-/** zstd's default level; the reference writer's level is the default and not configurable. */
-const defaultLevel = 3;
-
 /**
- * One checksummed zstd frame holding `content`, as the reference writer produces (the wasm
- * encoder writes frames without a checksum, so the flag and the XXH64 trailer are added here).
+ * One checksummed zstd frame holding `content`, as docs/rules.md#zstd-frames describes (libzstd's
+ * one-shot encoder writes no checksum, so the flag and the XXH64 trailer are added here).
  * Call `initZstdEncoder()` first.
  */
 export const encodeZstdFrame = (content: Uint8Array): Uint8Array => {
-  const frame = compress(content, defaultLevel);
+  if (codec === undefined) throw new Error('encodeZstdFrame: call initZstdEncoder() first');
+  const frame = codec.compress(content);
   const descriptor = frame[4] as number;
   if ((descriptor & 4) !== 0) return frame;
-  const checksum = zstdChecksumOf(new XxHash64().update(content));
+  const checksum = codec.frameChecksum(content);
   const out = new Uint8Array(frame.length + 4);
   out.set(frame, 0);
   out[4] = descriptor | 4;

@@ -71,3 +71,36 @@ export const parseBlockHeader = (b0: number, b1: number, b2: number): BlockHeade
   const type = typeCode === 0 ? 'raw' : typeCode === 1 ? 'rle' : typeCode === 2 ? 'compressed' : 'reserved';
   return { last: (word & 1) === 1, type, declaredSize, contentBytes: type === 'rle' ? 1 : declaredSize };
 };
+
+/**
+ * The same frame header without its content size (and without the checksum flag unless `keepChecksum`),
+ * so libzstd decodes into a buffer of the size the reader chose and the reader checks the size
+ * itself. A single-segment header's window was its content size; it gets a window descriptor at least
+ * that large.
+ */
+export const headerWithoutContentSize = (header: Uint8Array, keepChecksum: boolean): Uint8Array => {
+  const descriptor = header[4] as number;
+  const singleSegment = ((descriptor >> 5) & 1) === 1;
+  const dictionaryFlag = descriptor & 3;
+  const dictionaryBytes = dictionaryFlag === 3 ? 4 : dictionaryFlag;
+  const dictionaryAt = 5 + (singleSegment ? 0 : 1);
+  const info = parseFrameHeader(header);
+  const windowDescriptor = singleSegment ? windowDescriptorFor(info.contentSize ?? 0) : (header[5] as number);
+  const checksumFlag = keepChecksum ? descriptor & 4 : 0;
+  const out = new Uint8Array(6 + dictionaryBytes);
+  out.set(header.subarray(0, 4), 0);
+  out[4] = checksumFlag | dictionaryFlag;
+  out[5] = windowDescriptor;
+  out.set(header.subarray(dictionaryAt, dictionaryAt + dictionaryBytes), 6);
+  return out;
+};
+
+/** The smallest power-of-two window (1 KiB at least) that holds `size` bytes, as a Window_Descriptor byte. */
+const windowDescriptorFor = (size: number): number => {
+  let windowLog = 10;
+  while (2 ** windowLog < size) windowLog += 1;
+  return (windowLog - 10) << 3;
+};
+
+/** The block header's first byte with the Last_Block bit set. */
+export const markedLastBlock = (firstByte: number): number => firstByte | 1;

@@ -75,7 +75,7 @@ describe('session log file names', () => {
     expect(parseSessionFileName('session.lock')).toBeUndefined();
   });
 
-  it('commits only reference names to a generation', () => {
+  it('commits only the file names of the harness to a generation (docs/rules.md#layout-generations)', () => {
     expect(generationOfFileName('session.jsonl.zstd')).toBe(0);
     expect(generationOfFileName('session.1.v3.jsonl')).toBe(3);
     expect(generationOfFileName('seed.jsonl')).toBeUndefined();

@@ -14,8 +14,8 @@ const expand = (row: Record<string, unknown>): readonly LogicalEvent[] => {
   return result.right;
 };
 
-describe('packed chunk rows (reference §3.4)', () => {
-  it('expands the reference example: seq0 + k, time0 plus the first k gaps, text deltas', () => {
+describe('packed chunk rows (docs/rules.md#packed-rows)', () => {
+  it('expands the example of the format: seq0 + k, time0 plus the first k gaps, text deltas', () => {
     const events = expand(referenceRow);
     expect(events.map((event) => event.seq)).toEqual([84, 85, 86, 87, 88, 89, 90, 91]);
     expect(events.map((event) => event.time - 1785097398382)).toEqual([0, 0, 0, 0, 1, 1, 26, 26]);

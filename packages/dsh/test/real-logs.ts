@@ -31,9 +31,9 @@ export const realNonSessionFiles = all.filter((file) => !firstLineIsSessionHeade
 export const shortName = (file: string): string => relative(realLogsRoot, file);
 
 /**
- * Real fixtures that the recovery rule of reference §2.4 does not accept whole. They are
+ * Real fixtures that the recovery rule (docs/rules.md#recovery-damaged-tail) does not accept whole. They are
  * hand-made test fixtures upstream (a seq that starts at 1; delta chunks trimmed out), and the
- * reference reader treats them exactly so.
+ * harness's reader treats them exactly so.
  */
 export const expectedOutcomes: Record<string, { rejected?: 'damaged-history'; recovery?: { reason: 'seq-gap'; keptEvents: number } }> = {
   'mirror-toninfo/packages/test-support/acp-snapshot/tests/fixtures/suite/authored-error/session.jsonl': { rejected: 'damaged-history' },

@@ -5,7 +5,7 @@ const event = (seq: number, type = 'user/message'): LogicalEvent => ({ type, seq
 const events = (...list: LogicalEvent[]) => ({ kind: 'events' as const, events: list });
 const unparsable = (rawType?: string) => ({ kind: 'problem' as const, reason: 'unparsable-line' as const, detail: 'not JSON', ...(rawType === undefined ? {} : { rawType }) });
 
-describe('the recovery rule (reference §2.4)', () => {
+describe('the recovery rule (docs/rules.md#recovery-damaged-tail)', () => {
   it('given dense seqs and no tail, when finished, then nothing was recovered', () => {
     const scanner = new RecoveryScanner();
     expect(scanner.record(2, events(event(0), event(1)))).toEqual({ kind: 'accept', events: [event(0), event(1)] });

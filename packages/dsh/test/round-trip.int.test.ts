@@ -70,7 +70,7 @@ describe('round trip of every real session log: import into SQLite, export, read
     }
   });
 
-  it("writes teamlog's own events as ignorable, so reference readers may skip them", async () => {
+  it("writes teamlog's own events as ignorable, so the harness's readers may skip them (docs/rules.md#teamlog-events-ignorable)", async () => {
     const temp = await openTempStore();
     try {
       const file = realSessionLogs.find((candidate) => shortName(candidate).endsWith('team-direct-inbox/session.1.v4.jsonl')) as string;

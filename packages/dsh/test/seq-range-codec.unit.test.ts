@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { isLeft, isRight } from 'fp-ts/Either';
 import { compressSeqRanges, expandSeqRanges } from '../src/seq-range-codec';
 
-describe('sourceEventSeqs range codec (reference §3.3)', () => {
+describe('sourceEventSeqs range codec (docs/rules.md#source-event-seqs)', () => {
   it('stores a run of three or more as a pair and leaves shorter runs as numbers', () => {
     expect(compressSeqRanges([3, 4, 5, 6, 9, 10])).toEqual([[3, 6], 9, 10]);
     expect(compressSeqRanges([4, 5])).toEqual([4, 5]);

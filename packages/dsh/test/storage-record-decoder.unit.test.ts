@@ -4,7 +4,7 @@ import { decodeStorageRecord } from '../src/storage-record-decoder';
 const v0 = { formatVersion: 0 as const, normalised: false, nextSeq: 0 };
 
 describe('storage record decoding', () => {
-  it('keeps envelope keys the reference does not define in extra', () => {
+  it('keeps envelope keys the format does not define in extra (docs/rules.md#envelope)', () => {
     const result = decodeStorageRecord({ type: 'x/y', seq: 0, time: 1, data: null, writer: { name: 'w' } }, v0);
     expect(result).toEqual({ _tag: 'Right', right: [{ type: 'x/y', seq: 0, time: 1, data: null, extra: { writer: { name: 'w' } } }] });
   });

@@ -1,5 +1,6 @@
 import { CorruptZstdFrame, ZstdStreamEnd, decodeZstdFrames } from '../src/zstd-frame-decoder';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
+import { headerWithoutContentSize, parseFrameHeader } from '../src/zstd-frame-format';
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
@@ -61,5 +62,31 @@ describe('zstd frame decoding', () => {
   it('writes frames the zstd format marks as checksummed', () => {
     const frame = encodeZstdFrame(Buffer.from('hello\n'));
     expect(((frame[4] as number) >> 2) & 1).toBe(1);
+  });
+
+  it('rejects a complete frame that declares more content than its blocks can hold, before decoding it', async () => {
+    const frame = Buffer.from(encodeZstdFrame(Buffer.from('a\nb\n')));
+    // Single segment, 1-byte content size (4): claim 200 bytes from one 4-byte raw block.
+    expect(parseFrameHeader(frame).contentSize).toBe(4);
+    frame[5] = 200;
+    await expect(decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame]))).rejects.toThrow(/zstd frame 2 .*declares 200 bytes, more than its blocks can hold/);
+  });
+});
+
+describe('frame headers without their content size', () => {
+  const magic = [0x28, 0xb5, 0x2f, 0xfd];
+
+  it('gives a single-segment header a window that holds its content, and drops the checksum flag unless kept', () => {
+    // descriptor: content-size flag 1 (2 bytes), single segment, checksum; content size 256 + 0x0f00 = 4096.
+    const header = Uint8Array.from([...magic, 0b0110_0100, 0x00, 0x0f]);
+    expect(parseFrameHeader(header).contentSize).toBe(4096);
+    expect([...headerWithoutContentSize(header, true)]).toEqual([...magic, 0b0000_0100, (12 - 10) << 3]);
+    expect([...headerWithoutContentSize(header, false)]).toEqual([...magic, 0, (12 - 10) << 3]);
+  });
+
+  it('keeps the window descriptor and the dictionary id of a multi-segment header', () => {
+    // descriptor: content-size flag 2 (4 bytes), window descriptor 0x58, 1-byte dictionary id 7.
+    const header = Uint8Array.from([...magic, 0b1000_0001, 0x58, 7, 1, 2, 3, 4]);
+    expect([...headerWithoutContentSize(header, true)]).toEqual([...magic, 0b0000_0001, 0x58, 7]);
   });
 });

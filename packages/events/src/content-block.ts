@@ -68,7 +68,7 @@ export const ContentBlock: t.Type<ContentBlock, unknown, unknown> = t.recursion(
   ),
 );
 
-/* Exact blocks for Team payloads (reference §8.2). */
+/* Exact blocks for Team payloads (docs/rules.md#team-content-strict). */
 const ExactImageAttachment = strictObject(
   { attachmentId: t.string, mediaType: MediaType, bytes: NonNegativeInteger, width: PositiveInteger, height: PositiveInteger },
   { name: t.string },

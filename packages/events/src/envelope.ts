@@ -43,7 +43,7 @@ export const isPackedRowType = (type: string): type is PackedRowType => (packedR
 
 const packedCommon = { turn: NonNegativeInteger, step: NonNegativeInteger, index: NonNegativeInteger, dt: t.readonlyArray(t.number) };
 
-/** V0/V1 storage row standing for a run of `assistant/chunk` events (reference §3.4). */
+/** V0/V1 storage row standing for a run of `assistant/chunk` events (docs/rules.md#packed-rows). */
 export const PackedTextRow = t.type(
   {
     type: t.union([t.literal('text-chunks'), t.literal('reasoning-chunks')]),

@@ -75,7 +75,7 @@ export const isCatalogEventType = (type: string): type is CatalogEventType => Ob
 export const isTeamlogEventType = (type: string): boolean => type.startsWith('teamlog/');
 
 export type EventClass = 'catalog' | 'recognised' | 'unknown';
-/** catalog: decoded strictly; recognised: a reference type kept verbatim; unknown: neither. */
+/** catalog: decoded strictly; recognised: a known type of the format, kept verbatim (docs/rules.md#known-event-types); unknown: neither. */
 export const classifyEventType = (type: string): EventClass =>
   isCatalogEventType(type) ? 'catalog' : knownSessionEventTypes.has(type) ? 'recognised' : 'unknown';
 

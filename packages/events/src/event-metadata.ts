@@ -14,7 +14,7 @@ export const StoredEventMetadata = t.intersection(
       ignorable: t.literal(true),
       surfaceOp: SurfaceOp,
       sourceEventSeqs: t.readonlyArray(t.number),
-      /** Envelope keys the reference does not define, kept verbatim. */
+      /** Envelope keys the format does not define, kept verbatim (docs/rules.md#envelope). */
       extra: JsonObject,
       /** The source line had no seq/time (a normalised snapshot fixture). */
       normalised: t.literal(true),

@@ -17,3 +17,4 @@ export * from './event-metadata';
 export * from './known-event-types';
 export * from './event-catalog';
 export * from './placeholder-scope';
+export * from './stream-event';

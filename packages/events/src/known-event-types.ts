@@ -1,5 +1,5 @@
 /**
- * Every event type the reference format defines across V0–V4 (reference §5). A type outside this
+ * Every event type the harness's format defines across V0–V4 (docs/rules.md#known-event-types). A type outside this
  * list and outside teamlog's catalog is "unknown": kept verbatim, and flagged when not `ignorable`.
  */
 export const knownSessionEventTypes: ReadonlySet<string> = new Set([

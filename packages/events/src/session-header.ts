@@ -72,7 +72,7 @@ export class NewerFormatVersion extends DecodeError {
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
-/** Version is checked before anything else, as the reference does: an unknown version is "newer", not corrupt. */
+/** Version is checked before anything else, as docs/rules.md#header-version-first says: an unknown version is "newer", not corrupt. */
 export const decodeSessionHeader = (raw: unknown): Either<DecodeError, SessionHeader> => {
   if (!isRecord(raw) || raw['type'] !== 'session') {
     return left(new DecodeError('type', '"session"', `expected a session header line ({"type":"session",...}), got ${JSON.stringify(isRecord(raw) ? raw['type'] : raw)?.slice(0, 40)}`));

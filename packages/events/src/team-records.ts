@@ -6,7 +6,7 @@ import { MessageId, SessionId, TaskId, TeamId } from './ids';
 import { NonNegativeInteger, PositiveInteger } from './numbers';
 import { strictObject } from './strict-object';
 
-/* Agent Teams Lead-log records (reference §8.2), exact shapes. */
+/* Agent Teams Lead-log records (docs/rules.md#team-record-payloads), exact shapes. */
 
 export const MemberPhase = t.keyof({ provisioning: null, active: null, failed: null }, 'MemberPhase');
 export type MemberPhase = t.TypeOf<typeof MemberPhase>;
@@ -89,7 +89,7 @@ export type TeamRecord =
   | { readonly type: 'team/message/queued'; readonly data: TeamMessageQueuedRecord }
   | { readonly type: 'team/message/delivered'; readonly data: TeamMessageDeliveredRecord };
 
-/** `{version, teamId}` come first: the reference selects and versions records before the payload. */
+/** `{version, teamId}` come first: docs/rules.md#team-record-head: records are selected and versioned before the payload. */
 export const TeamRecordHead = t.type({ version: NonNegativeInteger, teamId: TeamId }, 'TeamRecordHead');
 export type TeamRecordHead = t.TypeOf<typeof TeamRecordHead>;
 
@@ -128,6 +128,17 @@ export const decodeTeamRecord = (type: TeamRecordType, data: unknown): Either<De
   if (isLeft(decoded)) return decoded;
   return right(normalise(type, decoded.right));
 };
+
+/** A Team record whose payload its codec accepted (version 1 or 2), normalised to version 2. */
+export const normaliseTeamRecord = <K extends TeamRecordType>(type: K, data: TeamRecordPayload<K>): TeamRecord => normalise(type, data);
+
+/** What the catalog codec of a Team record type accepts: either version. */
+export type TeamRecordPayload<K extends TeamRecordType> = {
+  'team/member': t.TypeOf<typeof TeamMemberV1> | t.TypeOf<typeof TeamMemberV2>;
+  'team/task': t.TypeOf<typeof TeamTaskV1> | t.TypeOf<typeof TeamTaskV2>;
+  'team/message/queued': t.TypeOf<typeof TeamMessageQueuedV1> | t.TypeOf<typeof TeamMessageQueuedV2>;
+  'team/message/delivered': t.TypeOf<typeof TeamMessageDeliveredV1> | t.TypeOf<typeof TeamMessageDeliveredV2>;
+}[K];
 
 const normalise = (type: TeamRecordType, value: unknown): TeamRecord => {
   const record = value as { version: 1 | 2 } & Record<string, unknown>;

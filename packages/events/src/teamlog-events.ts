@@ -6,7 +6,7 @@ import { TeamRelaySource } from './message-source';
 import { NonNegativeInteger } from './numbers';
 import { strictObject } from './strict-object';
 
-/* teamlog's own events. Export writes them with `ignorable: true` so reference readers skip them. */
+/* teamlog's own events. Export writes them with `ignorable: true` so the harness's readers skip them (docs/rules.md#teamlog-events-ignorable). */
 
 /** A Team message as the target's inbox holds it: the true sender is in `source`. */
 export const RelayedMessage = strictObject(

@@ -20,7 +20,7 @@ describe('team records', () => {
     expect(isLeft(decoded) && decoded.left.message).toBe('data.message.delivery: unexpected key "delivery" (not part of TeamMessageSnapshotV2)');
   });
 
-  it('refuse offloaded images in Team content, as the reference projection does', () => {
+  it('refuse offloaded images in Team content (docs/rules.md#team-content-strict)', () => {
     const message = { ...queuedV1.message, content: [{ type: 'image', offloaded: true, attachment: { attachmentId: 'a', mediaType: 'image/png', bytes: 1, width: 1, height: 1 } }] };
     const decoded = decodeTeamRecord('team/message/queued', { ...queuedV1, message });
     expect(isLeft(decoded) && decoded.left.path).toBe('data.message.content[0].offloaded');

@@ -1,6 +1,6 @@
 /**
- * When each Team message shape was written (reference §4, §6.2, §8.3). Boundaries are UTC
- * midnights of the dates the reference gives; callers may pass their own rules.
+ * When each Team message shape was written (docs/rules.md#era-rules). Boundaries are UTC
+ * midnights of the dates that rule gives; callers may pass their own rules.
  */
 export interface EraRules {
   /** From this time no `team/message/queued` is written; a `team-message` is then only a late legacy delivery. */
@@ -35,7 +35,7 @@ const iso = (time: number): string => new Date(time).toISOString();
 /**
  * Why a peer source kind does not belong to its log's era, or undefined. `lateLegacyDelivery`: the
  * named team's Lead log queued this message, so a `team-message` after the mailbox era is the late
- * version-2 delivery the reference describes (§8.3), not an anomaly.
+ * version-2 delivery of docs/rules.md#legacy-mailbox-read-only, not an anomaly.
  */
 export const sourceKindEraViolation = (
   kind: string,

@@ -1,12 +1,11 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  SessionHeaderRecord, SessionId, decodeWith, isCatalogEventType, isTeamRecordType,
+  SessionHeaderRecord, SessionId, StoredEventMetadata, decodeWith, isCatalogEventType, isCatalogPayload, isTeamRecordType, streamEvent,
 } from '@teamlog/events';
 import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { catalogPayloadError } from './catalog-payload-check';
-import { eventClockOf } from './event-clock';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
-import { evolveSessionInbox, inboxEventTypes } from './inbox-projection';
+import { InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { ProjectionState, inboxOf } from './projection-state';
 import { SessionEvent } from './session-event';
 import { SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withHeader, withProblem } from './session-facts';
@@ -56,7 +55,7 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
   state.teams.set(event.sessionId, evolveTeamProjection(team, event));
 };
 
-const evolveInboxOf = (state: ProjectionState, event: SessionEvent): void => {
+const evolveInboxOf = (state: ProjectionState, event: InboxSessionEvent): void => {
   const inbox = inboxOf(state, event.sessionId);
   const change = evolveSessionInbox(inbox, event, scopeOfSessionId(event.sessionId));
   const entries = state.changes.inboxEntries.get(event.sessionId) ?? new Set<number>();
@@ -66,23 +65,44 @@ const evolveInboxOf = (state: ProjectionState, event: SessionEvent): void => {
   change.held.forEach(([messageId, seq]) => state.changes.held.push({ sessionId: event.sessionId, messageId, seq }));
 };
 
-/** evolveInbox trusts its input: an event the catalog refuses is reported, not folded. */
+/** Only an event its codec accepted is folded into an inbox; one it refuses is reported. */
 const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFacts): SessionFacts => {
+  if (isInboxEvent(event)) {
+    evolveInboxOf(state, event);
+    return facts;
+  }
   if (!inboxEventTypes.has(event.type) || !isCatalogEventType(event.type)) return facts;
   if (isLegacyUserMessage(event.type, event.data)) {
     const upgraded = upgradeLegacyUserMessage(event.data, event.seq);
-    if (upgraded !== undefined) evolveInboxOf(state, { ...event, data: upgraded });
+    const current: SessionEvent | undefined = upgraded === undefined ? undefined : { ...event, ...streamEvent(event.type, event.seq, upgraded) };
+    if (current !== undefined && isInboxEvent(current)) evolveInboxOf(state, current);
     return facts;
   }
   const refused = catalogPayloadError(event.type, event.data);
-  if (refused !== undefined) return withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
-  evolveInboxOf(state, event);
-  return facts;
+  return refused === undefined ? facts : withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
+};
+
+/**
+ * The event as the views fold it, in one object (this runs for every event): the codec's verdict,
+ * and the time from the stored metadata (see event-clock.ts), else when the store recorded it.
+ */
+const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionEvent => {
+  const { type, data, metadata } = recorded;
+  const timed = StoredEventMetadata.is(metadata);
+  // The literal is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
+  return {
+    catalog: isCatalogPayload(type, data),
+    type,
+    seq: Number(recorded.revision),
+    data,
+    sessionId,
+    time: timed ? metadata.time : recorded.recordedAt.getTime(),
+    normalised: timed && metadata.normalised === true,
+  } as SessionEvent;
 };
 
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
-  const clock = eventClockOf(recorded);
-  const event: SessionEvent = { sessionId: id, seq: Number(recorded.revision), type: recorded.type, data: recorded.data, ...clock };
+  const event = sessionEventOf(id, recorded);
   const facts = evolveSessionFacts(factsOf(state, id), event);
   evolveTeamOf(state, event);
   setFacts(state, foldInbox(state, event, facts));

@@ -1,9 +1,9 @@
 import { GlobalPosition } from '@teamlog/store';
 import { Projection } from './projection';
-import { LoadedViews, ViewStore } from './view-store';
+import { LoadedViews, SyncViewStore } from './view-store';
 
 /** Views kept only in this process: a restart rebuilds them from zero. */
-export class InMemoryViewStore<S> implements ViewStore<S> {
+export class InMemoryViewStore<S> implements SyncViewStore<S> {
   private current: LoadedViews<S>;
 
   constructor(
@@ -21,9 +21,19 @@ export class InMemoryViewStore<S> implements ViewStore<S> {
   }
 
   commit(state: S, checkpoint: GlobalPosition): Promise<void> {
+    this.commitNow(state, checkpoint);
+    return Promise.resolve();
+  }
+
+  commitNow(state: S, checkpoint: GlobalPosition): void {
     this.current = { state, checkpoint };
     this.afterCommit(state);
-    return Promise.resolve();
+  }
+
+  /** A fold made in place cannot be undone: start again from empty views. */
+  restoreNow(): LoadedViews<S> {
+    this.current = { state: this.projection.initial(), checkpoint: undefined };
+    return this.current;
   }
 
   reset(): Promise<LoadedViews<S>> {

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { MessageId, MessageSource, UserMessage, scopeId } from '@teamlog/events';
+import { CatalogEventOf, MessageId, MessageSource, UserMessage, scopeId } from '@teamlog/events';
 import { InboxEntry, InboxState, evolveInbox, initialInboxState } from '@teamlog/domain';
 import { HeldMessages, InMemoryHeldMessages } from './held-messages';
 import { SessionEvent } from './session-event';
@@ -33,9 +33,15 @@ export interface SessionInbox {
 
 export const initialSessionInbox = (held: HeldMessages = new InMemoryHeldMessages()): SessionInbox => ({ state: initialInboxState(), details: [], held });
 
-export const inboxEventTypes: ReadonlySet<string> = new Set([
+export type InboxEventType = 'agent/inbox/spliced' | 'user/message' | 'teamlog/inbox/accepted' | 'teamlog/inbox/claimed' | 'teamlog/inbox/canceled';
+export const inboxEventTypes: ReadonlySet<string> = new Set<InboxEventType>([
   'agent/inbox/spliced', 'user/message', 'teamlog/inbox/accepted', 'teamlog/inbox/claimed', 'teamlog/inbox/canceled',
 ]);
+
+/** An inbox event whose payload its codec accepted, as the views fold it. */
+export type InboxSessionEvent = CatalogEventOf<InboxEventType> & Omit<SessionEvent, 'catalog' | 'type' | 'data'>;
+
+export const isInboxEvent = (event: SessionEvent): event is InboxSessionEvent => event.catalog && inboxEventTypes.has(event.type);
 
 /** What one event changed, so a view store writes only that. */
 export interface InboxChange {
@@ -45,14 +51,14 @@ export interface InboxChange {
 
 type Message = Pick<UserMessage, 'id' | 'content' | 'source'>;
 
-const messagesOf = (type: string, data: Record<string, unknown>): readonly Message[] => {
-  switch (type) {
+const messagesOf = (event: CatalogEventOf<InboxEventType>): readonly Message[] => {
+  switch (event.type) {
     case 'agent/inbox/spliced':
-      return data['inserted'] as readonly Message[];
+      return event.data.inserted;
     case 'teamlog/inbox/accepted':
-      return [data['message'] as Message];
+      return [event.data.message];
     case 'user/message':
-      return [data as unknown as Message];
+      return [event.data];
     default:
       return [];
   }
@@ -62,42 +68,44 @@ const logicalId = (id: MessageId, source: MessageSource): MessageId =>
   source.kind === 'team-message' && typeof source['messageId'] === 'string' ? (source['messageId'] as MessageId) : id;
 
 /** Resolve placeholder ids and drop bodies: the views never show content, only its header. */
-const scopedMessage = (message: Message, scope: string | undefined): Message => ({
+const scopedMessage = <M extends Message>(message: M, scope: string | undefined): M => ({
+  ...message,
   id: scopeId(message.id, scope),
   content: [],
   source: scopeSource(message.source, scope),
 });
 
-const scopedData = (type: string, data: Record<string, unknown>, scope: string | undefined): Record<string, unknown> => {
-  switch (type) {
+const scopedEvent = (event: CatalogEventOf<InboxEventType>, scope: string | undefined): CatalogEventOf<InboxEventType> => {
+  switch (event.type) {
     case 'agent/inbox/spliced':
-      return { ...data, inserted: messagesOf(type, data).map((message) => scopedMessage(message, scope)) };
+      return { ...event, data: { ...event.data, inserted: event.data.inserted.map((message) => scopedMessage(message, scope)) } };
     case 'teamlog/inbox/accepted':
-      return { ...data, message: scopedMessage(data['message'] as Message, scope) };
+      return { ...event, data: { ...event.data, message: scopedMessage(event.data.message, scope) } };
     case 'user/message':
-      return { ...data, ...scopedMessage(data as unknown as Message, scope) };
+      return { ...event, data: scopedMessage(event.data, scope) };
     case 'teamlog/inbox/claimed':
+      return scope === undefined ? event : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
     case 'teamlog/inbox/canceled':
-      return { ...data, messageIds: (data['messageIds'] as readonly MessageId[]).map((id) => scopeId(id, scope)) };
-    default:
-      return data;
+      return scope === undefined ? event : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
   }
 };
 
 const pendingIndexes = (state: InboxState): number[] => [...state.pending['next-turn'], ...state.pending['next-step']];
 
 /**
- * Fold one decoded session event into the session's inbox with `evolveInbox`, and record when each
+ * Fold one decoded inbox event into the session's inbox with `evolveInbox`, and record when each
  * entry was accepted and settled. Linear: the given inbox is updated in place.
  */
-export const evolveSessionInbox = (inbox: SessionInbox, event: SessionEvent, scope: string | undefined): InboxChange => {
-  if (!inboxEventTypes.has(event.type)) return { entries: [], held: [] };
-  const raw = event.data as Record<string, unknown>;
-  const headers = messagesOf(event.type, raw).map((message) => parseTeamMessageHeader(message.content) ?? null);
-  const data = scopedData(event.type, raw, scope);
+export const evolveSessionInbox = (inbox: SessionInbox, event: InboxSessionEvent, scope: string | undefined): InboxChange => {
+  const headers = messagesOf(event).map((message) => parseTeamMessageHeader(message.content) ?? null);
+  const scoped = scopedEvent(event, scope);
   const before = inbox.state.entries.length;
   const pendingBefore = pendingIndexes(inbox.state);
-  evolveInbox(inbox.state, { type: event.type, seq: event.seq, data });
+  evolveInbox(inbox.state, scoped);
   const changed: number[] = [];
   for (const index of pendingBefore) {
     const entry = inbox.state.entries[index] as InboxEntry;
@@ -120,7 +128,7 @@ export const evolveSessionInbox = (inbox: SessionInbox, event: SessionEvent, sco
     });
     changed.push(index);
   }
-  return { entries: changed, held: holdMessages(inbox, messagesOf(event.type, data), event.seq) };
+  return { entries: changed, held: holdMessages(inbox, messagesOf(scoped), event.seq) };
 };
 
 const holdMessages = (inbox: SessionInbox, messages: readonly Message[], seq: number): Array<readonly [MessageId, number]> => {

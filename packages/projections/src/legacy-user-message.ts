@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
 import { ContentBlock, MessageSource, isPeerSource } from '@teamlog/events';
 
-/** Early V0 `user/message` data: `{content, source}`, without the `id`/`role` wrapper (reference §11). */
+/** Early V0 `user/message` data: `{content, source}`, without the `id`/`role` wrapper (docs/rules.md#legacy-v0-user-message). */
 const LegacyUserMessage = t.type({ content: t.readonlyArray(ContentBlock), source: MessageSource }, 'LegacyUserMessage');
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
+import { CommitParticipant, Detach, EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
 import { CommitCadence } from './commit-cadence';
 import { Projection } from './projection';
 import { ProjectionBusy, ProjectionCommitFailed, ProjectionNotLoaded, ProjectionStopped, ViewsChangedElsewhere } from './projection-errors';
-import { LoadedViews, ViewStore } from './view-store';
+import { LoadedViews, SyncViewStore, ViewStore, isSyncViewStore } from './view-store';
 
 export interface ProjectionRunnerOptions {
   /** The most events folded between two commits (default 10 000). */
@@ -98,6 +98,66 @@ export class ProjectionRunner<S> {
       this.adopt(await this.views.reset());
       return this.readToEnd();
     });
+  }
+
+  /**
+   * Fold inline: take part in the store's commits (CommitParticipant), folding the events each
+   * commit writes and committing the views with them, checkpoint included: in the same transaction
+   * when the views live in the event store's own database (SQLite). Nothing is read back. Until
+   * detached, no catch-up, rebuild or live run runs beside it. Undefined when the store or the view
+   * store cannot (a server store, an async-only view store): catch up instead. Load first.
+   */
+  foldInline(): Detach | undefined {
+    const { store, views } = this;
+    if (store.participate === undefined || !isSyncViewStore(views)) return undefined;
+    if (this.current === undefined) throw new ProjectionNotLoaded(this.projection.name);
+    if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
+    this.activity = 'folding inline';
+    let attached = true;
+    const detachStore = store.participate(this.inlineParticipant(views, () => detach()));
+    const detach: Detach = () => {
+      if (!attached) return;
+      attached = false;
+      detachStore();
+      this.activity = undefined;
+    };
+    return detach;
+  }
+
+  private inlineParticipant(views: SyncViewStore<S>, detach: Detach): CommitParticipant {
+    const runner = this;
+    let pending: GlobalPosition | undefined;
+    let movedElsewhere = false;
+    return {
+      get checkpoint() {
+        return runner.appliedPosition;
+      },
+      prepare: (events) => {
+        for (const event of events) if (this.apply(event)) pending = event.position;
+        if (pending === undefined) return;
+        try {
+          views.commitNow(this.state, pending);
+        } catch (error) {
+          // Another runner committed these views: leave them to it, and to a later catch-up.
+          if (!(error instanceof ViewsChangedElsewhere)) throw error;
+          movedElsewhere = true;
+        }
+      },
+      committed: () => {
+        if (movedElsewhere) {
+          this.adopt(views.restoreNow());
+          detach();
+        } else if (pending !== undefined) {
+          this.position = pending;
+          this.resolveWaiters();
+        }
+        pending = undefined;
+      },
+      aborted: () => {
+        pending = undefined;
+        this.adopt(views.restoreNow());
+      },
+    };
   }
 
   /** Follow `$all` from the checkpoint until `stop`. */

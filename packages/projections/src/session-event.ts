@@ -1,12 +1,8 @@
-import { SessionId } from '@teamlog/events';
+import { SessionId, StreamEvent } from '@teamlog/events';
 
-/** One event of a session stream, as the views fold it. */
-export interface SessionEvent {
+/** One event of a session stream as the views fold it: the stream event (seq = stream revision), whose session, and when. */
+export type SessionEvent = StreamEvent & {
   readonly sessionId: SessionId;
-  /** The stream revision, which is the session log's seq. */
-  readonly seq: number;
-  readonly type: string;
-  readonly data: unknown;
   readonly time: number;
   readonly normalised: boolean;
-}
+};

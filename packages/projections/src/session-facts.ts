@@ -23,7 +23,6 @@ export const SessionLifecycleDoc: t.Type<SessionLifecycle, unknown, unknown> = t
       status: t.keyof({ 'not-started': null, idle: null, running: null, inactive: null, closed: null }),
       native: t.boolean,
       turn: t.number,
-      lastSeq: t.number,
     }),
     t.partial({ closeReason: CloseReason, role: SessionRole, teamId: TeamId, name: t.string, step: t.number }),
   ],
@@ -60,12 +59,16 @@ export const initialSessionFacts = (id: SessionId): SessionFacts => ({
 const isInheritedEndSeed = (event: SessionEvent): boolean =>
   event.type === 'session/end-seed' && typeof event.data === 'object' && event.data !== null && (event.data as Record<string, unknown>)['inherited'] === true;
 
-/** Runs for every event of every session: one new object, no spread of optional parts. */
+/**
+ * Runs for every event of every session, so it allocates nothing: linear like the other folds of
+ * the views, it updates the facts it is given (the state owns them) and returns them.
+ */
 export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): SessionFacts => {
-  const next: SessionFacts = { ...facts, lifecycle: evolveLifecycle(facts.lifecycle, event), eventCount: Math.max(facts.eventCount, event.seq + 1) };
-  if (isInheritedEndSeed(event)) next.inheritedEndSeedSeq = event.seq;
-  if (!event.normalised) next.lastTime = event.time;
-  return next;
+  facts.lifecycle = evolveLifecycle(facts.lifecycle, event);
+  if (event.seq + 1 > facts.eventCount) facts.eventCount = event.seq + 1;
+  if (isInheritedEndSeed(event)) facts.inheritedEndSeedSeq = event.seq;
+  if (!event.normalised) facts.lastTime = event.time;
+  return facts;
 };
 
 export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): SessionFacts => ({ ...facts, header });
@@ -73,7 +76,7 @@ export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): Ses
 export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
 
 /**
- * Events before this seq were inherited from the parent of a fork (reference §2.4, §10): the
+ * Events before this seq were inherited from the parent of a fork (docs/rules.md#seeded-fork-cut): the
  * header's `seedLength` in V0/V1, the last `session/end-seed {inherited:true}` from V2 on.
  */
 export const inheritedCut = (facts: SessionFacts): number =>

@@ -13,12 +13,13 @@ export const scopeOfSessionId = (id: SessionId): string | undefined => (id.start
 /** The id fields a message source may carry; each is resolved in the session's scope. */
 const sourceIdFields = ['teamId', 'messageId', 'senderId', 'senderSessionId'] as const;
 
-export const scopeSource = (source: MessageSource, scope: string | undefined): MessageSource => {
+/** The same source with its ids resolved in the scope: only id values change, so its kind and shape stay. */
+export const scopeSource = <S extends MessageSource>(source: S, scope: string | undefined): S => {
   if (scope === undefined) return source;
   const scoped: Record<string, unknown> = { ...source };
   for (const field of sourceIdFields) {
     const value = scoped[field];
     if (typeof value === 'string') scoped[field] = scopeId(value, scope);
   }
-  return scoped as MessageSource;
+  return scoped as S;
 };

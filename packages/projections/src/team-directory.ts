@@ -10,7 +10,7 @@ export interface TeamDirectoryEntry {
   readonly names: ReadonlyMap<SessionId, string>;
 }
 
-/** The name a Team message from the Lead carries (reference §8.2: `senderName` "lead"). */
+/** The name a Team message from the Lead carries (docs/rules.md#send-attribution: `senderName` "lead"). */
 export const leadName = 'lead';
 
 export interface TeamDirectory {

@@ -6,6 +6,7 @@ import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
 import { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
+import { scopedTeamRecord } from './team-record-scope';
 
 /** A Team record of the Lead's own team that the fold considered; the era audit reads these. */
 export const TeamRecordFact = t.type(
@@ -25,35 +26,40 @@ export type DeliveryMismatch = t.TypeOf<typeof DeliveryMismatch> & {
   readonly deliveredTargetId: SessionId;
 };
 
-/** The Team of one Lead stream: the reference fold plus the facts the audit needs. */
+/** The Team of one Lead stream: the Team fold (docs/rules.md#team-failure-mode) plus the facts the audit needs. */
 export interface TeamProjection {
   readonly state: TeamState;
+  /** The placeholder scope of a snapshot fixture's Lead (its ids are resolved in it); absent for real logs. */
+  readonly scope?: string;
   readonly records: TeamRecordFact[];
   readonly mismatches: DeliveryMismatch[];
 }
 
 /** The maps the fold updates in place track their changes, so a view store writes only those rows. */
-export const initialTeamProjection = (lead: SessionId): TeamProjection => ({
-  state: {
-    ...initialTeamState(teamIdOf(lead), scopeOfSessionId(lead)),
-    members: new ChangeTrackingMap(),
-    tasks: new ChangeTrackingMap(),
-    messages: new ChangeTrackingMap(),
-  },
-  records: [],
-  mismatches: [],
-});
+export const initialTeamProjection = (lead: SessionId): TeamProjection => {
+  const scope = scopeOfSessionId(lead);
+  return {
+    state: {
+      ...initialTeamState(teamIdOf(lead)),
+      members: new ChangeTrackingMap(),
+      tasks: new ChangeTrackingMap(),
+      messages: new ChangeTrackingMap(),
+    },
+    ...(scope === undefined ? {} : { scope }),
+    records: [],
+    mismatches: [],
+  };
+};
 
 /* The codecs' `is`: the same verdict as decoding for a stored (JSON) payload, without the decoded copy. */
 
 const ownRecordVersion = (team: TeamState, data: unknown): number | undefined =>
-  TeamRecordHead.is(data) && scopeId(data.teamId, team.scope) === team.teamId ? data.version : undefined;
+  TeamRecordHead.is(data) && data.teamId === team.teamId ? data.version : undefined;
 
 const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatch | undefined => {
   const delivered = eventCodecs['team/message/delivered'];
   if (!delivered.is(event.data)) return undefined;
-  const messageId = scopeId(event.data.messageId, team.scope);
-  const deliveredTargetId = scopeId(event.data.targetId, team.scope);
+  const { messageId, targetId: deliveredTargetId } = event.data;
   const queued = team.messages.get(messageId);
   return queued === undefined || queued.message.targetId === deliveredTargetId
     ? undefined
@@ -61,15 +67,16 @@ const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatc
 };
 
 /**
- * Fold one event of a Lead stream. `evolveTeam` applies the reference rules (own team only, first
+ * Fold one event of a Lead stream. `evolveTeam` applies the Team rules of docs/rules.md (own team only, first
  * violation is the failure, later records ignored); this adds the record facts and mismatches.
  * Linear like `evolveTeam`: the arrays of the given projection are extended in place.
  */
-export const evolveTeamProjection = (team: TeamProjection, event: SessionEvent): TeamProjection => {
-  if (!isTeamRecordType(event.type) || team.state.failure !== undefined) return team;
+export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
+  if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
+  const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
   const version = ownRecordVersion(team.state, event.data);
   if (version !== undefined) {
-    team.records.push({ seq: event.seq, type: event.type, version, time: event.time, normalised: event.normalised });
+    team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }

@@ -48,11 +48,11 @@ export interface TeamRows {
   readonly mismatches: readonly DeliveryMismatch[];
 }
 
-export const teamHeadOf = ({ state }: TeamProjection): TeamHead => ({
+export const teamHeadOf = ({ state, scope }: TeamProjection): TeamHead => ({
   teamId: state.teamId,
   nextTaskNumber: state.nextTaskNumber,
   hasRecords: state.hasRecords,
-  ...(state.scope === undefined ? {} : { scope: state.scope }),
+  ...(scope === undefined ? {} : { scope }),
   ...(state.failure === undefined ? {} : { failure: state.failure }),
 });
 
@@ -67,7 +67,6 @@ export const teamFromRows = (rows: TeamRows): TeamProjection => {
   const { head } = rows;
   const state: TeamState = {
     teamId: head.teamId,
-    ...(head.scope === undefined ? {} : { scope: head.scope }),
     members,
     memberNames: new Map([...members.values()].map((member) => [member.snapshot.name, member.snapshot.id])),
     tasks,
@@ -77,7 +76,7 @@ export const teamFromRows = (rows: TeamRows): TeamProjection => {
     hasRecords: head.hasRecords,
     ...(head.failure === undefined ? {} : { failure: head.failure }),
   };
-  return { state, records: [...rows.records], mismatches: [...rows.mismatches] };
+  return { state, ...(head.scope === undefined ? {} : { scope: head.scope }), records: [...rows.records], mismatches: [...rows.mismatches] };
 };
 
 /** A team the views keep: it holds a record of its own team, or facts the audit reads. */

@@ -1,5 +1,5 @@
 import { SessionId } from '@teamlog/events';
-import { EventStore, GlobalPosition } from '@teamlog/store';
+import { Detach, EventStore, GlobalPosition } from '@teamlog/store';
 import { AuditFinding, readAudit } from './attribution-audit';
 import { DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
 import { EraRules, referenceEraRules } from './era-rules';
@@ -88,6 +88,14 @@ export class TeamlogProjections {
 
   rebuild(): Promise<number> {
     return this.runner.rebuild();
+  }
+
+  /**
+   * Fold the views inline while this process appends (an import): see ProjectionRunner.foldInline.
+   * Undefined where the store or the view store cannot; then catch up after appending.
+   */
+  foldInline(): Detach | undefined {
+    return this.runner.foldInline();
   }
 
   start(): void {

@@ -18,3 +18,20 @@ export interface ViewStore<S> {
   /** Empty the views and forget the checkpoint, atomically (the start of a rebuild). */
   reset(): Promise<LoadedViews<S>>;
 }
+
+/**
+ * A view store that can also load and commit synchronously, inside a transaction the caller is in
+ * (the store's own commit, for an inline projection): the SQLite view store, the in-memory one.
+ */
+export interface SyncViewStore<S> extends ViewStore<S> {
+  /** Throws ViewsChangedElsewhere, writing nothing, when another runner committed since this one loaded. */
+  commitNow(state: S, checkpoint: GlobalPosition): void;
+  /**
+   * After the transaction a commit was part of rolled back: the views as durably committed, or, for
+   * a store that cannot undo a fold made in place (memory), empty views a catch-up rebuilds.
+   */
+  restoreNow(): LoadedViews<S>;
+}
+
+export const isSyncViewStore = <S>(views: ViewStore<S>): views is SyncViewStore<S> =>
+  'commitNow' in views && typeof views.commitNow === 'function' && 'restoreNow' in views && typeof views.restoreNow === 'function';

@@ -3,7 +3,7 @@ import { LogEvent, agentMessageItem, claim, delivered, ev, mailboxItem, member, 
 
 /*
  * Random histories over a small world (two Leads, three members) so ids collide often: records
- * that pass and records that break the reference rules, splices and claims, teamlog acceptances,
+ * that pass and records that break the Team rules (docs/rules.md#team-failure-mode), splices and claims, teamlog acceptances,
  * fork markers and headers that arrive before or after their sessions.
  */
 

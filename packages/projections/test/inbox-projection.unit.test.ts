@@ -1,13 +1,20 @@
-import { MessageId, SessionId } from '@teamlog/events';
-import { SessionEvent, SessionInbox, evolveSessionInbox, initialSessionInbox } from '@teamlog/projections';
+import { MessageId, SessionId, streamEvent } from '@teamlog/events';
+import { InboxSessionEvent, SessionEvent, SessionInbox, evolveSessionInbox, initialSessionInbox, isInboxEvent } from '@teamlog/projections';
 import { claim, ev, mailboxItem, promptItem, relayItem, splice, userMessage } from './session-log-builder';
 
 const target = 'member-1' as SessionId;
+/** An event as the views fold it (its payload checked by its codec, as a read would); only inbox events reach the inbox. */
+const sessionEvent = (type: string, seq: number, data: unknown, time: number): SessionEvent => ({ ...streamEvent(type, seq, data), sessionId: target, time, normalised: false });
+const inboxEvent = (type: string, seq: number, data: unknown, time: number): InboxSessionEvent => {
+  const event = sessionEvent(type, seq, data, time);
+  if (!isInboxEvent(event)) throw new Error(`${type} at ${seq} is not an inbox event its codec accepts`);
+  return event;
+};
 const fold = (events: ReadonlyArray<{ type: string; data: unknown; time?: number }>, scope?: string): SessionInbox => {
   const inbox = initialSessionInbox();
   events.forEach((event, seq) => {
-    const at: SessionEvent = { sessionId: target, seq, type: event.type, data: event.data, time: event.time ?? 1000 * (seq + 1), normalised: false };
-    evolveSessionInbox(inbox, at, scope);
+    const at = sessionEvent(event.type, seq, event.data, event.time ?? 1000 * (seq + 1));
+    if (isInboxEvent(at)) evolveSessionInbox(inbox, at, scope);
   });
   return inbox;
 };
@@ -28,7 +35,7 @@ describe('inbox of a session', () => {
   it('given a mailbox item, then its Team message id is the source messageId and both ids are held', () => {
     const inbox = initialSessionInbox();
     const event = splice('next-turn', 0, [mailboxItem('lead-1', 'tm-1', 'lead-1', 'lead', 'item-9')]);
-    const change = evolveSessionInbox(inbox, { sessionId: target, seq: 4, type: event.type, data: event.data, time: 1000, normalised: false }, undefined);
+    const change = evolveSessionInbox(inbox, inboxEvent(event.type, 4, event.data, 1000), undefined);
     expect(inbox.details[0]).toMatchObject({ messageId: 'tm-1', header: { messageId: 'tm-1', senderName: 'lead' } });
     expect(change.held).toEqual([['item-9', 4], ['tm-1', 4]]);
     expect(['item-9', 'tm-1', 'other'].map((id) => inbox.held.has(id as MessageId))).toEqual([true, true, false]);

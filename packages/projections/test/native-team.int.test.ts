@@ -23,7 +23,7 @@ describe('views over a team teamlog runs itself', () => {
     projections.start();
     const toReviewer = await lead.send({ target: 'reviewer', message: 'Please review.' });
     await teamlog.runtime(reviewer.sessionId).beginTurn();
-    const toLead = await reviewer.send({ target: 'lead', message: 'Looks good.' });
+    const toLead = await (await teamlog.openMember(lead.teamId, 'reviewer')).send({ target: 'lead', message: 'Looks good.' });
     await teamlog.runtime(reviewer.sessionId).endTurn();
     await teamlog.dispose();
     let last: GlobalPosition | undefined;

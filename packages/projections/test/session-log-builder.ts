@@ -55,7 +55,7 @@ export const appendHeader = async (
   return result.position;
 };
 
-/* Event builders, shapes as in reference §5, §6, §8.2. */
+/* Event builders, shapes as in docs/rules.md#team-record-payloads and docs/rules.md#inbox-splices. */
 
 export const text = (value: string) => ({ type: 'text', text: value });
 

@@ -1,10 +1,10 @@
-import { SessionId } from '@teamlog/events';
+import { SessionId, streamEvent } from '@teamlog/events';
 import { SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
 import { delivered, member, queued, task } from './session-log-builder';
 
 const lead = 'lead-1' as SessionId;
 const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>
-  events.map((event, seq) => ({ sessionId: lead, seq, type: event.type, data: event.data, time: time + seq, normalised: false }));
+  events.map((event, seq) => ({ ...streamEvent(event.type, seq, event.data), sessionId: lead, time: time + seq, normalised: false }));
 const fold = (events: ReadonlyArray<{ type: string; data: unknown }>, id = lead) =>
   at(events).reduce(evolveTeamProjection, initialTeamProjection(id));
 
@@ -58,5 +58,25 @@ describe('Team of a normalised fixture Lead', () => {
     ], scoped);
     expect(team.state.failure).toBeUndefined();
     expect([...team.state.messages.entries()].map(([id, entry]) => [id, entry.message.id, entry.deliveredSeq])).toEqual([['{{message:3}}@fx', '{{message:3}}@fx', 1]]);
+  });
+});
+
+describe('placeholder scope of a snapshot fixture', () => {
+  const record = {
+    type: 'team/member',
+    data: { version: 2, teamId: '{{session:1}}', member: { id: '{{session:2}}', name: 'reviewer', description: '', provider: 'spawn', context: 'fresh', phase: 'provisioning' } },
+  };
+
+  it('given a Lead of a scoped fixture, then the ids of its Team records resolve in that scope', () => {
+    const team = fold([record], '{{session:1}}@dir-a' as SessionId);
+    expect(team.scope).toBe('dir-a');
+    expect([...team.state.members.keys()]).toEqual(['{{session:2}}@dir-a']);
+  });
+
+  it('given the same record read under another scope, then it names a foreign team and is passed over', () => {
+    expect(fold([record], '{{session:1}}@dir-b' as SessionId).state.members.size).toBe(1);
+    const foreign = fold([{ ...record, data: { ...record.data, teamId: '{{session:9}}' } }], '{{session:1}}@dir-b' as SessionId);
+    expect(foreign.state.members.size).toBe(0);
+    expect(foreign.state.hasRecords).toBe(false);
   });
 });

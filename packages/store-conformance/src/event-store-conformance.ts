@@ -275,6 +275,11 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
         const all = (await collect(store.readAll())).filter((event) => event.streamName === header || event.streamName === body);
         expect(all.map((event) => event.type)).toEqual(['h/one', 'b/0', 'b/1', 'b/2']);
         expect(results[1]?.position).toEqual(all[3]?.position);
+        // A store that knows heads without reading knows the unit's.
+        for (const [stream, revision] of [[header, 0n], [body, 2n]] as const) {
+          const known = store.knownRevision(stream);
+          if (known !== undefined) expect(known.revision).toBe(revision);
+        }
       });
 
       it('a failed expectation on one stream writes no stream of the unit', async () => {
@@ -300,6 +305,8 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
         await expect(unit.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
         expect(await store.streamRevision(header)).toBeUndefined();
         expect(await count(body)).toBe(1);
+        const known = store.knownRevision(header);
+        if (known !== undefined) expect(known.revision).toBeUndefined();
       });
 
       it('is never an idempotent retry: the same events committed again fail on their expectation', async () => {
@@ -372,6 +379,35 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
         expect(events).toHaveLength(30_000);
         expect(events[29_999]?.data).toEqual({ n: 29_999 });
       }, 120_000);
+    });
+
+    describe('known revision (what a store can tell without reading)', () => {
+      /** A store may always say it cannot tell; whatever it does say must be the truth. */
+      const expectTruthful = async (stream: ReturnType<typeof uniqueStream>) => {
+        const known = store.knownRevision(stream);
+        if (known !== undefined) expect(known.revision).toBe(await store.streamRevision(stream));
+      };
+
+      it('answers, when it answers, the true head: before and after appends, after a read, and for a stream that does not exist', async () => {
+        const stream = uniqueStream();
+        await expectTruthful(stream);
+        await store.appendToStream(stream, [newEvent(), newEvent()]);
+        await expectTruthful(stream);
+        await collect(store.readStream(stream));
+        await expectTruthful(stream);
+        await store.appendToStream(stream, [newEvent()], { expectedRevision: 1n });
+        await expectTruthful(stream);
+        await store.appendToStream(stream, [newEvent()], { expectedRevision: 0n }).catch(() => undefined);
+        await expectTruthful(stream);
+      });
+
+      it('never reports a head older than an append it has confirmed', async () => {
+        const stream = uniqueStream();
+        const appends = await Promise.all(Array.from({ length: 5 }, () => store.appendToStream(stream, [newEvent()])));
+        const last = appends.reduce((max, result) => (result.nextExpectedRevision > max ? result.nextExpectedRevision : max), -1n);
+        const known = store.knownRevision(stream);
+        if (known !== undefined) expect(known.revision).toBe(last);
+      });
     });
 
     describe('volume and concurrency', () => {

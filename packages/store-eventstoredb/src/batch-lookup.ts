@@ -1,5 +1,5 @@
 import { EventId } from '@teamlog/events';
-import { RecordedEvent } from '@teamlog/store';
+import { RecordedEvent, sameEventId } from '@teamlog/store';
 
 /**
  * Whether a batch is already in a stream, judged from a slice of the stream read back after an
@@ -15,9 +15,6 @@ export type BatchLookup =
   | { readonly kind: 'conflict'; readonly eventId: EventId; readonly detail: string }
   /** Ids were found but the slice does not reach far enough back to judge. */
   | { readonly kind: 'undecided'; readonly detail: string };
-
-/** Server-side ids come back lower-case; writers may have used either case. */
-export const sameEventId = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 export const lookupBatch = (slice: readonly RecordedEvent[], ids: readonly EventId[]): BatchLookup => {
   const indexOf = (id: EventId) => slice.findIndex((event) => sameEventId(event.id, id));

@@ -2,13 +2,13 @@ import { BACKWARDS, END, EventData, FORWARDS, START } from '@eventstore/db-clien
 import { isLeft } from 'fp-ts/Either';
 import {
   AppendOptions, AppendResult, assertExpectedRevision, assertValidBatch, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision,
-  GlobalPosition, isAfter, ReadAllOptions, ReadStreamOptions, RecordedEvent, StoreClosed, StreamName, StreamNotFound,
-  StagedAppends, SubscribeToAllOptions, Subscription, WrongExpectedVersion,
+  GlobalPosition, isAfter, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StoreClosed, StreamName, StreamNotFound,
+  SubscribeToAllOptions, Subscription, WrongExpectedVersion, sameEventId,
 } from '@teamlog/store';
 import { eventStoreDbStagedAppends } from './eventstoredb-staged-appends';
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
 import { BackoffOptions, backoffDelay, defaultAppendRetry, defaultResubscribe, sleep } from './backoff';
-import { BatchLookup, lookupBatch, sameEventId } from './batch-lookup';
+import { BatchLookup, lookupBatch } from './batch-lookup';
 import { BatchSearchRange, batchSearchRange } from './batch-search-range';
 import { ClientErrorContext, mapClientError } from './client-error-mapping';
 import { iterateClientRead } from './client-iteration';
@@ -169,6 +169,11 @@ export class EventStoreDbEventStore implements EventStore {
         await subscription.unsubscribe();
       },
     };
+  }
+
+  /** Undefined: other hosts write to the same server, and only a read can tell what they wrote. */
+  knownRevision(_stream: StreamName): KnownRevision | undefined {
+    return undefined;
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

@@ -16,6 +16,3 @@ export * from './append-size';
 export * from './resubscribing-subscription';
 export * from './eventstoredb-event-store';
 export * from './open-eventstoredb';
-export * from './migration-errors';
-export * from './verify-migration';
-export * from './migrate-store';

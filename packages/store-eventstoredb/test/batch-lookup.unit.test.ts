@@ -1,6 +1,6 @@
 import { EventId } from '@teamlog/events';
-import { RecordedEvent, streamName } from '@teamlog/store';
-import { lookupBatch, sameEventId } from '@teamlog/store-eventstoredb';
+import { RecordedEvent, sameEventId, streamName } from '@teamlog/store';
+import { lookupBatch } from '@teamlog/store-eventstoredb';
 
 const idAt = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}` as EventId;
 const slice = (ids: readonly EventId[], firstRevision = 0n): RecordedEvent[] =>

@@ -1,10 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { v4 as uuidv4 } from 'uuid';
 import { EventId, JsonObject, SessionId, StoredEventMetadata } from '@teamlog/events';
-import { collect, describeEventStoreConformance, newEvent, uniqueStream } from '@teamlog/store-conformance';
+import { migrateStore } from '@teamlog/store';
+import { collect, describeEventStoreConformance, expectSameStreams, fillSource, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { AppendTooLarge, EventStoreDbEventStore, migrateStore, openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
-import { expectSameStreams, fillSource, tempDirectory } from './migration-fixture';
+import { AppendTooLarge, EventStoreDbEventStore, openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
+
+const tempDirectory = (): { path: (name: string) => string; cleanup: () => void } => {
+  const directory = mkdtempSync(join(tmpdir(), 'teamlog-migrate-'));
+  return { path: (name) => join(directory, name), cleanup: () => rmSync(directory, { recursive: true, force: true }) };
+};
 
 /*
  * Runs against a real EventStoreDB / KurrentDB when EVENTSTORE_URL is set, for example

@@ -1,5 +1,5 @@
 import { Client, Pool, PoolConfig } from 'pg';
-import { InvalidPostgresUrl, PostgresSchemaTooNew, PostgresStoreError } from './postgres-errors';
+import { InvalidPostgresUrl, PostgresSchemaTooNew, PostgresStoreError, PostgresStoreNotFound } from './postgres-errors';
 import { PostgresMigration, applyPostgresMigrations, readSchemaVersion, shippedMigrations } from './postgres-migrations';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
 import { describePostgresUrl, isPostgresUrl, redactPassword } from './postgres-url';
@@ -8,6 +8,8 @@ import { errorCode, isConnectionFailure } from './connection-failure';
 export interface OpenPostgresStoreOptions extends PostgresEventStoreOptions {
   /** Apply the shipped migrations (default). False for openers that only read: the schema is checked, never changed. */
   readonly migrate?: boolean;
+  /** Create the store's schema in a database without one (default). False: such a database is refused with PostgresStoreNotFound, nothing written. */
+  readonly create?: boolean;
   /** Pooled connections of this process (default 10). */
   readonly maxConnections?: number;
   /** For tests of upgrades: the migrations to apply instead of the shipped ones. */
@@ -29,6 +31,8 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
   if (!isPostgresUrl(url)) throw new InvalidPostgresUrl(database, 'expected postgres://user:password@host:port/database');
   let pool: Pool;
   try {
+    // A client parses the URL when it is made, as every pooled connection will (the pool only when it connects): a bad URL is refused here.
+    new Client({ connectionString: url.trim() });
     pool = new Pool(poolConfig(url.trim(), options.maxConnections ?? 10));
   } catch (error) {
     throw new InvalidPostgresUrl(database, redact((error as Error).message));
@@ -39,16 +43,20 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
   try {
     const client = await pool.connect();
     try {
+      if (options.create === false && (await readSchemaVersion(client, migrations, database)) === 0) throw new PostgresStoreNotFound(database);
       schemaVersion = options.migrate === false ? await readSchemaVersion(client, migrations, database) : await applyPostgresMigrations(client, migrations, database);
     } finally {
       client.release();
     }
   } catch (error) {
     await pool.end().catch(() => undefined);
-    if (error instanceof PostgresSchemaTooNew) throw error;
+    if (error instanceof PostgresSchemaTooNew || error instanceof PostgresStoreNotFound) throw error;
     const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
     throw new PostgresStoreError(failure, 'open', errorCode(error), `cannot open ${database}: ${redact((error as Error).message)}`);
   }
-  const connectListener = (): Client => new Client({ connectionString: url.trim(), application_name: `${applicationName}-listen`, connectionTimeoutMillis: 10_000 });
-  return new PostgresEventStore({ pool, connectListener, database, redact }, schemaVersion, options);
+  // Keep-alive probes tell a long-lived connection (LISTEN, a projection's lease) that the server vanished without closing it.
+  const connectClient = (name: string): Client =>
+    new Client({ connectionString: url.trim(), application_name: name, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  const connectListener = (): Client => connectClient(`${applicationName}-listen`);
+  return new PostgresEventStore({ pool, connectListener, connectClient, database, redact }, schemaVersion, options);
 };

@@ -1,3 +1,6 @@
+/** Which schema of the database: the event store's (migrations/postgres) or the views' (migrations/projections-postgres). */
+export type SchemaKind = 'store' | 'views';
+
 /** The database's schema is newer than this teamlog knows: refused before anything is written. */
 export class PostgresSchemaTooNew extends Error {
   override readonly name = 'PostgresSchemaTooNew';
@@ -6,8 +9,20 @@ export class PostgresSchemaTooNew extends Error {
     readonly database: string,
     readonly databaseVersion: number,
     readonly knownVersion: number,
+    readonly schema: SchemaKind = 'store',
   ) {
-    super(`${database}: store schema version ${databaseVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`);
+    super(`${database}: ${schema === 'store' ? 'store' : 'view'} schema version ${databaseVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`);
+  }
+}
+
+/** The database holds no teamlog store, and the opener asked not to create one. */
+export class PostgresStoreNotFound extends Error {
+  override readonly name = 'PostgresStoreNotFound';
+  constructor(
+    /** The URL without its password. */
+    readonly database: string,
+  ) {
+    super(`${database}: no teamlog store in this database`);
   }
 }
 

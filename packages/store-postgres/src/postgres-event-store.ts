@@ -1,6 +1,6 @@
 import { Client, Pool, QueryResultRow } from 'pg';
 import {
-  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   StagedAppends, StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription,
 } from '@teamlog/store';
 import { postgresStagedAppends } from './postgres-staged-appends';
@@ -38,9 +38,18 @@ export interface PostgresEventStoreOptions {
 export interface PostgresConnection {
   readonly pool: Pool;
   readonly connectListener: () => Client;
+  /** A new connection of its own (not pooled, not connected yet), named `application_name` on the server. */
+  readonly connectClient: (applicationName: string) => Client;
   /** The database URL without its password. */
   readonly database: string;
   readonly redact: (text: string) => string;
+}
+
+/** What the view store and the projection lead of this package share with the store they sit beside. */
+export interface PostgresStoreContext {
+  readonly connection: PostgresConnection;
+  readonly retry: RetryPolicy;
+  readonly log: (line: string) => void;
 }
 
 interface PendingAppend extends GroupAppend {
@@ -113,6 +122,11 @@ export class PostgresEventStore implements EventStore {
   /** The database URL without its password. */
   get database(): string {
     return this.connection.database;
+  }
+
+  /** The connection, retry policy and log, for the views kept in the same database. */
+  get context(): PostgresStoreContext {
+    return { connection: this.connection, retry: this.retry, log: this.log };
   }
 
   /** Transactions committed by this store's appends (a group commit counts once). */
@@ -328,6 +342,11 @@ export class PostgresEventStore implements EventStore {
     if (this.listening) return;
     this.listening = true;
     this.listener.start();
+  }
+
+  /** Undefined: other hosts write to the same server, and only a read can tell what they wrote. */
+  knownRevision(_stream: StreamName): KnownRevision | undefined {
+    return undefined;
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

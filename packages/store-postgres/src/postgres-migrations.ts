@@ -1,5 +1,5 @@
 import { ClientBase } from 'pg';
-import { PostgresMigrationFailed, PostgresSchemaTooNew } from './postgres-errors';
+import { PostgresMigrationFailed, PostgresSchemaTooNew, SchemaKind } from './postgres-errors';
 import { postgresMigrations } from './migrations/postgres-migrations';
 
 export interface PostgresMigration {
@@ -11,20 +11,30 @@ export interface PostgresMigration {
 /** The migrations this package ships (compiled in from migrations/postgres by scripts/embed-migrations.mjs). */
 export const shippedMigrations: readonly PostgresMigration[] = postgresMigrations;
 
+/** The table recording which migrations of one schema (the event store's, or the views') a database has. */
+export interface SchemaHistory {
+  /** What the migrations build, for messages. */
+  readonly of: SchemaKind;
+  /** The schema-qualified table of applied versions. */
+  readonly table: string;
+}
+
+export const storeSchemaHistory: SchemaHistory = { of: 'store', table: 'teamlog.schema_migrations' };
+
 export const knownSchemaVersion = (migrations: readonly PostgresMigration[]): number => migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
 
 /** Every opener of a database takes this transaction-level advisory lock, so concurrent openers migrate one after another. */
 export const migrationLockKey = 0x7465616d6c6f67n; // "teamlog" in ASCII: a fixed key any teamlog opener shares
 
-/** 0 for a database without the store's schema. (A table that may be missing cannot be named in the same statement that checks for it.) */
-const currentVersion = async (client: ClientBase): Promise<number> => {
-  const table = await client.query<{ present: boolean }>("SELECT to_regclass('teamlog.schema_migrations') IS NOT NULL AS present");
+/** 0 for a database without the schema. (A table that may be missing cannot be named in the same statement that checks for it.) */
+const currentVersion = async (client: ClientBase, history: SchemaHistory): Promise<number> => {
+  const table = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [history.table]);
   if (table.rows[0]?.present !== true) return 0;
-  return Number((await client.query<{ version: number }>('SELECT COALESCE(MAX(version), 0) AS version FROM teamlog.schema_migrations')).rows[0]?.version ?? 0);
+  return Number((await client.query<{ version: number }>(`SELECT COALESCE(MAX(version), 0) AS version FROM ${history.table}`)).rows[0]?.version ?? 0);
 };
 
-const setupSql = `CREATE SCHEMA IF NOT EXISTS teamlog;
-CREATE TABLE IF NOT EXISTS teamlog.schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
+const setupSql = (history: SchemaHistory): string => `CREATE SCHEMA IF NOT EXISTS teamlog;
+CREATE TABLE IF NOT EXISTS ${history.table} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
 
 const rollback = (client: ClientBase): Promise<unknown> => client.query('ROLLBACK').catch(() => undefined);
 
@@ -33,14 +43,19 @@ const rollback = (client: ClientBase): Promise<unknown> => client.query('ROLLBAC
  * advisory lock. A database whose schema is newer than the code is refused (PostgresSchemaTooNew)
  * before anything is written. Returns the schema version now in force.
  */
-export const applyPostgresMigrations = async (client: ClientBase, migrations: readonly PostgresMigration[], database: string): Promise<number> => {
+export const applyPostgresMigrations = async (
+  client: ClientBase,
+  migrations: readonly PostgresMigration[],
+  database: string,
+  history: SchemaHistory = storeSchemaHistory,
+): Promise<number> => {
   const known = knownSchemaVersion(migrations);
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey.toString()]);
-    const current = await currentVersion(client);
-    if (current > known) throw new PostgresSchemaTooNew(database, current, known);
-    if (current < known) await client.query(setupSql);
+    const current = await currentVersion(client, history);
+    if (current > known) throw new PostgresSchemaTooNew(database, current, known, history.of);
+    if (current < known) await client.query(setupSql(history));
     for (const migration of migrations) {
       if (migration.version <= current) continue;
       try {
@@ -48,7 +63,7 @@ export const applyPostgresMigrations = async (client: ClientBase, migrations: re
       } catch (error) {
         throw new PostgresMigrationFailed(`${database}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`);
       }
-      await client.query('INSERT INTO teamlog.schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await client.query(`INSERT INTO ${history.table} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     }
     await client.query('COMMIT');
     return Math.max(current, known);
@@ -59,9 +74,14 @@ export const applyPostgresMigrations = async (client: ClientBase, migrations: re
 };
 
 /** For openers that never write: the schema version, refusing a newer one. */
-export const readSchemaVersion = async (client: ClientBase, migrations: readonly PostgresMigration[], database: string): Promise<number> => {
+export const readSchemaVersion = async (
+  client: ClientBase,
+  migrations: readonly PostgresMigration[],
+  database: string,
+  history: SchemaHistory = storeSchemaHistory,
+): Promise<number> => {
   const known = knownSchemaVersion(migrations);
-  const current = await currentVersion(client);
-  if (current > known) throw new PostgresSchemaTooNew(database, current, known);
+  const current = await currentVersion(client, history);
+  if (current > known) throw new PostgresSchemaTooNew(database, current, known, history.of);
   return current;
 };

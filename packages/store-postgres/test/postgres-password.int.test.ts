@@ -1,6 +1,6 @@
 import { freeLoopbackPort } from '@teamlog/postgres-testing';
 import { newEvent, uniqueStream } from '@teamlog/store-conformance';
-import { openPostgresStore } from '@teamlog/store-postgres';
+import { InvalidPostgresUrl, openPostgresStore } from '@teamlog/store-postgres';
 import { rawQuery } from './raw-sql';
 import { databaseForFile, withStore } from './test-database';
 
@@ -45,8 +45,11 @@ describe('the connection string\'s password', () => {
     expect((error as Error).message).toMatch(/does not exist/);
     expect(everythingShown(error)).not.toContain(password);
     const malformed = await openPostgresStore(`postgres://teamlog:${secret}@[bad-host/teamlog`).catch((e: unknown) => e);
-    expect(malformed).toBeInstanceOf(Error);
+    expect(malformed).toBeInstanceOf(InvalidPostgresUrl);
     expect(everythingShown(malformed)).not.toContain(secret);
+    const badPort = await openPostgresStore(`postgres://teamlog:${secret}@db:port/teamlog`).catch((e: unknown) => e);
+    expect(badPort).toBeInstanceOf(InvalidPostgresUrl);
+    expect((badPort as Error).message).toBe('postgres://teamlog:***@db:port/teamlog: Invalid URL');
   });
 
   it('never appears in the store\'s log lines about dropped connections and retries', async () => {

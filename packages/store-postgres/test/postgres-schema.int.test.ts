@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PostgresSchemaTooNew, knownSchemaVersion, openPostgresStore, shippedMigrations } from '@teamlog/store-postgres';
+import { PostgresSchemaTooNew, PostgresStoreNotFound, knownSchemaVersion, openPostgresStore, shippedMigrations } from '@teamlog/store-postgres';
 import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { databaseForFile, withStore } from './test-database';
 
@@ -26,6 +26,20 @@ describe('PostgresEventStore schema', () => {
     const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(database().url)));
     await Promise.all(stores.map((store) => store.close()));
     expect(Number(await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations'))).toBe(shippedMigrations.length);
+  });
+
+  it('with create: false, refuses a database without the store and creates nothing there', async () => {
+    const fresh = `${database().url}_empty`;
+    const name = fresh.slice(fresh.lastIndexOf('/') + 1);
+    await scalar(database().url, `CREATE DATABASE ${name}`);
+    try {
+      const error = await openPostgresStore(fresh, { create: false }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PostgresStoreNotFound);
+      expect(await scalar(fresh, "SELECT to_regnamespace('teamlog') IS NULL")).toBe(true);
+      await withStore(database().url, async (store) => expect(store.schemaVersion).toBe(knownSchemaVersion(shippedMigrations)), { create: false });
+    } finally {
+      await scalar(database().url, `DROP DATABASE ${name} WITH (FORCE)`);
+    }
   });
 
   it('keeps events across close and reopen', async () => {

@@ -13,6 +13,12 @@ describe('PostgreSQL connection strings', () => {
     expect(redactPostgresUrl('postgres://teamlog@db/teamlog')).toBe('postgres://teamlog@db/teamlog');
   });
 
+  it('lose a password given as a query parameter too', () => {
+    const url = 'postgres://teamlog@db/teamlog?sslmode=require&password=s3cr%3Dt&application_name=x';
+    expect(redactPostgresUrl(url)).toBe('postgres://teamlog@db/teamlog?sslmode=require&password=***&application_name=x');
+    expect(redactPassword('auth failed for s3cr%3Dt (s3cr=t)', url)).toBe('auth failed for *** (***)');
+  });
+
   it('have the password removed from any text, as written and percent-decoded', () => {
     const url = 'postgres://teamlog:p%40ss%2Fword@db/teamlog';
     expect(redactPassword('failed: p%40ss%2Fword and p@ss/word', url)).toBe('failed: *** and ***');

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { EventId, JsonValue } from '@teamlog/events';
 import {
-  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, ReadAllOptions, ReadStreamOptions,
-  RecordedEvent, StoreClosed, StoredIdentity, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
+  AppendOptions, AppendResult, AppendSignal, CommitParticipant, Detach, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, KnownRevision,
+  ReadAllOptions,
+  ReadStreamOptions, RecordedEvent, StoreClosed, StoredIdentity, StreamHeads, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
@@ -38,7 +39,9 @@ interface PendingAppend {
   readonly reject: (error: unknown) => void;
 }
 
-type AppendOutcome = { readonly ok: true; readonly result: AppendResult } | { readonly ok: false; readonly error: unknown };
+/** `recorded`: the events the append wrote, kept only while a participant takes part in commits. */
+type AppendOutcome = { readonly ok: true; readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] } | { readonly ok: false; readonly error: unknown };
+type Written = { readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] };
 
 interface EventRow {
   position: number | bigint;
@@ -72,6 +75,10 @@ export class SqliteEventStore implements EventStore {
   private pending: PendingAppend[] = [];
   private commitScheduled = false;
   private committedGroups = 0;
+  /** Stream heads this connection committed or started a read from, trusted while no other connection writes. */
+  private readonly heads = new StreamHeads();
+  private readonly participants = new Set<CommitParticipant>();
+  private dataVersion: bigint;
   private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
 
   private constructor(
@@ -107,20 +114,25 @@ export class SqliteEventStore implements EventStore {
       ),
       allAfter: db.prepare<[number | bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
       lastPosition: db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events'),
+      dataVersion: db.prepare<[], bigint>('PRAGMA data_version').pluck(),
     };
+    this.dataVersion = this.statements.dataVersion.get() as bigint;
     // Called inside writeGroup's transaction, better-sqlite3 runs it as a savepoint.
     const writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
-    this.writeGroup = db.transaction((group: readonly PendingAppend[]) =>
-      group.map((append): AppendOutcome => {
+    this.writeGroup = db.transaction((group: readonly PendingAppend[]) => {
+      const outcomes = group.map((append): AppendOutcome => {
         try {
-          return { ok: true, result: writeInSavepoint(append) };
+          return { ok: true, ...writeInSavepoint(append) };
         } catch (error) {
           // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
           if (!db.inTransaction) throw error;
           return { ok: false, error: this.explainConstraint(error, append.stream, append.events) };
         }
-      }),
-    );
+      });
+      // Participants write their state in this same transaction; a throw rolls the group back.
+      if (this.participants.size > 0) this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
+      return outcomes;
+    });
   }
 
   /**
@@ -206,7 +218,16 @@ export class SqliteEventStore implements EventStore {
       db: this.db,
       clock: this.clock,
       assertOpen: () => this.assertOpen(),
-      committed: () => this.appended.notify(),
+      hasParticipants: () => this.participants.size > 0,
+      prepareParticipants: (events) => this.prepareParticipants(events),
+      eventsAfter: (position, maxCount) => this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
+      aborted: () => this.participants.forEach((participant) => participant.aborted()),
+      committed: (results) => {
+        if (results.some((result) => result.events > 0)) this.participants.forEach((participant) => participant.committed());
+        this.appended.notify();
+        this.trustHeads();
+        for (const result of results) this.heads.set(result.streamName, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
+      },
     });
   }
 
@@ -254,40 +275,93 @@ export class SqliteEventStore implements EventStore {
       outcomes = this.writeGroup.immediate(group);
       this.committedGroups += 1;
     } catch (error) {
+      this.participants.forEach((participant) => participant.aborted());
       for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
       return;
     }
+    this.participants.forEach((participant) => participant.committed());
     if (outcomes.some((outcome) => outcome.ok)) this.appended.notify();
+    this.trustHeads();
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
+      if (outcome.ok) this.heads.set(append.stream, outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision);
       if (outcome.ok) append.resolve(outcome.result);
       else append.reject(outcome.error);
     });
   }
 
-  private writeAppend({ stream, events, encoded, expectedRevision }: PendingAppend): AppendResult {
+  private writeAppend({ stream, events, encoded, expectedRevision }: PendingAppend): Written {
     const retried = this.resolveRetry(stream, events);
-    if (retried !== undefined) return retried;
+    if (retried !== undefined) return { result: retried, recorded: [] };
     const head = this.statements.head.get(stream);
     const last = head === undefined ? undefined : BigInt(head.last_revision);
     assertExpectedRevision(stream, expectedRevision, last);
     if (events.length === 0) {
-      return { nextExpectedRevision: last ?? -1n, position: toPosition(head?.last_position ?? this.statements.lastPosition.get()?.position ?? 0) };
+      return { result: { nextExpectedRevision: last ?? -1n, position: toPosition(head?.last_position ?? this.statements.lastPosition.get()?.position ?? 0) }, recorded: [] };
     }
     const recordedAt = this.clock().getTime();
+    const keep = this.participants.size > 0;
+    const recorded: RecordedEvent[] = [];
     let revision = last === undefined ? 0n : last + 1n;
     let position: number | bigint = 0;
-    for (const event of encoded) {
+    for (let index = 0; index < encoded.length; index += 1) {
+      const event = encoded[index] as PendingAppend['encoded'][number];
       position = this.statements.insert.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt).lastInsertRowid;
+      // The participants fold the objects the writer handed in: nothing is parsed back.
+      if (keep) recorded.push(this.recordedOf(stream, revision, position, events[index] as EventToAppend, recordedAt));
       revision += 1n;
     }
     this.statements.upsertHead.run(stream, revision - 1n, position);
-    return { nextExpectedRevision: revision - 1n, position: toPosition(position) };
+    return { result: { nextExpectedRevision: revision - 1n, position: toPosition(position) }, recorded };
+  }
+
+  private recordedOf(stream: StreamName, revision: bigint, position: number | bigint, event: EventToAppend, recordedAt: number): RecordedEvent {
+    return { streamName: stream, revision, position: toPosition(position), id: event.id, type: event.type, data: event.data, metadata: event.metadata, recordedAt: new Date(recordedAt) };
+  }
+
+  participate(participant: CommitParticipant): Detach {
+    this.assertOpen();
+    this.participants.add(participant);
+    return () => {
+      this.participants.delete(participant);
+    };
+  }
+
+  /**
+   * Inside the group's transaction (this connection holds the write lock, so nothing else commits
+   * meanwhile): each participant gets the events other connections committed after its checkpoint,
+   * read here (rarely any), then this group's.
+   */
+  private prepareParticipants(recorded: readonly RecordedEvent[]): void {
+    const first = recorded[0]?.position.commit;
+    for (const participant of this.participants) {
+      const after = participant.checkpoint?.commit ?? 0n;
+      const behind = first === undefined || first > after + 1n ? this.eventsBetween(after, first) : [];
+      participant.prepare(behind.length === 0 ? recorded : [...behind, ...recorded]);
+    }
+  }
+
+  /** Events after `after` and before `before` (or to the end), in order. */
+  private eventsBetween(after: bigint, before: bigint | undefined): RecordedEvent[] {
+    const events: RecordedEvent[] = [];
+    for (let from = after; ; ) {
+      const rows = this.statements.allAfter.all(from, pageSize);
+      for (const row of rows) {
+        if (before !== undefined && BigInt(row.position) >= before) return events;
+        events.push(this.toRecorded(row));
+      }
+      if (rows.length < pageSize) return events;
+      from = BigInt((rows[rows.length - 1] as EventRow).position);
+    }
   }
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
+    // The head and the trust in it are taken in one synchronous step: later commits of this
+    // connection only move it forwards, and another connection's commit is seen by trustHeads.
+    this.trustHeads();
     const head = this.statements.head.get(stream);
+    this.heads.set(stream, head === undefined ? undefined : BigInt(head.last_revision));
     if (head === undefined) throw new StreamNotFound(stream);
     const last = BigInt(head.last_revision);
     const direction = options.direction ?? 'forwards';
@@ -344,6 +418,20 @@ export class SqliteEventStore implements EventStore {
       },
       start,
     );
+  }
+
+  knownRevision(stream: StreamName): KnownRevision | undefined {
+    if (this.closed) return undefined;
+    this.trustHeads();
+    return this.heads.get(stream);
+  }
+
+  /** Forget every head when another connection (process) has committed since the last look. */
+  private trustHeads(): void {
+    const version = this.statements.dataVersion.get() as bigint;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.heads.clear();
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
-  DuplicateEventId, EventToAppend, GlobalPosition, InvalidAppend, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
+  DuplicateEventId, EventToAppend, GlobalPosition, InvalidAppend, RecordedEvent, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
   assertExpectedRevision, assertValidBatch,
 } from '@teamlog/store';
 
@@ -9,9 +9,24 @@ export interface StagingHost {
   readonly db: Database.Database;
   readonly clock: () => Date;
   readonly assertOpen: () => void;
-  /** After a commit: wake subscriptions. */
-  readonly committed: () => void;
+  /** Whether commit participants take part (inline projections): they get the unit's events inside its transaction. */
+  readonly hasParticipants: () => boolean;
+  /** Inside the commit's transaction, one page of the unit's events after another, in `$all` order; a throw rolls the unit back. */
+  readonly prepareParticipants: (events: readonly RecordedEvent[]) => void;
+  /** Events of the store after a position, in order (to hand a large unit's events back page by page). */
+  readonly eventsAfter: (position: bigint, maxCount: number) => RecordedEvent[];
+  /** The commit is durable (or failed after the participants were prepared). */
+  readonly committed: (results: readonly StagedStreamResult[]) => void;
+  readonly aborted: () => void;
 }
+
+/**
+ * Events whose objects a unit keeps to hand its participants (none parsed back): the importer holds
+ * them anyway while its single pass fits its budget. A larger unit is handed back in pages read
+ * from the store inside the commit, so memory stays bounded.
+ */
+const maxKeptEvents = 200_000;
+const participantPage = 2_000;
 
 /*
  * Staged events wait in a temporary table of the connection: SQLite keeps it in a file of its
@@ -41,6 +56,8 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
   db.exec(createStaging);
   const unit = (nextUnit += 1);
   const ledger = new StagingLedger();
+  /** The staged objects by stream, while participants take part and the unit is small enough. */
+  let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() ? new Map() : undefined;
   const insert = db.prepare(`INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const drop = (): void => {
     // A closed connection took its temporary table with it.
@@ -64,14 +81,43 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
     `SELECT s.event_id, s.stream_name FROM ${stagingTable} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
   );
 
+  /** Inside the transaction: the participants get the unit's events, from the kept objects or read back page by page. */
+  const handToParticipants = (before: bigint, results: readonly StagedStreamResult[], recordedAt: number): void => {
+    if (!host.hasParticipants()) return;
+    if (kept !== undefined) {
+      const recorded: RecordedEvent[] = [];
+      for (const result of results) {
+        const events = kept.get(result.streamName) ?? [];
+        const first = result.position.commit - BigInt(events.length) + 1n;
+        const firstRevision = result.nextExpectedRevision - BigInt(events.length) + 1n;
+        events.forEach((event, index) => {
+          const position = first + BigInt(index);
+          recorded.push({
+            streamName: result.streamName, revision: firstRevision + BigInt(index), position: { commit: position, prepare: position },
+            id: event.id, type: event.type, data: event.data, metadata: event.metadata, recordedAt: new Date(recordedAt),
+          });
+        });
+      }
+      if (recorded.length > 0) host.prepareParticipants(recorded);
+      return;
+    }
+    for (let after = before; ; ) {
+      const page = host.eventsAfter(after, participantPage);
+      if (page.length > 0) host.prepareParticipants(page);
+      if (page.length < participantPage) return;
+      after = (page[page.length - 1] as RecordedEvent).position.commit;
+    }
+  };
+
   const write = db.transaction((recordedAt: number): StagedStreamResult[] => {
+    const before = BigInt(lastPosition.get()?.position ?? 0);
     const heads = ledger.streams.map((staged) => {
       const row = head.get(staged.stream);
       const last = row === undefined ? undefined : BigInt(row.last_revision);
       assertExpectedRevision(staged.stream, staged.expected, last);
       return { staged, last, lastPosition: row?.last_position };
     });
-    return heads.map(({ staged, last, lastPosition: previous }): StagedStreamResult => {
+    const results = heads.map(({ staged, last, lastPosition: previous }): StagedStreamResult => {
       if (staged.events === 0) {
         const position = previous ?? lastPosition.get()?.position ?? 0;
         return { streamName: staged.stream, events: 0, nextExpectedRevision: last ?? -1n, position: toPosition(position) };
@@ -82,6 +128,8 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
       upsertHead.run(staged.stream, revision, lastInsertRowid);
       return { streamName: staged.stream, events: staged.events, nextExpectedRevision: revision, position: toPosition(lastInsertRowid) };
     });
+    handToParticipants(before, results.filter((result) => result.events > 0), recordedAt);
+    return results;
   });
 
   return {
@@ -92,6 +140,12 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
       const rows = events.map((event) => [event.id, event.type, JSON.stringify(event.data), event.metadata === undefined ? null : JSON.stringify(event.metadata)] as const);
       const first = ledger.streams.find((staged) => staged.stream === stream)?.events ?? 0;
       ledger.stage(stream, events.length, options);
+      if (kept !== undefined) {
+        const objects = kept.get(stream) ?? [];
+        for (const event of events) objects.push(event);
+        kept.set(stream, objects);
+        if (ledger.events > maxKeptEvents) kept = undefined;
+      }
       try {
         stageRows(stream, first, rows);
       } catch (error) {
@@ -111,20 +165,23 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
         try {
           results = write.immediate(host.clock().getTime());
         } catch (error) {
+          host.aborted();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
           const found = clash.get(unit);
           if (found === undefined) throw error;
           throw new DuplicateEventId(found.event_id as EventToAppend['id'], found.stream_name as StreamName, 'the id is already stored; nothing of the unit was written');
         }
-        host.committed();
+        host.committed(results);
         return results;
       } finally {
+        kept = undefined;
         drop();
       }
     },
     abort: async () => {
       if (ledger.finished) return;
       ledger.finish();
+      kept = undefined;
       drop();
     },
   };

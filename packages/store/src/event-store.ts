@@ -57,6 +57,33 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   unsubscribe(): Promise<void>;
 }
 
+/** What a store can tell of a stream's head without reading it. */
+export interface KnownRevision {
+  /** The stream's last revision; undefined when the stream has no events. */
+  readonly revision: bigint | undefined;
+}
+
+/**
+ * Takes part in a store's commits, in the same process: it is handed every event after its
+ * checkpoint, in global order, inside each commit (before it is durable), and keeps its own state
+ * in step (an inline projection: the views fold what is being appended instead of reading it
+ * back). A store that keeps the participant's state in its own database writes it in the same
+ * transaction. Events other writers committed since the checkpoint come first, so none is skipped.
+ */
+export interface CommitParticipant {
+  /** The position of the last event the participant holds; undefined before the first. */
+  readonly checkpoint: GlobalPosition | undefined;
+  /** Inside the commit. A throw fails the whole commit: nothing of it is kept, by the store or the participant. */
+  prepare(events: readonly RecordedEvent[]): void;
+  /** The commit whose events were prepared is durable. */
+  committed(): void;
+  /** The commit failed after prepare: the participant goes back to what it held before. */
+  aborted(): void;
+}
+
+/** Ends a participation. */
+export type Detach = () => void;
+
 /** The port every store adapter implements and the conformance suite checks. */
 export interface EventStore {
   appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
@@ -68,5 +95,18 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
   /** The stream's last revision, or undefined when it has no events. */
   streamRevision(stream: StreamName): Promise<bigint | undefined>;
+  /**
+   * The stream's last revision as far as this store object can tell without reading, or undefined
+   * when only a read can say. An answer is exact at the moment it is given: it covers every append
+   * committed through this object, and the adapter answers only while it knows no other writer
+   * (another connection, process or host) has written since. Readers use it to skip reading a
+   * stream nothing was appended to; appends keep their expected-revision check as the guard.
+   */
+  knownRevision(stream: StreamName): KnownRevision | undefined;
+  /**
+   * Take part in this store's commits (see CommitParticipant); absent where the store cannot hand
+   * a commit's events to the process before it is durable (server stores: fold them by catching up).
+   */
+  participate?(participant: CommitParticipant): Detach;
   close(): Promise<void>;
 }

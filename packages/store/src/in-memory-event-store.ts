@@ -1,8 +1,8 @@
-import { EventId, JsonValue } from '@teamlog/events';
+import { EventId } from '@teamlog/events';
 import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+  AppendOptions, AppendResult, CommitParticipant, Detach, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   SubscribeToAllOptions, Subscription,
 } from './event-store';
 import { GlobalPosition, isAfter } from './global-position';
@@ -11,28 +11,31 @@ import { DuplicateEventId, StoreClosed, StreamNotFound } from './store-errors';
 import { StreamName } from './stream-name';
 import { readStreamSlice } from './read-stream-slice';
 
-interface PreparedEvent {
-  /** A copy callers cannot mutate. */
-  readonly event: EventToAppend;
-  readonly data: JsonValue;
-  /** The data's encoded size: positions advance by it. */
-  readonly size: number;
-}
-
-/** One serialisation serves both the position step and the copy; throws before anything is written. */
-const prepare = (event: EventToAppend): PreparedEvent => {
-  const text = JSON.stringify(event.data);
-  const metadata = event.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(event.metadata)) as JsonValue);
-  return { event: { ...event, ...(metadata === undefined ? {} : { metadata }) }, data: JSON.parse(text) as JsonValue, size: text.length };
-};
-
 export interface InMemoryEventStoreOptions {
   readonly clock?: () => Date;
+  /**
+   * Deep-freeze every event's data and metadata as it is appended, so a writer or reader that
+   * mutates one throws (tests run the engine and the views over such a store to check the
+   * no-mutation contract). Off by default: freezing walks every payload.
+   */
+  readonly freezeEvents?: boolean;
 }
 
+/** Freeze a JSON value and everything in it. */
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+};
+
 /**
- * For fast unit tests, never the default. Positions advance by each event's encoded size, as
- * EventStoreDB's do, so code that assumes dense positions fails here too.
+ * For fast unit tests and for runs that keep nothing (`--store :memory:` replays), never the
+ * default store. Events are kept as they were given, not copied: the contract is that nobody
+ * mutates an event's data or metadata after appending it or while reading it (`freezeEvents`
+ * enforces it). Positions advance in uneven steps, as EventStoreDB's byte offsets do, so code that
+ * assumes dense positions fails here too.
  */
 export class InMemoryEventStore implements EventStore {
   private readonly all: RecordedEvent[] = [];
@@ -42,41 +45,74 @@ export class InMemoryEventStore implements EventStore {
   private nextCommit = 1n;
   private closed = false;
   private readonly clock: () => Date;
+  private readonly freeze: boolean;
+  private readonly participants = new Set<CommitParticipant>();
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
+    this.freeze = options.freezeEvents ?? false;
   }
 
   async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     this.assertOpen();
     assertValidBatch(stream, events);
-    const stored = new Map<EventId, StoredIdentity>();
-    for (const event of events) {
-      const identity = this.ids.get(event.id);
-      if (identity !== undefined) stored.set(event.id, identity);
-    }
-    const retried = resolveRetry(stream, events, stored);
+    const retried = this.retryOf(stream, events);
     if (retried !== undefined) return retried;
     const existing = this.streams.get(stream) ?? [];
     const last = existing.length === 0 ? undefined : BigInt(existing.length - 1);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
     if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
-    const result = this.record(stream, events.map(prepare));
+    const recorded = this.recordedOf(stream, existing.length, events);
+    this.prepareParticipants(recorded);
+    this.store(recorded);
+    this.participants.forEach((participant) => participant.committed());
     this.appended.notify();
-    return result;
+    const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
+    return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
   }
 
-  /** Staged in memory (copied, so later changes by the caller do not leak in); the commit checks everything, then writes in one synchronous step. */
+  /** The events of one batch as they will be recorded, continuing a stream of `length` events (nothing is changed yet). */
+  private recordedOf(stream: StreamName, length: number, events: readonly EventToAppend[]): RecordedEvent[] {
+    const recordedAt = this.clock();
+    const recorded = new Array<RecordedEvent>(events.length);
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as EventToAppend;
+      const position = { commit: this.nextCommit, prepare: this.nextCommit };
+      this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
+      recorded[index] = {
+        streamName: stream,
+        revision: BigInt(length + index),
+        position,
+        id: event.id,
+        type: event.type,
+        data: this.freeze ? deepFreeze(event.data) : event.data,
+        metadata: this.freeze ? deepFreeze(event.metadata) : event.metadata,
+        recordedAt,
+      };
+    }
+    return recorded;
+  }
+
+  private store(recorded: readonly RecordedEvent[]): void {
+    for (const event of recorded) {
+      const existing = this.streams.get(event.streamName) ?? [];
+      this.streams.set(event.streamName, existing);
+      existing.push(event);
+      this.all.push(event);
+      this.ids.set(event.id, event);
+    }
+  }
+
+  /** Staged in memory as given; the commit checks every stream and id, then records them all in one synchronous step (participants included). */
   stageAppends(): StagedAppends {
     this.assertOpen();
     const ledger = new StagingLedger();
-    const batches: Array<{ readonly stream: StreamName; readonly events: readonly PreparedEvent[] }> = [];
+    const batches: Array<{ readonly stream: StreamName; readonly events: readonly EventToAppend[] }> = [];
     return {
       append: async (stream, events, options) => {
         assertValidBatch(stream, events);
-        const prepared = events.map(prepare);
         ledger.stage(stream, events.length, options);
-        batches.push({ stream, events: prepared });
+        batches.push({ stream, events });
       },
       commit: async () => {
         ledger.finish();
@@ -85,17 +121,29 @@ export class InMemoryEventStore implements EventStore {
         for (const staged of ledger.streams) assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
         const seen = new Set<EventId>();
         for (const { stream, events } of batches) {
-          for (const { event } of events) {
+          for (const event of events) {
             if (this.ids.has(event.id) || seen.has(event.id)) throw new DuplicateEventId(event.id, stream, 'the id is already stored or staged twice; nothing of the unit was written');
             seen.add(event.id);
           }
         }
+        const recorded: RecordedEvent[] = [];
         const results = ledger.streams.map((staged): StagedStreamResult => {
-          let result: AppendResult = { nextExpectedRevision: this.lastRevision(staged.stream) ?? -1n, position: this.headPosition() };
-          for (const batch of batches) if (batch.stream === staged.stream && batch.events.length > 0) result = this.record(staged.stream, batch.events);
+          let length = this.streams.get(staged.stream)?.length ?? 0;
+          let result: AppendResult = { nextExpectedRevision: BigInt(length) - 1n, position: this.headPosition() };
+          for (const batch of batches) {
+            if (batch.stream !== staged.stream || batch.events.length === 0) continue;
+            const written = this.recordedOf(staged.stream, length, batch.events);
+            for (const event of written) recorded.push(event);
+            length += written.length;
+            const last = written[written.length - 1] as RecordedEvent;
+            result = { nextExpectedRevision: last.revision, position: last.position };
+          }
           return { ...result, streamName: staged.stream, events: staged.events };
         });
         batches.length = 0;
+        if (recorded.length > 0) this.prepareParticipants(recorded);
+        this.store(recorded);
+        if (recorded.length > 0) this.participants.forEach((participant) => participant.committed());
         this.appended.notify();
         return results;
       },
@@ -111,21 +159,39 @@ export class InMemoryEventStore implements EventStore {
     return events === undefined || events.length === 0 ? undefined : BigInt(events.length - 1);
   }
 
-  /** Write a checked, non-empty, prepared batch (nothing here can throw half-way). */
-  private record(stream: StreamName, events: readonly PreparedEvent[]): AppendResult {
-    const existing = this.streams.get(stream) ?? [];
-    this.streams.set(stream, existing);
-    const recordedAt = this.clock();
-    for (const { event, data, size } of events) {
-      const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      this.nextCommit += BigInt(64 + size);
-      const recorded: RecordedEvent = { streamName: stream, revision: BigInt(existing.length), position, id: event.id, type: event.type, data, metadata: event.metadata, recordedAt };
-      existing.push(recorded);
-      this.all.push(recorded);
-      this.ids.set(recorded.id, recorded);
+  /** The original result when the batch's ids are stored already (a retry); only then is a table of them built. */
+  private retryOf(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {
+    if (!events.some((event) => this.ids.has(event.id))) return undefined;
+    const stored = new Map<EventId, StoredIdentity>();
+    for (const event of events) {
+      const identity = this.ids.get(event.id);
+      if (identity !== undefined) stored.set(event.id, identity);
     }
-    const lastRecorded = existing[existing.length - 1] as RecordedEvent;
-    return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
+    return resolveRetry(stream, events, stored);
+  }
+
+  participate(participant: CommitParticipant): Detach {
+    this.participants.add(participant);
+    return () => {
+      this.participants.delete(participant);
+    };
+  }
+
+  /** Each participant gets what it has not seen yet, then this commit; one that throws fails the commit for all. */
+  private prepareParticipants(recorded: readonly RecordedEvent[]): void {
+    const prepared: CommitParticipant[] = [];
+    try {
+      for (const participant of this.participants) {
+        const { checkpoint } = participant;
+        const behind = this.all.slice(checkpoint === undefined ? 0 : this.indexAfter(checkpoint));
+        // Handed events (even the one that throws half-way) must go back to what it held before.
+        prepared.push(participant);
+        participant.prepare(behind.length === 0 ? recorded : [...behind, ...recorded]);
+      }
+    } catch (error) {
+      prepared.forEach((participant) => participant.aborted());
+      throw error;
+    }
   }
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
@@ -158,6 +224,12 @@ export class InMemoryEventStore implements EventStore {
       },
       start,
     );
+  }
+
+  /** Always known: every append to this store goes through this object. */
+  knownRevision(stream: StreamName): KnownRevision {
+    const events = this.streams.get(stream);
+    return { revision: events === undefined || events.length === 0 ? undefined : BigInt(events.length - 1) };
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

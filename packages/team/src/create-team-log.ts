@@ -1,10 +1,10 @@
 import { IdSource, uuidV7Ids } from '@teamlog/events';
+import { senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import { EventStore } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
 import { LeadSteerPath } from './lead-steer-path';
 import { MemberSteerAdapters } from './member-steer-adapter';
-import { SteerDispatch } from './session-handle';
-import { TeamEngine } from './team-engine';
+import { SteerDispatch, TeamEngine } from './team-engine';
 import { TeamLog, TeamLogService } from './team-log';
 
 export interface TeamLogOptions {
@@ -18,7 +18,14 @@ export interface TeamLogOptions {
   readonly onListenerError?: (error: unknown) => void;
   /** Appends lost to other writers of one stream before ConcurrencyExhausted (default 1000). */
   readonly maxConflictRetries?: number;
+  /**
+   * The most folds of each kind (sessions, teams, senders) kept in memory between operations,
+   * least recently used out first (default 1024); an evicted stream is read again when needed.
+   */
+  readonly foldCacheSize?: number;
 }
+
+export const defaultFoldCacheSize = 1024;
 
 const warn = (error: unknown): void => {
   process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'TeamLogListenerWarning');
@@ -31,14 +38,17 @@ const warn = (error: unknown): void => {
 export const createTeamLog = (options: TeamLogOptions): TeamLog => {
   const engine = new TeamEngine({
     store: options.store,
+    deciders: { teamRoster, targetInbox, sessionLoop, senderLifecycle },
     ids: options.ids ?? uuidV7Ids,
     clock: options.clock ?? (() => new Date()),
     onAccepted: options.onAccepted ?? (() => undefined),
     onListenerError: options.onListenerError ?? warn,
     maxAttempts: options.maxConflictRetries ?? 1000,
+    foldCacheSize: options.foldCacheSize ?? defaultFoldCacheSize,
   });
   const lead = new LeadSteerPath(engine);
   const members = new MemberSteerAdapters(engine);
-  const dispatch: SteerDispatch = (edge, to) => (to === 'lead' ? lead.admit(edge) : members.forTeam(edge.teamId).admit(edge));
+  const dispatch: SteerDispatch = (route, message, signal) =>
+    route.target.kind === 'lead' ? lead.admit(route, message, signal) : members.forTeam(route.teamId).admit(route, message, signal);
   return new TeamLogService(engine, dispatch);
 };

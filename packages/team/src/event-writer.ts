@@ -10,7 +10,7 @@ export interface WriteContext {
   readonly teamId?: TeamId;
 }
 
-/** Surface events produce model-visible messages and carry `surfaceOp` (reference §3.2). */
+/** Surface events produce model-visible messages and carry `surfaceOp` (docs/rules.md#surface-events). */
 const surfaceTypes: ReadonlySet<string> = new Set(['user/message']);
 
 const metadataFor = (event: WritableEvent, context: WriteContext, time: number): StoredEventMetadata & JsonObject => ({

@@ -4,7 +4,7 @@ export { maxMessageBytes } from './send-request';
 export type { SessionSnapshot, InboxEntrySnapshot } from './session-snapshot';
 export type { LoopOutcome } from './team-engine';
 export type { SessionRuntime } from './session-runtime';
-export type { TeamSession, LeadSession, MemberSession, MemberSpawn, NewTask, TaskUpdate } from './team-session';
+export type { TeamSession, LeadSession, MemberSession, MemberSpawn, NewTask, SpawnedMember, TaskUpdate } from './team-session';
 export type { TeamLog, CreateTeamOptions } from './team-log';
 export { createTeamLog } from './create-team-log';
 export type { TeamLogOptions } from './create-team-log';
@@ -16,4 +16,3 @@ export {
   UnknownTaskOwner, TeamLogFailed, leadName,
 } from '@teamlog/domain';
 export type { TurnAbortKind, Admission } from '@teamlog/domain';
-export * from './scripted-host/index';

@@ -1,14 +1,12 @@
-import { MessageId, TeamId, leadOf } from '@teamlog/events';
-import { MessageToSelf, TargetClosed, TargetOutsideTeam, relayedMessage, teamSender } from '@teamlog/domain';
-import { TeamEdge } from './team-edge';
-import { TeamEngine } from './team-engine';
+import { MessageId, RelayedMessage, TeamId } from '@teamlog/events';
+import { ListedRoute, TeamEngine } from './team-engine';
 import { UnauthorisedEdge } from './team-log-errors';
 
 /**
- * The host-only capability to steer a member: it authorises exactly the Lead-to-member and
- * member-to-member edges of one team and keeps the original sender. Only the composition root
- * (create-team-log.ts) builds one; it is not exported from the package and TeamLog holds it in a
- * private field, so the public API can reach a member's inbox only through a session's `send`.
+ * The host-only capability to steer a member: it admits routed messages into the inboxes of its
+ * own team's members, and nothing else. Only the composition root (create-team-log.ts) builds
+ * one; it is not exported from the package and TeamLog holds it in a private field, so the public
+ * API can reach a member's inbox only through a session's `send`.
  */
 export class MemberSteerAdapter {
   constructor(
@@ -16,19 +14,10 @@ export class MemberSteerAdapter {
     private readonly engine: TeamEngine,
   ) {}
 
-  async admit(edge: TeamEdge): Promise<MessageId> {
-    if (edge.teamId !== this.teamId) throw new UnauthorisedEdge(`this adapter steers members of team "${this.teamId}" only`);
-    if (edge.to === leadOf(this.teamId)) throw new UnauthorisedEdge('the Lead receives through its own steer path');
-    if (edge.from === edge.to) throw new MessageToSelf(edge.to);
-    const sender = await this.engine.readTeam(this.teamId, (state) => {
-      const target = state.team.members.get(edge.to)?.snapshot;
-      if (target === undefined) throw new TargetOutsideTeam(edge.to, this.teamId);
-      if (target.phase === 'failed') throw new TargetClosed(edge.to, 'failed');
-      return teamSender(state.team, edge.from);
-    });
-    if (sender._tag === 'Left') throw sender.left;
-    const message = relayedMessage(this.engine.ids.messageId(), sender.right, edge.content);
-    return this.engine.admit(this.teamId, edge.to, message, edge.signal);
+  admit(route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
+    if (route.teamId !== this.teamId) return Promise.reject(new UnauthorisedEdge(`this adapter steers members of team "${this.teamId}" only`));
+    if (route.target.kind !== 'member') return Promise.reject(new UnauthorisedEdge('the Lead receives through its own steer path'));
+    return this.engine.admit(this.teamId, route.target.sessionId, message, signal);
   }
 }
 

@@ -1,13 +1,9 @@
 import { MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamTaskSnapshot, leadOf } from '@teamlog/events';
-import { MemberNotFound, TeamWriteEvent, leadName, openSender, routeTeamMessage } from '@teamlog/domain';
+import { MemberNotFound, TeamWriteEvent, leadName } from '@teamlog/domain';
 import { parseSendRequest } from './send-request';
-import { TeamEdge } from './team-edge';
-import { TeamEngine } from './team-engine';
-import { LeadSession, MemberSession, MemberSpawn, NewTask, TaskUpdate, TeamSession } from './team-session';
+import { SteerDispatch, TeamEngine } from './team-engine';
+import { LeadSession, MemberSession, MemberSpawn, NewTask, SpawnedMember, TaskUpdate, TeamSession } from './team-session';
 import { MemberSpawnFailed, SendAborted } from './team-log-errors';
-
-/** Hands an authorised edge to the Lead steer path or the host's member adapter. */
-export type SteerDispatch = (edge: TeamEdge, to: 'lead' | 'member') => Promise<MessageId>;
 
 /** Task commands always write exactly one task record (or are refused). */
 const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
@@ -47,15 +43,8 @@ class SessionHandle implements TeamSession {
     return this.#engine.track('send', async () => {
       const { target, content, signal } = parseSendRequest(request);
       if (signal?.aborted === true) throw new SendAborted(signal.reason);
-      const route = await this.#engine.readRoute(this.teamId, this.sessionId, (state, sender) => {
-        const open = openSender(this.sessionId, sender);
-        return open._tag === 'Left' ? open : routeTeamMessage(state.team, this.sessionId, target);
-      });
-      if (route._tag === 'Left') throw route.left;
-      const to = route.right.target;
-      if (to.kind === 'unlisted') throw await this.#engine.refuseUnlisted(this.teamId, to.address);
-      const edge: TeamEdge = { teamId: this.teamId, from: this.sessionId, to: to.sessionId, content, ...(signal === undefined ? {} : { signal }) };
-      return this.#dispatch(edge, to.kind);
+      const order = { teamId: this.teamId, sender: this.sessionId, address: target, content, ...(signal === undefined ? {} : { signal }) };
+      return this.#engine.send(order, this.#dispatch);
     });
   }
 
@@ -111,7 +100,7 @@ export class LeadHandle extends SessionHandle implements LeadSession {
     return 'lead';
   }
 
-  spawnMember(spawn: MemberSpawn): Promise<MemberSession> {
+  spawnMember(spawn: MemberSpawn): Promise<SpawnedMember> {
     return this.engine.track('spawnMember', async () => {
       const sessionId = this.engine.ids.sessionId();
       const member = { id: sessionId, name: spawn.name, description: spawn.description, provider: spawn.provider ?? 'spawn', context: 'fresh' as const };
@@ -124,18 +113,18 @@ export class LeadHandle extends SessionHandle implements LeadSession {
         throw failed;
       }
       await this.engine.decideTeam(this.teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } }, this.sessionId);
-      return new MemberHandle(this.engine, this.dispatch, sessionId, this.teamId, spawn.name);
-    });
-  }
-
-  member(address: string): Promise<MemberSession> {
-    return this.engine.track('member', async () => {
-      const found = await this.engine.readTeam(this.teamId, (state) => {
-        const id = state.team.memberNames.get(address) ?? (address as SessionId);
-        return state.team.members.get(id)?.snapshot;
-      });
-      if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
-      return new MemberHandle(this.engine, this.dispatch, found.id, this.teamId, found.name);
+      return { sessionId, teamId: this.teamId, name: spawn.name };
     });
   }
 }
+
+/** The handle of an active member, by name or session id: for the host composition (TeamLog) only. */
+export const openMemberHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId, address: string): Promise<MemberSession> =>
+  engine.track('openMember', async () => {
+    const found = await engine.readTeam(teamId, (state) => {
+      const id = state.team.memberNames.get(address) ?? (address as SessionId);
+      return state.team.members.get(id)?.snapshot;
+    });
+    if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
+    return new MemberHandle(engine, dispatch, found.id, teamId, found.name);
+  });

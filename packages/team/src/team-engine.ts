@@ -1,30 +1,41 @@
-import { Either } from 'fp-ts/Either';
 import {
-  IdSource, MessageId, RelayedMessage, SessionId, SessionRole, TeamId, UserMessage, WritableEvent, leadOf,
+  ContentBlock, IdSource, MessageId, RelayedMessage, SessionId, SessionRole, TeamId, UserMessage, WritableEvent, leadOf,
 } from '@teamlog/events';
 import {
-  AdmissionEvent, SendRejected, SenderClosure, SessionReport, SessionStatus, SessionStreamState, TeamCommand, TeamStreamState,
-  TeamWriteEvent, UnknownTarget, admissionFor, decideSessionLoop, decideTargetInbox, decideTeam, evolveSessionStream,
-  evolveSenderClosure, evolveTeamStream, initialSenderClosure, initialSessionStreamState, initialTeamStreamState, refuseUnlisted,
-  senderClosureEventType,
+  AdmissionEvent, AdmitTeamMessage, Decider, OpenToSend, SendRejected, SenderClosure, SessionLoopCommand, SessionReport, SessionStatus,
+  SessionStreamState, TeamCommand, TeamMessageRoute, TeamStreamState, TeamWriteEvent, UnknownTarget, admissionFor, refuseUnlisted,
+  relayedMessage, routeTeamMessage,
 } from '@teamlog/domain';
 import { EventStore, StreamName, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
+import { AppendJournal } from './append-journal';
 import { decideAndAppend } from './decide-and-append';
 import { WriteContext, appendWritable } from './event-writer';
+import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
 import { SessionSnapshot, sessionSnapshot } from './session-snapshot';
 import { TeamLogDisposed, TeamNotFound } from './team-log-errors';
 
+/** The aggregates the engine runs, each one Decider (see @teamlog/domain). */
+export interface TeamDeciders {
+  readonly teamRoster: Decider<TeamCommand, TeamWriteEvent, TeamStreamState>;
+  readonly targetInbox: Decider<AdmitTeamMessage, AdmissionEvent, SessionStreamState>;
+  readonly sessionLoop: Decider<SessionLoopCommand, WritableEvent, SessionStreamState>;
+  readonly senderLifecycle: Decider<OpenToSend, never, SenderClosure>;
+}
+
 export interface TeamEngineOptions {
   readonly store: EventStore;
+  readonly deciders: TeamDeciders;
   readonly ids: IdSource;
   readonly clock: () => Date;
   readonly onAccepted: AcceptedListener;
   /** Reports a listener's error; the acceptance it was told about stands. */
   readonly onListenerError: (error: unknown) => void;
   readonly maxAttempts: number;
+  /** The most folds of each kind (sessions, teams, senders) kept between operations. */
+  readonly foldCacheSize: number;
 }
 
 export interface NewSession {
@@ -44,26 +55,51 @@ export interface LoopOutcome {
   readonly canceled: readonly MessageId[];
 }
 
+/** A routed send whose target is on the roster: the Lead, or a member. */
+export type ListedRoute = TeamMessageRoute & { readonly target: { readonly kind: 'lead' | 'member' } };
+
+/**
+ * Hands a routed message to the capability that may admit it into its target's inbox (the Lead's
+ * steer path, or the host's member adapter of the team). It must reach `TeamEngine.admit` without
+ * awaiting anything first: the send's critical section queues the admission before it ends.
+ */
+export type SteerDispatch = (route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined) => Promise<MessageId>;
+
+export interface SendOrder {
+  readonly teamId: TeamId;
+  readonly sender: SessionId;
+  readonly address: string;
+  readonly content: readonly ContentBlock[];
+  readonly signal?: AbortSignal;
+}
+
 const claimedBy = (events: readonly WritableEvent[]): UserMessage[] =>
   events.flatMap((event) => (event.type === 'user/message' ? [event.data] : []));
 const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
 /**
- * The core every TeamLog operation runs on: folds of the streams it touched, one queue per stream
- * inside this process, and the load/decide/append loop. Internal: it can write into any inbox, so
- * only the steer paths built by the composition root call `admit`.
+ * The core every TeamLog operation runs on: bounded caches of the folds of the streams it touched,
+ * one queue per stream inside this process, and the load/decide/append loop. Internal: it can
+ * write into any inbox, so only the steer paths built by the composition root call `admit`.
  */
 export class TeamEngine {
   private readonly locks = new KeyedLock<StreamName>();
-  private readonly sessions = new Map<SessionId, FoldedStream<SessionStreamState>>();
-  private readonly teams = new Map<TeamId, FoldedStream<TeamStreamState>>();
-  /** Whether each sender has closed, apart from `sessions`: only touched under its team's lock (see readRoute). */
-  private readonly senders = new Map<SessionId, FoldedStream<SenderClosure>>();
+  private readonly sessions: FoldCache<SessionId, FoldedStream<SessionStreamState>>;
+  private readonly teams: FoldCache<TeamId, FoldedStream<TeamStreamState>>;
+  /** Whether each sender has closed, apart from `sessions`: only touched under its team's lock (see send). */
+  private readonly senders: FoldCache<SessionId, FoldedStream<SenderClosure>>;
+  /** What this engine appended lately, so its other folds of a stream need not read it back. */
+  private readonly journal: AppendJournal;
   private readonly inflight = new Set<Promise<unknown>>();
   private disposed = false;
 
-  constructor(private readonly options: TeamEngineOptions) {}
+  constructor(private readonly options: TeamEngineOptions) {
+    this.journal = new AppendJournal(options.foldCacheSize);
+    this.sessions = new FoldCache(options.foldCacheSize);
+    this.teams = new FoldCache(options.foldCacheSize);
+    this.senders = new FoldCache(options.foldCacheSize);
+  }
 
   get ids(): IdSource {
     return this.options.ids;
@@ -93,52 +129,63 @@ export class TeamEngine {
     };
   }
 
+  /** The target inbox and the session loop fold the same stream state; one fold serves both. */
   private sessionFold(sessionId: SessionId): FoldedStream<SessionStreamState> {
-    const existing = this.sessions.get(sessionId);
-    if (existing !== undefined) return existing;
-    const created = new FoldedStream(sessionStream(sessionId), initialSessionStreamState(), evolveSessionStream);
-    this.sessions.set(sessionId, created);
-    return created;
+    return this.sessions.get(sessionId, () => new FoldedStream(sessionStream(sessionId), sessionId, this.options.deciders.sessionLoop));
   }
 
   private teamFold(teamId: TeamId): FoldedStream<TeamStreamState> {
-    const existing = this.teams.get(teamId);
-    if (existing !== undefined) return existing;
-    const created = new FoldedStream(sessionStream(leadOf(teamId)), initialTeamStreamState(teamId), evolveTeamStream);
-    this.teams.set(teamId, created);
-    return created;
+    const lead = leadOf(teamId);
+    return this.teams.get(teamId, () => new FoldedStream(sessionStream(lead), lead, this.options.deciders.teamRoster));
+  }
+
+  private senderFold(sender: SessionId): FoldedStream<SenderClosure> {
+    return this.senders.get(sender, () => new FoldedStream(sessionStream(sender), sender, this.options.deciders.senderLifecycle));
   }
 
   /** Read a team under its Lead stream's lock; `read` must copy out what it keeps. */
   readTeam<T>(teamId: TeamId, read: (state: TeamStreamState) => T): Promise<T> {
     const fold = this.teamFold(teamId);
     return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store);
+      await fold.catchUp(this.options.store, this.journal);
       return read(fold.state);
     });
   }
 
   /**
-   * Read a team and a sender's lifecycle in one critical section under the team's lock. A sender
-   * belongs to one team, so its lifecycle fold is only ever caught up under that lock; and every
-   * send passes the same lock in call order, so checking the sender adds no reordering of sends.
+   * One send, straight through. A single critical section under the team's lock brings the team
+   * and the sender's lifecycle up to date (reading only what was appended since), routes the send
+   * once, and queues the admission on the target's lock before it ends: every send passes the team
+   * lock in call order, so messages to one target are admitted in the order they were sent. A
+   * sender belongs to one team, so its lifecycle fold is only ever caught up under that lock.
    */
-  readRoute<T>(teamId: TeamId, sender: SessionId, read: (team: TeamStreamState, sender: SenderClosure) => T): Promise<T> {
-    const fold = this.teamFold(teamId);
-    const senderFold =
-      this.senders.get(sender) ?? new FoldedStream(sessionStream(sender), initialSenderClosure, evolveSenderClosure, (type) => type === senderClosureEventType);
-    this.senders.set(sender, senderFold);
-    return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store);
-      await senderFold.catchUp(this.options.store);
-      return read(fold.state, senderFold.state);
-    });
+  async send(order: SendOrder, dispatch: SteerDispatch): Promise<MessageId> {
+    const team = this.teamFold(order.teamId);
+    const sender = this.senderFold(order.sender);
+    const routed = await this.locks.run(
+      team.streamName,
+      async () => {
+        await team.catchUp(this.options.store, this.journal);
+        await sender.catchUp(this.options.store, this.journal);
+        const route = routeTeamMessage(team.state.team, sender.state, order.sender, order.address);
+        if (route._tag === 'Left') throw route.left;
+        const { target } = route.right;
+        if (target.kind === 'unlisted') return { kind: 'unlisted', address: target.address } as const;
+        const message = relayedMessage(this.options.ids.messageId(), route.right.sender, order.content);
+        const admitted = dispatch({ ...route.right, target }, message, order.signal);
+        admitted.catch(() => undefined); // awaited right after the critical section; no unhandled-rejection warning meanwhile
+        return { kind: 'queued', admitted } as const;
+      },
+      order.signal,
+    );
+    if (routed.kind === 'unlisted') throw await this.refuseUnlisted(order.teamId, routed.address);
+    return routed.admitted;
   }
 
   readSession<T>(sessionId: SessionId, read: (state: SessionStreamState) => T): Promise<T> {
     const fold = this.sessionFold(sessionId);
     return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store);
+      await fold.catchUp(this.options.store, this.journal);
       return read(fold.state);
     });
   }
@@ -153,15 +200,17 @@ export class TeamEngine {
     if (!isLead) throw new TeamNotFound(teamId);
   }
 
-  decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<TeamWriteEvent[]> {
+  decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
     const fold = this.teamFold(teamId);
     return this.locks.run(fold.streamName, () =>
       decideAndAppend({
         store: this.options.store,
         folded: fold,
-        decide: (state) => decideTeam(command, state),
+        decider: this.options.deciders.teamRoster,
+        command,
         write: this.write(writer, teamId),
         maxAttempts: this.options.maxAttempts,
+        journal: this.journal,
       }),
     );
   }
@@ -169,21 +218,24 @@ export class TeamEngine {
   report(sessionId: SessionId, report: SessionReport): Promise<LoopOutcome> {
     const fold = this.sessionFold(sessionId);
     return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store); // the team id for the write context comes from the stream
+      await fold.catchUp(this.options.store, this.journal); // the team id for the write context comes from the stream
       const events = await decideAndAppend({
         store: this.options.store,
         folded: fold,
-        decide: (state) => decideSessionLoop({ sessionId, report }, state),
+        decider: this.options.deciders.sessionLoop,
+        command: { sessionId, report },
         write: this.write(sessionId, fold.state.lifecycle.teamId),
         maxAttempts: this.options.maxAttempts,
+        journal: this.journal,
       });
       return { session: sessionSnapshot(sessionId, fold.state), claimed: claimedBy(events), canceled: canceledBy(events) };
     });
   }
 
   /**
-   * Write a message into a target's inbox (host-only: reached through the steer paths). Once the
-   * append is issued it finishes, whatever the signal does.
+   * Write a message into a target's inbox (host-only: reached through the steer paths). Queues on
+   * the target's lock at once (before any await), so callers order admissions by calling order.
+   * Once the append is issued it finishes, whatever the signal does.
    */
   admit(teamId: TeamId, target: SessionId, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
     const fold = this.sessionFold(target);
@@ -191,21 +243,21 @@ export class TeamEngine {
     return this.locks.run(
       fold.streamName,
       async () => {
-        const decided: { on?: SessionStatus } = {};
-        const events = await decideAndAppend<SessionStreamState, AdmissionEvent>({
+        let status: SessionStatus | undefined;
+        const events = await decideAndAppend({
           store: this.options.store,
           folded: fold,
-          decide: (state): Either<SendRejected, AdmissionEvent[]> => {
-            decided.on = state.lifecycle.status;
-            return decideTargetInbox({ type: 'admit', teamId, target, message }, state);
-          },
+          decider: this.options.deciders.targetInbox,
+          command: { type: 'admit', teamId, target, message },
           write: this.write(sender, teamId),
           maxAttempts: this.options.maxAttempts,
+          journal: this.journal,
           ...(signal === undefined ? {} : { signal }),
+          decidedOn: (state) => (status = state.lifecycle.status),
         });
         // Events are only decided for a target that is not closed.
-        if (events.length > 0 && decided.on !== undefined && decided.on !== 'closed') {
-          this.tell({ teamId, target, sender, messageId: message.id, delivery: admissionFor(decided.on).kind });
+        if (events.length > 0 && status !== undefined && status !== 'closed') {
+          this.tell({ teamId, target, sender, messageId: message.id, delivery: admissionFor(status).kind });
         }
         return message.id;
       },
@@ -230,8 +282,8 @@ export class TeamEngine {
       return new UnknownTarget(address);
     }
     // A one-off fold: unknown addresses must not grow the cache.
-    const fold = new FoldedStream(stream, initialSessionStreamState(), evolveSessionStream);
-    await fold.catchUp(this.options.store);
+    const fold = new FoldedStream(stream, address as SessionId, this.options.deciders.sessionLoop);
+    await fold.catchUp(this.options.store, this.journal);
     return refuseUnlisted(teamId, address, fold.state.lifecycle.native ? fold.state.lifecycle.teamId : undefined);
   }
 

@@ -1,9 +1,9 @@
 import { SessionId, TeamId, leadOf, teamIdOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
-import { LeadHandle, SteerDispatch } from './session-handle';
+import { LeadHandle, openMemberHandle } from './session-handle';
 import { HostSessionRuntime, SessionRuntime } from './session-runtime';
 import { SessionSnapshot } from './session-snapshot';
-import { TeamEngine } from './team-engine';
+import { SteerDispatch, TeamEngine } from './team-engine';
 import { LeadSession, MemberSession } from './team-session';
 
 export interface CreateTeamOptions {
@@ -57,8 +57,8 @@ export class TeamLogService implements TeamLog {
   }
 
   async openMember(teamId: TeamId, member: string): Promise<MemberSession> {
-    const lead = await this.openLead(teamId);
-    return lead.member(member);
+    await this.openLead(teamId);
+    return openMemberHandle(this.#engine, this.#dispatch, teamId, member);
   }
 
   runtime(sessionId: SessionId): SessionRuntime {
@@ -73,7 +73,7 @@ export class TeamLogService implements TeamLog {
     return this.#engine.dispose();
   }
 
-  /** Startup recovery (reference §8.3): a lone `provisioning` becomes active if the member's stream exists, else failed. */
+  /** Startup recovery (docs/rules.md#member-startup-recovery): a lone `provisioning` becomes active if the member's stream exists, else failed. */
   private async settleInterruptedSpawns(teamId: TeamId): Promise<void> {
     const provisioning = await this.#engine.readTeam(teamId, (state) =>
       [...state.team.members.values()].filter((entry) => entry.snapshot.phase === 'provisioning').map((entry) => entry.snapshot.id),

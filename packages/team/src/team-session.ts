@@ -39,7 +39,7 @@ export interface TeamSession {
 export interface MemberSpawn {
   readonly name: string;
   readonly description: string;
-  /** Recorded on the roster (the reference's "spawn", "scripted", ...). */
+  /** Recorded on the roster (the harness's "spawn", "scripted", ...: docs/rules.md#team-record-payloads). */
   readonly provider?: string;
 }
 
@@ -47,10 +47,19 @@ export interface MemberSession extends TeamSession {
   readonly role: 'member';
 }
 
+/**
+ * A member the Lead spawned: who it is, not a handle to act as it. The Lead addresses members by
+ * name (`send({ target })`); only the host holds member handles (`TeamLog.openMember`), so nothing
+ * the Lead's handle does is ever attributed to a member.
+ */
+export interface SpawnedMember {
+  readonly sessionId: SessionId;
+  readonly teamId: TeamId;
+  readonly name: string;
+}
+
 export interface LeadSession extends TeamSession {
   readonly role: 'lead';
   /** Roster `provisioning`, the member's own stream, then `active` (or `failed` and MemberSpawnFailed). */
-  spawnMember(spawn: MemberSpawn): Promise<MemberSession>;
-  /** The handle of an active member, by name or session id. */
-  member(address: string): Promise<MemberSession>;
+  spawnMember(spawn: MemberSpawn): Promise<SpawnedMember>;
 }

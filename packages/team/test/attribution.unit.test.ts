@@ -1,10 +1,11 @@
-import { SessionId, WritableEvent, sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { SessionId, TeamId, WritableEvent, sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { relayedMessage, senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import * as publicApi from '@teamlog/team';
-import { InvalidSendRequest, LegacyMailboxWriteRefused, SenderOutsideTeam, TargetOutsideTeam, UnauthorisedEdge } from '@teamlog/team';
+import { InvalidSendRequest, LegacyMailboxWriteRefused, UnauthorisedEdge } from '@teamlog/team';
 import { appendWritable } from '../src/event-writer';
 import { MemberSteerAdapter } from '../src/member-steer-adapter';
-import { TeamEngine } from '../src/team-engine';
+import { ListedRoute, TeamEngine } from '../src/team-engine';
 import { fixedClock, fixture, member, startedTeam, streamOf } from './team-fixture';
 
 describe('sender attribution and the host-only member adapter', () => {
@@ -57,27 +58,39 @@ describe('sender attribution and the host-only member adapter', () => {
     expect(Reflect.ownKeys(teamlog)).toEqual([]);
   });
 
-  it('given the adapter of one team, when asked for an edge of another team, to the Lead, or from a stranger, then it refuses', async () => {
+  it('given the adapter of one team, when handed a route of another team or to the Lead, then it refuses; a route to its members it admits as routed', async () => {
     const store = new InMemoryEventStore();
     // sequentialIds numbers event ids without its prefix: a second source in one store takes uuids.
-    const engine = new TeamEngine({ store, ids: { ...sequentialIds('a'), eventId: uuidV7Ids.eventId }, clock: fixedClock(), onAccepted: () => undefined, onListenerError: () => undefined, maxAttempts: 10 });
+    const engine = new TeamEngine({
+      store,
+      deciders: { teamRoster, targetInbox, sessionLoop, senderLifecycle },
+      ids: { ...sequentialIds('a'), eventId: uuidV7Ids.eventId },
+      clock: fixedClock(),
+      onAccepted: () => undefined,
+      onListenerError: () => undefined,
+      maxAttempts: 10,
+      foldCacheSize: 16,
+    });
     const { teamlog } = fixture(store);
     const team = await startedTeam(teamlog, 'researcher', 'implementer');
     const other = await startedTeam(teamlog, 'stranger');
     const adapter = new MemberSteerAdapter(team.lead.teamId, engine);
     const content = [{ type: 'text' as const, text: 'x' }];
-    const researcher = member(team, 'researcher').sessionId;
-    const implementer = member(team, 'implementer').sessionId;
-    await expect(adapter.admit({ teamId: other.lead.teamId, from: other.lead.sessionId, to: member(other, 'stranger').sessionId, content })).rejects.toBeInstanceOf(UnauthorisedEdge);
-    await expect(adapter.admit({ teamId: team.lead.teamId, from: researcher, to: team.lead.sessionId, content })).rejects.toBeInstanceOf(UnauthorisedEdge);
-    await expect(adapter.admit({ teamId: team.lead.teamId, from: member(other, 'stranger').sessionId, to: implementer, content })).rejects.toBeInstanceOf(SenderOutsideTeam);
-    await expect(adapter.admit({ teamId: team.lead.teamId, from: researcher, to: member(other, 'stranger').sessionId, content })).rejects.toBeInstanceOf(TargetOutsideTeam);
-    const id = await adapter.admit({ teamId: team.lead.teamId, from: team.lead.sessionId, to: implementer, content });
-    const sibling = await adapter.admit({ teamId: team.lead.teamId, from: researcher, to: implementer, content });
-    const inbox = (await teamlog.session(implementer)).inbox;
+    const researcher = member(team, 'researcher');
+    const implementer = member(team, 'implementer');
+    const stranger = member(other, 'stranger');
+    const lead = { sessionId: team.lead.sessionId, name: 'lead' };
+    const route = (teamId: TeamId, from: { sessionId: SessionId; name: string }, to: ListedRoute['target']): ListedRoute => ({ teamId, sender: from, target: to });
+    const relayed = (from: { sessionId: SessionId; name: string }) => relayedMessage(engine.ids.messageId(), from, content);
+    const toMember = (session: { sessionId: SessionId; name: string }) => ({ kind: 'member' as const, ...session });
+    await expect(adapter.admit(route(other.lead.teamId, { sessionId: other.lead.sessionId, name: 'lead' }, toMember(stranger)), relayed(lead), undefined)).rejects.toBeInstanceOf(UnauthorisedEdge);
+    await expect(adapter.admit(route(team.lead.teamId, researcher, { kind: 'lead', ...lead }), relayed(researcher), undefined)).rejects.toBeInstanceOf(UnauthorisedEdge);
+    const id = await adapter.admit(route(team.lead.teamId, lead, toMember(implementer)), relayed(lead), undefined);
+    const sibling = await adapter.admit(route(team.lead.teamId, researcher, toMember(implementer)), relayed(researcher), undefined);
+    const inbox = (await teamlog.session(implementer.sessionId)).inbox;
     expect(inbox.map((entry) => [entry.id, entry.source])).toEqual([
       [id, { kind: 'team-relay', form: 'relay', senderSessionId: team.lead.sessionId, senderName: 'lead' }],
-      [sibling, { kind: 'team-relay', form: 'relay', senderSessionId: researcher, senderName: 'researcher' }],
+      [sibling, { kind: 'team-relay', form: 'relay', senderSessionId: researcher.sessionId, senderName: 'researcher' }],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { EventId } from '@teamlog/events';
+import { EventId, SessionId, StreamEvent, WritableEvent } from '@teamlog/events';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { CorruptStreamEvent } from '@teamlog/team';
 import { FoldedStream } from '../src/folded-stream';
@@ -22,24 +22,25 @@ describe('reading a damaged target stream', () => {
 });
 
 describe('folding what this process appended', () => {
-  const count = (state: readonly string[], event: { type: string; seq: number }) => [...state, `${event.seq}:${event.type}`];
+  const count = { initialState: (): readonly string[] => [], evolve: (state: readonly string[], event: StreamEvent) => [...state, `${event.seq}:${event.type}`] };
+  const session = 's-1' as SessionId;
 
   it('given events appended at the folded revision, when applied, then the state equals reading them back', async () => {
     const store = new InMemoryEventStore();
-    const stream = sessionStream('s-1' as never);
-    const local = new FoldedStream<readonly string[]>(stream, [], count);
-    const appended: Array<{ type: string; data: { turn: number; step?: number } }> = [{ type: 'turn/start', data: { turn: 1 } }, { type: 'step/start', data: { turn: 1, step: 1 } }];
+    const stream = sessionStream(session);
+    const local = new FoldedStream(stream, session, count);
+    const appended = [{ type: 'turn/start', data: { turn: 1 } }, { type: 'step/start', data: { turn: 1, step: 1 } }] as WritableEvent[];
     const result = await store.appendToStream(stream, appended.map((event, n) => ({ type: event.type, data: { ...event.data }, id: `00000000-0000-7000-8000-00000000000${n}` as EventId })));
     local.applyAppended(appended, result.nextExpectedRevision);
-    const reread = new FoldedStream<readonly string[]>(stream, [], count);
+    const reread = new FoldedStream(stream, session, count);
     await reread.catchUp(store);
     expect(local.state).toEqual(reread.state);
     expect(local.expectedRevision).toBe(1n);
   });
 
   it('given a revision that does not follow the folded one, when applied, then it refuses instead of folding a gap', () => {
-    const local = new FoldedStream<readonly string[]>(sessionStream('s-2' as never), [], count);
-    expect(() => local.applyAppended([{ type: 'turn/start', data: { turn: 1 } }], 4n)).toThrow(RangeError);
+    const local = new FoldedStream(sessionStream('s-2' as SessionId), session, count);
+    expect(() => local.applyAppended([{ type: 'turn/start', data: { turn: 1 } }] as WritableEvent[], 4n)).toThrow(RangeError);
     expect(local.state).toEqual([]);
   });
 });
@@ -47,7 +48,8 @@ describe('folding what this process appended', () => {
 describe('a fold that reads some event types only', () => {
   it('given a stream with events the fold does not read, when it catches up, then it folds only the read types, passes the others undecoded and ends at the last revision', async () => {
     const store = new InMemoryEventStore();
-    const stream = sessionStream('s-2' as never);
+    const session = 's-2' as SessionId;
+    const stream = sessionStream(session);
     const ids = (n: number) => `00000000-0000-7000-8000-00000000010${n}` as EventId;
     await store.appendToStream(stream, [
       { id: ids(0), type: 'turn/start', data: { turn: 1 } },
@@ -55,7 +57,11 @@ describe('a fold that reads some event types only', () => {
       { id: ids(1), type: 'teamlog/inbox/accepted', data: { broken: true } },
       { id: ids(2), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } },
     ]);
-    const seen = new FoldedStream<readonly string[]>(stream, [], (state, event) => [...state, `${event.seq}:${event.type}`], (type) => type.startsWith('turn/'));
+    const seen = new FoldedStream(stream, session, {
+      initialState: (): readonly string[] => [],
+      evolve: (state: readonly string[], event: StreamEvent) => [...state, `${event.seq}:${event.type}`],
+      reads: (type: string) => type.startsWith('turn/'),
+    });
     await seen.catchUp(store);
     expect(seen.state).toEqual(['0:turn/start', '2:turn/end']);
     expect(seen.expectedRevision).toBe(2n);

@@ -1,5 +1,5 @@
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StreamName,
+  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StreamName,
   SubscribeToAllOptions, Subscription,
 } from '@teamlog/store';
 
@@ -40,6 +40,10 @@ export class HookedStore implements EventStore {
 
   streamRevision(stream: StreamName): Promise<bigint | undefined> {
     return this.inner.streamRevision(stream);
+  }
+
+  knownRevision(stream: StreamName): KnownRevision | undefined {
+    return this.inner.knownRevision(stream);
   }
 
   close(): Promise<void> {

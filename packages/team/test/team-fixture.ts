@@ -32,9 +32,9 @@ export const startedTeam = async (teamlog: TeamLog, ...names: string[]): Promise
   await teamlog.runtime(lead.sessionId).start();
   const members: Record<string, MemberSession> = {};
   for (const name of names) {
-    const member = await lead.spawnMember({ name, description: `the ${name}`, provider: 'scripted' });
-    await teamlog.runtime(member.sessionId).start();
-    members[name] = member;
+    const spawned = await lead.spawnMember({ name, description: `the ${name}`, provider: 'scripted' });
+    await teamlog.runtime(spawned.sessionId).start();
+    members[name] = await teamlog.openMember(lead.teamId, spawned.sessionId);
   }
   return { lead, members };
 };

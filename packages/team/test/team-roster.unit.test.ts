@@ -88,7 +88,7 @@ describe('team creation and roster', () => {
   });
 });
 
-describe('team tasks: compare-and-set revisions and the reference task rules', () => {
+describe('team tasks: compare-and-set revisions (docs/rules.md#task-revisions) and the dependency graph (docs/rules.md#task-dependency-graph)', () => {
   it('given tasks with dependencies, when they progress, then each change is a team/task v2 snapshot one revision up', async () => {
     const { store, teamlog } = fixture();
     const team = await startedTeam(teamlog, 'researcher');

@@ -1,4 +1,4 @@
-import { runDemo } from '@teamlog/team';
+import { runDemo } from '@teamlog/scripted-host';
 import { valueFlag } from '../argument-parser';
 import { jsonFlag } from '../common-flags';
 import { defineCommand } from '../command';

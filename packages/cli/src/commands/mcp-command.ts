@@ -1,6 +1,6 @@
 import { SessionId } from '@teamlog/events';
 import { MemberNotFound, TeamLog, TeamNotFound, createTeamLog } from '@teamlog/team';
-import { NotATeamSession, ToolSession, createTeamMcpServer, openToolSession, serveStdio, storeInboxWatch } from '@teamlog/tools';
+import type { ToolSession } from '@teamlog/tools';
 import { valueFlag } from '../argument-parser';
 import { BadInput, UsageError } from '../cli-errors';
 import { storeFlag } from '../common-flags';
@@ -14,6 +14,7 @@ const oneLine = (error: unknown): string => (error instanceof Error ? error.mess
 
 /** The session's role and team are read from its own stream; a session that is not on a team is bad input. */
 const openSession = async (teamlog: TeamLog, sessionId: SessionId, store: string): Promise<ToolSession> => {
+  const { NotATeamSession, openToolSession } = await import('@teamlog/tools');
   try {
     return await openToolSession(teamlog, sessionId);
   } catch (error) {
@@ -35,7 +36,7 @@ export const mcpCommand = defineCommand(
     },
     notes: [
       'stdin and stdout carry only MCP frames; logs go to stderr. It stops when the client closes stdin (or on Ctrl-C).',
-      'Every message is sent as this session. Several `teamlog mcp` processes on one SQLite file form one team.',
+      'Every message is sent as this session. Several `teamlog mcp` processes on one store (a SQLite file, a PostgreSQL database) form one team.',
       'docs/tools.md lists the tools and their error sentences.',
     ],
   },
@@ -45,6 +46,8 @@ export const mcpCommand = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const report = (error: unknown): void => io.stderr(`teamlog: ${oneLine(error)}\n`);
     await withStore(location, { access: 'write' }, async ({ store }) => {
+      // Loaded only here: the MCP SDK (and its schema libraries) costs every other command's start.
+      const { createTeamMcpServer, serveStdio, storeInboxWatch } = await import('@teamlog/tools');
       const teamlog = createTeamLog({ store, onListenerError: report });
       try {
         const session = await openSession(teamlog, sessionId, describeStoreLocation(location));

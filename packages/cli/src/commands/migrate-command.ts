@@ -1,5 +1,4 @@
-import { EventStore } from '@teamlog/store';
-import type { MigrationReport } from '@teamlog/store-eventstoredb';
+import { EventStore, MigrationReport, migrateStore } from '@teamlog/store';
 import { valueFlag } from '../argument-parser';
 import { UsageError } from '../cli-errors';
 import { CliIo } from '../cli-io';
@@ -22,7 +21,6 @@ const countEvents = async (store: EventStore): Promise<number> => {
 const migrateWithProgress = async (from: EventStore, to: EventStore, io: CliIo): Promise<MigrationReport> => {
   const progress: Progress = io.stderrIsTerminal ? progressFor(io, 'migrating') : silentProgress;
   if (io.stderrIsTerminal) progress.start(await countEvents(from));
-  const { migrateStore } = await import('@teamlog/store-eventstoredb');
   const abort = new AbortController();
   void io.untilInterrupted().then(() => abort.abort());
   try {
@@ -35,11 +33,11 @@ const migrateWithProgress = async (from: EventStore, to: EventStore, io: CliIo):
 export const migrateCommand = defineCommand(
   {
     name: 'migrate',
-    summary: 'Copy every stream of one store into another (typically the SQLite file into EventStoreDB), keeping ids and revisions, then verify.',
+    summary: 'Copy every stream of one store into another (typically the SQLite file into PostgreSQL or EventStoreDB, or back), keeping ids and revisions, then verify.',
     positionals: [],
     flags: {
-      from: valueFlag('STORE', 'the source store: a SQLite FILE (or esdb://...)'),
-      to: valueFlag('STORE', 'the target store: esdb://host:port?tls=false (or a SQLite FILE)'),
+      from: valueFlag('STORE', 'the source store: a SQLite FILE (or postgres://..., esdb://...)'),
+      to: valueFlag('STORE', 'the target store: postgres://user:password@host:port/db, esdb://host:port?tls=false, or a SQLite FILE'),
       json: jsonFlag,
     },
     notes: ['Resumable: an interrupted migration (Ctrl-C) continues where it stopped when run again.', 'Views are not copied; they are rebuilt from the target on first use.'],

@@ -7,6 +7,7 @@ import { rejectedNamedFile } from '../rejected-named-file';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
 import { progressFor } from '../progress-for';
+import { importWithViews } from '../import-with-views';
 import { readViews } from '../read-views';
 import { ReplayDocument } from '../replay-document';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
@@ -38,7 +39,10 @@ export const replayCommand = defineCommand(
     const { usable, problems } = await checkPaths(positionals);
     if (usable.length === 0) throw badPaths(problems) as Error;
     const document = await withStore(location, { access: 'create' }, async (opened) => {
-      const imports = await importPaths(usable, opened.store, progressFor(io, 'importing'));
+      const progress = progressFor(io, 'importing');
+      const imports = await importWithViews(opened, () =>
+        importPaths(usable, opened.store, progress, opened.singlePassBytes === undefined ? {} : { singlePassBytes: opened.singlePassBytes }),
+      );
       const { views, position } = await readViews(opened, asOf);
       const built = buildReplayDocument({
         results: imports.map(({ result }) => result),

@@ -1,4 +1,4 @@
-import { DemoSummary } from '@teamlog/team';
+import { DemoSummary } from '@teamlog/scripted-host';
 import { plural } from './plural';
 import { renderTable } from './text-table';
 import { TextStyle } from './text-style';

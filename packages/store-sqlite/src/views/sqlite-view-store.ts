@@ -6,7 +6,7 @@ import { viewMigrations } from '../migrations/view-migrations';
 import { Migration, applyMigrations } from '../sqlite-migrations';
 import { SqliteHeldMessages } from './sqlite-held-messages';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
-import { clearChanges, HeldMessages, InboxEntryDetail, InboxEntryRecord, inboxOf, initialProjectionState, initialSessionInbox, LoadedViews, PendingLists, ProjectionState, senderOf, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, ViewsChangedElsewhere, ViewStore } from '@teamlog/projections';
+import { clearChanges, HeldMessages, InboxEntryDetail, InboxEntryRecord, inboxOf, initialProjectionState, initialSessionInbox, LoadedViews, PendingLists, ProjectionState, senderOf, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, SyncViewStore, ViewsChangedElsewhere } from '@teamlog/projections';
 
 export const projectionSchemaTable = 'projection_schema_migrations';
 
@@ -42,7 +42,7 @@ const num = (value: unknown): number => Number(value);
  * better-sqlite3 connection; with SqliteEventStore, its own connection, so an event store file
  * carries its views. Only what changed since the last commit is written.
  */
-export class SqliteViewStore implements ViewStore<ProjectionState> {
+export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private readonly projection: string;
   private readonly clock: () => Date;
   private readonly onViewsWritten: () => void;
@@ -95,6 +95,11 @@ export class SqliteViewStore implements ViewStore<ProjectionState> {
 
   reset(): Promise<LoadedViews<ProjectionState>> {
     return settled(() => this.resetNow());
+  }
+
+  /** After a rolled-back transaction: the views as durably committed, read again. */
+  restoreNow(): LoadedViews<ProjectionState> {
+    return this.loadNow();
   }
 
   /** The committed views and checkpoint, read in one transaction. */

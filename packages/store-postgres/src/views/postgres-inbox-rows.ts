@@ -1,0 +1,93 @@
+import { ClientBase } from 'pg';
+import { MessageId, SessionId } from '@teamlog/events';
+import { InboxEntry } from '@teamlog/domain';
+import { InboxEntryDetail, InboxEntryRecord, inboxOf, PendingLists, ProjectionState, senderOf, SessionFacts, ViewRow, ViewRowDecoder } from '@teamlog/projections';
+import { HeldMessagesBySession } from './held-messages-by-session';
+import { jsonColumn, viewRowOf } from './view-row';
+import { allRows, putRows } from './view-table';
+import { heldMessagesTable, inboxEntriesTable, inboxListsTable, sessionsTable } from './view-tables';
+
+/** Write the session facts, inbox entries, pending lists and held ids a batch changed (inside the commit transaction). */
+export const writeSessionRows = async (client: ClientBase, state: ProjectionState): Promise<void> => {
+  const { changes } = state;
+  const sessions: unknown[][] = [];
+  changes.sessions.forEach((id) => {
+    const facts = state.sessions.get(id);
+    if (facts !== undefined) sessions.push([id, JSON.stringify(facts)]);
+  });
+  const entries: unknown[][] = [];
+  changes.inboxEntries.forEach((indexes, id) => {
+    const inbox = state.inboxes.get(id);
+    if (inbox === undefined) return;
+    indexes.forEach((index) => {
+      const entry = inbox.state.entries[index] as InboxEntry;
+      const detail = inbox.details[index] as InboxEntryDetail;
+      entries.push([
+        id, index, entry.id, detail.messageId, entry.list ?? null, entry.origin, entry.source.kind, JSON.stringify(entry.source),
+        senderOf(entry.source).sessionId ?? null, entry.acceptedSeq, detail.time, detail.normalised, entry.status,
+        entry.settledSeq ?? null, detail.settledTime ?? null, jsonColumn(detail.header),
+      ]);
+    });
+  });
+  const lists: unknown[][] = [];
+  changes.inboxLists.forEach((id) => {
+    const inbox = state.inboxes.get(id);
+    if (inbox !== undefined) lists.push([id, JSON.stringify(inbox.state.pending['next-turn']), JSON.stringify(inbox.state.pending['next-step'])]);
+  });
+  await putRows(client, sessionsTable, sessions);
+  await putRows(client, inboxEntriesTable, entries);
+  await putRows(client, inboxListsTable, lists);
+  // The first seq an id was held at stays: a row already there is kept.
+  await putRows(client, heldMessagesTable, changes.held.map(({ sessionId, messageId, seq }) => [sessionId, messageId, seq]), 'keep');
+};
+
+const entryRecord = (row: ViewRow): unknown => ({
+  entry: {
+    id: row['item_id'],
+    origin: row['origin'],
+    source: row['source'],
+    content: [],
+    acceptedSeq: row['accepted_seq'],
+    status: row['status'],
+    ...(row['list'] === null ? {} : { list: row['list'] }),
+    ...(row['settled_seq'] === null ? {} : { settledSeq: row['settled_seq'] }),
+  },
+  detail: {
+    messageId: row['message_id'],
+    time: row['accepted_time'],
+    normalised: row['normalised'],
+    header: row['header'],
+    ...(row['settled_time'] === null ? {} : { settledTime: row['settled_time'] }),
+  },
+});
+
+/** Session facts, inboxes and held ids as committed, into `state` (whose held ids live in `held`). */
+export const loadSessionRows = async (client: ClientBase, decoder: ViewRowDecoder, state: ProjectionState, held: HeldMessagesBySession): Promise<void> => {
+  for (const raw of await allRows(client, sessionsTable)) {
+    const id = String(raw['session_id']) as SessionId;
+    state.sessions.set(id, decoder.decode(SessionFacts, raw['facts'], sessionsTable.name, id) as SessionFacts);
+  }
+  for (const raw of await allRows(client, heldMessagesTable)) {
+    held.add(String(raw['session_id']) as SessionId, String(raw['message_id']) as MessageId, Number(raw['seq']));
+  }
+  for (const raw of await allRows(client, inboxEntriesTable)) {
+    const row = viewRowOf(inboxEntriesTable, raw);
+    const id = String(row['session_id']) as SessionId;
+    const where = `${id}#${String(row['entry_index'])}`;
+    const record = decoder.decode(InboxEntryRecord, entryRecord(row), inboxEntriesTable.name, where) as InboxEntryRecord;
+    const inbox = inboxOf(state, id);
+    if (inbox.state.entries.length !== row['entry_index']) {
+      throw decoder.corrupt(inboxEntriesTable.name, where, `entry index is not dense (expected ${inbox.state.entries.length})`);
+    }
+    inbox.state.entries.push(record.entry);
+    inbox.state.byId.set(record.entry.id, inbox.state.entries.length - 1);
+    inbox.details.push(record.detail);
+  }
+  for (const raw of await allRows(client, inboxListsTable)) {
+    const id = String(raw['session_id']) as SessionId;
+    const lists = decoder.decode(PendingLists, { 'next-turn': raw['next_turn'], 'next-step': raw['next_step'] }, inboxListsTable.name, id);
+    const { pending } = inboxOf(state, id).state;
+    pending['next-turn'].push(...lists['next-turn']);
+    pending['next-step'].push(...lists['next-step']);
+  }
+};

@@ -1,0 +1,73 @@
+import { sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { InMemoryEventStore } from '@teamlog/store';
+import { CountingStore } from './counting-store';
+import { fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
+
+describe('a send as one straight pipeline', () => {
+  it('given streams nothing was appended to since the last send, when a member sends again, then no stream is read: the folds are current', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    await member(team, 'researcher').send({ target: 'implementer', message: 'first' });
+    store.reads.length = 0;
+    await member(team, 'researcher').send({ target: 'implementer', message: 'second' });
+    await member(team, 'researcher').send({ target: 'implementer', message: 'third' });
+    expect(store.reads).toEqual([]);
+    // The implementer's first send folds its own stream once, from the start.
+    await member(team, 'implementer').send({ target: 'researcher', message: 'a reply' });
+    await member(team, 'implementer').send({ target: 'researcher', message: 'another' });
+    expect(store.reads).toEqual([`session-${member(team, 'implementer').sessionId}`]);
+    // Its stream grows by what this process appends (a message to it): its next send folds that from the journal, unread.
+    store.reads.length = 0;
+    await member(team, 'researcher').send({ target: 'implementer', message: 'more work' });
+    await member(team, 'implementer').send({ target: 'researcher', message: 'on it' });
+    expect(store.reads).toEqual([]);
+  });
+
+  it('given a store that cannot tell what others appended (a server store), when a member sends, then the team, the sender and the target are each read once', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    store.knowsHeads = false;
+    store.reads.length = 0;
+    await member(team, 'researcher').send({ target: 'implementer', message: 'hello' });
+    const researcher = member(team, 'researcher').sessionId;
+    const implementer = member(team, 'implementer').sessionId;
+    expect([...store.reads].sort()).toEqual([`session-${team.lead.sessionId}`, `session-${researcher}`, `session-${implementer}`].sort());
+  });
+
+  it('given a target that another writer closed behind the fold, when the send appends, then the stale decision loses on the revision and the send is refused', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    await member(team, 'researcher').send({ target: 'implementer', message: 'first' });
+    // Another TeamLog on the same store (another host, as far as this one can tell) kills the target.
+    const other = fixture(store, { ids: { ...sequentialIds('o'), eventId: uuidV7Ids.eventId } }).teamlog;
+    store.knowsHeads = false;
+    await other.runtime(member(team, 'implementer').sessionId).close('killed');
+    await expect(member(team, 'researcher').send({ target: 'implementer', message: 'too late' })).rejects.toMatchObject({ name: 'TargetClosed' });
+    expect(typesOf(await streamOf(store, member(team, 'implementer').sessionId)).filter((type) => type === 'teamlog/inbox/accepted')).toHaveLength(1);
+  });
+});
+
+describe('bounded fold caches', () => {
+  it('given a cache of one fold, when sends go round three members, then every evicted stream is folded again and each inbox holds exactly its messages in order', async () => {
+    const { teamlog } = fixture(new InMemoryEventStore(), { foldCacheSize: 1 });
+    const team = await startedTeam(teamlog, 'a', 'b', 'c');
+    const sent: Record<string, string[]> = { a: [], b: [], c: [] };
+    for (let round = 0; round < 4; round += 1) {
+      for (const [from, to] of [['a', 'b'], ['b', 'c'], ['c', 'a'], ['a', 'c']] as const) {
+        const id = await member(team, from).send({ target: to, message: `${from}->${to} #${round}` });
+        sent[to]?.push(id);
+      }
+    }
+    for (const name of ['a', 'b', 'c']) {
+      const { inbox } = await teamlog.session(member(team, name).sessionId);
+      expect([name, inbox.map((entry) => entry.id)]).toEqual([name, sent[name]]);
+    }
+  });
+
+  it('refuses a cache size that holds no fold', () => {
+    expect(() => fixture(new InMemoryEventStore(), { foldCacheSize: 0 })).toThrow(RangeError);
+  });
+});
