@@ -28,6 +28,11 @@ export interface SqliteEventStoreOptions {
    * one is a group of its own. Bounds how long a group holds the file's write lock.
    */
   readonly maxGroupEvents?: number;
+  /**
+   * The most events of a unit of staged appends whose objects are kept to hand commit participants
+   * (default 200 000); a larger unit is read back from the store inside its commit, page by page.
+   */
+  readonly maxKeptStagedEvents?: number;
 }
 
 interface PendingAppend {
@@ -79,6 +84,7 @@ export class SqliteEventStore implements EventStore {
   private readonly heads = new StreamHeads();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
+  private maxKeptStagedEvents: number | undefined;
   private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
 
   private constructor(
@@ -161,7 +167,9 @@ export class SqliteEventStore implements EventStore {
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       const schemaVersion = applyMigrations(db, migrations, file);
-      return new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
+      const store = new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
+      store.maxKeptStagedEvents = options.maxKeptStagedEvents;
+      return store;
     } catch (error) {
       db.close();
       throw error;
@@ -219,6 +227,7 @@ export class SqliteEventStore implements EventStore {
       clock: this.clock,
       assertOpen: () => this.assertOpen(),
       hasParticipants: () => this.participants.size > 0,
+      ...(this.maxKeptStagedEvents === undefined ? {} : { maxKeptEvents: this.maxKeptStagedEvents }),
       prepareParticipants: (events) => this.prepareParticipants(events),
       eventsAfter: (position, maxCount) => this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
       aborted: () => this.participants.forEach((participant) => participant.aborted()),

@@ -18,6 +18,8 @@ export interface StagingHost {
   /** The commit is durable (or failed after the participants were prepared). */
   readonly committed: (results: readonly StagedStreamResult[]) => void;
   readonly aborted: () => void;
+  /** Events whose objects the unit keeps for its participants (default maxKeptEvents). */
+  readonly maxKeptEvents?: number;
 }
 
 /**
@@ -144,7 +146,7 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
         const objects = kept.get(stream) ?? [];
         for (const event of events) objects.push(event);
         kept.set(stream, objects);
-        if (ledger.events > maxKeptEvents) kept = undefined;
+        if (ledger.events > (host.maxKeptEvents ?? maxKeptEvents)) kept = undefined;
       }
       try {
         stageRows(stream, first, rows);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'crypto';
 import { readFileSync, writeFileSync } from 'fs';
 import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
+import { CommitParticipant, GlobalPosition, RecordedEvent } from '@teamlog/store';
 import { NotATeamlogStore, SchemaTooNew, SqliteEventStore, StoreNeedsUpgrade, StoreReadOnly, eventStoreMigrations } from '@teamlog/store-sqlite';
 import { tempStoreFile } from './temp-store-file';
 
@@ -107,6 +108,54 @@ describe('opening a SQLite store file', () => {
       expect(await other.streamRevision(staged)).toBe(499n);
       await other.close();
       await importer.close();
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('a unit and the commit participants (inline projections)', () => {
+  const recordingParticipant = () => {
+    const seen: RecordedEvent[] = [];
+    let checkpoint: GlobalPosition | undefined;
+    let committed = 0;
+    const participant: CommitParticipant = {
+      get checkpoint() {
+        return checkpoint;
+      },
+      prepare: (events) => {
+        for (const event of events) seen.push(event);
+        checkpoint = events[events.length - 1]?.position ?? checkpoint;
+      },
+      committed: () => void (committed += 1),
+      aborted: () => undefined,
+    };
+    return { participant, seen, committed: () => committed };
+  };
+
+  it.each([
+    ['kept objects', 1_000],
+    ['events read back page by page', 10],
+  ])('hands every event of the unit to a participant inside the commit (%s), as $all holds them', async (_name, kept) => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const store = SqliteEventStore.open(file, { maxKeptStagedEvents: kept });
+      const recording = recordingParticipant();
+      store.participate(recording.participant);
+      const header = uniqueStream('header');
+      const body = uniqueStream('body');
+      const unit = store.stageAppends();
+      await unit.append(header, [newEvent('h')], { expectedRevision: 'no_stream' });
+      for (let batch = 0; batch < 3; batch += 1) {
+        await unit.append(body, Array.from({ length: 1_000 }, (_, n) => newEvent('b', { n: batch * 1_000 + n })), { expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 1_000 - 1) });
+      }
+      await unit.commit();
+      const all = await collect(store.readAll());
+      const comparable = (events: readonly RecordedEvent[]) => events.map((event) => [event.streamName, event.revision, event.position, event.id, event.type, event.data]);
+      expect(comparable(recording.seen)).toEqual(comparable(all));
+      expect(recording.committed()).toBe(1);
+      expect(store.knownRevision(body)?.revision).toBe(2_999n);
+      await store.close();
     } finally {
       cleanup();
     }
