@@ -29,10 +29,10 @@ export interface SqliteEventStoreOptions {
    */
   readonly maxGroupEvents?: number;
   /**
-   * The most events of a unit of staged appends whose objects are kept to hand commit participants
-   * (default 200 000); a larger unit is read back from the store inside its commit, page by page.
+   * The encoded bytes of a unit of staged appends whose event objects are kept to hand commit
+   * participants (default 16 MiB); a larger unit is read back from the store inside its commit, page by page.
    */
-  readonly maxKeptStagedEvents?: number;
+  readonly maxKeptStagedBytes?: number;
 }
 
 interface PendingAppend {
@@ -84,7 +84,7 @@ export class SqliteEventStore implements EventStore {
   private readonly heads = new StreamHeads();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
-  private maxKeptStagedEvents: number | undefined;
+  private maxKeptStagedBytes: number | undefined;
   private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
 
   private constructor(
@@ -168,7 +168,7 @@ export class SqliteEventStore implements EventStore {
       db.pragma('foreign_keys = ON');
       const schemaVersion = applyMigrations(db, migrations, file);
       const store = new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
-      store.maxKeptStagedEvents = options.maxKeptStagedEvents;
+      store.maxKeptStagedBytes = options.maxKeptStagedBytes;
       return store;
     } catch (error) {
       db.close();
@@ -227,7 +227,7 @@ export class SqliteEventStore implements EventStore {
       clock: this.clock,
       assertOpen: () => this.assertOpen(),
       hasParticipants: () => this.participants.size > 0,
-      ...(this.maxKeptStagedEvents === undefined ? {} : { maxKeptEvents: this.maxKeptStagedEvents }),
+      ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
       prepareParticipants: (events) => this.prepareParticipants(events),
       eventsAfter: (position, maxCount) => this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
       aborted: () => this.participants.forEach((participant) => participant.aborted()),

@@ -18,16 +18,16 @@ export interface StagingHost {
   /** The commit is durable (or failed after the participants were prepared). */
   readonly committed: (results: readonly StagedStreamResult[]) => void;
   readonly aborted: () => void;
-  /** Events whose objects the unit keeps for its participants (default maxKeptEvents). */
-  readonly maxKeptEvents?: number;
+  /** Encoded bytes of the events whose objects the unit keeps for its participants (default 16 MiB). */
+  readonly maxKeptBytes?: number;
 }
 
 /**
- * Events whose objects a unit keeps to hand its participants (none parsed back): the importer holds
- * them anyway while its single pass fits its budget. A larger unit is handed back in pages read
- * from the store inside the commit, so memory stays bounded.
+ * Encoded bytes of events whose objects a unit keeps to hand its participants (none parsed back):
+ * the importer holds them anyway while its single pass fits its budget. A larger unit is handed
+ * back in pages read from the store inside the commit, so memory stays bounded.
  */
-const maxKeptEvents = 200_000;
+const maxKeptBytes = 16 * 1024 * 1024;
 const participantPage = 2_000;
 
 /*
@@ -60,6 +60,7 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
   const ledger = new StagingLedger();
   /** The staged objects by stream, while participants take part and the unit is small enough. */
   let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() ? new Map() : undefined;
+  let keptBytes = 0;
   const insert = db.prepare(`INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const drop = (): void => {
     // A closed connection took its temporary table with it.
@@ -146,7 +147,8 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
         const objects = kept.get(stream) ?? [];
         for (const event of events) objects.push(event);
         kept.set(stream, objects);
-        if (ledger.events > (host.maxKeptEvents ?? maxKeptEvents)) kept = undefined;
+        keptBytes += rows.reduce((sum, row) => sum + row[2].length + (row[3]?.length ?? 0), 0);
+        if (keptBytes > (host.maxKeptBytes ?? maxKeptBytes)) kept = undefined;
       }
       try {
         stageRows(stream, first, rows);

@@ -134,12 +134,12 @@ describe('a unit and the commit participants (inline projections)', () => {
   };
 
   it.each([
-    ['kept objects', 1_000],
-    ['events read back page by page', 10],
+    ['kept objects', 1024 * 1024],
+    ['events read back page by page', 100],
   ])('hands every event of the unit to a participant inside the commit (%s), as $all holds them', async (_name, kept) => {
     const { file, cleanup } = tempStoreFile();
     try {
-      const store = SqliteEventStore.open(file, { maxKeptStagedEvents: kept });
+      const store = SqliteEventStore.open(file, { maxKeptStagedBytes: kept });
       const recording = recordingParticipant();
       store.participate(recording.participant);
       const header = uniqueStream('header');
