@@ -336,6 +336,18 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
         });
       }
 
+      if (options.uniqueEventIdsAcrossStreams ?? true) {
+        it('an id staged twice in one unit fails the commit with DuplicateEventId, writing nothing', async () => {
+          const stream = uniqueStream();
+          const event = newEvent();
+          const unit = store.stageAppends();
+          await unit.append(stream, [event, newEvent()], { expectedRevision: 'no_stream' });
+          await unit.append(uniqueStream('other'), [event], { expectedRevision: 'no_stream' });
+          await expect(unit.commit()).rejects.toBeInstanceOf(DuplicateEventId);
+          expect(await store.streamRevision(stream)).toBeUndefined();
+        });
+      }
+
       it('abort drops what was staged; a unit is over after commit or abort', async () => {
         const stream = uniqueStream();
         const unit = store.stageAppends();

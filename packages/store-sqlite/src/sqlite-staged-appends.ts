@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
-  DuplicateEventId, EventToAppend, GlobalPosition, InvalidAppend, RecordedEvent, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
+  DuplicateEventId, EventToAppend, GlobalPosition, RecordedEvent, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
   assertExpectedRevision, assertValidBatch,
 } from '@teamlog/store';
 
@@ -36,10 +36,10 @@ const participantPage = 2_000;
  * no lock on the store file. The commit copies them into `events` in one IMMEDIATE transaction.
  */
 const stagingTable = 'temp.teamlog_staged_events';
+// No index: staging stays a plain append to the temporary file; the copy reads it in rowid (staging) order.
 const createStaging = `CREATE TABLE IF NOT EXISTS ${stagingTable} (
   unit INTEGER NOT NULL, stream_name TEXT NOT NULL, offset INTEGER NOT NULL,
-  event_id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT,
-  PRIMARY KEY (unit, stream_name, offset), UNIQUE (unit, event_id)
+  event_id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT
 )`;
 
 const toPosition = (position: number | bigint): GlobalPosition => {
@@ -72,7 +72,7 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
 
   const copy = db.prepare(
     `INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at)
-     SELECT stream_name, ? + offset, event_id, type, data, metadata, ? FROM ${stagingTable} WHERE unit = ? AND stream_name = ? ORDER BY offset`,
+     SELECT stream_name, ? + offset, event_id, type, data, metadata, ? FROM ${stagingTable} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
   );
   const head = db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>('SELECT last_revision, last_position FROM streams WHERE stream_name = ?');
   const lastPosition = db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events');
@@ -82,6 +82,9 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
   );
   const clash = db.prepare<[number], { event_id: string; stream_name: string }>(
     `SELECT s.event_id, s.stream_name FROM ${stagingTable} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
+  );
+  const twice = db.prepare<[number], { event_id: string; stream_name: string }>(
+    `SELECT event_id, MIN(stream_name) AS stream_name FROM ${stagingTable} WHERE unit = ? GROUP BY event_id HAVING COUNT(*) > 1 LIMIT 1`,
   );
 
   /** Inside the transaction: the participants get the unit's events, from the kept objects or read back page by page. */
@@ -155,9 +158,6 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
       } catch (error) {
         drop();
         if (!ledger.finished) ledger.finish();
-        if (isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE') || isConstraint(error, 'SQLITE_CONSTRAINT_PRIMARYKEY')) {
-          throw new InvalidAppend(`stream ${stream}: an event id appears twice in one unit of staged appends`);
-        }
         throw error;
       }
     },
@@ -171,9 +171,11 @@ export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
         } catch (error) {
           host.aborted();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
-          const found = clash.get(unit);
-          if (found === undefined) throw error;
-          throw new DuplicateEventId(found.event_id as EventToAppend['id'], found.stream_name as StreamName, 'the id is already stored; nothing of the unit was written');
+          const stored = clash.get(unit);
+          if (stored !== undefined) throw new DuplicateEventId(stored.event_id as EventToAppend['id'], stored.stream_name as StreamName, 'the id is already stored; nothing of the unit was written');
+          const repeated = twice.get(unit);
+          if (repeated === undefined) throw error;
+          throw new DuplicateEventId(repeated.event_id as EventToAppend['id'], repeated.stream_name as StreamName, 'the id is staged twice in one unit; nothing of the unit was written');
         }
         host.committed(results);
         return results;
