@@ -131,8 +131,9 @@ const stageBuffered = async (unit: StagedAppends, key: SessionId, alreadyStored:
 };
 
 /** Run `work` on a new unit of the store and commit it; whatever fails, the unit is dropped and nothing is written. */
-const inOneUnit = async <A>(store: EventStore, work: (unit: StagedAppends) => Promise<A>): Promise<A> => {
-  const unit = store.stageAppends();
+const inOneUnit = async <A>(store: EventStore, buffered: boolean, work: (unit: StagedAppends) => Promise<A>): Promise<A> => {
+  // A single-pass import holds its events until the commit: the store may hand those to inline views.
+  const unit = store.stageAppends({ callerHoldsEvents: buffered });
   try {
     const result = await work(unit);
     await unit.commit();
@@ -174,7 +175,7 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   });
   const { summary } = plan;
   const hasTail = summary.events > plan.alreadyStored;
-  const appended = storedHeader !== undefined && !hasTail ? 0 : await inOneUnit(store, async (unit) => {
+  const appended = storedHeader !== undefined && !hasTail ? 0 : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
     if (storedHeader === undefined) {
       await unit.append(sessionHeaderStream(key), [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }], { expectedRevision: 'no_stream' });
     }

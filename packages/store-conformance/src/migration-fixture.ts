@@ -71,7 +71,7 @@ export class FlakyTarget implements EventStore {
     return result;
   }
 
-  stageAppends: EventStore['stageAppends'] = () => this.inner.stageAppends();
+  stageAppends: EventStore['stageAppends'] = (options) => this.inner.stageAppends(options);
   readStream: EventStore['readStream'] = (stream, options) => this.inner.readStream(stream, options);
   readAll: EventStore['readAll'] = (options) => this.inner.readAll(options);
   subscribeToAll: EventStore['subscribeToAll'] = (options) => this.inner.subscribeToAll(options);

@@ -7,7 +7,7 @@ import {
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
-import { StagedAppends } from '@teamlog/store';
+import { StageAppendsOptions, StagedAppends } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { Migration, applyMigrations } from './sqlite-migrations';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
@@ -30,7 +30,7 @@ export interface SqliteEventStoreOptions {
   readonly maxGroupEvents?: number;
   /**
    * The encoded bytes of a unit of staged appends whose event objects are kept to hand commit
-   * participants (default 16 MiB); a larger unit is read back from the store inside its commit, page by page.
+   * participants, when the caller holds them anyway (default 64 MiB); a larger unit is read back from the store inside its commit, page by page.
    */
   readonly maxKeptStagedBytes?: number;
 }
@@ -220,7 +220,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** A unit staged in a temporary table of this connection and copied into the store in one transaction. */
-  stageAppends(): StagedAppends {
+  stageAppends(options: StageAppendsOptions = {}): StagedAppends {
     this.assertWritable();
     return sqliteStagedAppends({
       db: this.db,
@@ -237,7 +237,7 @@ export class SqliteEventStore implements EventStore {
         this.trustHeads();
         for (const result of results) this.heads.set(result.streamName, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
       },
-    });
+    }, options);
   }
 
   private scheduleCommit(): void {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
-  DuplicateEventId, EventToAppend, GlobalPosition, RecordedEvent, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
+  DuplicateEventId, EventToAppend, GlobalPosition, RecordedEvent, StageAppendsOptions, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
   assertExpectedRevision, assertValidBatch,
 } from '@teamlog/store';
 
@@ -18,16 +18,17 @@ export interface StagingHost {
   /** The commit is durable (or failed after the participants were prepared). */
   readonly committed: (results: readonly StagedStreamResult[]) => void;
   readonly aborted: () => void;
-  /** Encoded bytes of the events whose objects the unit keeps for its participants (default 16 MiB). */
+  /** Encoded bytes of the events whose objects the unit keeps for its participants (default 64 MiB). */
   readonly maxKeptBytes?: number;
 }
 
 /**
- * Encoded bytes of events whose objects a unit keeps to hand its participants (none parsed back):
- * the importer holds them anyway while its single pass fits its budget. A larger unit is handed
- * back in pages read from the store inside the commit, so memory stays bounded.
+ * Encoded bytes of events whose objects a unit keeps to hand its participants (none parsed back),
+ * when its caller holds them anyway (`callerHoldsEvents`: a single-pass import). Otherwise, or past
+ * this, the unit's events are handed back in pages read from the store inside the commit, so
+ * memory stays bounded.
  */
-const maxKeptBytes = 16 * 1024 * 1024;
+const maxKeptBytes = 64 * 1024 * 1024;
 const participantPage = 2_000;
 
 /*
@@ -52,14 +53,14 @@ let nextUnit = 0;
 const isConstraint = (error: unknown, code: string): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
 /** A unit of staged appends on a SQLite store's connection (see StagedAppends in @teamlog/store). */
-export const sqliteStagedAppends = (host: StagingHost): StagedAppends => {
+export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOptions = {}): StagedAppends => {
   const { db } = host;
   host.assertOpen();
   db.exec(createStaging);
   const unit = (nextUnit += 1);
   const ledger = new StagingLedger();
   /** The staged objects by stream, while participants take part and the unit is small enough. */
-  let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() ? new Map() : undefined;
+  let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() && options.callerHoldsEvents === true ? new Map() : undefined;
   let keptBytes = 0;
   const insert = db.prepare(`INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const drop = (): void => {

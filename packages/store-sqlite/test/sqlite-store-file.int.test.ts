@@ -144,7 +144,7 @@ describe('a unit and the commit participants (inline projections)', () => {
       store.participate(recording.participant);
       const header = uniqueStream('header');
       const body = uniqueStream('body');
-      const unit = store.stageAppends();
+      const unit = store.stageAppends({ callerHoldsEvents: true });
       await unit.append(header, [newEvent('h')], { expectedRevision: 'no_stream' });
       for (let batch = 0; batch < 3; batch += 1) {
         await unit.append(body, Array.from({ length: 1_000 }, (_, n) => newEvent('b', { n: batch * 1_000 + n })), { expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 1_000 - 1) });

@@ -1,6 +1,6 @@
 import { EventId, JsonValue } from '@teamlog/events';
 import { GlobalPosition } from './global-position';
-import type { StagedAppends } from './staged-appends';
+import type { StageAppendsOptions, StagedAppends } from './staged-appends';
 import { StreamName } from './stream-name';
 
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
@@ -88,7 +88,7 @@ export type Detach = () => void;
 export interface EventStore {
   appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
   /** A unit of appends to several streams that commit together or not at all (see staged-appends.ts). */
-  stageAppends(): StagedAppends;
+  stageAppends(options?: StageAppendsOptions): StagedAppends;
   /** Throws StreamNotFound (when iterated) if the stream has no events. */
   readStream(stream: StreamName, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;

@@ -32,6 +32,16 @@ export interface StagedAppends {
   abort(): Promise<void>;
 }
 
+/** How a unit is used, as a hint to the store. */
+export interface StageAppendsOptions {
+  /**
+   * The caller keeps every staged event object alive until the commit anyway (a single-pass
+   * import): a store that hands a commit's events to participants may hand these very objects
+   * instead of reading them back. Without it the store keeps nothing it does not need.
+   */
+  readonly callerHoldsEvents?: boolean;
+}
+
 /** One stream of a unit: the expectation of its first batch and how many events are staged. */
 export interface StagedStream {
   readonly stream: StreamName;

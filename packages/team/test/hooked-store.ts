@@ -1,5 +1,5 @@
 import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StreamName,
+  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StageAppendsOptions, StagedAppends, StreamName,
   SubscribeToAllOptions, Subscription,
 } from '@teamlog/store';
 
@@ -22,8 +22,8 @@ export class HookedStore implements EventStore {
     return result;
   }
 
-  stageAppends(): StagedAppends {
-    return this.inner.stageAppends();
+  stageAppends(options?: StageAppendsOptions): StagedAppends {
+    return this.inner.stageAppends(options);
   }
 
   readStream(stream: StreamName, options?: ReadStreamOptions): AsyncIterable<RecordedEvent> {
