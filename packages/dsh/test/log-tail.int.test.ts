@@ -91,7 +91,7 @@ describe('a log tail', () => {
     const tail = await openTail(file);
     await seqsRead(tail);
     const frame = Buffer.from(encodeZstdFrame(Buffer.from(lines.slice(2, 4).join(''))));
-    frame[frame.length - 1] ^= 0xff; // the checksum no longer matches
+    frame.writeUInt8((frame.at(-1) as number) ^ 0xff, frame.length - 1); // the checksum no longer matches
     await fs.appendFile(file, frame);
     await expect(seqsRead(tail)).rejects.toMatchObject({ reason: 'corrupt-frame', message: expect.stringMatching(/session\.jsonl\.zstd.*zstd frame 2 at byte \d+: decompression failed: checksum mismatch/) });
     const garbage = await openTail(file.replace('.zstd', '.2.zstd'));
