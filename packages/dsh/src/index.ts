@@ -25,3 +25,4 @@ export {
 } from './session-log-follower';
 export type { LogChange } from './followed-log';
 export { LogTail, type TailRead } from './log-tail';
+export { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';
