@@ -63,7 +63,7 @@ export class FollowedLog {
 
   /** Look at the log's current file (the highest generation); import what it holds that the store does not. */
   async look(log: DiscoveredLog): Promise<LogChange | undefined> {
-    const signature = await signatureOf(log.file);
+    const signature = signatureOf(log.file);
     if (signature === undefined) return undefined; // gone meanwhile: the directory's next look forgets it
     if (this.file !== log.file) {
       const migrated = this.file !== undefined;

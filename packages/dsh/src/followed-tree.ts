@@ -1,4 +1,4 @@
-import { Dirent, Stats, promises as fs } from 'fs';
+import { Dirent, Stats, promises as fs, statSync } from 'fs';
 import { join, sep } from 'path';
 import { FollowContext, FollowedLog, LogChange } from './followed-log';
 import { DiscoveredLog, logsInDirectory } from './session-file-discovery';
@@ -100,11 +100,9 @@ export class FollowedTree implements FollowedLogs {
     for (const directory of paths) {
       const state = this.directories.get(directory);
       if (state === undefined) continue; // forgotten with its parent earlier in this pass
-      let mtimeMs: number;
-      try {
-        mtimeMs = (await fs.stat(directory)).mtimeMs;
-      } catch (error) {
-        if (!isGone(error)) throw error;
+      // Synchronous, as the logs' signatures are: a poll stats every directory (see file-signature.ts).
+      const mtimeMs = statSync(directory, { throwIfNoEntry: false })?.mtimeMs;
+      if (mtimeMs === undefined) {
         this.forget(directory);
         continue;
       }
