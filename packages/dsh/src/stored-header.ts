@@ -20,7 +20,8 @@ export const readLatestHeader = async (store: EventStore, stream: StreamName): P
  * How a stored header relates to a file's: the same log (`file` may differ: a moved directory),
  * or a later generation of it (same session, scope and normalisation, a higher format version:
  * the harness migrated the log). Its events must still line up with the stored ones, which the
- * import checks event by event. Anything else is another log: refused, nothing written.
+ * import checks event by event (docs/rules.md#import-later-generation). Anything else is another
+ * log: refused, nothing written.
  */
 export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord): 'same' | 'later-generation' => {
   const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
