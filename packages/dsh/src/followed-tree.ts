@@ -55,6 +55,7 @@ export class FollowedTree implements FollowedLogs {
   constructor(
     private readonly context: FollowContext,
     private readonly listener: DirectoryListener | undefined,
+    private readonly root: string = context.rootDirectory,
   ) {}
 
   get directoryCount(): number {
@@ -96,6 +97,8 @@ export class FollowedTree implements FollowedLogs {
   }
 
   async pollAll(changes: LogChange[]): Promise<void> {
+    // The root itself, removed and made again, is looked for: nothing else would see it come back.
+    if (!this.directories.has(this.root)) await this.lookAt(this.root, changes);
     const paths = [...this.directories.keys()].sort();
     for (const directory of paths) {
       const state = this.directories.get(directory);

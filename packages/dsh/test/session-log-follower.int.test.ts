@@ -206,6 +206,18 @@ describe('a follower', () => {
     }
   });
 
+  it('finds the root again when it is removed and made anew', async () => {
+    const following = await follow(root, temp.store, { pollMs: 25, poll: true });
+    try {
+      await fs.rm(root, { recursive: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await append(join(root, 'direct-lead', 'session.v4.jsonl'), await fs.readFile(v4Lead));
+      await following.until('the new log is stored', async () => (await streamLength(temp.store, sessionStream('direct-lead' as SessionId))) === linesOf(v4Lead).length - 1);
+    } finally {
+      await following.follower.stop();
+    }
+  });
+
   it('polls instead when fs.watch fails, and says so once', async () => {
     const failing = (() => {
       throw Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), { code: 'ENOSPC' });

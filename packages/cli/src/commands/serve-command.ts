@@ -34,6 +34,7 @@ const serveUntilStopped = async (
   follower: SessionLogFollower | undefined,
   io: CliIo,
   storeName: string,
+  interrupted: Promise<void>,
 ): Promise<void> => {
   const { startDashboardServer } = await import('@teamlog/dashboard');
   const server = await startDashboardServer({
@@ -52,7 +53,7 @@ const serveUntilStopped = async (
         : `teamlog: views folded from ${start.eventsFolded} events\n`,
     );
     // A follower that fails (its store failed) ends the serving too.
-    await Promise.race([io.untilInterrupted(), ...(follower === undefined ? [] : [follower.done])]);
+    await Promise.race([interrupted, ...(follower === undefined ? [] : [follower.done])]);
   } finally {
     await server.close();
   }
@@ -81,10 +82,12 @@ const serve = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const root = flags.follow;
     if (pollMs !== undefined && root === undefined) throw new UsageError('serve: --poll goes with --follow ROOT', 'serve');
+    // Listening from the start: Ctrl-C during the first import of --follow lets that batch finish.
+    const interrupted = io.untilInterrupted();
     await withStore(location, { create: root !== undefined }, async (opened) => {
       const follower = root === undefined ? undefined : await startFollowing(opened, root, pollMs, io);
       try {
-        await serveUntilStopped(opened, flags, port, follower, io, describeStoreLocation(location));
+        await serveUntilStopped(opened, flags, port, follower, io, describeStoreLocation(location), interrupted);
       } finally {
         // The batch in progress finishes; a follower that failed (the store failed) throws here.
         await follower?.stop();

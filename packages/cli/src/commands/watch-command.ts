@@ -26,6 +26,8 @@ const watch = defineCommand(
     const root = positionals[0] as string;
     const pollMs = pollArgument(flags.poll, 'watch');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
+    // Listening from the start: Ctrl-C during the first import lets that batch finish too.
+    const interrupted = io.untilInterrupted().then(() => 'interrupted' as const);
     await withStore(location, { create: true }, async (opened) => {
       const follower = await followWithViews(opened, root, {
         ...(pollMs === undefined ? {} : { pollMs }),
@@ -36,7 +38,7 @@ const watch = defineCommand(
       });
       io.stderr(`teamlog: following ${root} into ${describeStoreLocation(location)}, ${describeFollowMode(follower.mode())} (Ctrl-C stops)\n`);
       const failed = follower.done.then(() => 'stopped' as const);
-      const outcome = await Promise.race([io.untilInterrupted().then(() => 'interrupted' as const), failed]);
+      const outcome = await Promise.race([interrupted, failed]);
       if (outcome === 'interrupted') await follower.stop();
       io.stderr('teamlog: stopped following\n');
     });
