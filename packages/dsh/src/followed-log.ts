@@ -57,7 +57,8 @@ export class FollowedLog {
   /** The most events this file was seen to hold: a file that holds fewer lost some. */
   private known = 0;
   private warned: string | undefined;
-  private stopWarned = false;
+  /** The recovery rule's stop, said once per file (a whole import of it keeps the same events). */
+  private stopWarned: string | undefined;
 
   constructor(private readonly context: FollowContext) {}
 
@@ -69,6 +70,7 @@ export class FollowedLog {
       const migrated = this.file !== undefined;
       this.file = log.file;
       this.tail = undefined;
+      this.stopWarned = undefined;
       this.known = 0; // a new generation may be written in parts: it catches up with the stored events
       return this.importWhole(log.file, signature, migrated);
     }
@@ -141,10 +143,9 @@ export class FollowedLog {
   /** Open a tail on the file, reading it from the start (the events the store holds are skipped). */
   private async openTail(file: string): Promise<LogChange> {
     const tail = new LogTail((await openSessionLog(file, this.readOptions())).head, this.context.importOptions.maxLineBytes);
-    this.stopWarned = false;
     const change = await this.readTail(tail, this.signature as FileSignature);
     // A store holding more than the file (teamlog's own events after it): keep checking it whole.
-    if (change?.warning === undefined && tail.keptEvents >= this.stored) this.tail = tail;
+    if (!tail.failed && tail.keptEvents >= this.stored) this.tail = tail;
     return change ?? { file, streamSessionId: this.key, appended: 0, header: false };
   }
 
@@ -175,10 +176,10 @@ export class FollowedLog {
     this.signature = signature;
     this.known = Math.max(this.known, tail.keptEvents);
     const stopped = tail.stopped;
-    if (stopped !== null && !this.stopWarned) {
-      this.stopWarned = true;
-      const warning = `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
-      return { file, streamSessionId: this.key, appended, header: false, warning };
+    const stop = stopped === null ? undefined : `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
+    if (stop !== undefined && stop !== this.stopWarned) {
+      this.stopWarned = stop;
+      return { file, streamSessionId: this.key, appended, header: false, warning: stop };
     }
     return appended > 0 ? { file, streamSessionId: this.key, appended, header: false } : undefined;
   }

@@ -57,6 +57,7 @@ export class LogTail {
   private frames = 0;
   /** zstd only: decoded bytes after the last newline of the frames read (a line spanning frames). */
   private pending: Buffer = noBytes;
+  private broken = false;
   private readonly processor: EventLineProcessor;
 
   constructor(
@@ -72,6 +73,11 @@ export class LogTail {
 
   get normalised(): boolean {
     return this.head.normalised;
+  }
+
+  /** A read threw: the tail's state is undefined, discard it. */
+  get failed(): boolean {
+    return this.broken;
   }
 
   /** Raw bytes consumed so far. */
@@ -93,9 +99,10 @@ export class LogTail {
    * Read what the file holds past the last read, up to its current end, and hand the events to
    * `visit` (one call per read chunk, awaited before the next). Throws SessionLogRejected when
    * the new content is corrupt (a damaged history, an invalid event, a corrupt frame, a header
-   * that changed, a line longer than the reader's limit).
+   * that changed, a line longer than the reader's limit). A tail that failed reads nothing more.
    */
   async read(visit: (events: readonly SessionLogEvent[]) => Promise<void>): Promise<TailRead> {
+    if (this.broken) throw new SessionLogRejected('unreadable', this.head.file, 'an earlier read of this tail failed; open the log again');
     const handle = await fs.open(this.head.file, 'r');
     let events = 0;
     try {
@@ -120,6 +127,7 @@ export class LogTail {
         if (kept.length > 0) await visit(kept);
       }
     } catch (error) {
+      this.broken = true;
       if (error instanceof CorruptZstdFrame) throw new SessionLogRejected('corrupt-frame', this.head.file, error.message, { cause: error });
       throw error;
     } finally {

@@ -191,6 +191,28 @@ describe.each(modes)('following a sessions root (%s)', (_mode, options) => {
 });
 
 describe('a follower', () => {
+  it('applies the recovery rule to what it follows: one warning at a seq gap, one when a turn/end shows the damage is in committed history', async () => {
+    const file = join(root, 'direct-lead', 'session.v4.jsonl');
+    const lines = linesOf(v4Lead);
+    await append(file, lines.slice(0, 19).join('')); // through the first turn/end (seq 16) and seq 17
+    const following = await follow(root, temp.store);
+    const warnings = (): string[] => following.batches.flatMap((batch) => batch.warnings);
+    try {
+      await append(file, lines[19] as string); // seq 18: grown once, followed by its tail from here
+      await following.until('seq 18 is stored', async () => (await streamLength(temp.store, sessionStream('direct-lead' as SessionId))) === 19);
+      await append(file, lines[19] as string); // seq 18 again: a seq gap
+      await following.until('the gap warning', () => warnings().length === 1);
+      expect(warnings()[0]).toBe(`${file}:line 21: seq gap: expected seq 19, got 18; the lines after it are not imported (a read of the whole file keeps the same 19 events)`);
+      await append(file, lines.slice(20, 25).join('')); // no turn/end yet: dropped quietly
+      await append(file, lines[25] as string); // the turn/end of seq 24
+      await following.until('the damaged-history warning', () => warnings().length === 2);
+      expect(warnings()[1]).toMatch(/session\.v4\.jsonl:line 21: seq gap: expected seq 19, got 18; a turn\/end follows at line 27, so the damage is inside committed history/);
+      expect(await streamLength(temp.store, sessionStream('direct-lead' as SessionId))).toBe(19);
+    } finally {
+      await following.follower.stop();
+    }
+  });
+
   it('follows a root that is one file', async () => {
     const file = join(root, 'lead.jsonl');
     const lines = linesOf(v4Lead);
