@@ -12,6 +12,7 @@ import { runRssSection } from './rss-section';
 import { SectionContext, SectionOutcome } from './section-outcome';
 import { runPostgresSection } from './postgres-section';
 import { runSendSection } from './send-section';
+import { runFollowSection } from './follow-section';
 import { sourceRevision } from './source-revision';
 
 /* `npm run bench`: generated inputs in a temp directory (removed after), one child process per measurement. */
@@ -21,12 +22,14 @@ const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory
   send: runSendSection,
   rss: runRssSection,
   postgres: runPostgresSection,
+  follow: runFollowSection,
 };
 
 const sizesLine = (options: BenchOptions): string =>
   `sizes: corpus ${options.events.toLocaleString('en-US')} events (${options.teams} teams x ${options.membersPerTeam} members), ` +
   `${options.messages} messages per send case (senders ${options.senders.join(', ')}; ${options.sendMembers} members), ` +
-  `large log ${(options.rssBytes / 1024 ** 2).toFixed(0)} MiB${options.rssReplay ? ' (read and replayed)' : ' (read)'}`;
+  `large log ${(options.rssBytes / 1024 ** 2).toFixed(0)} MiB${options.rssReplay ? ' (read and replayed)' : ' (read)'}, ` +
+  `follow ${options.followLines} lines and ${options.followFiles} idle logs (${(options.followIdleMs / 1000).toFixed(0)} s)`;
 
 const run = async (options: BenchOptions, workDirectory: string): Promise<void> => {
   const started = performance.now();
