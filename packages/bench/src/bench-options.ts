@@ -1,7 +1,7 @@
 import { Either, left, right } from 'fp-ts/Either';
 
-export type BenchSection = 'replay' | 'send' | 'rss' | 'postgres' | 'dashboard' | 'fuzz';
-export const benchSections: readonly BenchSection[] = ['replay', 'send', 'rss', 'postgres', 'dashboard', 'fuzz'];
+export type BenchSection = 'replay' | 'send' | 'rss' | 'postgres' | 'follow' | 'dashboard' | 'fuzz';
+export const benchSections: readonly BenchSection[] = ['replay', 'send', 'rss', 'postgres', 'follow', 'dashboard', 'fuzz'];
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -25,6 +25,12 @@ export interface BenchOptions {
   readonly cliReplayEvents: number;
   /** Events of the (smaller) corpus the replay profiles run on, so profiling does not double the run time. */
   readonly profileEvents: number;
+  /** Lines the follow case writes one at a time, timing each to the dashboard's change event. */
+  readonly followLines: number;
+  /** Session logs in the idle root the watcher's idle CPU is measured on. */
+  readonly followFiles: number;
+  /** How long the watcher's CPU is measured while nothing changes (ms). */
+  readonly followIdleMs: number;
   readonly help: boolean;
 }
 
@@ -52,6 +58,9 @@ const fullDefaults: Omit<BenchOptions, 'help'> = {
   cliReplayEvents: 500_000,
   profile: true,
   profileEvents: 200_000,
+  followLines: 1000,
+  followFiles: 2000,
+  followIdleMs: 65_000,
 };
 
 const quickDefaults: Omit<BenchOptions, 'help'> = {
@@ -63,12 +72,15 @@ const quickDefaults: Omit<BenchOptions, 'help'> = {
   cliReplayEvents: 20_000,
   profile: false,
   profileEvents: 20_000,
+  followLines: 100,
+  followFiles: 200,
+  followIdleMs: 5000,
 };
 
 export const benchUsage = `npm run bench -- [options]
 
-  --quick              small sizes for a smoke run (20k events, 256 messages, 32 MiB log, no profiles)
-  --only <list>        sections to run, comma-separated: replay,send,rss,postgres,dashboard,fuzz (default: all)
+  --quick              small sizes for a smoke run (20k events, 256 messages, 32 MiB log, 100 follow lines, 200 fuzz cases, no profiles)
+  --only <list>        sections to run, comma-separated: replay,send,rss,postgres,follow,dashboard,fuzz (default: all)
   --no-postgres        skip the PostgreSQL section (it starts a throwaway cluster unless TEAMLOG_POSTGRES_URL is set)
   --events <n>         events in the generated corpus (default 1000000)
   --teams <n>          teams in the corpus (default 4)
@@ -82,6 +94,9 @@ export const benchUsage = `npm run bench -- [options]
   --profile            profile the cases that miss their target (default in a full run)
   --no-profile         do not profile
   --profile-events <n> events of the corpus the replay profiles run on (default 200000; at most --events)
+  --follow-lines <n>   lines the follow case writes and times to the dashboard (default 1000)
+  --follow-files <n>   session logs in the root the idle CPU of the watcher is measured on (default 2000)
+  --follow-idle <s>    seconds the idle CPU is measured over (default 65: a full rescan period of the watcher)
   --help               this text
 
 Other options override the sizes --quick sets, wherever they stand.`;
@@ -123,6 +138,9 @@ const valued: Record<string, Setter> = {
   '--send-members': (options, value) => ({ ...options, sendMembers: positiveInteger('--send-members', value) }),
   '--profile-events': (options, value) => ({ ...options, profileEvents: positiveInteger('--profile-events', value) }),
   '--cli-replay-events': (options, value) => ({ ...options, cliReplayEvents: positiveInteger('--cli-replay-events', value) }),
+  '--follow-lines': (options, value) => ({ ...options, followLines: positiveInteger('--follow-lines', value) }),
+  '--follow-files': (options, value) => ({ ...options, followFiles: positiveInteger('--follow-files', value) }),
+  '--follow-idle': (options, value) => ({ ...options, followIdleMs: positiveInteger('--follow-idle', value) * 1000 }),
   '--rss-bytes': (options, value) => {
     const bytes = value === undefined ? undefined : parseSize(value);
     if (bytes === undefined) throw new InvalidBenchOption('--rss-bytes', `expects a size such as 1G or 256M, got ${value ?? 'nothing'}`);

@@ -14,6 +14,7 @@ import { runPostgresSection } from './postgres-section';
 import { runDashboardSection } from './dashboard-section';
 import { runFuzzSection } from './fuzz-section';
 import { runSendSection } from './send-section';
+import { runFollowSection } from './follow-section';
 import { sourceRevision } from './source-revision';
 
 /* `npm run bench`: generated inputs in a temp directory (removed after), one child process per measurement. */
@@ -23,6 +24,7 @@ const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory
   send: runSendSection,
   rss: runRssSection,
   postgres: runPostgresSection,
+  follow: runFollowSection,
   dashboard: runDashboardSection,
   fuzz: runFuzzSection,
 };
@@ -30,7 +32,8 @@ const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory
 const sizesLine = (options: BenchOptions): string =>
   `sizes: corpus ${options.events.toLocaleString('en-US')} events (${options.teams} teams x ${options.membersPerTeam} members), ` +
   `${options.messages} messages per send case (senders ${options.senders.join(', ')}; ${options.sendMembers} members), ` +
-  `large log ${(options.rssBytes / 1024 ** 2).toFixed(0)} MiB${options.rssReplay ? ' (read and replayed)' : ' (read)'}`;
+  `large log ${(options.rssBytes / 1024 ** 2).toFixed(0)} MiB${options.rssReplay ? ' (read and replayed)' : ' (read)'}, ` +
+  `follow ${options.followLines} lines and ${options.followFiles} idle logs (${(options.followIdleMs / 1000).toFixed(0)} s)`;
 
 const run = async (options: BenchOptions, workDirectory: string): Promise<void> => {
   const started = performance.now();

@@ -3,7 +3,8 @@
 export type Target =
   | { readonly kind: 'ratio-at-least'; readonly ratio: number }
   | { readonly kind: 'bytes-below'; readonly bytes: number }
-  | { readonly kind: 'ms-below'; readonly ms: number }
+  /** An absolute limit in some unit (a latency in ms, a CPU share in %), for what has no baseline to be a ratio of. */
+  | { readonly kind: 'below'; readonly limit: number; readonly unit: string }
   | { readonly kind: 'count-at-most'; readonly count: number }
   | { readonly kind: 'none' };
 
@@ -30,8 +31,8 @@ export const verdictOf = (target: Target, measured: number): Verdict => {
       return measured >= target.ratio ? 'PASS' : 'MISS';
     case 'bytes-below':
       return measured < target.bytes ? 'PASS' : 'MISS';
-    case 'ms-below':
-      return measured < target.ms ? 'PASS' : 'MISS';
+    case 'below':
+      return measured < target.limit ? 'PASS' : 'MISS';
     case 'count-at-most':
       return measured <= target.count ? 'PASS' : 'MISS';
     case 'none':
@@ -57,8 +58,8 @@ export const formatTarget = (target: Target): string => {
       return `>= ${target.ratio.toFixed(2)}x`;
     case 'bytes-below':
       return `< ${formatMiB(target.bytes)}`;
-    case 'ms-below':
-      return `< ${target.ms} ms`;
+    case 'below':
+      return `< ${target.limit} ${target.unit}`;
     case 'count-at-most':
       return `<= ${target.count}`;
     case 'none':
@@ -90,6 +91,16 @@ export const memoryRow = (measure: string, peakBytes: number, target: Target): R
   ratio: '-',
   target: formatTarget(target),
   verdict: verdictOf(target, peakBytes),
+});
+
+/** A measurement held to an absolute limit (`below`), or to none; `value` is the measurement as shown. */
+export const limitRow = (measure: string, value: string, measured: number, target: Target): ReportRow => ({
+  measure,
+  value,
+  baseline: '-',
+  ratio: '-',
+  target: formatTarget(target),
+  verdict: verdictOf(target, measured),
 });
 
 const headings: readonly string[] = ['Measure', 'Measured', 'Baseline (same run)', 'Ratio', 'Target', 'PASS/MISS'];

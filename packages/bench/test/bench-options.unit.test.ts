@@ -15,11 +15,11 @@ const refusal = (...args: string[]): InvalidBenchOption => {
 
 describe('bench options', () => {
   it('runs every section at full size by default, profiling misses', () => {
-    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss', 'postgres', 'dashboard', 'fuzz'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: true, profile: true, profileEvents: 200_000 });
+    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss', 'postgres', 'follow', 'dashboard', 'fuzz'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: true, profile: true, profileEvents: 200_000 });
   });
 
   it('skips the PostgreSQL section with --no-postgres', () => {
-    expect(parsed('--no-postgres').sections).toEqual(['replay', 'send', 'rss', 'dashboard', 'fuzz']);
+    expect(parsed('--no-postgres').sections).toEqual(['replay', 'send', 'rss', 'follow', 'dashboard', 'fuzz']);
     expect(parsed('--only', 'send,postgres', '--no-postgres').sections).toEqual(['send']);
   });
 

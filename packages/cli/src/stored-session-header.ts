@@ -7,7 +7,8 @@ import { BadInput } from './cli-errors';
 export const storedSessionHeader = async (store: EventStore, sessionId: SessionId): Promise<{ readonly formatVersion: number }> => {
   const stream = sessionHeaderStream(sessionId);
   if ((await store.streamRevision(stream)) === undefined) throw new BadInput(`no session "${sessionId}" in the store (stream ${stream} is empty)`);
-  for await (const event of store.readStream(stream, { maxCount: 1 })) {
+  // The latest record: a log the harness migrated carries one per generation imported.
+  for await (const event of store.readStream(stream, { from: 'end', direction: 'backwards', maxCount: 1 })) {
     const decoded = decodeWith(SessionHeaderRecord, 'data')(event.data);
     if (isLeft(decoded)) throw new BadInput(`the stored header of session "${sessionId}" is unreadable: ${decoded.left.message}`);
     return decoded.right;

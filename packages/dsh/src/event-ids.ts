@@ -44,3 +44,7 @@ export const sessionEventIds = (streamKey: string): ((seq: number) => EventId) =
 export const sessionEventId = (streamKey: string, seq: number): EventId => sessionEventIds(streamKey)(seq);
 
 export const sessionHeaderEventId = (streamKey: string): EventId => uuidV5(`sessionheader/${streamKey}`) as EventId;
+
+/** The id of the header record a later generation of a migrated log adds (`sessionheader/<stream>/v<N>`). */
+export const sessionHeaderGenerationEventId = (streamKey: string, formatVersion: number): EventId =>
+  uuidV5(`sessionheader/${streamKey}/v${formatVersion}`) as EventId;

@@ -21,3 +21,9 @@ export { generateSyntheticLog, type SyntheticLogOptions, type SyntheticLogResult
 export { sessionEventId, sessionHeaderEventId } from './event-ids';
 export { expandSeqRanges, compressSeqRanges } from './seq-range-codec';
 export { LegacyV0UserMessage } from './legacy-v0-shapes';
+export {
+  followSessionLogs, defaultPollMs, type FollowBatch, type FollowMode, type FollowOptions, type SessionLogFollower,
+} from './session-log-follower';
+export type { LogChange } from './followed-log';
+export { LogTail, type TailRead } from './log-tail';
+export { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';

@@ -7,6 +7,7 @@ import { LogicalEvent } from './logical-event';
 import { encodeBatch } from './physical-record-encoder';
 import { Compression } from './session-file-name';
 import { fromRecordedEvent } from './stored-event-codec';
+import { readLatestHeader } from './stored-header';
 import { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';
 
 export interface ExportOptions {
@@ -39,10 +40,10 @@ export class SessionNotExportable extends Error {
 const readHeaderRecord = async (store: EventStore, sessionId: SessionId): Promise<SessionHeaderRecord> => {
   const stream = sessionHeaderStream(sessionId);
   if ((await store.streamRevision(stream)) === undefined) throw new SessionNotExportable(sessionId, `it has no header (stream ${stream} is empty)`);
-  let first: RecordedEvent | undefined;
-  for await (const event of store.readStream(stream, { maxCount: 1 })) first = event;
-  const decoded = decodeWith(SessionHeaderRecord, 'data')(first?.data);
-  if (first === undefined || isLeft(decoded)) throw new SessionNotExportable(sessionId, `its header record is unreadable${isLeft(decoded) ? ` (${decoded.left.message})` : ''}`);
+  // The latest record: a migrated log carries one per generation imported.
+  const latest = await readLatestHeader(store, stream);
+  const decoded = decodeWith(SessionHeaderRecord, 'data')(latest?.data);
+  if (latest === undefined || isLeft(decoded)) throw new SessionNotExportable(sessionId, `its header record is unreadable${isLeft(decoded) ? ` (${decoded.left.message})` : ''}`);
   return decoded.right as SessionHeaderRecord;
 };
 

@@ -1,20 +1,19 @@
 import { promises as fs } from 'fs';
 import { basename, relative, dirname, sep } from 'path';
 import {
-  FormatVersion, SessionHeaderRecord, SessionId, decodeWith, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
+  FormatVersion, SessionHeaderRecord, SessionId, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
 } from '@teamlog/events';
 import {
-  DuplicateEventId, EventStore, EventToAppend, RecordedEvent, StagedAppends, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream,
+  DuplicateEventId, EventStore, EventToAppend, StagedAppends, WrongExpectedVersion, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
-import { isLeft } from 'fp-ts/Either';
 import { ChunkStager } from './chunk-stager';
 import { stageFromSecondRead } from './stage-from-second-read';
-import { sessionHeaderEventId } from './event-ids';
+import { sessionHeaderEventId, sessionHeaderGenerationEventId } from './event-ids';
 import { InvalidTeamRecord } from './event-line-processor';
-import { jsonEqual } from './json-equal';
 import { Recovery } from './recovery-scanner';
 import { RejectionReason, SessionLogRejected } from './session-log-errors';
 import { SessionLogHead, openSessionLog } from './session-log-reader';
+import { headerEventType, readLatestHeader, relateStoredHeader } from './stored-header';
 import { validateForImport } from './validate-for-import';
 
 export interface ImportOptions {
@@ -75,8 +74,6 @@ export interface FileImportResult {
   readonly invalidTeamRecords: readonly InvalidTeamRecord[];
 }
 
-const headerEventType = 'teamlog/session/header';
-
 const readOptionsOf = (options: ImportOptions): { maxLineBytes?: number; maxJsonDepth?: number } => ({
   ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
@@ -86,12 +83,6 @@ const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3, s
 
 const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 
-const readFirst = async (store: EventStore, stream: StreamName): Promise<RecordedEvent | undefined> => {
-  if ((await store.streamRevision(stream)) === undefined) return undefined;
-  for await (const event of store.readStream(stream, { maxCount: 1 })) return event;
-  return undefined;
-};
-
 const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: string): SessionHeaderRecord => ({
   header: head.rawHeader,
   formatVersion: head.formatVersion,
@@ -99,26 +90,6 @@ const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: s
   ...(head.normalised ? { normalised: true } : {}),
   ...(scope === undefined ? {} : { scope }),
 });
-
-/**
- * The stored header must describe the same log; `file` may differ (a moved directory), and so may
- * `normalised` when one side had no event line to decide it (a header-only copy, or a header
- * stored before any event): the events decide, and each stored event carries its own flag.
- */
-const checkStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, undecided: boolean): void => {
-  const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
-  const same =
-    stored.type === headerEventType &&
-    !isLeft(decoded) &&
-    decoded.right.formatVersion === wanted.formatVersion &&
-    jsonEqual(decoded.right.header, wanted.header) &&
-    (undecided || (decoded.right.normalised ?? false) === (wanted.normalised ?? false)) &&
-    decoded.right.scope === wanted.scope;
-  if (!same) {
-    const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
-    throw new SessionLogRejected('prefix-mismatch', file, `the store already holds this session with ${was} that differs from this file's header; refusing to import, nothing was written`, { line: 1 });
-  }
-};
 
 /** The size of a raw file, which bounds its tail's (a zstd file's decoded size is known only once read). */
 const rawFileBytes = async (file: string, head: SessionLogHead): Promise<number | undefined> =>
@@ -165,8 +136,10 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   const scope = scopeOf(file, head, options);
   const key = scopeId(head.sessionId, scope);
   const headerRecord = headerRecordOf(head, scope, options.recordedFile ?? file);
-  const storedHeader = await readFirst(store, sessionHeaderStream(key));
-  if (storedHeader !== undefined) checkStoredHeader(file, storedHeader, headerRecord, head.headerOnly || (await store.streamRevision(sessionStream(key))) === undefined);
+  const storedHeader = await readLatestHeader(store, sessionHeaderStream(key));
+  // A header-only file, or a stored header with no events yet, decided no normalisation.
+  const undecided = head.headerOnly || (storedHeader !== undefined && (await store.streamRevision(sessionStream(key))) === undefined);
+  const relation = storedHeader === undefined ? undefined : relateStoredHeader(file, storedHeader, headerRecord, undecided);
 
   const plan = await validateForImport({
     file, key, head, store, limits, ...readLimits,
@@ -175,9 +148,18 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   });
   const { summary } = plan;
   const hasTail = summary.events > plan.alreadyStored;
-  const appended = storedHeader !== undefined && !hasTail ? 0 : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
+  const needsHeader = storedHeader === undefined || relation === 'later-generation';
+  const appended = !needsHeader && !hasTail ? 0 : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
     if (storedHeader === undefined) {
       await unit.append(sessionHeaderStream(key), [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }], { expectedRevision: 'no_stream' });
+    } else if (relation === 'later-generation') {
+      // The harness migrated the log and its events line up with the stored ones (checked above):
+      // the new generation's header joins the old one, and its tail follows the stored events.
+      await unit.append(
+        sessionHeaderStream(key),
+        [{ id: sessionHeaderGenerationEventId(key, head.formatVersion), type: headerEventType, data: headerRecord }],
+        { expectedRevision: storedHeader.revision },
+      );
     }
     if (!hasTail) return 0;
     return plan.buffered === undefined

@@ -11,6 +11,7 @@ import { replayCommand } from './replay-command';
 import { rosterCommand } from './roster-command';
 import { serveCommand } from './serve-command';
 import { tasksCommand } from './tasks-command';
+import { watchCommand } from './watch-command';
 
 /** Every command, in the order `teamlog --help` lists them. */
 export const commandList: readonly Command[] = [
@@ -23,6 +24,7 @@ export const commandList: readonly Command[] = [
   auditCommand,
   exportCommand,
   demoCommand,
+  watchCommand,
   serveCommand,
   mcpCommand,
   migrateCommand,

@@ -1,0 +1,214 @@
+import { relative, sep } from 'path';
+import { SessionId } from '@teamlog/events';
+import { DuplicateEventId, EventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
+import { ChunkStager } from './chunk-stager';
+import { SessionLogEvent } from './event-line-processor';
+import { FileSignature, compareSignatures, signatureOf } from './file-signature';
+import { LogTail } from './log-tail';
+import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
+import { DiscoveredLog } from './session-file-discovery';
+import { SessionLogRejected } from './session-log-errors';
+import { openSessionLog } from './session-log-reader';
+import { eventToAppendEncoder } from './stored-event-codec';
+
+/** What a follower shares between its logs. */
+export interface FollowContext {
+  readonly store: EventStore;
+  /** The directory scopes and recorded file names are relative to (as `importSessionLogs` does). */
+  readonly rootDirectory: string;
+  readonly importOptions: ImportOptions;
+}
+
+/** What one look at a log did; a look that found nothing new returns nothing. */
+export interface LogChange {
+  readonly file: string;
+  /** The session stream's id (scoped for a snapshot fixture), when the file's header was read. */
+  readonly streamSessionId: SessionId | undefined;
+  readonly appended: number;
+  /** A new header record: the first import of the log, or a later generation (the harness migrated it). */
+  readonly header: boolean;
+  /** One line for a person: the log cannot be followed as it is now. Said once until it changes. */
+  readonly warning?: string;
+}
+
+const defaultBatchEvents = 2000;
+
+const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
+const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+
+/**
+ * One log (a stem of a directory) as it grows. The first look imports the file whole with
+ * `importSessionLog` (strict, idempotent, the stored prefix compared event by event). When the
+ * file grows, it is imported whole once more (so a file changed behind the follower's back is
+ * checked), then a LogTail is opened on it and from then on only what is appended is read and
+ * appended. A file that shrinks below what was read, is replaced or touched is checked whole by
+ * the importer again; whatever it refuses is a one-line warning and nothing is written. A higher
+ * generation beside the file (the harness migrated the log) is imported whole: the importer
+ * accepts it when its events line up with the stored ones, and refuses it otherwise.
+ */
+export class FollowedLog {
+  private file: string | undefined;
+  private signature: FileSignature | undefined;
+  private tail: LogTail | undefined;
+  private key: SessionId | undefined;
+  private formatVersion: number | undefined;
+  /** Events of the session stream as this follower last wrote or saw them. */
+  private stored = 0;
+  /** The most events this file was seen to hold: a file that holds fewer lost some. */
+  private known = 0;
+  private warned: string | undefined;
+  /** The recovery rule's stop, said once per file (a whole import of it keeps the same events). */
+  private stopWarned: string | undefined;
+
+  constructor(private readonly context: FollowContext) {}
+
+  /** Look at the log's current file (the highest generation); import what it holds that the store does not. */
+  async look(log: DiscoveredLog): Promise<LogChange | undefined> {
+    const signature = signatureOf(log.file);
+    if (signature === undefined) return undefined; // gone meanwhile: the directory's next look forgets it
+    if (this.file !== log.file) {
+      const migrated = this.file !== undefined;
+      this.file = log.file;
+      this.tail = undefined;
+      this.stopWarned = undefined;
+      this.known = 0; // a new generation may be written in parts: it catches up with the stored events
+      return this.importWhole(log.file, signature, migrated);
+    }
+    const change = this.signature === undefined ? 'replaced' : compareSignatures(this.signature, signature);
+    switch (change) {
+      case 'same':
+        return undefined;
+      case 'grown':
+        return this.tail === undefined ? this.importWhole(log.file, signature, true) : this.readTail(this.tail, signature);
+      case 'shrunk':
+        return this.shrunk(log.file, signature);
+      case 'touched':
+      case 'replaced':
+        this.tail = undefined;
+        return this.importWhole(log.file, signature, true);
+      default: {
+        const unreachable: never = change;
+        return unreachable;
+      }
+    }
+  }
+
+  private async shrunk(file: string, after: FileSignature): Promise<LogChange | undefined> {
+    if (this.tail !== undefined && after.size >= this.tail.consumed) {
+      // The writer cut a torn tail the follower had not read: nothing imported is gone.
+      this.signature = after;
+      return undefined;
+    }
+    this.tail = undefined;
+    return this.importWhole(file, after, false);
+  }
+
+  private async importWhole(file: string, signature: FileSignature, openTail: boolean): Promise<LogChange | undefined> {
+    this.signature = signature;
+    const { rootDirectory, store, importOptions } = this.context;
+    const result = await importSessionLog(file, store, {
+      ...importOptions,
+      scope: scopeOfFile(rootDirectory, file),
+      recordedFile: relative(rootDirectory, file).split(sep).join('/'),
+    });
+    if (result.rejected !== undefined) {
+      this.tail = undefined;
+      // An empty file the writer is about to fill, a header not written whole yet, or a transcript beside the logs.
+      if (result.rejected.reason === 'not-a-session-log') return undefined;
+      return this.warn(file, result.rejected.message, result);
+    }
+    if (result.events < this.known) {
+      return this.warn(
+        file,
+        `${file}: the file now holds ${result.events} events, fewer than the ${this.known} already imported from it (it shrank or was rewritten); nothing more is imported from it until it holds them again`,
+        result,
+      );
+    }
+    this.warned = undefined;
+    this.known = result.events;
+    // A later generation was accepted: the importer added its header record (the first contact's is not reported).
+    const header = this.formatVersion !== undefined && result.formatVersion !== this.formatVersion;
+    this.formatVersion = result.formatVersion;
+    this.key = result.streamSessionId;
+    this.stored = result.alreadyStored + result.appended;
+    let appended = result.appended;
+    if (openTail && result.events >= this.stored) {
+      const opened = await this.openTail(file);
+      if (opened.warning !== undefined) return { ...opened, appended: appended + opened.appended, header };
+      appended += opened.appended;
+    }
+    return appended > 0 || header ? { file, streamSessionId: this.key, appended, header } : undefined;
+  }
+
+  /** Open a tail on the file, reading it from the start (the events the store holds are skipped). */
+  private async openTail(file: string): Promise<LogChange> {
+    const tail = new LogTail((await openSessionLog(file, this.readOptions())).head, this.context.importOptions.maxLineBytes);
+    const change = await this.readTail(tail, this.signature as FileSignature);
+    // A store holding more than the file (teamlog's own events after it): keep checking it whole.
+    if (!tail.failed && tail.keptEvents >= this.stored) this.tail = tail;
+    return change ?? { file, streamSessionId: this.key, appended: 0, header: false };
+  }
+
+  private readOptions(): { readonly maxLineBytes?: number } {
+    const { maxLineBytes } = this.context.importOptions;
+    return maxLineBytes === undefined ? {} : { maxLineBytes };
+  }
+
+  private async readTail(tail: LogTail, signature: FileSignature): Promise<LogChange | undefined> {
+    const file = tail.file;
+    let appended = 0;
+    try {
+      await tail.read(async (events) => {
+        appended += await this.append(events, tail);
+      });
+    } catch (error) {
+      this.tail = undefined;
+      // Another writer appended to the session: check the file against what it wrote (the tail reopens on the next growth).
+      if (isStoreRace(error)) return this.importWhole(file, signature, false);
+      if (isGone(error)) {
+        this.signature = undefined;
+        return undefined;
+      }
+      if (!(error instanceof SessionLogRejected)) throw error;
+      this.signature = signature;
+      return this.warn(file, error.message);
+    }
+    this.signature = signature;
+    this.known = Math.max(this.known, tail.keptEvents);
+    const stopped = tail.stopped;
+    const stop = stopped === null ? undefined : `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
+    if (stop !== undefined && stop !== this.stopWarned) {
+      this.stopWarned = stop;
+      return { file, streamSessionId: this.key, appended, header: false, warning: stop };
+    }
+    return appended > 0 ? { file, streamSessionId: this.key, appended, header: false } : undefined;
+  }
+
+  /** Append the events the store does not hold yet as one unit (staged in chunks, each expecting the revision the last leads to): all of them or none. */
+  private async append(events: readonly SessionLogEvent[], tail: LogTail): Promise<number> {
+    const fresh = events.filter(({ event }) => event.seq >= this.stored);
+    if (fresh.length === 0) return 0;
+    const key = this.key as SessionId;
+    const encode = eventToAppendEncoder(key, tail.normalised);
+    const unit = this.context.store.stageAppends({ callerHoldsEvents: true });
+    const stager = new ChunkStager(unit, sessionStream(key), this.stored);
+    const batchEvents = this.context.importOptions.batchEvents ?? defaultBatchEvents;
+    try {
+      for (let start = 0; start < fresh.length; start += batchEvents) {
+        await stager.stage(fresh.slice(start, start + batchEvents).map(({ event }) => encode(event)));
+      }
+      await unit.commit();
+    } catch (error) {
+      await unit.abort().catch(() => undefined);
+      throw error;
+    }
+    this.stored += stager.staged;
+    return stager.staged;
+  }
+
+  private warn(file: string, message: string, result?: FileImportResult): LogChange | undefined {
+    if (this.warned === message) return undefined;
+    this.warned = message;
+    return { file, streamSessionId: result?.streamSessionId ?? this.key, appended: 0, header: false, warning: message };
+  }
+}

@@ -1,0 +1,38 @@
+import { isLeft } from 'fp-ts/Either';
+import { SessionHeaderRecord, decodeWith } from '@teamlog/events';
+import { EventStore, RecordedEvent, StreamName } from '@teamlog/store';
+import { jsonEqual } from './json-equal';
+import { SessionLogRejected } from './session-log-errors';
+
+export const headerEventType = 'teamlog/session/header';
+
+/**
+ * The latest header record of a session: one per generation imported, the last one the log's
+ * current generation (a log the harness migrated gets its new header appended beside the old one).
+ */
+export const readLatestHeader = async (store: EventStore, stream: StreamName): Promise<RecordedEvent | undefined> => {
+  if ((await store.streamRevision(stream)) === undefined) return undefined;
+  for await (const event of store.readStream(stream, { from: 'end', direction: 'backwards', maxCount: 1 })) return event;
+  return undefined;
+};
+
+/**
+ * How a stored header relates to a file's: the same log (`file` may differ: a moved directory),
+ * or a later generation of it (same session, scope and normalisation, a higher format version:
+ * the harness migrated the log). Its events must still line up with the stored ones, which the
+ * import checks event by event (docs/rules.md#import-later-generation). Anything else is another
+ * log: refused, nothing written. `undecided`: one side had no event line to decide normalisation
+ * (a header-only file, or a stored header without events), so that flag is not compared: the
+ * events decide, and each stored event carries its own.
+ */
+export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, undecided = false): 'same' | 'later-generation' => {
+  const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
+  if (stored.type === headerEventType && !isLeft(decoded)) {
+    const record = decoded.right;
+    const sameLog = (undecided || (record.normalised ?? false) === (wanted.normalised ?? false)) && record.scope === wanted.scope;
+    if (sameLog && record.formatVersion === wanted.formatVersion && jsonEqual(record.header, wanted.header)) return 'same';
+    if (sameLog && record.formatVersion < wanted.formatVersion && record.header['id'] === wanted.header['id']) return 'later-generation';
+  }
+  const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
+  throw new SessionLogRejected('prefix-mismatch', file, `the store already holds this session with ${was} that differs from this file's header; refusing to import, nothing was written`, { line: 1 });
+};
