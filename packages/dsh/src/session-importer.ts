@@ -13,7 +13,7 @@ import { InvalidTeamRecord } from './event-line-processor';
 import { Recovery } from './recovery-scanner';
 import { RejectionReason, SessionLogRejected } from './session-log-errors';
 import { SessionLogHead, openSessionLog } from './session-log-reader';
-import { headerEventType, readLatestHeader, relateStoredHeader } from './stored-header';
+import { headerEventType, readLatestHeader, relateStoredHeader, storedEventsNormalised } from './stored-header';
 import { validateForImport } from './validate-for-import';
 
 export interface ImportOptions {
@@ -137,9 +137,9 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   const key = scopeId(head.sessionId, scope);
   const headerRecord = headerRecordOf(head, scope, options.recordedFile ?? file);
   const storedHeader = await readLatestHeader(store, sessionHeaderStream(key));
-  // A header-only file, or a stored header with no events yet, decided no normalisation.
-  const undecided = head.headerOnly || (storedHeader !== undefined && (await store.streamRevision(sessionStream(key))) === undefined);
-  const relation = storedHeader === undefined ? undefined : relateStoredHeader(file, storedHeader, headerRecord, undecided);
+  // What decided the session's normalisation: its stored events, unless this file has no event line to compare.
+  const storedNormalised = storedHeader === undefined || head.headerOnly ? undefined : await storedEventsNormalised(store, sessionStream(key));
+  const relation = storedHeader === undefined ? undefined : relateStoredHeader(file, storedHeader, headerRecord, storedNormalised);
 
   const plan = await validateForImport({
     file, key, head, store, limits, ...readLimits,

@@ -21,18 +21,28 @@ export const readLatestHeader = async (store: EventStore, stream: StreamName): P
  * or a later generation of it (same session, scope and normalisation, a higher format version:
  * the harness migrated the log). Its events must still line up with the stored ones, which the
  * import checks event by event (docs/rules.md#import-later-generation). Anything else is another
- * log: refused, nothing written. `undecided`: one side had no event line to decide normalisation
- * (a header-only file, or a stored header without events), so that flag is not compared: the
- * events decide, and each stored event carries its own.
+ * log: refused, nothing written. `storedNormalised` is the normalisation the store's session
+ * decided: its stored events' (each carries the flag), or undefined when nothing decided it (no
+ * event stored yet, or a header-only file, which has no event line to say): then it is not compared.
  */
-export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, undecided = false): 'same' | 'later-generation' => {
+export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, storedNormalised: boolean | undefined): 'same' | 'later-generation' => {
   const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
   if (stored.type === headerEventType && !isLeft(decoded)) {
     const record = decoded.right;
-    const sameLog = (undecided || (record.normalised ?? false) === (wanted.normalised ?? false)) && record.scope === wanted.scope;
+    const sameLog = (storedNormalised === undefined || storedNormalised === (wanted.normalised ?? false)) && record.scope === wanted.scope;
     if (sameLog && record.formatVersion === wanted.formatVersion && jsonEqual(record.header, wanted.header)) return 'same';
     if (sameLog && record.formatVersion < wanted.formatVersion && record.header['id'] === wanted.header['id']) return 'later-generation';
   }
   const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
   throw new SessionLogRejected('prefix-mismatch', file, `the store already holds this session with ${was} that differs from this file's header; refusing to import, nothing was written`, { line: 1 });
+};
+
+/** The normalisation a stored session's events decided (the first one's flag), or undefined when it has none. */
+export const storedEventsNormalised = async (store: EventStore, stream: StreamName): Promise<boolean | undefined> => {
+  if ((await store.streamRevision(stream)) === undefined) return undefined;
+  for await (const event of store.readStream(stream, { maxCount: 1 })) {
+    const metadata = event.metadata;
+    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && metadata['normalised'] === true;
+  }
+  return undefined;
 };
