@@ -1,4 +1,5 @@
 import { SessionId, TeamId, leadOf } from '@teamlog/events';
+import { compareText } from './compare-text';
 import { ProjectionState } from './projection-state';
 import { teamOfNativeSession } from './session-facts';
 
@@ -37,8 +38,10 @@ export const teamDirectory = (state: ProjectionState): TeamDirectory => {
     const roster = entry(native.teamId);
     roster.set(facts.id, native.name ?? roster.get(facts.id) ?? leadName);
   }
+  // In team id order: the views' maps keep the order events were folded in, which differs between a
+  // fold and views loaded from a view store, and the audit must not depend on it.
   const entries = new Map<TeamId, TeamDirectoryEntry>(
-    [...names].map(([teamId, roster]) => [teamId, { teamId, leadId: leadOf(teamId), names: roster }]),
+    [...names].sort(([a], [b]) => compareText(a, b)).map(([teamId, roster]) => [teamId, { teamId, leadId: leadOf(teamId), names: roster }]),
   );
   const bySession = new Map<SessionId, TeamDirectoryEntry[]>();
   for (const team of entries.values()) {

@@ -53,7 +53,7 @@ describe('views folded inline equal catch-up and rebuild', () => {
           await store.close();
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 40, seed: 20261201 },
     );
   }, 120_000);
 
@@ -70,7 +70,7 @@ describe('views folded inline equal catch-up and rebuild', () => {
         expect(everything(inline.views())).toEqual(everything(caughtUp.views()));
         expect(await inline.catchUp()).toBe(0);
       }),
-      { numRuns: 40 },
+      { numRuns: 40, seed: 20261201 },
     );
   }, 120_000);
 

@@ -39,7 +39,8 @@ describe('rebuild from zero equals incremental catch-up', () => {
           await store.close();
         }
       }),
-      { numRuns: 60 },
+      // A fixed seed keeps a failure reproducible; this one found views whose team order depended on how they were loaded.
+      { numRuns: 60, seed: -354308429 },
     );
   }, 120_000);
 });
