@@ -7,7 +7,9 @@ import { Target, formatRate, formatSize, memoryRow, ratePerSecond } from './repo
 import { runChild } from './run-child';
 import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
 
+/** Reading streams the log (< 256 MiB); replaying it into SQLite with its views must stay under 128 MiB. */
 export const rssTarget: Target = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 };
+export const replayRssTarget: Target = { kind: 'bytes-below', bytes: 128 * 1024 ** 2 };
 
 /** The kernel's peak where /proc has it, else the sampled peak. */
 const peakOf = (result: ChildResult): number => (result.peakRssBytes > 0 ? result.peakRssBytes : result.sampledPeakRssBytes);
@@ -41,7 +43,7 @@ export const runRssSection = async (options: BenchOptions, workDirectory: string
     context.progress(`peak RSS: replaying the ${size} log into SQLite (import + views)`);
     const replay = await runChild({ case: 'replay-log', file, dbFile });
     if (replay.detail['rejected'] !== '') throw new Error(`the large log was not imported: ${String(replay.detail['rejected'])}`);
-    rows.push(memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), rssTarget));
+    rows.push(memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), replayRssTarget));
     notes.push(noteOf('replay large log into SQLite', replay, 'events'));
     await Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
   }
