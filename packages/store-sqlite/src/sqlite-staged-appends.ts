@@ -35,9 +35,6 @@ const participantPage = 2_000;
  * Staged events wait in a temporary table of the connection: SQLite keeps it in a file of its
  * own (temp_store FILE), so memory stays bounded whatever the unit's size, and writing it takes
  * no lock on the store file. The commit copies them into `events` in one IMMEDIATE transaction.
- * A unit whose caller holds its events anyway (a single-pass import) keeps their encoded rows in
- * memory instead, up to the same bound, and the commit inserts them straight into `events`: each
- * event is written once, not staged and copied. Past the bound the rows go to the table.
  */
 const stagingTable = 'temp.teamlog_staged_events';
 // No index: staging stays a plain append to the temporary file; the copy reads it in rowid (staging) order.
@@ -51,9 +48,6 @@ const toPosition = (position: number | bigint): GlobalPosition => {
   return { commit: value, prepare: value };
 };
 
-/** One event as the table stores it: id, type, data and metadata as JSON text. */
-type Row = readonly [string, string, string, string | null];
-
 let nextUnit = 0;
 
 const isConstraint = (error: unknown, code: string): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === code;
@@ -65,49 +59,17 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   db.exec(createStaging);
   const unit = (nextUnit += 1);
   const ledger = new StagingLedger();
-  const held = options.callerHoldsEvents === true;
   /** The staged objects by stream, while participants take part and the unit is small enough. */
-  let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() && held ? new Map() : undefined;
+  let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() && options.callerHoldsEvents === true ? new Map() : undefined;
   let keptBytes = 0;
-  /** The encoded rows by stream, while the caller holds the events and the unit is small enough; then the table holds them. */
-  let rowsInMemory: Map<StreamName, Row[]> | undefined = held ? new Map() : undefined;
-  let rowBytes = 0;
   const insert = db.prepare(`INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const drop = (): void => {
     // A closed connection took its temporary table with it.
     if (db.open) db.prepare(`DELETE FROM ${stagingTable} WHERE unit = ?`).run(unit);
   };
-  const stageRows = db.transaction((stream: StreamName, first: number, rows: readonly Row[]) => {
+  const stageRows = db.transaction((stream: StreamName, first: number, rows: ReadonlyArray<readonly [string, string, string, string | null]>) => {
     rows.forEach(([id, type, data, metadata], index) => insert.run(unit, stream, first + index, id, type, data, metadata));
   });
-  /** Past the bound: the rows kept so far go to the table, in staging order, and later ones follow them there. */
-  const spill = (): void => {
-    const inMemory = rowsInMemory;
-    rowsInMemory = undefined;
-    inMemory?.forEach((rows, stream) => stageRows(stream, 0, rows));
-  };
-  const insertEvent = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const findId = db.prepare<[string], { stream_name: string }>('SELECT stream_name FROM events WHERE event_id = ?');
-  /** One stream's rows into `events` at revisions from `base`; the last row's position. */
-  const insertRows = (stream: StreamName, base: bigint, rows: readonly Row[], recordedAt: number): number | bigint => {
-    let position: number | bigint = 0;
-    rows.forEach(([id, type, data, metadata], index) => {
-      position = insertEvent.run(stream, base + BigInt(index), id, type, data, metadata, recordedAt).lastInsertRowid;
-    });
-    return position;
-  };
-  /** Which id of the rows kept in memory clashes, stored before or twice in the unit. */
-  const clashInMemory = (rows: ReadonlyMap<StreamName, readonly Row[]>): DuplicateEventId | undefined => {
-    const seen = new Map<string, StreamName>();
-    for (const [stream, streamRows] of rows) {
-      for (const [id] of streamRows) {
-        if (findId.get(id) !== undefined) return new DuplicateEventId(id as EventToAppend['id'], stream, 'the id is already stored; nothing of the unit was written');
-        if (seen.has(id)) return new DuplicateEventId(id as EventToAppend['id'], seen.get(id) as StreamName, 'the id is staged twice in one unit; nothing of the unit was written');
-        seen.set(id, stream);
-      }
-    }
-    return undefined;
-  };
 
   const copy = db.prepare(
     `INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at)
@@ -168,8 +130,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         return { streamName: staged.stream, events: 0, nextExpectedRevision: last ?? -1n, position: toPosition(position) };
       }
       const base = last === undefined ? 0n : last + 1n;
-      const inMemory = rowsInMemory?.get(staged.stream);
-      const lastInsertRowid = inMemory === undefined ? copy.run(base, recordedAt, unit, staged.stream).lastInsertRowid : insertRows(staged.stream, base, inMemory, recordedAt);
+      const { lastInsertRowid } = copy.run(base, recordedAt, unit, staged.stream);
       const revision = base + BigInt(staged.events) - 1n;
       upsertHead.run(staged.stream, revision, lastInsertRowid);
       return { streamName: staged.stream, events: staged.events, nextExpectedRevision: revision, position: toPosition(lastInsertRowid) };
@@ -193,21 +154,6 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         keptBytes += rows.reduce((sum, row) => sum + row[2].length + (row[3]?.length ?? 0), 0);
         if (keptBytes > (host.maxKeptBytes ?? maxKeptBytes)) kept = undefined;
       }
-      if (rowsInMemory !== undefined) {
-        const streamRows = rowsInMemory.get(stream) ?? [];
-        for (const row of rows) streamRows.push(row);
-        rowsInMemory.set(stream, streamRows);
-        rowBytes += rows.reduce((sum, row) => sum + row[2].length + (row[3]?.length ?? 0), 0);
-        if (rowBytes <= (host.maxKeptBytes ?? maxKeptBytes)) return;
-        try {
-          spill();
-        } catch (error) {
-          drop();
-          if (!ledger.finished) ledger.finish();
-          throw error;
-        }
-        return;
-      }
       try {
         stageRows(stream, first, rows);
       } catch (error) {
@@ -226,7 +172,6 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         } catch (error) {
           host.aborted();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
-          if (rowsInMemory !== undefined) throw clashInMemory(rowsInMemory) ?? error;
           const stored = clash.get(unit);
           if (stored !== undefined) throw new DuplicateEventId(stored.event_id as EventToAppend['id'], stored.stream_name as StreamName, 'the id is already stored; nothing of the unit was written');
           const repeated = twice.get(unit);
@@ -237,7 +182,6 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         return results;
       } finally {
         kept = undefined;
-        rowsInMemory = undefined;
         drop();
       }
     },
@@ -245,7 +189,6 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       if (ledger.finished) return;
       ledger.finish();
       kept = undefined;
-      rowsInMemory = undefined;
       drop();
     },
   };

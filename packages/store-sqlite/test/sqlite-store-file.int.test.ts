@@ -160,27 +160,4 @@ describe('a unit and the commit participants (inline projections)', () => {
       cleanup();
     }
   });
-
-  it.each([
-    ['kept in memory and written once', 1024 * 1024, 0],
-    ['spilled to the staging table past the bound', 100, 3_001],
-  ])('a unit whose caller holds its events is %s, and commits the same', async (_name, kept, staged) => {
-    const { file, cleanup } = tempStoreFile();
-    try {
-      const store = SqliteEventStore.open(file, { maxKeptStagedBytes: kept });
-      const header = uniqueStream('header');
-      const body = uniqueStream('body');
-      const unit = store.stageAppends({ callerHoldsEvents: true });
-      await unit.append(header, [newEvent('h')], { expectedRevision: 'no_stream' });
-      await unit.append(body, Array.from({ length: 3_000 }, (_, n) => newEvent('b', { n })), { expectedRevision: 'no_stream' });
-      const stagedRows = Number((store.database.prepare('SELECT COUNT(*) AS n FROM temp.teamlog_staged_events').get() as { n: bigint }).n);
-      expect(stagedRows).toBe(staged);
-      await unit.commit();
-      expect((await collect(store.readStream(body))).map((event) => (event.data as { n: number }).n)).toEqual(Array.from({ length: 3_000 }, (_, n) => n));
-      expect((await collect(store.readAll())).map((event) => event.streamName)[0]).toBe(header);
-      await store.close();
-    } finally {
-      cleanup();
-    }
-  });
 });
