@@ -254,144 +254,147 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
       });
     });
 
-    describe('staged appends (a unit over several streams)', () => {
-      const count = async (stream: ReturnType<typeof uniqueStream>): Promise<number> => ((await store.streamRevision(stream)) === undefined ? 0 : (await collect(store.readStream(stream))).length);
+    // The same rules whether or not the caller holds the staged events (an adapter may keep a held unit in memory).
+    for (const hint of [{}, { callerHoldsEvents: true }] as const) {
+      describe(`staged appends (a unit over several streams)${hint.callerHoldsEvents === true ? ', the caller holding the events' : ''}`, () => {
+        const count = async (stream: ReturnType<typeof uniqueStream>): Promise<number> => ((await store.streamRevision(stream)) === undefined ? 0 : (await collect(store.readStream(stream))).length);
 
-      it('writes nothing before commit, then every stream at once, the first staged stream first in $all', async () => {
-        const header = uniqueStream('header');
-        const body = uniqueStream('body');
-        const unit = store.stageAppends();
-        await unit.append(header, [newEvent('h/one')], { expectedRevision: 'no_stream' });
-        await unit.append(body, [newEvent('b/0'), newEvent('b/1')], { expectedRevision: 'no_stream' });
-        await unit.append(body, [newEvent('b/2')], { expectedRevision: 1n });
-        expect(await store.streamRevision(header)).toBeUndefined();
-        expect(await store.streamRevision(body)).toBeUndefined();
-        const results = await unit.commit();
-        expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([
-          [header, 0n, 1],
-          [body, 2n, 3],
-        ]);
-        expect((await collect(store.readStream(body))).map((event) => event.type)).toEqual(['b/0', 'b/1', 'b/2']);
-        const all = (await collect(store.readAll())).filter((event) => event.streamName === header || event.streamName === body);
-        expect(all.map((event) => event.type)).toEqual(['h/one', 'b/0', 'b/1', 'b/2']);
-        expect(results[1]?.position).toEqual(all[3]?.position);
-        // A store that knows heads without reading knows the unit's.
-        for (const [stream, revision] of [[header, 0n], [body, 2n]] as const) {
-          const known = store.knownRevision(stream);
-          if (known !== undefined) expect(known.revision).toBe(revision);
-        }
-      });
-
-      it('a failed expectation on one stream writes no stream of the unit', async () => {
-        const header = uniqueStream('header');
-        const body = uniqueStream('body');
-        await store.appendToStream(body, [newEvent()]);
-        const unit = store.stageAppends();
-        await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
-        await unit.append(body, [newEvent()], { expectedRevision: 'no_stream' });
-        const error = await unit.commit().catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(WrongExpectedVersion);
-        expect(await store.streamRevision(header)).toBeUndefined();
-        expect(await count(body)).toBe(1);
-      });
-
-      it('a writer that appends to a staged stream before the commit makes the commit fail, writing nothing', async () => {
-        const header = uniqueStream('header');
-        const body = uniqueStream('body');
-        const unit = store.stageAppends();
-        await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
-        await unit.append(body, [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
-        await store.appendToStream(body, [newEvent('other/writer')]);
-        await expect(unit.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
-        expect(await store.streamRevision(header)).toBeUndefined();
-        expect(await count(body)).toBe(1);
-        const known = store.knownRevision(header);
-        if (known !== undefined) expect(known.revision).toBeUndefined();
-      });
-
-      it('is never an idempotent retry: the same events committed again fail on their expectation', async () => {
-        const stream = uniqueStream();
-        const batch = [newEvent(), newEvent()];
-        const first = store.stageAppends();
-        await first.append(stream, batch, { expectedRevision: 'no_stream' });
-        await first.commit();
-        const again = store.stageAppends();
-        await again.append(stream, batch, { expectedRevision: 'no_stream' });
-        await expect(again.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
-        expect(await count(stream)).toBe(2);
-      });
-
-      if (options.uniqueEventIdsAcrossStreams ?? true) {
-        it('an id already stored in another stream fails the commit with DuplicateEventId, writing nothing', async () => {
-          const event = newEvent();
-          await store.appendToStream(uniqueStream(), [event]);
+        it('writes nothing before commit, then every stream at once, the first staged stream first in $all', async () => {
           const header = uniqueStream('header');
           const body = uniqueStream('body');
-          const unit = store.stageAppends();
-          await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
-          await unit.append(body, [newEvent(), event], { expectedRevision: 'no_stream' });
-          await expect(unit.commit()).rejects.toBeInstanceOf(DuplicateEventId);
+          const unit = store.stageAppends(hint);
+          await unit.append(header, [newEvent('h/one')], { expectedRevision: 'no_stream' });
+          await unit.append(body, [newEvent('b/0'), newEvent('b/1')], { expectedRevision: 'no_stream' });
+          await unit.append(body, [newEvent('b/2')], { expectedRevision: 1n });
           expect(await store.streamRevision(header)).toBeUndefined();
           expect(await store.streamRevision(body)).toBeUndefined();
+          const results = await unit.commit();
+          expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([
+            [header, 0n, 1],
+            [body, 2n, 3],
+          ]);
+          expect((await collect(store.readStream(body))).map((event) => event.type)).toEqual(['b/0', 'b/1', 'b/2']);
+          const all = (await collect(store.readAll())).filter((event) => event.streamName === header || event.streamName === body);
+          expect(all.map((event) => event.type)).toEqual(['h/one', 'b/0', 'b/1', 'b/2']);
+          expect(results[1]?.position).toEqual(all[3]?.position);
+          // A store that knows heads without reading knows the unit's.
+          for (const [stream, revision] of [[header, 0n], [body, 2n]] as const) {
+            const known = store.knownRevision(stream);
+            if (known !== undefined) expect(known.revision).toBe(revision);
+          }
         });
-      }
 
-      if (options.uniqueEventIdsAcrossStreams ?? true) {
-        it('an id staged twice in one unit fails the commit with DuplicateEventId, writing nothing', async () => {
+        it('a failed expectation on one stream writes no stream of the unit', async () => {
+          const header = uniqueStream('header');
+          const body = uniqueStream('body');
+          await store.appendToStream(body, [newEvent()]);
+          const unit = store.stageAppends(hint);
+          await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
+          await unit.append(body, [newEvent()], { expectedRevision: 'no_stream' });
+          const error = await unit.commit().catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(WrongExpectedVersion);
+          expect(await store.streamRevision(header)).toBeUndefined();
+          expect(await count(body)).toBe(1);
+        });
+
+        it('a writer that appends to a staged stream before the commit makes the commit fail, writing nothing', async () => {
+          const header = uniqueStream('header');
+          const body = uniqueStream('body');
+          const unit = store.stageAppends(hint);
+          await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
+          await unit.append(body, [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+          await store.appendToStream(body, [newEvent('other/writer')]);
+          await expect(unit.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
+          expect(await store.streamRevision(header)).toBeUndefined();
+          expect(await count(body)).toBe(1);
+          const known = store.knownRevision(header);
+          if (known !== undefined) expect(known.revision).toBeUndefined();
+        });
+
+        it('is never an idempotent retry: the same events committed again fail on their expectation', async () => {
           const stream = uniqueStream();
-          const event = newEvent();
-          const unit = store.stageAppends();
-          await unit.append(stream, [event, newEvent()], { expectedRevision: 'no_stream' });
-          await unit.append(uniqueStream('other'), [event], { expectedRevision: 'no_stream' });
-          await expect(unit.commit()).rejects.toBeInstanceOf(DuplicateEventId);
-          expect(await store.streamRevision(stream)).toBeUndefined();
+          const batch = [newEvent(), newEvent()];
+          const first = store.stageAppends(hint);
+          await first.append(stream, batch, { expectedRevision: 'no_stream' });
+          await first.commit();
+          const again = store.stageAppends(hint);
+          await again.append(stream, batch, { expectedRevision: 'no_stream' });
+          await expect(again.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
+          expect(await count(stream)).toBe(2);
         });
-      }
 
-      it('abort drops what was staged; a unit is over after commit or abort', async () => {
-        const stream = uniqueStream();
-        const unit = store.stageAppends();
-        await unit.append(stream, [newEvent()], { expectedRevision: 'no_stream' });
-        await unit.abort();
-        expect(await store.streamRevision(stream)).toBeUndefined();
-        await expect(unit.commit()).rejects.toBeInstanceOf(InvalidAppend);
-        await expect(unit.append(stream, [newEvent()])).rejects.toBeInstanceOf(InvalidAppend);
-      });
-
-      it('refuses a later batch whose expectation does not continue the staged ones', async () => {
-        const stream = uniqueStream();
-        const unit = store.stageAppends();
-        await unit.append(stream, [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
-        await expect(unit.append(stream, [newEvent()], { expectedRevision: 5n })).rejects.toBeInstanceOf(InvalidAppend);
-        await unit.abort();
-      });
-
-      it('continues a stream that already has events, after the revision it expects', async () => {
-        const stream = uniqueStream();
-        await store.appendToStream(stream, [newEvent('s/0'), newEvent('s/1')]);
-        const unit = store.stageAppends();
-        await unit.append(stream, [newEvent('s/2')], { expectedRevision: 1n });
-        await unit.append(stream, [newEvent('s/3')], { expectedRevision: 2n });
-        const [result] = await unit.commit();
-        expect(result?.nextExpectedRevision).toBe(3n);
-        expect(revisions(await collect(store.readStream(stream)))).toEqual([0n, 1n, 2n, 3n]);
-      });
-
-      it('commits 30,000 events staged in batches as one unit', async () => {
-        const header = uniqueStream('header');
-        const body = uniqueStream('body');
-        const unit = store.stageAppends();
-        await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
-        for (let batch = 0; batch < 15; batch += 1) {
-          await unit.append(body, Array.from({ length: 2_000 }, (_, n) => newEvent('bulk/item', { n: batch * 2_000 + n })), { expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 2_000 - 1) });
+        if (options.uniqueEventIdsAcrossStreams ?? true) {
+          it('an id already stored in another stream fails the commit with DuplicateEventId, writing nothing', async () => {
+            const event = newEvent();
+            await store.appendToStream(uniqueStream(), [event]);
+            const header = uniqueStream('header');
+            const body = uniqueStream('body');
+            const unit = store.stageAppends(hint);
+            await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
+            await unit.append(body, [newEvent(), event], { expectedRevision: 'no_stream' });
+            await expect(unit.commit()).rejects.toBeInstanceOf(DuplicateEventId);
+            expect(await store.streamRevision(header)).toBeUndefined();
+            expect(await store.streamRevision(body)).toBeUndefined();
+          });
         }
-        const results = await unit.commit();
-        expect(results[1]?.nextExpectedRevision).toBe(29_999n);
-        const events = await collect(store.readStream(body));
-        expect(events).toHaveLength(30_000);
-        expect(events[29_999]?.data).toEqual({ n: 29_999 });
-      }, 120_000);
-    });
+
+        if (options.uniqueEventIdsAcrossStreams ?? true) {
+          it('an id staged twice in one unit fails the commit with DuplicateEventId, writing nothing', async () => {
+            const stream = uniqueStream();
+            const event = newEvent();
+            const unit = store.stageAppends(hint);
+            await unit.append(stream, [event, newEvent()], { expectedRevision: 'no_stream' });
+            await unit.append(uniqueStream('other'), [event], { expectedRevision: 'no_stream' });
+            await expect(unit.commit()).rejects.toBeInstanceOf(DuplicateEventId);
+            expect(await store.streamRevision(stream)).toBeUndefined();
+          });
+        }
+
+        it('abort drops what was staged; a unit is over after commit or abort', async () => {
+          const stream = uniqueStream();
+          const unit = store.stageAppends(hint);
+          await unit.append(stream, [newEvent()], { expectedRevision: 'no_stream' });
+          await unit.abort();
+          expect(await store.streamRevision(stream)).toBeUndefined();
+          await expect(unit.commit()).rejects.toBeInstanceOf(InvalidAppend);
+          await expect(unit.append(stream, [newEvent()])).rejects.toBeInstanceOf(InvalidAppend);
+        });
+
+        it('refuses a later batch whose expectation does not continue the staged ones', async () => {
+          const stream = uniqueStream();
+          const unit = store.stageAppends(hint);
+          await unit.append(stream, [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+          await expect(unit.append(stream, [newEvent()], { expectedRevision: 5n })).rejects.toBeInstanceOf(InvalidAppend);
+          await unit.abort();
+        });
+
+        it('continues a stream that already has events, after the revision it expects', async () => {
+          const stream = uniqueStream();
+          await store.appendToStream(stream, [newEvent('s/0'), newEvent('s/1')]);
+          const unit = store.stageAppends(hint);
+          await unit.append(stream, [newEvent('s/2')], { expectedRevision: 1n });
+          await unit.append(stream, [newEvent('s/3')], { expectedRevision: 2n });
+          const [result] = await unit.commit();
+          expect(result?.nextExpectedRevision).toBe(3n);
+          expect(revisions(await collect(store.readStream(stream)))).toEqual([0n, 1n, 2n, 3n]);
+        });
+
+        it('commits 30,000 events staged in batches as one unit', async () => {
+          const header = uniqueStream('header');
+          const body = uniqueStream('body');
+          const unit = store.stageAppends(hint);
+          await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
+          for (let batch = 0; batch < 15; batch += 1) {
+            await unit.append(body, Array.from({ length: 2_000 }, (_, n) => newEvent('bulk/item', { n: batch * 2_000 + n })), { expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 2_000 - 1) });
+          }
+          const results = await unit.commit();
+          expect(results[1]?.nextExpectedRevision).toBe(29_999n);
+          const events = await collect(store.readStream(body));
+          expect(events).toHaveLength(30_000);
+          expect(events[29_999]?.data).toEqual({ n: 29_999 });
+        }, 120_000);
+      });
+    }
 
     describe('known revision (what a store can tell without reading)', () => {
       /** A store may always say it cannot tell; whatever it does say must be the truth. */
