@@ -4,7 +4,7 @@ import { createTestDatabase, startThrowawayCluster } from '@teamlog/postgres-tes
 import { RecordedEvent } from '@teamlog/store';
 import { PostgresEventStore, openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
-import { RunningChild, runChild, untilLines } from '../../packages/store-postgres/test/child-process';
+import { RunningChild, runChild, untilLines } from '../support/child-process';
 import { startedTeam, streamOf } from '../../packages/team/test/team-fixture';
 import { testPostgresUrl } from '../support/postgres-server';
 

@@ -4,7 +4,7 @@ import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { rawClient } from './raw-sql';
 import { readInBackground } from './subscription-reader';
 import { databaseForFile, withStore } from './test-database';
-import { runChild } from './child-process';
+import { runChild } from '../../../test/support/child-process';
 
 const ids = (events: readonly RecordedEvent[]) => events.map((event) => event.id);
 const strictlyAscending = (events: readonly RecordedEvent[]) => events.every((event, index) => index === 0 || comparePositions(event.position, (events[index - 1] as RecordedEvent).position) > 0);

@@ -3,7 +3,7 @@ import { createTestDatabase, startThrowawayCluster } from '@teamlog/postgres-tes
 import { RecordedEvent, streamName } from '@teamlog/store';
 import { collect, newEvent } from '@teamlog/store-conformance';
 import { openPostgresStore } from '@teamlog/store-postgres';
-import { RunningChild, runChild, untilLines } from './child-process';
+import { RunningChild, runChild, untilLines } from '../../../test/support/child-process';
 import { databaseForFile, withStore } from './test-database';
 
 /* Real writer processes against the real server: contention, a writer killed mid-append, a server restart. */

@@ -4,7 +4,7 @@ import { TeamlogProjections, TeamlogViews, foldViewsAsOf } from '@teamlog/projec
 import { PostgresEventStore, postgresCommittedViews } from '@teamlog/store-postgres';
 import { importFixtures, syntheticFixtures } from '../../projections/test/fixture-import';
 import { appendSession, claim, relayItem, splice, userMessage } from '../../projections/test/session-log-builder';
-import { RunningChild, runChild } from './child-process';
+import { RunningChild, runChild } from '../../../test/support/child-process';
 import { withFreshStore } from './fresh-store';
 import { rawQuery } from './raw-sql';
 

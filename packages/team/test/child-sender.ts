@@ -1,7 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-/* Child processes run the compiled packages (npm test builds before jest), as a real host would. */
+/* Scripts for runInlineChild (test/support/child-process): they run the compiled packages (npm test builds before jest), as a real host would. */
 
 const dist = (pkg: string) => resolve(__dirname, `../../${pkg}/dist/index.js`);
 
@@ -42,37 +41,3 @@ const [file, teamId, as, target] = process.argv.slice(1);
   setInterval(() => undefined, 1000);
 })().catch(fail);
 `;
-
-export interface RunningChild {
-  readonly child: ChildProcess;
-  /** Every complete stdout line so far. */
-  readonly lines: string[];
-  readonly exited: Promise<number | null>;
-  readonly stderr: () => string;
-}
-
-export const runChild = (script: string, args: readonly string[]): RunningChild => {
-  const child = spawn(process.execPath, ['-e', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  let buffer = '';
-  let errors = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    const parts = buffer.split('\n');
-    buffer = parts.pop() ?? '';
-    lines.push(...parts.filter((line) => line.length > 0));
-  });
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, lines, exited, stderr: () => errors };
-};
-
-/** Resolves once the child has printed `count` lines (or rejects if it exits first). */
-export const untilLines = async (running: RunningChild, count: number): Promise<void> => {
-  let exited = false;
-  void running.exited.then(() => (exited = true));
-  while (running.lines.length < count) {
-    if (exited) throw new Error(`child exited after ${running.lines.length} lines: ${running.stderr()}`);
-    await new Promise((done) => setTimeout(done, 5));
-  }
-};

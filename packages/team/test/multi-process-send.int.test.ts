@@ -4,7 +4,8 @@ import { MessageId, uuidV7Ids } from '@teamlog/events';
 import { RecordedEvent } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { createTeamLog } from '@teamlog/team';
-import { runChild, sendLoopScript, sendThenHangScript, untilLines } from './child-sender';
+import { runInlineChild, untilLines } from '../../../test/support/child-process';
+import { sendLoopScript, sendThenHangScript } from './child-sender';
 import { member, startedTeam, streamOf } from './team-fixture';
 import { tempStoreFile } from './temp-store-file';
 
@@ -33,7 +34,7 @@ describe('Team send across real processes on one SQLite file', () => {
   it('given three processes sending to one target at once, then every id is accepted exactly once and each sender keeps its order', async () => {
     const { file, cleanup, team } = await teamOnFile();
     const target = member(team, 'implementer').sessionId;
-    const senders = ['lead', 'researcher', 'reviewer'].map((as) => ({ as, child: runChild(sendLoopScript, [file, team.lead.teamId, as, 'implementer', '40']) }));
+    const senders = ['lead', 'researcher', 'reviewer'].map((as) => ({ as, child: runInlineChild(sendLoopScript, [file, team.lead.teamId, as, 'implementer', '40']) }));
     const codes = await Promise.all(senders.map(({ child }) => child.exited));
     expect({ codes, stderr: senders.map(({ child }) => child.stderr()).join('') }).toEqual({ codes: [0, 0, 0], stderr: '' });
     const store = SqliteEventStore.open(file);
@@ -52,8 +53,8 @@ describe('Team send across real processes on one SQLite file', () => {
   it('given a process killed with SIGKILL in the middle of a send loop, then every id it reported is in the target stream exactly once', async () => {
     const { file, cleanup, team } = await teamOnFile();
     const target = member(team, 'reviewer').sessionId;
-    const victim = runChild(sendLoopScript, [file, team.lead.teamId, 'researcher', 'reviewer', '100000']);
-    const steady = runChild(sendLoopScript, [file, team.lead.teamId, 'lead', 'reviewer', '50']);
+    const victim = runInlineChild(sendLoopScript, [file, team.lead.teamId, 'researcher', 'reviewer', '100000']);
+    const steady = runInlineChild(sendLoopScript, [file, team.lead.teamId, 'lead', 'reviewer', '50']);
     await untilLines(victim, 60);
     victim.child.kill('SIGKILL');
     await victim.exited;
@@ -72,7 +73,7 @@ describe('Team send across real processes on one SQLite file', () => {
   it('given a process killed between acceptance and claim, then after a restart the message is pending exactly once and is claimed once', async () => {
     const { file, cleanup, team } = await teamOnFile();
     const target = member(team, 'researcher').sessionId;
-    const sender = runChild(sendThenHangScript, [file, team.lead.teamId, 'lead', 'researcher']);
+    const sender = runInlineChild(sendThenHangScript, [file, team.lead.teamId, 'lead', 'researcher']);
     await untilLines(sender, 1);
     sender.child.kill('SIGKILL');
     await sender.exited;

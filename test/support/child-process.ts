@@ -10,8 +10,9 @@ export interface RunningChild {
   readonly stderr: () => string;
 }
 
-export const runChild = (script: string, args: readonly string[]): RunningChild => {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs node with `nodeArgs` (a script file, or `-e` and its source, then the script's arguments). */
+const runNode = (nodeArgs: readonly string[]): RunningChild => {
+  const child = spawn(process.execPath, [...nodeArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let buffer = '';
   let errors = '';
@@ -25,6 +26,12 @@ export const runChild = (script: string, args: readonly string[]): RunningChild 
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   return { child, lines, exited, stderr: () => errors };
 };
+
+/** Runs the script file at `script` with `args`. */
+export const runChild = (script: string, args: readonly string[]): RunningChild => runNode([script, ...args]);
+
+/** Runs `source` as an inline script (`node -e`) with `args`. */
+export const runInlineChild = (source: string, args: readonly string[]): RunningChild => runNode(['-e', source, ...args]);
 
 /** Resolves once the child has printed `count` lines (or rejects if it exits first). */
 export const untilLines = async (running: RunningChild, count: number): Promise<void> => {
