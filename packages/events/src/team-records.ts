@@ -28,19 +28,18 @@ export type TeamMemberSnapshot = t.TypeOf<typeof TeamMemberSnapshot>;
 export const TaskStatus = t.keyof({ pending: null, in_progress: null, completed: null, deleted: null }, 'TaskStatus');
 export type TaskStatus = t.TypeOf<typeof TaskStatus>;
 
-export const TeamTaskSnapshot = strictObject(
-  {
-    id: TaskId,
-    revision: PositiveInteger,
-    subject: t.string,
-    description: t.string,
-    status: TaskStatus,
-    blockedBy: t.readonlyArray(TaskId),
-    writeScopes: t.readonlyArray(t.string),
-  },
-  { ownerId: SessionId },
-  'TeamTaskSnapshot',
-);
+/** A task snapshot's required fields: other shapes of a task (a tool's task view) are built on these, not restated. */
+export const teamTaskProps = {
+  id: TaskId,
+  revision: PositiveInteger,
+  subject: t.string,
+  description: t.string,
+  status: TaskStatus,
+  blockedBy: t.readonlyArray(TaskId),
+  writeScopes: t.readonlyArray(t.string),
+};
+
+export const TeamTaskSnapshot = strictObject(teamTaskProps, { ownerId: SessionId }, 'TeamTaskSnapshot');
 export type TeamTaskSnapshot = t.TypeOf<typeof TeamTaskSnapshot>;
 
 const messageProps = {

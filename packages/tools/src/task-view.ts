@@ -1,21 +1,9 @@
 import * as t from 'io-ts';
-import { PositiveInteger, SessionId, TaskId, TaskStatus, TeamTaskSnapshot } from '@teamlog/events';
+import { SessionId, TeamTaskSnapshot, teamTaskProps } from '@teamlog/events';
 import { strictObjectType } from './strict-object-type';
 
 /** A task as a model reads it: the snapshot, with the owner's name beside its id. */
-export const TaskView = strictObjectType(
-  {
-    id: TaskId,
-    revision: PositiveInteger,
-    subject: t.string,
-    description: t.string,
-    status: TaskStatus,
-    blockedBy: t.readonlyArray(TaskId),
-    writeScopes: t.readonlyArray(t.string),
-  },
-  { owner: t.string, ownerId: SessionId },
-  'TaskView',
-);
+export const TaskView = strictObjectType(teamTaskProps, { owner: t.string, ownerId: SessionId }, 'TaskView');
 export type TaskView = t.TypeOf<typeof TaskView>;
 
 export const taskView = (task: TeamTaskSnapshot, nameOf: (sessionId: SessionId) => string): TaskView => ({
