@@ -33,6 +33,19 @@ const currentVersion = async (client: ClientBase, history: SchemaHistory): Promi
   return Number((await client.query<{ version: number }>(`SELECT COALESCE(MAX(version), 0) AS version FROM ${history.table}`)).rows[0]?.version ?? 0);
 };
 
+/** The database's schema version and the newest this code knows; a newer database is PostgresSchemaTooNew. */
+const versionsNotTooNew = async (
+  client: ClientBase,
+  migrations: readonly PostgresMigration[],
+  database: string,
+  history: SchemaHistory,
+): Promise<{ readonly current: number; readonly known: number }> => {
+  const known = knownSchemaVersion(migrations);
+  const current = await currentVersion(client, history);
+  if (current > known) throw new PostgresSchemaTooNew(database, current, known, history.of);
+  return { current, known };
+};
+
 const setupSql = (history: SchemaHistory): string => `CREATE SCHEMA IF NOT EXISTS teamlog;
 CREATE TABLE IF NOT EXISTS ${history.table} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
 
@@ -49,12 +62,10 @@ export const applyPostgresMigrations = async (
   database: string,
   history: SchemaHistory = storeSchemaHistory,
 ): Promise<number> => {
-  const known = knownSchemaVersion(migrations);
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey.toString()]);
-    const current = await currentVersion(client, history);
-    if (current > known) throw new PostgresSchemaTooNew(database, current, known, history.of);
+    const { current, known } = await versionsNotTooNew(client, migrations, database, history);
     if (current < known) await client.query(setupSql(history));
     for (const migration of migrations) {
       if (migration.version <= current) continue;
@@ -79,9 +90,4 @@ export const readSchemaVersion = async (
   migrations: readonly PostgresMigration[],
   database: string,
   history: SchemaHistory = storeSchemaHistory,
-): Promise<number> => {
-  const known = knownSchemaVersion(migrations);
-  const current = await currentVersion(client, history);
-  if (current > known) throw new PostgresSchemaTooNew(database, current, known, history.of);
-  return current;
-};
+): Promise<number> => (await versionsNotTooNew(client, migrations, database, history)).current;
