@@ -1,6 +1,5 @@
 import {
-  AppendOptions, AppendResult, EventToAppend, StagedAppends, StagedAppendsTooLarge, StagedStreamResult, StagingLedger, StreamName,
-  assertExpectedRevision, assertValidBatch,
+  AppendOptions, AppendResult, EventToAppend, InMemoryStaging, StagedAppends, StagedStreamResult, StreamName, assertExpectedRevision,
 } from '@teamlog/store';
 import { eventSizeOnDisk } from './append-size';
 import { toEventData } from './event-data-mapping';
@@ -53,36 +52,24 @@ const appendsOf = (stream: StreamName, events: readonly SizedEvent[], limit: num
  */
 export const eventStoreDbStagedAppends = (host: EventStoreDbStagingHost): StagedAppends => {
   host.assertOpen();
-  const ledger = new StagingLedger();
-  const byStream = new Map<StreamName, SizedEvent[]>();
-  let bytes = 0;
+  const staging = new InMemoryStaging<SizedEvent>(host.maxStagedBytes, 'EventStoreDB', {
+    encode: (event) => ({ event, bytes: eventSizeOnDisk(toEventData(event)) }),
+    bytes: (event) => event.bytes,
+  });
   return {
     append: async (stream, events, options) => {
       host.assertOpen();
-      assertValidBatch(stream, events);
-      const sized = events.map((event) => ({ event, bytes: eventSizeOnDisk(toEventData(event)) }));
-      const added = sized.reduce((sum, event) => sum + event.bytes, 0);
-      if (bytes + added > host.maxStagedBytes) {
-        if (!ledger.finished) ledger.finish();
-        byStream.clear();
-        throw new StagedAppendsTooLarge(host.maxStagedBytes, `${ledger.events + events.length} events staged for EventStoreDB, which keeps a unit in memory until its commit`);
-      }
-      ledger.stage(stream, events.length, options);
-      bytes += added;
-      const staged = byStream.get(stream) ?? [];
-      for (const event of sized) staged.push(event);
-      byStream.set(stream, staged);
+      staging.stage(stream, events, options);
     },
     commit: async () => {
-      ledger.finish();
+      const streams = staging.take();
       host.assertOpen();
       const plans = [];
-      for (const staged of ledger.streams) {
+      for (const staged of streams) {
         const last = await host.revision(staged.stream);
         assertExpectedRevision(staged.stream, staged.expected, last);
-        plans.push({ staged, last, appends: appendsOf(staged.stream, byStream.get(staged.stream) ?? [], host.maxAppendBytes) });
+        plans.push({ staged, last, appends: appendsOf(staged.stream, staged.encoded, host.maxAppendBytes) });
       }
-      byStream.clear();
       const results: StagedStreamResult[] = [];
       for (const { staged, last, appends } of plans) {
         let expected: bigint | 'no_stream' = last ?? 'no_stream';
@@ -96,10 +83,6 @@ export const eventStoreDbStagedAppends = (host: EventStoreDbStagingHost): Staged
       }
       return results;
     },
-    abort: async () => {
-      if (ledger.finished) return;
-      ledger.finish();
-      byStream.clear();
-    },
+    abort: async () => staging.abort(),
   };
 };

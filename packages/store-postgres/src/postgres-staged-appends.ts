@@ -1,7 +1,6 @@
 import { PoolClient } from 'pg';
 import {
-  AppendResult, DuplicateEventId, EventToAppend, ExpectedRevision, StagedAppends, StagedAppendsTooLarge, StagedStreamResult, StagingLedger,
-  StreamName, WrongExpectedVersion, assertValidBatch,
+  AppendResult, DuplicateEventId, EventToAppend, ExpectedRevision, InMemoryStaging, StagedAppends, StagedStreamResult, StreamName, WrongExpectedVersion,
 } from '@teamlog/store';
 import { appendGroupSql, outcomeOf } from './append-group';
 import { streamHeadSql } from './stream-queries';
@@ -38,9 +37,15 @@ const holds = (expected: ExpectedRevision, last: bigint | undefined): boolean =>
  */
 export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends => {
   host.assertOpen();
-  const ledger = new StagingLedger();
-  const byStream = new Map<StreamName, EncodedEvent[]>();
-  let bytes = 0;
+  const staging = new InMemoryStaging<EncodedEvent>(host.maxStagedBytes, 'PostgreSQL', {
+    encode: (event) => ({
+      id: event.id,
+      type: event.type,
+      data: JSON.stringify(event.data),
+      metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+    }),
+    bytes: (event) => event.data.length + (event.metadata?.length ?? 0),
+  });
 
   const refusal = async (client: PoolClient, stream: StreamName, expected: ExpectedRevision, answer: unknown, events: readonly EncodedEvent[]): Promise<Error> => {
     const head = await client.query<{ last_revision: string }>(streamHeadSql, [stream]);
@@ -57,30 +62,11 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
   return {
     append: async (stream, events, options) => {
       host.assertOpen();
-      assertValidBatch(stream, events);
-      const encoded = events.map((event): EncodedEvent => ({
-        id: event.id,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
-      }));
-      const added = encoded.reduce((sum, event) => sum + event.data.length + (event.metadata?.length ?? 0), 0);
-      if (bytes + added > host.maxStagedBytes) {
-        if (!ledger.finished) ledger.finish();
-        byStream.clear();
-        throw new StagedAppendsTooLarge(host.maxStagedBytes, `${ledger.events + events.length} events staged for PostgreSQL, which keeps a unit in memory until its commit`);
-      }
-      ledger.stage(stream, events.length, options);
-      bytes += added;
-      const staged = byStream.get(stream) ?? [];
-      for (const event of encoded) staged.push(event);
-      byStream.set(stream, staged);
+      staging.stage(stream, events, options);
     },
     commit: async () => {
-      ledger.finish();
+      const streams = staging.take();
       host.assertOpen();
-      const streams = ledger.streams.map((staged) => ({ ...staged, encoded: byStream.get(staged.stream) ?? [] }));
-      byStream.clear();
       const recordedAt = host.clock().toISOString();
       const all = streams.flatMap((staged) => staged.encoded);
       const parameters = [
@@ -129,10 +115,6 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
         if (!released) client.release();
       }
     },
-    abort: async () => {
-      if (ledger.finished) return;
-      ledger.finish();
-      byStream.clear();
-    },
+    abort: async () => staging.abort(),
   };
 };

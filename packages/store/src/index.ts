@@ -4,6 +4,7 @@ export * from './event-store';
 export * from './store-errors';
 export * from './append-rules';
 export * from './staged-appends';
+export * from './in-memory-staging';
 export * from './catch-up-subscription';
 export * from './read-stream-slice';
 export * from './stream-heads';
