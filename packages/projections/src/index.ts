@@ -19,6 +19,7 @@ export * from './session-scope';
 export * from './team-message-header';
 export * from './team-projection';
 export * from './team-rows';
+export * from './team-entry-columns';
 export * from './inbox-projection';
 export * from './held-messages';
 export * from './inbox-entry-record';

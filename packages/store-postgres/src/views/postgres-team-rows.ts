@@ -3,49 +3,21 @@ import * as t from 'io-ts';
 import { SessionId } from '@teamlog/events';
 import { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
 import {
-  ChangeTrackingMap, DeliveryMismatch, isWorthKeeping, LegacyMessageRow, MemberRow, ProjectionState, TaskRow, teamFromRows, TeamHead, teamHeadOf,
-  TeamProjection, TeamRecordFact, ViewRow, ViewRowDecoder,
+  DeliveryMismatch, isWorthKeeping, legacyMessageColumns, memberColumns, MismatchRow, ProjectionState, RecordFactRow, taskColumns, TeamEntryColumns,
+  teamFromRows, TeamHead, teamHeadOf, TeamProjection, TeamRecordFact, ViewRow, ViewRowDecoder, visitEntryChanges,
 } from '@teamlog/projections';
 import { jsonColumn, viewRowOf } from './view-row';
 import { ViewTable, allRows, dropRows, dropRowsOf, putRows } from './view-table';
 import { legacyMessagesTable, membersTable, mismatchesTable, recordsTable, tasksTable, teamTables, teamsTable } from './view-tables';
 
-/** How one kind of keyed team entry (member, task, legacy message) maps to its table's rows. */
-interface EntryKind<V> {
+/** One kind of keyed team entry (member, task, legacy message) in its table. */
+interface EntryKind<V> extends TeamEntryColumns<V> {
   readonly table: ViewTable;
-  /** The row's columns after the Lead and the entry's key. */
-  readonly values: (entry: V) => unknown[];
-  readonly codec: t.Decoder<unknown, V>;
-  readonly shape: (row: ViewRow) => Record<string, unknown>;
-  readonly keyOf: (entry: V) => string;
 }
 
-const snapshotKind = <E extends MemberEntry | TaskEntry>(table: ViewTable, codec: t.Decoder<unknown, E>): EntryKind<E> => ({
-  table,
-  values: (entry) => [entry.firstSeq, entry.seq, JSON.stringify(entry.snapshot)],
-  codec,
-  shape: (row) => ({ snapshot: row['snapshot'], firstSeq: row['first_seq'], seq: row['seq'] }),
-  keyOf: (entry) => entry.snapshot.id,
-});
-
-const memberKind = snapshotKind(membersTable, MemberRow as t.Decoder<unknown, MemberEntry>);
-const taskKind = snapshotKind(tasksTable, TaskRow as t.Decoder<unknown, TaskEntry>);
-
-const messageKind: EntryKind<LegacyMessageEntry> = {
-  table: legacyMessagesTable,
-  values: (entry) => [entry.sourceVersion, entry.queuedSeq, entry.deliveredSeq ?? null, JSON.stringify(entry.message)],
-  codec: LegacyMessageRow as t.Decoder<unknown, LegacyMessageEntry>,
-  shape: (row) => ({
-    message: row['message'],
-    sourceVersion: row['source_version'],
-    queuedSeq: row['queued_seq'],
-    ...(row['delivered_seq'] === null ? {} : { deliveredSeq: row['delivered_seq'] }),
-  }),
-  keyOf: (entry) => entry.message.id,
-};
-
-const RecordFactRow = t.type({ seq: t.number, type: t.string, version: t.number, time: t.number, normalised: t.boolean }, 'TeamRecordFact');
-const MismatchRow = t.type({ messageId: t.string, seq: t.number, queuedTargetId: t.string, deliveredTargetId: t.string }, 'DeliveryMismatch');
+const memberKind: EntryKind<MemberEntry> = { ...memberColumns, table: membersTable };
+const taskKind: EntryKind<TaskEntry> = { ...taskColumns, table: tasksTable };
+const messageKind: EntryKind<LegacyMessageEntry> = { ...legacyMessageColumns, table: legacyMessagesTable };
 
 /** The rows one commit writes or deletes in one entry table. */
 interface EntryChanges {
@@ -57,18 +29,12 @@ interface EntryChanges {
 
 const noChanges = (): EntryChanges => ({ put: [], drop: [], whole: [] });
 
-const collectEntries = <K extends string, V>(lead: SessionId, map: ReadonlyMap<K, V>, kind: EntryKind<V>, into: EntryChanges): void => {
-  if (!(map instanceof ChangeTrackingMap)) {
-    into.whole.push(lead);
-    map.forEach((entry, key) => into.put.push([lead, key, ...kind.values(entry)]));
-    return;
-  }
-  for (const key of (map as ChangeTrackingMap<K, V>).changedKeys()) {
-    const entry = map.get(key);
-    if (entry === undefined) into.drop.push([lead, key]);
-    else into.put.push([lead, key, ...kind.values(entry)]);
-  }
-};
+const collectEntries = <K extends string, V>(lead: SessionId, map: ReadonlyMap<K, V>, kind: EntryKind<V>, into: EntryChanges): void =>
+  visitEntryChanges(map, {
+    whole: () => into.whole.push(lead),
+    put: (key, entry) => into.put.push([lead, key, ...kind.values(entry)]),
+    drop: (key) => into.drop.push([lead, key]),
+  });
 
 /** Record facts and mismatches are only ever appended: the rows after the last commit's count. */
 const newFacts = (lead: SessionId, team: TeamProjection, committed: { readonly records: number; readonly mismatches: number }, records: unknown[][], mismatches: unknown[][]): void => {

@@ -2,26 +2,21 @@ import type Database from 'better-sqlite3';
 import * as t from 'io-ts';
 import { SessionId } from '@teamlog/events';
 import { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
-import { ChangeTrackingMap, DeliveryMismatch, isWorthKeeping, LegacyMessageRow, MemberRow, ProjectionState, sqlBoolean, sqlNumber, TaskRow, teamFromRows, TeamHead, teamHeadOf, TeamProjection, TeamRecordFact, ViewRow, ViewRowDecoder } from '@teamlog/projections';
+import {
+  DeliveryMismatch, isWorthKeeping, legacyMessageColumns, memberColumns, MismatchRow, ProjectionState, RecordFactRow, sqlBoolean, sqlNumber, taskColumns,
+  TeamEntryColumns, teamFromRows, TeamHead, teamHeadOf, TeamProjection, TeamRecordFact, ViewRow, ViewRowDecoder, visitEntryChanges,
+} from '@teamlog/projections';
 
 export const teamTables = [
   'projection_teams', 'projection_team_members', 'projection_team_tasks', 'projection_team_messages',
   'projection_team_records', 'projection_team_mismatches',
 ] as const;
 
-/** How one kind of keyed team entry (member, task, legacy message) maps to its table. */
-interface EntrySpec<V> {
+/** One kind of keyed team entry (member, task, legacy message) in its table. */
+interface EntrySpec<V> extends TeamEntryColumns<V> {
   readonly table: string;
-  /** The column holding the entry's id, the JSON column, and the column giving the fold's order. */
+  /** The column holding the entry's id. */
   readonly key: string;
-  readonly json: string;
-  readonly order: string;
-  readonly columns: readonly string[];
-  readonly values: (entry: V) => unknown[];
-  readonly codec: t.Decoder<unknown, V>;
-  /** The entry's shape from a row whose JSON column is parsed and integers are numbers. */
-  readonly shape: (row: ViewRow) => Record<string, unknown>;
-  readonly keyOf: (entry: V) => string;
 }
 
 interface EntryTable<V> extends EntrySpec<V> {
@@ -30,41 +25,9 @@ interface EntryTable<V> extends EntrySpec<V> {
   readonly dropAll: Database.Statement;
 }
 
-/** Members and tasks are stored alike: the latest snapshot, keyed by its id, in order of first appearance. */
-const snapshotSpec = <E extends MemberEntry | TaskEntry>(table: string, key: string, codec: t.Decoder<unknown, E>): EntrySpec<E> => ({
-  table,
-  key,
-  json: 'snapshot',
-  order: 'first_seq',
-  columns: ['first_seq', 'seq', 'snapshot'],
-  values: (entry) => [entry.firstSeq, entry.seq, JSON.stringify(entry.snapshot)],
-  codec,
-  shape: (row) => ({ snapshot: row['snapshot'], firstSeq: row['first_seq'], seq: row['seq'] }),
-  keyOf: (entry) => entry.snapshot.id,
-});
-
-const memberSpec = snapshotSpec('projection_team_members', 'member_id', MemberRow as t.Decoder<unknown, MemberEntry>);
-const taskSpec = snapshotSpec('projection_team_tasks', 'task_id', TaskRow as t.Decoder<unknown, TaskEntry>);
-
-const messageSpec: EntrySpec<LegacyMessageEntry> = {
-  table: 'projection_team_messages',
-  key: 'message_id',
-  json: 'message',
-  order: 'queued_seq',
-  columns: ['source_version', 'queued_seq', 'delivered_seq', 'message'],
-  values: (entry) => [entry.sourceVersion, entry.queuedSeq, entry.deliveredSeq ?? null, JSON.stringify(entry.message)],
-  codec: LegacyMessageRow as t.Decoder<unknown, LegacyMessageEntry>,
-  shape: (row) => ({
-    message: row['message'],
-    sourceVersion: row['source_version'],
-    queuedSeq: row['queued_seq'],
-    ...(row['delivered_seq'] === null ? {} : { deliveredSeq: row['delivered_seq'] }),
-  }),
-  keyOf: (entry) => entry.message.id,
-};
-
-const RecordFactRow = t.type({ seq: t.number, type: t.string, version: t.number, time: t.number, normalised: t.boolean }, 'TeamRecordFact');
-const MismatchRow = t.type({ messageId: t.string, seq: t.number, queuedTargetId: t.string, deliveredTargetId: t.string }, 'DeliveryMismatch');
+const memberSpec: EntrySpec<MemberEntry> = { ...memberColumns, table: 'projection_team_members', key: 'member_id' };
+const taskSpec: EntrySpec<TaskEntry> = { ...taskColumns, table: 'projection_team_tasks', key: 'task_id' };
+const messageSpec: EntrySpec<LegacyMessageEntry> = { ...legacyMessageColumns, table: 'projection_team_messages', key: 'message_id' };
 
 interface Collected {
   head: TeamHead;
@@ -161,18 +124,12 @@ export class SqliteTeamRows {
     };
   }
 
-  /** Only the keys the map reports changed; a map that does not track changes is written whole. */
   private writeEntries<K extends string, V>(lead: SessionId, map: ReadonlyMap<K, V>, table: EntryTable<V>): void {
-    if (!(map instanceof ChangeTrackingMap)) {
-      table.dropAll.run(lead);
-      map.forEach((entry, key) => table.put.run(lead, key, ...table.values(entry)));
-      return;
-    }
-    for (const key of (map as ChangeTrackingMap<K, V>).changedKeys()) {
-      const entry = map.get(key);
-      if (entry === undefined) table.drop.run(lead, key);
-      else table.put.run(lead, key, ...table.values(entry));
-    }
+    visitEntryChanges(map, {
+      whole: () => table.dropAll.run(lead),
+      put: (key, entry) => table.put.run(lead, key, ...table.values(entry)),
+      drop: (key) => table.drop.run(lead, key),
+    });
   }
 
   /** Record facts and mismatches are only ever appended: write those after the last commit's count. */
