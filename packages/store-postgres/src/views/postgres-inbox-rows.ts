@@ -1,9 +1,11 @@
 import { ClientBase } from 'pg';
 import { MessageId, SessionId } from '@teamlog/events';
 import { InboxEntry } from '@teamlog/domain';
-import { InboxEntryDetail, InboxEntryRecord, inboxOf, PendingLists, ProjectionState, senderOf, SessionFacts, ViewRow, ViewRowDecoder } from '@teamlog/projections';
+import {
+  InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, PendingLists, ProjectionState, restoreInboxEntry, SessionFacts, ViewRowDecoder,
+} from '@teamlog/projections';
 import { HeldMessagesBySession } from './held-messages-by-session';
-import { jsonColumn, viewRowOf } from './view-row';
+import { viewRowOf } from './view-row';
 import { allRows, putRows } from './view-table';
 import { heldMessagesTable, inboxEntriesTable, inboxListsTable, sessionsTable } from './view-tables';
 
@@ -22,11 +24,7 @@ export const writeSessionRows = async (client: ClientBase, state: ProjectionStat
     indexes.forEach((index) => {
       const entry = inbox.state.entries[index] as InboxEntry;
       const detail = inbox.details[index] as InboxEntryDetail;
-      entries.push([
-        id, index, entry.id, detail.messageId, entry.list ?? null, entry.origin, entry.source.kind, JSON.stringify(entry.source),
-        senderOf(entry.source).sessionId ?? null, entry.acceptedSeq, detail.time, detail.normalised, entry.status,
-        entry.settledSeq ?? null, detail.settledTime ?? null, jsonColumn(detail.header),
-      ]);
+      entries.push([id, index, ...inboxEntryValues(entry, detail)]);
     });
   });
   const lists: unknown[][] = [];
@@ -41,26 +39,6 @@ export const writeSessionRows = async (client: ClientBase, state: ProjectionStat
   await putRows(client, heldMessagesTable, changes.held.map(({ sessionId, messageId, seq }) => [sessionId, messageId, seq]), 'keep');
 };
 
-const entryRecord = (row: ViewRow): unknown => ({
-  entry: {
-    id: row['item_id'],
-    origin: row['origin'],
-    source: row['source'],
-    content: [],
-    acceptedSeq: row['accepted_seq'],
-    status: row['status'],
-    ...(row['list'] === null ? {} : { list: row['list'] }),
-    ...(row['settled_seq'] === null ? {} : { settledSeq: row['settled_seq'] }),
-  },
-  detail: {
-    messageId: row['message_id'],
-    time: row['accepted_time'],
-    normalised: row['normalised'],
-    header: row['header'],
-    ...(row['settled_time'] === null ? {} : { settledTime: row['settled_time'] }),
-  },
-});
-
 /** Session facts, inboxes and held ids as committed, into `state` (whose held ids live in `held`). */
 export const loadSessionRows = async (client: ClientBase, decoder: ViewRowDecoder, state: ProjectionState, held: HeldMessagesBySession): Promise<void> => {
   for (const raw of await allRows(client, sessionsTable)) {
@@ -74,14 +52,8 @@ export const loadSessionRows = async (client: ClientBase, decoder: ViewRowDecode
     const row = viewRowOf(inboxEntriesTable, raw);
     const id = String(row['session_id']) as SessionId;
     const where = `${id}#${String(row['entry_index'])}`;
-    const record = decoder.decode(InboxEntryRecord, entryRecord(row), inboxEntriesTable.name, where) as InboxEntryRecord;
-    const inbox = inboxOf(state, id);
-    if (inbox.state.entries.length !== row['entry_index']) {
-      throw decoder.corrupt(inboxEntriesTable.name, where, `entry index is not dense (expected ${inbox.state.entries.length})`);
-    }
-    inbox.state.entries.push(record.entry);
-    inbox.state.byId.set(record.entry.id, inbox.state.entries.length - 1);
-    inbox.details.push(record.detail);
+    const record = decoder.decode(InboxEntryRecord, inboxEntryRecordShape(row), inboxEntriesTable.name, where) as InboxEntryRecord;
+    restoreInboxEntry(state, id, row['entry_index'], record, (expected) => decoder.corrupt(inboxEntriesTable.name, where, `entry index is not dense (expected ${expected})`));
   }
   for (const raw of await allRows(client, inboxListsTable)) {
     const id = String(raw['session_id']) as SessionId;

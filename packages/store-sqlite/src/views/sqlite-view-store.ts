@@ -6,7 +6,10 @@ import { viewMigrations } from '../migrations/view-migrations';
 import { Migration, applyMigrations } from '../sqlite-migrations';
 import { SqliteHeldMessages } from './sqlite-held-messages';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
-import { clearChanges, HeldMessages, InboxEntryDetail, InboxEntryRecord, inboxOf, initialProjectionState, initialSessionInbox, LoadedViews, PendingLists, ProjectionState, senderOf, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, SyncViewStore, ViewsChangedElsewhere } from '@teamlog/projections';
+import {
+  clearChanges, HeldMessages, InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, initialProjectionState, initialSessionInbox,
+  LoadedViews, PendingLists, ProjectionState, restoreInboxEntry, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, SyncViewStore, ViewsChangedElsewhere,
+} from '@teamlog/projections';
 
 export const projectionSchemaTable = 'projection_schema_migrations';
 
@@ -157,11 +160,7 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
       indexes.forEach((index) => {
         const entry = inbox.state.entries[index] as InboxEntry;
         const detail = inbox.details[index] as InboxEntryDetail;
-        putEntry.run(
-          id, index, entry.id, detail.messageId, entry.list ?? null, entry.origin, entry.source.kind, JSON.stringify(entry.source),
-          senderOf(entry.source).sessionId ?? null, entry.acceptedSeq, detail.time, detail.normalised ? 1 : 0, entry.status,
-          entry.settledSeq ?? null, detail.settledTime ?? null, detail.header === null ? null : JSON.stringify(detail.header),
-        );
+        putEntry.run(id, index, ...inboxEntryValues(entry, detail, (normalised) => (normalised ? 1 : 0)));
       });
     });
     changes.inboxLists.forEach((id) => {
@@ -194,13 +193,9 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
       const id = text(row['session_id']) as SessionId;
       const where = `${id}#${text(row['entry_index'])}`;
       const record = this.rows.decode(InboxEntryRecord, this.entryRecord(row, where), 'projection_inbox_entries', where) as InboxEntryRecord;
-      const inbox = inboxOf(state, id);
-      if (inbox.state.entries.length !== num(row['entry_index'])) {
-        throw this.rows.corrupt('projection_inbox_entries', where, `entry index is not dense (expected ${inbox.state.entries.length})`);
-      }
-      inbox.state.entries.push(record.entry);
-      inbox.state.byId.set(record.entry.id, inbox.state.entries.length - 1);
-      inbox.details.push(record.detail);
+      restoreInboxEntry(state, id, num(row['entry_index']), record, (expected) =>
+        this.rows.corrupt('projection_inbox_entries', where, `entry index is not dense (expected ${expected})`),
+      );
     }
     for (const row of this.db.prepare('SELECT * FROM projection_inbox_lists').all() as Row[]) {
       const id = text(row['session_id']) as SessionId;
@@ -216,27 +211,19 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     }
   }
 
+  /** The row as inboxEntryRecordShape reads it: JSON parsed, integers as numbers, `normalised` a boolean. */
   private entryRecord(row: Row, where: string): unknown {
-    const settledSeq = row['settled_seq'] === null ? undefined : sqlNumber(row['settled_seq']);
-    const settledTime = row['settled_time'] === null ? undefined : sqlNumber(row['settled_time']);
-    return {
-      entry: {
-        id: text(row['item_id']),
-        origin: row['origin'],
-        source: this.rows.parse(row['source'], 'projection_inbox_entries', where),
-        content: [],
-        acceptedSeq: sqlNumber(row['accepted_seq']),
-        status: row['status'],
-        ...(row['list'] === null ? {} : { list: row['list'] }),
-        ...(settledSeq === undefined ? {} : { settledSeq }),
-      },
-      detail: {
-        messageId: text(row['message_id']),
-        time: sqlNumber(row['accepted_time']),
-        normalised: num(row['normalised']) === 1,
-        header: row['header'] === null ? null : this.rows.parse(row['header'], 'projection_inbox_entries', where),
-        ...(settledTime === undefined ? {} : { settledTime }),
-      },
-    };
+    return inboxEntryRecordShape({
+      ...row,
+      item_id: text(row['item_id']),
+      source: this.rows.parse(row['source'], 'projection_inbox_entries', where),
+      accepted_seq: sqlNumber(row['accepted_seq']),
+      settled_seq: row['settled_seq'] === null ? null : sqlNumber(row['settled_seq']),
+      message_id: text(row['message_id']),
+      accepted_time: sqlNumber(row['accepted_time']),
+      normalised: num(row['normalised']) === 1,
+      header: row['header'] === null ? null : this.rows.parse(row['header'], 'projection_inbox_entries', where),
+      settled_time: row['settled_time'] === null ? null : sqlNumber(row['settled_time']),
+    });
   }
 }
