@@ -70,3 +70,12 @@ export const restoreInboxEntry = (state: ProjectionState, id: SessionId, index: 
   inbox.state.byId.set(record.entry.id, inbox.state.entries.length - 1);
   inbox.details.push(record.detail);
 };
+
+/** Every inbox entry the batch changed, with its details: what a view store's commit writes. */
+export const forEachChangedInboxEntry = (state: ProjectionState, write: (id: SessionId, index: number, entry: InboxEntry, detail: InboxEntryDetail) => void): void => {
+  state.changes.inboxEntries.forEach((indexes, id) => {
+    const inbox = state.inboxes.get(id);
+    if (inbox === undefined) return;
+    indexes.forEach((index) => write(id, index, inbox.state.entries[index] as InboxEntry, inbox.details[index] as InboxEntryDetail));
+  });
+};

@@ -2,7 +2,7 @@ import { isRight } from 'fp-ts/Either';
 import { MessageId, SessionId, TeamId } from '@teamlog/events';
 import { InboxEntry } from '@teamlog/domain';
 import {
-  InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, initialProjectionState, restoreInboxEntry,
+  forEachChangedInboxEntry, InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, initialProjectionState, restoreInboxEntry,
 } from '@teamlog/projections';
 
 /* An inbox entry's row, as both view stores write and read it. */
@@ -59,5 +59,17 @@ describe('inbox entry rows', () => {
     expect(inbox?.state.entries).toEqual([settled.entry, pending.entry]);
     expect(inbox?.state.byId.get(pending.entry.id)).toBe(1);
     expect(inbox?.details).toEqual([settled.detail, pending.detail]);
+  });
+
+  it('visits only the entries the batch changed, with their details', () => {
+    const state = initialProjectionState();
+    const id = 'session-1' as SessionId;
+    restoreInboxEntry(state, id, 0, settled, () => new Error('not dense'));
+    restoreInboxEntry(state, id, 1, pending, () => new Error('not dense'));
+    state.changes.inboxEntries.set(id, new Set([1]));
+    state.changes.inboxEntries.set('session-gone' as SessionId, new Set([0]));
+    const seen: unknown[] = [];
+    forEachChangedInboxEntry(state, (session, index, entry, detail) => seen.push([session, index, entry, detail]));
+    expect(seen).toEqual([[id, 1, pending.entry, pending.detail]]);
   });
 });

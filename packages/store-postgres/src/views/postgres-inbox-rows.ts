@@ -1,8 +1,7 @@
 import { ClientBase } from 'pg';
 import { MessageId, SessionId } from '@teamlog/events';
-import { InboxEntry } from '@teamlog/domain';
 import {
-  InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, PendingLists, ProjectionState, restoreInboxEntry, SessionFacts, ViewRowDecoder,
+  forEachChangedInboxEntry, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, PendingLists, ProjectionState, restoreInboxEntry, SessionFacts, ViewRowDecoder,
 } from '@teamlog/projections';
 import { HeldMessagesBySession } from './held-messages-by-session';
 import { viewRowOf } from './view-row';
@@ -18,15 +17,7 @@ export const writeSessionRows = async (client: ClientBase, state: ProjectionStat
     if (facts !== undefined) sessions.push([id, JSON.stringify(facts)]);
   });
   const entries: unknown[][] = [];
-  changes.inboxEntries.forEach((indexes, id) => {
-    const inbox = state.inboxes.get(id);
-    if (inbox === undefined) return;
-    indexes.forEach((index) => {
-      const entry = inbox.state.entries[index] as InboxEntry;
-      const detail = inbox.details[index] as InboxEntryDetail;
-      entries.push([id, index, ...inboxEntryValues(entry, detail)]);
-    });
-  });
+  forEachChangedInboxEntry(state, (id, index, entry, detail) => entries.push([id, index, ...inboxEntryValues(entry, detail)]));
   const lists: unknown[][] = [];
   changes.inboxLists.forEach((id) => {
     const inbox = state.inboxes.get(id);

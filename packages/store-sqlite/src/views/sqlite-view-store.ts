@@ -1,13 +1,12 @@
 import type Database from 'better-sqlite3';
 import { MessageId, SessionId } from '@teamlog/events';
-import { InboxEntry } from '@teamlog/domain';
 import { GlobalPosition, formatPosition } from '@teamlog/store';
 import { viewMigrations } from '../migrations/view-migrations';
 import { Migration, applyMigrations } from '../sqlite-migrations';
 import { SqliteHeldMessages } from './sqlite-held-messages';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
 import {
-  clearChanges, HeldMessages, InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, initialProjectionState, initialSessionInbox,
+  clearChanges, forEachChangedInboxEntry, HeldMessages, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, initialProjectionState, initialSessionInbox,
   LoadedViews, PendingLists, ProjectionState, restoreInboxEntry, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, SyncViewStore, ViewsChangedElsewhere,
 } from '@teamlog/projections';
 
@@ -154,15 +153,9 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
       if (facts !== undefined) putSession.run(id, JSON.stringify(facts));
     });
     this.teams.write(state);
-    changes.inboxEntries.forEach((indexes, id) => {
-      const inbox = state.inboxes.get(id);
-      if (inbox === undefined) return;
-      indexes.forEach((index) => {
-        const entry = inbox.state.entries[index] as InboxEntry;
-        const detail = inbox.details[index] as InboxEntryDetail;
-        putEntry.run(id, index, ...inboxEntryValues(entry, detail, (normalised) => (normalised ? 1 : 0)));
-      });
-    });
+    forEachChangedInboxEntry(state, (id, index, entry, detail) =>
+      putEntry.run(id, index, ...inboxEntryValues(entry, detail, (normalised) => (normalised ? 1 : 0))),
+    );
     changes.inboxLists.forEach((id) => {
       const inbox = state.inboxes.get(id);
       if (inbox !== undefined) putLists.run(id, JSON.stringify(inbox.state.pending['next-turn']), JSON.stringify(inbox.state.pending['next-step']));
