@@ -1,6 +1,5 @@
 import { isRight } from 'fp-ts/Either';
 import { MessageId, SessionId, TeamId } from '@teamlog/events';
-import { InboxEntry } from '@teamlog/domain';
 import {
   forEachChangedInboxEntry, InboxEntryDetail, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, initialProjectionState, restoreInboxEntry,
 } from '@teamlog/projections';

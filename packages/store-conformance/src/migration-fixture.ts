@@ -1,6 +1,6 @@
 import { v4 as uuidv4 } from 'uuid';
 import { EventId, JsonValue } from '@teamlog/events';
-import { AppendOptions, AppendResult, EventStore, EventToAppend, StreamName, streamName } from '@teamlog/store';
+import { AppendOptions, AppendResult, EventStore, EventToAppend, MigrationInterrupted, StreamName, migrateStore, streamName } from '@teamlog/store';
 
 /* Shared by the migration tests of every store: a varied source, a comparison, and a target that can fail on cue. */
 
@@ -56,6 +56,22 @@ export const expectSameStreams = async (source: EventStore, target: EventStore, 
  * A target that delegates to a real store, counts appends, and can lose the reply of one append
  * after it was written (the outcome a dropped connection leaves behind).
  */
+/** A migration stopped (as a process dying would) once it has seen `streams` streams: the MigrationInterrupted it ends with. */
+export const migrationStoppedAfter = async (from: EventStore, to: EventStore, streams: number, maxBatchEvents?: number): Promise<MigrationInterrupted> => {
+  const stop = new AbortController();
+  const interrupted = await migrateStore({
+    from,
+    to,
+    signal: stop.signal,
+    ...(maxBatchEvents === undefined ? {} : { maxBatchEvents }),
+    onProgress: (progress) => {
+      if (progress.streamsSeen >= streams) stop.abort();
+    },
+  }).catch((error: unknown) => error);
+  expect(interrupted).toBeInstanceOf(MigrationInterrupted);
+  return interrupted as MigrationInterrupted;
+};
+
 export class FlakyTarget implements EventStore {
   readonly appendSizes: number[] = [];
   readonly expectedRevisions: Array<AppendOptions['expectedRevision']> = [];

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MigrationInterrupted, migrateStore } from '@teamlog/store';
-import { expectSameStreams, fillSource } from '@teamlog/store-conformance';
+import { migrateStore } from '@teamlog/store';
+import { expectSameStreams, fillSource, migrationStoppedAfter } from '@teamlog/store-conformance';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { openPostgresStore } from '@teamlog/store-postgres';
 import { withFreshStore } from './fresh-store';
@@ -18,22 +18,12 @@ describe('migrateStore between SQLite and PostgreSQL', () => {
     withFreshStore('migrate', async (first, url) => {
       const source = SqliteEventStore.open(join(directory, 'source.db'));
       const streams = await fillSource(source, 8, 12);
-      const stop = new AbortController();
-      const interrupted = await migrateStore({
-        from: source,
-        to: first,
-        signal: stop.signal,
-        maxBatchEvents: 2,
-        onProgress: (progress) => {
-          if (progress.streamsSeen >= 3) stop.abort();
-        },
-      }).catch((error: unknown) => error);
-      expect(interrupted).toBeInstanceOf(MigrationInterrupted);
+      const interrupted = await migrationStoppedAfter(source, first, 3, 2);
       // As if the process had died: another store on the database runs it again.
       const postgres = await openPostgresStore(url);
       try {
         const report = await migrateStore({ from: source, to: postgres });
-        expect(report).toMatchObject({ streams: 8, events: 96, eventsAlreadyPresent: (interrupted as MigrationInterrupted).eventsCopied });
+        expect(report).toMatchObject({ streams: 8, events: 96, eventsAlreadyPresent: interrupted.eventsCopied });
         expect(report.eventsCopied + report.eventsAlreadyPresent).toBe(96);
         await expectSameStreams(source, postgres, streams);
         expect((await postgres.listStreams()).map((stream) => stream.streamName).filter((name) => streams.includes(name))).toHaveLength(8);

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { InMemoryEventStore, migrateStore, MigrationInterrupted } from '@teamlog/store';
-import { expectSameStreams, fillSource, FlakyTarget } from '@teamlog/store-conformance';
+import { InMemoryEventStore, migrateStore } from '@teamlog/store';
+import { expectSameStreams, fillSource, FlakyTarget, migrationStoppedAfter } from '@teamlog/store-conformance';
 
 const tempDirectory = (): { path: (name: string) => string; cleanup: () => void } => {
   const directory = mkdtempSync(join(tmpdir(), 'teamlog-migrate-'));
@@ -21,17 +21,7 @@ describe('migrateStore with the SQLite store', () => {
     const source = SqliteEventStore.open(directory.path('source.db'));
     let target = SqliteEventStore.open(directory.path('target.db'));
     const streams = await fillSource(source, 8, 12);
-    const stop = new AbortController();
-    const interrupted = await migrateStore({
-      from: source,
-      to: target,
-      signal: stop.signal,
-      maxBatchEvents: 2,
-      onProgress: (progress) => {
-        if (progress.streamsSeen >= 3) stop.abort();
-      },
-    }).catch((error: unknown) => error);
-    expect(interrupted).toBeInstanceOf(MigrationInterrupted);
+    const interrupted = await migrationStoppedAfter(source, target, 3, 2);
     // As if the process had died: reopen the target file and run again.
     await target.close();
     target = SqliteEventStore.open(directory.path('target.db'));
@@ -39,7 +29,7 @@ describe('migrateStore with the SQLite store', () => {
     expect(report.streams).toBe(8);
     expect(report.events).toBe(96);
     expect(report.eventsAlreadyPresent + report.eventsCopied).toBe(96);
-    expect(report.eventsAlreadyPresent).toBe((interrupted as MigrationInterrupted).eventsCopied);
+    expect(report.eventsAlreadyPresent).toBe(interrupted.eventsCopied);
     await expectSameStreams(source, target, streams);
     expect(target.listStreams().filter((stream) => streams.includes(stream.streamName))).toHaveLength(8);
     await source.close();
