@@ -1,7 +1,7 @@
 import { Client, Pool, QueryResultRow } from 'pg';
 import {
   AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  StagedAppends, StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription,
+  StagedAppends, StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription, streamPages,
 } from '@teamlog/store';
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
@@ -225,28 +225,12 @@ export class PostgresEventStore implements EventStore {
     this.assertOpen();
     const last = await this.streamRevision(stream);
     if (last === undefined) throw new StreamNotFound(stream);
-    const direction = options.direction ?? 'forwards';
-    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
-    const from = options.from ?? (direction === 'forwards' ? 'start' : 'end');
-    if (direction === 'forwards') {
-      let next = from === 'start' ? 0n : from === 'end' ? last + 1n : from;
-      while (remaining > 0 && next <= last) {
-        const rows = await this.query<EventRow>('readStream', readForwardsSql, [stream, next.toString(), last.toString(), Math.min(pageSize, remaining)]);
-        if (rows.length === 0) return;
-        for (const row of rows) yield toRecordedEvent(row);
-        remaining -= rows.length;
-        next = BigInt((rows[rows.length - 1] as EventRow).revision) + 1n;
-      }
-    } else {
-      let next = from === 'start' ? 0n : from === 'end' ? last : from > last ? last : from;
-      while (remaining > 0 && next >= 0n) {
-        const rows = await this.query<EventRow>('readStream', readBackwardsSql, [stream, next.toString(), Math.min(pageSize, remaining)]);
-        if (rows.length === 0) return;
-        for (const row of rows) yield toRecordedEvent(row);
-        remaining -= rows.length;
-        next = BigInt((rows[rows.length - 1] as EventRow).revision) - 1n;
-      }
-    }
+    const pages = streamPages<EventRow>(last, options, pageSize, (row) => BigInt(row.revision), (direction, from, to, count) =>
+      direction === 'forwards'
+        ? this.query<EventRow>('readStream', readForwardsSql, [stream, from.toString(), to.toString(), count])
+        : this.query<EventRow>('readStream', readBackwardsSql, [stream, from.toString(), count]),
+    );
+    for await (const rows of pages) for (const row of rows) yield toRecordedEvent(row);
   }
 
   /** Reads what is final in `$all`, after waiting (briefly) until this store's own appends are. */

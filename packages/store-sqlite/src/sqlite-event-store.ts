@@ -7,7 +7,7 @@ import {
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
-import { StageAppendsOptions, StagedAppends } from '@teamlog/store';
+import { StageAppendsOptions, StagedAppends, streamPages } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { Migration, applyMigrations } from './sqlite-migrations';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
@@ -373,28 +373,10 @@ export class SqliteEventStore implements EventStore {
     this.heads.set(stream, head === undefined ? undefined : BigInt(head.last_revision));
     if (head === undefined) throw new StreamNotFound(stream);
     const last = BigInt(head.last_revision);
-    const direction = options.direction ?? 'forwards';
-    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
-    const from = options.from ?? (direction === 'forwards' ? 'start' : 'end');
-    if (direction === 'forwards') {
-      let next = from === 'start' ? 0n : from === 'end' ? last + 1n : from;
-      while (remaining > 0 && next <= last) {
-        const rows = this.statements.forwards.all(stream, next, last, Math.min(pageSize, remaining));
-        if (rows.length === 0) return;
-        for (const row of rows) yield this.toRecorded(row);
-        remaining -= rows.length;
-        next = BigInt((rows[rows.length - 1] as EventRow).revision) + 1n;
-      }
-    } else {
-      let next = from === 'start' ? 0n : from === 'end' ? last : from > last ? last : from;
-      while (remaining > 0 && next >= 0n) {
-        const rows = this.statements.backwards.all(stream, next, Math.min(pageSize, remaining));
-        if (rows.length === 0) return;
-        for (const row of rows) yield this.toRecorded(row);
-        remaining -= rows.length;
-        next = BigInt((rows[rows.length - 1] as EventRow).revision) - 1n;
-      }
-    }
+    const pages = streamPages<EventRow>(last, options, pageSize, (row) => BigInt(row.revision), (direction, from, to, count) =>
+      direction === 'forwards' ? this.statements.forwards.all(stream, from, to, count) : this.statements.backwards.all(stream, from, count),
+    );
+    for await (const rows of pages) for (const row of rows) yield this.toRecorded(row);
   }
 
   async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {

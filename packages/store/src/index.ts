@@ -7,6 +7,7 @@ export * from './staged-appends';
 export * from './in-memory-staging';
 export * from './catch-up-subscription';
 export * from './read-stream-slice';
+export * from './stream-pages';
 export * from './stream-heads';
 export * from './in-memory-event-store';
 export * from './same-event-id';
