@@ -4,7 +4,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 
 export interface RunningChild {
   readonly child: ChildProcess;
-  /** Every complete stdout line so far. */
+  /** Every complete stdout line so far (all of them once `exited` resolves). */
   readonly lines: string[];
   readonly exited: Promise<number | null>;
   readonly stderr: () => string;
@@ -23,7 +23,8 @@ const runNode = (nodeArgs: readonly string[]): RunningChild => {
     lines.push(...parts.filter((line) => line.length > 0));
   });
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  // 'close', not 'exit': a child's last stdout lines may still be unread when it exits.
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
   return { child, lines, exited, stderr: () => errors };
 };
 
