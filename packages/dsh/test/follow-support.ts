@@ -14,9 +14,20 @@ export interface Following {
   until(what: string, check: () => boolean | Promise<boolean>, ms?: number): Promise<void>;
 }
 
+/** Followers still running: a test that timed out never reached its own `stop`, so `stopFollowers` stops them. */
+const running = new Set<{ stop(): Promise<unknown> }>();
+
+/** Stop every follower a test left running (call it in afterEach), so no watcher or timer outlives its test. */
+export const stopFollowers = async (): Promise<void> => {
+  const left = [...running];
+  running.clear();
+  await Promise.all(left.map((follower) => follower.stop().catch(() => undefined)));
+};
+
 export const follow = async (root: string, store: EventStore, options: FollowOptions = {}): Promise<Following> => {
   const batches: FollowBatch[] = [];
   const follower = await followSessionLogs(root, store, { settleMs: 5, ...options, onBatch: (batch) => batches.push(batch) });
+  running.add(follower);
   return {
     follower,
     batches,
