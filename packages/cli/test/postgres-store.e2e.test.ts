@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'child_process';
+import { spawn } from 'child_process';
 import { join } from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,6 +8,7 @@ import { openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
 import { testPostgresUrl } from '../../../test/support/postgres-server';
 import { cliMain, repoRoot, runTeamlog, storedEventCount, temporaryDirectory, TeamlogRun } from './run-teamlog';
+import { firstLine } from './first-line';
 
 /* Every command on `--store postgres://...` (the real server of the test run), against the same commands on a SQLite file. */
 
@@ -155,17 +156,6 @@ describe('teamlog on a PostgreSQL store', () => {
     expect(audit).toEqual([]);
   });
 });
-
-const firstLine = (child: ChildProcess): Promise<string> =>
-  new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end));
-    });
-    child.once('exit', (code) => reject(new Error(`teamlog serve exited with ${code} before printing its URL`)));
-  });
 
 const until = async (done: () => Promise<boolean>): Promise<void> => {
   for (let tries = 0; tries < 300; tries += 1) {

@@ -3,17 +3,7 @@ import { join } from 'path';
 import { defaultDashboardPort } from '@teamlog/dashboard';
 import { servePort } from '../src/commands/serve-command';
 import { cliMain, repoRoot, runTeamlog, temporaryDirectory } from './run-teamlog';
-
-const firstLine = (child: ChildProcess): Promise<string> =>
-  new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end));
-    });
-    child.once('exit', (code) => reject(new Error(`teamlog serve exited with ${code} before printing its URL`)));
-  });
+import { firstLine } from './first-line';
 
 const exitOf = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
