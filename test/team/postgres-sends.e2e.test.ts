@@ -5,7 +5,7 @@ import { RecordedEvent } from '@teamlog/store';
 import { PostgresEventStore, openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
 import { RunningChild, runChild, untilLines } from '../support/child-process';
-import { startedTeam, streamOf } from '../../packages/team/test/team-fixture';
+import { startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
 import { testPostgresUrl } from '../support/postgres-server';
 
 /* Team sends from real processes through createTeamLog on the real PostgreSQL server: contention, a sender killed, a server restart. */

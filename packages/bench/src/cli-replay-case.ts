@@ -2,7 +2,7 @@ import { spawn } from 'child_process';
 import { createWriteStream, promises as fs } from 'fs';
 import { join, resolve } from 'path';
 import { performance } from 'perf_hooks';
-import { generateSyntheticLog } from '@teamlog/dsh';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 
 /** The `teamlog` executable this bench measures (built by `npm run bench`, which builds first). */
 const teamlogMain = resolve(__dirname, '../../cli/dist/main.js');

@@ -2,7 +2,7 @@ import { appendFileSync, promises as fs } from 'fs';
 import { get } from 'http';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { generateSyntheticLog } from '@teamlog/dsh';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { EventStreamParser } from './event-stream-parser';
 import { startTeamlog } from './teamlog-child';
 

@@ -1,7 +1,7 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { generateSyntheticLog } from '@teamlog/dsh';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { processCpuMs } from './proc-cpu';
 import { startTeamlog } from './teamlog-child';
 

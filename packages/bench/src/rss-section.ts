@@ -1,6 +1,6 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
-import { generateSyntheticLog } from '@teamlog/dsh';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { BenchOptions } from './bench-options';
 import { ChildResult } from './child-protocol';
 import { Target, formatRate, formatSize, memoryRow, ratePerSecond } from './report-table';

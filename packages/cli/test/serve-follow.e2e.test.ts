@@ -1,6 +1,6 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
-import { LaunchedBrowser, launchChromium } from '../../dashboard/test/browser';
+import { LaunchedBrowser, launchChromium } from '../../../test/support/browser';
 import { linesOf } from './harness-script';
 import { repoRoot, temporaryDirectory } from './run-teamlog';
 import { startTeamlog } from './teamlog-process';

@@ -2,7 +2,7 @@ import { promises as fs } from 'fs';
 import { join } from 'path';
 import { isDeepStrictEqual } from 'util';
 import Database from 'better-sqlite3';
-import { generateSyntheticLog } from '@teamlog/dsh';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { TeamlogViews, teamlogProjection } from '@teamlog/projections';
 import { formatPosition } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';

@@ -7,7 +7,7 @@ import { sessionStream } from '@teamlog/store';
 import { DemoSummary, runDemo } from '@teamlog/scripted-host';
 import type { AuditAnswer, FailuresAnswer, LegacyMailboxAnswer } from '../client/api-shapes';
 import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
-import { LaunchedBrowser, launchChromium } from './browser';
+import { LaunchedBrowser, launchChromium } from '../../../test/support/browser';
 import { FixtureStore, importHistoricalFixtures, openFixtureStore, repositoryRoot } from './fixture-store';
 import { getJson } from './http-client';
 

@@ -17,7 +17,6 @@ export { importSessionLog, scopeOfFile, type FileImportOptions, type FileImportR
 export { importSessionLogs, type ImportLogsOptions, type ImportReport } from './import-session-logs';
 export { exportSession, ExportTargetRefused, SessionNotExportable, type ExportOptions, type ExportResult } from './session-exporter';
 export { defaultMaxJsonDepth } from './json-depth';
-export { generateSyntheticLog, type SyntheticLogOptions, type SyntheticLogResult } from './synthetic-log';
 export { sessionEventId, sessionHeaderEventId } from './event-ids';
 export { expandSeqRanges, compressSeqRanges } from './seq-range-codec';
 export { LegacyV0UserMessage } from './legacy-v0-shapes';

@@ -2,7 +2,8 @@ import { promises as fs } from 'fs';
 import { join } from 'path';
 import { SessionId } from '@teamlog/events';
 import { sessionHeaderStream, sessionStream } from '@teamlog/store';
-import { FollowOptions, generateSyntheticLog } from '../src';
+import { FollowOptions } from '../src';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 import { append, fixturesRoot, follow, linesOf, oneShotContents, readStream, stopFollowers, storeContents, streamLength } from './follow-support';
 

@@ -3,8 +3,9 @@ import { join } from 'path';
 import { craftedRoot } from './crafted-fixtures';
 import { expectedOutcomes, naiveEventCount, openTempStore, realNonSessionFiles, realSessionLogs, shortName } from './real-logs';
 import {
-  NeedsNewerReader, NotASessionLog, SessionLogRejected, discoverSessionLogs, generateSyntheticLog, openSessionLog, readSessionLog, scanSessionLog,
+  NeedsNewerReader, NotASessionLog, SessionLogRejected, discoverSessionLogs, openSessionLog, readSessionLog, scanSessionLog,
 } from '../src';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 
 const rejectionOf = async (file: string): Promise<SessionLogRejected> => {
   try {

@@ -1,7 +1,8 @@
 import { join } from 'path';
 import { SessionId } from '@teamlog/events';
 import { openTempStore } from './real-logs';
-import { exportSession, generateSyntheticLog, importSessionLog, readSessionLog, scanSessionLog } from '../src';
+import { exportSession, importSessionLog, readSessionLog, scanSessionLog } from '../src';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 
 describe('synthetic large-log generator (for the benchmark)', () => {
   it.each([

@@ -2,7 +2,7 @@ import { InMemoryEventStore } from '@teamlog/store';
 import { AuditCode, auditCodes } from '@teamlog/projections';
 import {
   agentMessageItem, appendHeader, appendSession, claim, delivered, ev, mailboxItem, member, queued, relayItem, splice, userMessage,
-} from './session-log-builder';
+} from '@teamlog/test-support/session-log-builder';
 import { viewsOf } from './views-of';
 
 const mailboxTime = Date.UTC(2026, 6, 20);

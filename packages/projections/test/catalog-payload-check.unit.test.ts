@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import { CatalogEventType, JsonValue, decodeCatalogEvent } from '@teamlog/events';
 import { catalogPayloadError } from '@teamlog/projections';
-import { agentMessageItem, claim, delivered, mailboxItem, member, promptItem, queued, relayItem, splice, task, userMessage } from './session-log-builder';
+import { agentMessageItem, claim, delivered, mailboxItem, member, promptItem, queued, relayItem, splice, task, userMessage } from '@teamlog/test-support/session-log-builder';
 
 /* The fast payload check must give exactly the catalog decoder's verdict (and its error) for any JSON payload. */
 

@@ -1,6 +1,6 @@
 import { SqliteEventStore, sqliteProjections, readCommittedViews } from '@teamlog/store-sqlite';
 import { TeamlogViews } from '@teamlog/projections';
-import { importFixtures, syntheticFixtures } from './fixture-import';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { tempFile } from './temp-file';
 
 const projectionTables = (store: SqliteEventStore): unknown[] =>

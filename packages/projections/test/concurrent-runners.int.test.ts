@@ -2,8 +2,8 @@ import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { GlobalPosition } from '@teamlog/store';
 import { TeamlogProjections, TeamlogViews, foldViewsAsOf } from '@teamlog/projections';
 import { join } from 'node:path';
-import { importFixtures, syntheticFixtures } from './fixture-import';
-import { appendSession, relayItem, splice } from './session-log-builder';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
+import { appendSession, relayItem, splice } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 /* Two runners over one file (as the CLI and the dashboard can be): neither may leave views that do not match the checkpoint. */

@@ -1,6 +1,6 @@
 import { InMemoryEventStore } from '@teamlog/store';
 import { summarise } from '@teamlog/projections';
-import { appendSession, claim, delivered, ev, mailboxItem, member, queued, relayItem, splice, task, userMessage } from './session-log-builder';
+import { appendSession, claim, delivered, ev, mailboxItem, member, queued, relayItem, splice, task, userMessage } from '@teamlog/test-support/session-log-builder';
 import { viewsOf } from './views-of';
 
 describe('dashboard statistics', () => {

@@ -1,7 +1,7 @@
 import { SessionId } from '@teamlog/events';
 import { SqliteEventStore, sqliteProjections, SqliteHeldMessages } from '@teamlog/store-sqlite';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
-import { appendSession, delivered, member, queued, text, userMessage } from './session-log-builder';
+import { appendSession, delivered, member, queued, text, userMessage } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 /* The ids a log holds stay in the SQLite file (a log may hold millions); the legacy view reads them there. */

@@ -1,6 +1,6 @@
 import { MessageId, SessionId, streamEvent } from '@teamlog/events';
 import { InboxSessionEvent, SessionEvent, SessionInbox, evolveSessionInbox, initialSessionInbox, isInboxEvent } from '@teamlog/projections';
-import { claim, ev, mailboxItem, promptItem, relayItem, splice, userMessage } from './session-log-builder';
+import { claim, ev, mailboxItem, promptItem, relayItem, splice, userMessage } from '@teamlog/test-support/session-log-builder';
 
 const target = 'member-1' as SessionId;
 /** An event as the views fold it (its payload checked by its codec, as a read would); only inbox events reach the inbox. */

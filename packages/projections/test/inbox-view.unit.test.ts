@@ -1,5 +1,5 @@
 import { InMemoryEventStore } from '@teamlog/store';
-import { appendHeader, appendSession, claim, ev, mailboxItem, promptItem, relayItem, sid, splice, turnStart, userMessage } from './session-log-builder';
+import { appendHeader, appendSession, claim, ev, mailboxItem, promptItem, relayItem, sid, splice, turnStart, userMessage } from '@teamlog/test-support/session-log-builder';
 import { viewsOf } from './views-of';
 
 describe('inbox view', () => {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { EventStore, InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
-import { HistoryStep, historyArbitrary } from './generated-history';
-import { appendHeader, appendSession, sid } from './session-log-builder';
+import { HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { appendHeader, appendSession, sid } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 const append = async (store: EventStore, step: HistoryStep): Promise<void> => {

@@ -1,7 +1,7 @@
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogViews } from '@teamlog/projections';
 import { join } from 'node:path';
-import { importFixtures, syntheticFixtures } from './fixture-import';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { tempFile } from './temp-file';
 
 const undeliveredIds = (views: TeamlogViews): string[] =>

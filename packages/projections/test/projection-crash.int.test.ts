@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { GlobalPosition, RecordedEvent } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, foldViewsAsOf, readDashboardStatistics, readReplayView } from '@teamlog/projections';
-import { importFixtures, syntheticFixtures } from './fixture-import';
-import { appendSession, claim, relayItem, splice, userMessage } from './session-log-builder';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
+import { appendSession, claim, relayItem, splice, userMessage } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 /*

@@ -1,6 +1,6 @@
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogViews } from '@teamlog/projections';
-import { importFixtures, realFixtures } from './fixture-import';
+import { importFixtures, realFixtures } from '@teamlog/test-support/fixture-import';
 import { tempFile } from './temp-file';
 
 /* The real historical logs (fixtures/dsh-logs) through the importer into a real SQLite file. */

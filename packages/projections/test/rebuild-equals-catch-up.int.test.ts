@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
-import { HistoryStep, historyArbitrary } from './generated-history';
-import { appendHeader, appendSession } from './session-log-builder';
+import { HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { appendHeader, appendSession } from '@teamlog/test-support/session-log-builder';
 
 const append = async (store: SqliteEventStore, step: HistoryStep): Promise<void> => {
   if (step.kind === 'header') {

@@ -1,7 +1,7 @@
 import { GlobalPosition, RecordedEvent } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { CorruptViewRow, ProjectionCommitFailed, foldViewsAsOf, readReplayView } from '@teamlog/projections';
-import { importFixtures, syntheticFixtures } from './fixture-import';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { tempFile } from './temp-file';
 
 const positions = async (store: SqliteEventStore): Promise<GlobalPosition[]> => {

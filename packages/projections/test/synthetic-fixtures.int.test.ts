@@ -1,7 +1,7 @@
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { AuditFinding, TeamView, TeamlogViews } from '@teamlog/projections';
-import { importFixtures, syntheticFixtures } from './fixture-import';
-import { sid } from './session-log-builder';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
+import { sid } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 /* The synthetic logs (fixtures/synthetic) through the importer into a real SQLite file. */

@@ -1,6 +1,6 @@
 import { SessionId, streamEvent } from '@teamlog/events';
 import { SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
-import { delivered, member, queued, task } from './session-log-builder';
+import { delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
 
 const lead = 'lead-1' as SessionId;
 const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>

@@ -1,6 +1,6 @@
 import { SqliteEventStore, applyMigrations, projectionSchemaTable, sqliteProjections, viewMigrations } from '@teamlog/store-sqlite';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
-import { appendSession, delivered, member, queued, task } from './session-log-builder';
+import { appendSession, delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 /* The Team view kept as rows: a commit writes what its batch changed, and restarts read the rows back. */

@@ -1,7 +1,7 @@
 import { InMemoryEventStore } from '@teamlog/store';
 import {
   appendHeader, appendSession, delivered, ev, mailboxItem, member, promptItem, queued, sid, splice, task, turnEnd, turnStart, userMessage,
-} from './session-log-builder';
+} from '@teamlog/test-support/session-log-builder';
 import { viewsOf } from './views-of';
 
 describe('team view', () => {

@@ -1,6 +1,6 @@
 import { InMemoryEventStore } from '@teamlog/store';
 import { TeamlogProjections } from '@teamlog/projections';
-import { appendHeader, appendSession, ev, member, sid, turnEnd, turnStart } from './session-log-builder';
+import { appendHeader, appendSession, ev, member, sid, turnEnd, turnStart } from '@teamlog/test-support/session-log-builder';
 
 const t0 = Date.UTC(2026, 6, 20);
 

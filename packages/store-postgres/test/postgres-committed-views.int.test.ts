@@ -1,8 +1,8 @@
 import { MessageId, SessionId } from '@teamlog/events';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 import { PostgresEventStore, PostgresViewStore, postgresCommittedViews } from '@teamlog/store-postgres';
-import { importFixtures, syntheticFixtures } from '../../projections/test/fixture-import';
-import { appendSession, delivered, member, queued, text, userMessage } from '../../projections/test/session-log-builder';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
+import { appendSession, delivered, member, queued, text, userMessage } from '@teamlog/test-support/session-log-builder';
 import { withFreshStore } from './fresh-store';
 import { rawQuery } from './raw-sql';
 

@@ -1,7 +1,7 @@
 import { GlobalPosition, RecordedEvent } from '@teamlog/store';
 import { CorruptViewRow, ProjectionCommitFailed, TeamlogProjections, TeamlogViews, foldViewsAsOf, readReplayView } from '@teamlog/projections';
 import { PostgresEventStore, PostgresViewStore, describePostgresUrl, postgresProjections, shippedViewMigrations } from '@teamlog/store-postgres';
-import { importFixtures, syntheticFixtures } from '../../projections/test/fixture-import';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { withFreshStore } from './fresh-store';
 import { rawQuery } from './raw-sql';
 

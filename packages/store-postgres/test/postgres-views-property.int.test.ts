@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 import { PostgresEventStore, PostgresViewStore } from '@teamlog/store-postgres';
-import { HistoryStep, historyArbitrary } from '../../projections/test/generated-history';
-import { appendHeader, appendSession } from '../../projections/test/session-log-builder';
+import { HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { appendHeader, appendSession } from '@teamlog/test-support/session-log-builder';
 import { withFreshStore } from './fresh-store';
 
 const append = async (store: PostgresEventStore, step: HistoryStep): Promise<void> => {

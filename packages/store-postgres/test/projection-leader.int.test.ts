@@ -1,8 +1,8 @@
 import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
 import { LeaderRole, ProjectionLeader, postgresCommittedViews, postgresProjections } from '@teamlog/store-postgres';
 import { formatPosition } from '@teamlog/store';
-import { importFixtures, syntheticFixtures } from '../../projections/test/fixture-import';
-import { appendSession, relayItem, splice } from '../../projections/test/session-log-builder';
+import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
+import { appendSession, relayItem, splice } from '@teamlog/test-support/session-log-builder';
 import { withFreshStore } from './fresh-store';
 import { rawQuery } from './raw-sql';
 

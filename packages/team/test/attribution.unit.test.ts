@@ -6,7 +6,7 @@ import { InvalidSendRequest, LegacyMailboxWriteRefused, UnauthorisedEdge } from 
 import { appendWritable } from '../src/event-writer';
 import { MemberSteerAdapter } from '../src/member-steer-adapter';
 import { ListedRoute, TeamEngine } from '../src/team-engine';
-import { fixedClock, fixture, member, startedTeam, streamOf } from './team-fixture';
+import { fixedClock, fixture, member, startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
 
 describe('sender attribution and the host-only member adapter', () => {
   it('given a member handle, when it passes a sender field, then the send is refused and nothing is written', async () => {

@@ -2,7 +2,7 @@ import { EventId, SessionId, StreamEvent, WritableEvent } from '@teamlog/events'
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { CorruptStreamEvent } from '@teamlog/team';
 import { FoldedStream } from '../src/folded-stream';
-import { fixture, member, startedTeam } from './team-fixture';
+import { fixture, member, startedTeam } from '@teamlog/test-support/team-fixture';
 
 describe('reading a damaged target stream', () => {
   it('given an acceptance with a malformed field in the stream, when the target is read, then CorruptStreamEvent names the stream, revision and field path', async () => {

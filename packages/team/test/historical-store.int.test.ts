@@ -3,7 +3,7 @@ import { SessionId, TeamId, sequentialIds } from '@teamlog/events';
 import { importSessionLogs } from '@teamlog/dsh';
 import { SessionNotFound, TeamNotFound, UnknownTarget } from '@teamlog/team';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { fixedClock, fixture, member, startedTeam } from './team-fixture';
+import { fixedClock, fixture, member, startedTeam } from '@teamlog/test-support/team-fixture';
 import { tempStoreFile } from './temp-store-file';
 
 const mailboxEra = resolve(__dirname, '../../../fixtures/synthetic/v0-mailbox');

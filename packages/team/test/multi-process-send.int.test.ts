@@ -6,7 +6,7 @@ import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { createTeamLog } from '@teamlog/team';
 import { runInlineChild, untilLines } from '../../../test/support/child-process';
 import { sendLoopScript, sendThenHangScript } from './child-sender';
-import { member, startedTeam, streamOf } from './team-fixture';
+import { member, startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
 import { tempStoreFile } from './temp-store-file';
 
 const acceptedIds = (events: readonly RecordedEvent[]): MessageId[] =>

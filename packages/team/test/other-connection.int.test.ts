@@ -1,7 +1,7 @@
 import { sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { SenderClosed, TargetClosed } from '@teamlog/team';
-import { fixture, member, startedTeam } from './team-fixture';
+import { fixture, member, startedTeam } from '@teamlog/test-support/team-fixture';
 import { tempStoreFile } from './temp-store-file';
 
 /*

@@ -2,7 +2,7 @@ import { EventId, sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { InMemoryEventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
 import { SendAborted, TeamLogDisposed } from '@teamlog/team';
 import { HookedStore, latch } from './hooked-store';
-import { fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
+import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 const setup = async () => {
   const store = new HookedStore(new InMemoryEventStore());

@@ -1,7 +1,7 @@
 import { sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { InMemoryEventStore } from '@teamlog/store';
 import { CountingStore } from './counting-store';
-import { fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
+import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('a send as one straight pipeline', () => {
   it('given streams nothing was appended to since the last send, when a member sends again, then no stream is read: the folds are current', async () => {

@@ -1,6 +1,6 @@
 import { InvalidSessionTransition, SessionNotFound, SteerInputPending } from '@teamlog/team';
 import { SessionId } from '@teamlog/events';
-import { fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
+import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('claims at turn start and step boundaries', () => {
   it('given a steered message, when the next step begins, then the claim is recorded and the same id enters the conversation with the team-relay source', async () => {

@@ -5,7 +5,7 @@ import {
   InvalidMemberName, MemberSpawnFailed, TargetClosed, TaskRevisionConflict, TeamNotFound, TeamRuleViolation, createTeamLog,
 } from '@teamlog/team';
 import { HookedStore } from './hooked-store';
-import { fixedClock, fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
+import { fixedClock, fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('team creation and roster', () => {
   it('given a new team, then the Lead stream starts with created (role lead) and the header stream holds its header', async () => {

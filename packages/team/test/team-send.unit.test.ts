@@ -2,7 +2,7 @@ import { MessageId } from '@teamlog/events';
 import {
   MessageToSelf, SendRejected, SenderClosed, TargetClosed, TargetOutsideTeam, UnknownTarget,
 } from '@teamlog/team';
-import { fixture, member, startedTeam, streamOf, typesOf } from './team-fixture';
+import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('Team send: the target inbox accepts and send returns the MessageId', () => {
   it('given a running member, when the Lead sends, then the member stream holds the message on next-step and the id is returned', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { BrowserContext, chromium } from 'playwright-core';
-import { browserSetupFailureVariable, chromiumPath } from '../../../test/support/browser-location';
+import { browserSetupFailureVariable, chromiumPath } from './browser-location';
 
 export { chromiumPath };
 

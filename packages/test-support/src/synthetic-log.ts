@@ -1,7 +1,6 @@
 import { createWriteStream, WriteStream } from 'fs';
+import { Compression, encodeZstdFrame, initZstdEncoder } from '@teamlog/dsh';
 import { JsonObject } from '@teamlog/events';
-import { Compression } from './session-file-name';
-import { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';
 
 export interface SyntheticLogOptions {
   readonly file: string;
@@ -40,7 +39,7 @@ const write = (out: WriteStream, bytes: Uint8Array): Promise<void> =>
 /**
  * Write a valid session log of about `targetBytes` without holding it in memory: turns of
  * user message, streamed assistant chunks (packed rows in V0), a tool call and its result. For
- * the benchmark that replays a large log (e.g. 1 GB) and reports the reader's peak RSS.
+ * the tests and for the benchmark that replays a large log (e.g. 1 GB) and reports the reader's peak RSS.
  */
 export const generateSyntheticLog = async (options: SyntheticLogOptions): Promise<SyntheticLogResult> => {
   const formatVersion = options.formatVersion ?? 0;
@@ -103,7 +102,7 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
       seq += members.length;
       time += members.length;
     }
-    // V0 writers stored plain source lists (see physical-record-encoder.ts).
+    // V0 writers stored plain source lists (see @teamlog/dsh's physical-record-encoder.ts).
     const sources: JsonObject = formatVersion === 0 ? { sourceEventSeqs: Array.from({ length: seq - firstChunk }, (_, k) => firstChunk + k) } : {};
     await event(
       'assistant/message',
