@@ -67,8 +67,13 @@ describe('the product packages, packed and installed in an empty folder outside 
     expect(check?.problems).toEqual([]);
   });
 
+  it('answers npx teamlog --version with the one version', async () => {
+    const version = await runCommand('npx', ['--no', '--', 'teamlog', '--version'], app);
+    expect(version).toEqual({ code: 0, stdout: `${products[0]?.manifest.version}\n`, stderr: '' });
+  }, minutes(5));
+
   it('replays a historical log with npx teamlog replay', async () => {
-    const replay = await runCommand('npx', ['--no', 'teamlog', 'replay', logs, '--json', '--store', join(app, 'replay.db')], app);
+    const replay = await runCommand('npx', ['--no', '--', 'teamlog', 'replay', logs, '--json', '--store', join(app, 'replay.db')], app);
     expect(replay.stderr).toBe('');
     expect(replay.code).toBe(0);
     const document = JSON.parse(replay.stdout) as { totals: { imported: number; rejected: number }; teams: Array<{ teamId: string }> };
@@ -99,10 +104,10 @@ describe('the product packages, packed and installed in an empty folder outside 
 
   it("lists teamlog mcp's tools to an MCP client", async () => {
     const store = join(app, 'team.db');
-    const demo = await runCommand('npx', ['--no', 'teamlog', 'demo', '--store', store, '--json'], app);
+    const demo = await runCommand('npx', ['--no', '--', 'teamlog', 'demo', '--store', store, '--json'], app);
     expect(demo.code).toBe(0);
     const { teamId } = (JSON.parse(demo.stdout) as { demo: { teamId: string } }).demo;
-    const transport = new StdioClientTransport({ command: 'npx', args: ['--no', 'teamlog', 'mcp', '--session', teamId, '--store', store], cwd: app, env: cleanEnvironment() as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: 'npx', args: ['--no', '--', 'teamlog', 'mcp', '--session', teamId, '--store', store], cwd: app, env: cleanEnvironment() as Record<string, string>, stderr: 'pipe' });
     const client = new Client({ name: 'install-check', version: '1.0.0' });
     await client.connect(transport);
     try {

@@ -37,8 +37,9 @@ export const generalHelp = (commands: readonly CommandSyntax<FlagSpecs>[]): stri
     'Commands:',
     ...aligned(commands.map((syntax) => [syntax.name, syntax.summary.split('\n')[0] ?? ''] as const)),
     '',
-    'Run "teamlog <command> --help" for its arguments and flags. The store is chosen by --store or',
-    '$TEAMLOG_STORE (default .teamlog/teamlog.db). Exit codes: 0 ok, 1 findings with --strict,',
-    '2 usage, 3 bad input, 4 store or internal failure. Documentation: docs/user-guide.md.',
+    'Run "teamlog <command> --help" for its arguments and flags, "teamlog --version" for the version.',
+    'The store is chosen by --store or $TEAMLOG_STORE (default .teamlog/teamlog.db). Exit codes: 0 ok,',
+    '1 findings with --strict, 2 usage, 3 bad input, 4 store or internal failure. Documentation:',
+    'docs/user-guide.md.',
     '',
   ].join('\n');

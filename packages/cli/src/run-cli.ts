@@ -1,5 +1,6 @@
 import { UsageError } from './cli-errors';
 import { CliIo } from './cli-io';
+import { cliVersion } from './cli-version';
 import { Command } from './command';
 import { commandList } from './commands/command-list';
 import { reportError } from './error-report';
@@ -31,6 +32,10 @@ export const runCli = async (argv: readonly string[], io: CliIo, commands: reado
       return ExitCode.usage;
     }
     if (helpWords.has(name)) return help(io, commands, rest[0]);
+    if (name === '--version') {
+      io.stdout(`${cliVersion()}\n`);
+      return ExitCode.ok;
+    }
     const command = commands.find((candidate) => candidate.syntax.name === name);
     if (command === undefined) throw new UsageError(`unknown command "${name}"`);
     return await command.execute(rest, { io });

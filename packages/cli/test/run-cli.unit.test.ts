@@ -1,3 +1,5 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { BadInput } from '../src/cli-errors';
 import { booleanFlag } from '../src/argument-parser';
 import { Command, defineCommand } from '../src/command';
@@ -48,6 +50,14 @@ describe('runCli', () => {
     const specific = capturedIo();
     expect(await runCli(['help', 'echo'], specific, commands)).toBe(ExitCode.ok);
     expect(specific.out()).toContain('Usage: teamlog echo <word...> [flags]');
+  });
+
+  it('prints the version of @teamlog/cli for --version, and exits 0', async () => {
+    const io = capturedIo();
+    expect(await runCli(['--version'], io, commands)).toBe(ExitCode.ok);
+    const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+    expect(io.out()).toBe(`${version}\n`);
+    expect(calls).toEqual([]);
   });
 
   it('answers <command> --help without running the command, listing its flags and the universal ones', async () => {
