@@ -34,6 +34,17 @@ tour(process.argv[2] as string, process.argv[3] as string).catch((error: unknown
 });
 `;
 
+/** A user's ES module: for each package, the names `require` gives that `import` does not (Node reads them from the CommonJS build). */
+const esmNamesCheck = (names: readonly string[]): string => `import { createRequire } from 'module';
+const require = createRequire(import.meta.url);
+const missing = {};
+for (const name of ${JSON.stringify(names)}) {
+  const imported = await import(name);
+  missing[name] = Object.keys(require(name)).filter((key) => !(key in imported));
+}
+console.log(JSON.stringify(missing));
+`;
+
 /** What a user's tsconfig says: strict, and Node16 resolution (which reads each package's exports). */
 const userTsconfig = {
   compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, skipLibCheck: true, types: ['node'], outDir: 'out', rootDir: 'src' },
@@ -100,6 +111,14 @@ describe('the product packages, packed and installed in an empty folder outside 
     expect(printed[1]).toBe("v0-lead [ 'reviewer', 'writer', 'tester' ] 1 undelivered");
     const messageId = printed[2]?.split(' ')[0];
     expect(printed[2]).toBe(`${messageId} [ '${messageId} pending' ]`);
+  }, minutes(5));
+
+  it('gives an ES module every name that require gives, for every product package', async () => {
+    const names = products.map((product) => product.manifest.name);
+    writeFileSync(join(app, 'esm-names.mjs'), esmNamesCheck(names));
+    const checked = await runCommand(process.execPath, [join(app, 'esm-names.mjs')], app);
+    expect(checked.stderr).toBe('');
+    expect(JSON.parse(checked.stdout)).toEqual(Object.fromEntries(names.map((name) => [name, []])));
   }, minutes(5));
 
   it("lists teamlog mcp's tools to an MCP client", async () => {
