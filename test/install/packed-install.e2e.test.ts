@@ -1,3 +1,4 @@
+import { ChildProcess, spawn } from 'child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
@@ -33,6 +34,17 @@ tour(process.argv[2] as string, process.argv[3] as string).catch((error: unknown
   process.exitCode = 1;
 });
 `;
+
+/** The URL `teamlog serve` prints as its first line of stdout. */
+const printedUrl = (child: ChildProcess): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`teamlog serve exited with ${code} before printing its URL`)));
+  });
 
 /** A user's ES module: for each package, the names `require` gives that `import` does not (Node reads them from the CommonJS build). */
 const esmNamesCheck = (names: readonly string[]): string => `import { createRequire } from 'module';
@@ -119,6 +131,22 @@ describe('the product packages, packed and installed in an empty folder outside 
     const checked = await runCommand(process.execPath, [join(app, 'esm-names.mjs')], app);
     expect(checked.stderr).toBe('');
     expect(JSON.parse(checked.stdout)).toEqual(Object.fromEntries(names.map((name) => [name, []])));
+  }, minutes(5));
+
+  it('serves the dashboard page, its stylesheet and its browser code with teamlog serve', async () => {
+    const store = join(app, 'serve.db');
+    expect((await runCommand('npx', ['--no', '--', 'teamlog', 'replay', logs, '--json', '--store', store], app)).code).toBe(0);
+    // The installed bin itself (what npx runs), so that stopping it stops the server.
+    const server = spawn(join(app, 'node_modules', '.bin', 'teamlog'), ['serve', '--store', store, '--port', '0'], { cwd: app, env: cleanEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await printedUrl(server);
+      for (const [path, type] of [['', 'text/html'], ['assets/dashboard.css', 'text/css'], ['assets/app.js', 'javascript']] as const) {
+        const response = await fetch(`${url}${path}`);
+        expect({ path, status: response.status, type: response.headers.get('content-type') }).toEqual({ path, status: 200, type: expect.stringContaining(type) });
+      }
+    } finally {
+      server.kill('SIGINT');
+    }
   }, minutes(5));
 
   it("lists teamlog mcp's tools to an MCP client", async () => {
