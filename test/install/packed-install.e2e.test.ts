@@ -11,8 +11,8 @@ import { appManifest, cleanEnvironment, installApp, runCommand } from './install
 
 /*
  * A new user's view: every product package packed with `npm pack`, the tarballs installed into an
- * empty folder outside the repository, and there the CLI, the README's library tour and the MCP
- * server work. Needs the build (npm test builds first) and the npm registry (or its cache).
+ * empty folder outside the repository, and there the CLI, the README's library tour, imports from
+ * an ES module, the dashboard and the MCP server work. Needs the build (npm test builds first) and the npm registry (or its cache).
  */
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -64,13 +64,16 @@ const userTsconfig = {
 };
 
 describe('the product packages, packed and installed in an empty folder outside the repository', () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'teamlog-install-')));
-  const app = join(root, 'app');
-  const logs = join(root, 'logs', 'v0-mailbox');
   const products = readWorkspacePackages(repoRoot).filter(isProduct);
+  let root = '';
+  let app = '';
+  let logs = '';
   let check: ProductPackCheck | undefined;
 
   beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'teamlog-install-')));
+    app = join(root, 'app');
+    logs = join(root, 'logs', 'v0-mailbox');
     mkdirSync(join(root, 'tarballs'));
     mkdirSync(join(app, 'src'), { recursive: true });
     cpSync(join(repoRoot, 'fixtures', 'synthetic', 'v0-mailbox'), logs, { recursive: true });
@@ -79,7 +82,9 @@ describe('the product packages, packed and installed in an empty folder outside 
     await installApp(repoRoot, app, appManifest(repoRoot, join(root, 'tarballs'), check.tarballs, dependencies));
   }, minutes(10));
 
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => {
+    if (root !== '') rmSync(root, { recursive: true, force: true });
+  });
 
   it('packs every product package, none of them private, and no tarball holds tests, fixtures, bench or stale output', () => {
     expect(root.startsWith(repoRoot)).toBe(false);
