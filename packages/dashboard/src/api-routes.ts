@@ -1,6 +1,5 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { TeamlogViews } from '@teamlog/projections';
 import { auditListing } from './audit-listing';
 import { readSessionEvent } from './event-document';
 import { NotFound } from './http-errors';
@@ -23,6 +22,8 @@ export interface ApiRoute {
   readonly path: string;
   readonly parameters: readonly string[];
   readonly summary: string;
+  /** Whether the answer depends only on the views (and events they name), so a plain answer can be shared per checkpoint. */
+  readonly fromViews: boolean;
   /** Throws BadQuery for a bad query string and NotFound for a missing team, session or event. */
   readonly respond: (params: URLSearchParams, source: ViewsSource) => Promise<ApiResponse>;
 }
@@ -32,9 +33,11 @@ const route = <R extends t.Props, O extends t.Props>(
   summary: string,
   spec: QuerySpec<R, O>,
   handle: (query: t.TypeOfProps<R> & t.TypeOfPartialProps<O>, source: ViewsSource) => Promise<ApiResponse>,
+  fromViews = true,
 ): ApiRoute => ({
   path,
   summary,
+  fromViews,
   parameters: parameterNames(spec),
   respond: async (params, source) => {
     const query = decodeQuery(spec, params);
@@ -57,22 +60,9 @@ const teamFlow = async (source: ViewsSource, query: { readonly teamId: t.TypeOf<
   return flow;
 };
 
-const overview = (views: TeamlogViews) => {
-  const teams = views.teams();
-  return {
-    sessions: views.state.sessions.size,
-    teams: teams.length,
-    inboxEntries: views.inbox().length,
-    auditFindings: views.audit().length,
-    legacyMessages: teams.reduce((sum, team) => sum + team.legacyMessages.length, 0),
-    undeliveredLegacyMessages: legacyMailbox(teams, { status: 'undelivered' }).length,
-    failedTeams: teams.filter((team) => team.failure !== null).length,
-  };
-};
-
 export const apiRoutes: readonly ApiRoute[] = [
   route('/api/overview', 'counts over every view', querySpec({}, asOfOnly), async (query, source) =>
-    json(source, query.asOf, { overview: overview(await source.views(query.asOf)) }),
+    json(source, query.asOf, { overview: (await source.views(query.asOf)).overview() }),
   ),
   route('/api/teams', 'teams with their roster (member status) and task board', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
     const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
@@ -130,5 +120,5 @@ export const apiRoutes: readonly ApiRoute[] = [
     const event = await readSessionEvent(source.store, query.sessionId, query.seq);
     if (event === undefined) throw new NotFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
     return json(source, undefined, { event });
-  }),
+  }, false),
 ];

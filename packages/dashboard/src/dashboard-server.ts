@@ -9,6 +9,7 @@ import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
 import { AsOfFolds, AsOfFoldsOptions } from './as-of-folds';
+import { LiveAnswers } from './live-answers';
 import { MemoizedViews } from './memoized-views';
 import { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
@@ -158,7 +159,7 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     eventsFolded,
   };
   runner.start();
-  const server = createServer(dashboardRequestHandler({ source, events, assets: options.assets ?? defaultAssetDirectories, onError }));
+  const server = createServer(dashboardRequestHandler({ source, events, answers: new LiveAnswers(), assets: options.assets ?? defaultAssetDirectories, onError }));
   let port: number;
   try {
     port = await listen(server, host, requestedPort);
