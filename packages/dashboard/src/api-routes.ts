@@ -1,11 +1,13 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { auditListing } from './audit-listing';
+import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
 import { NotFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
-import { legacyMailbox } from './legacy-mailbox';
+import { legacyMailbox, legacyMessageText } from './legacy-mailbox';
 import { readMessageFlow } from './message-flow';
+import { withMessageTexts } from './message-texts';
 import { layoutMessageFlow } from './message-flow-layout';
 import { renderMessageFlowSvg } from './message-flow-svg';
 import {
@@ -14,6 +16,8 @@ import {
 import { QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
+import { withActivity } from './team-activity';
+import { readTeamMoments } from './team-moments';
 import { ViewsSource } from './views-source';
 
 export type ApiResponse = { readonly kind: 'json'; readonly body: object } | { readonly kind: 'svg'; readonly body: string };
@@ -65,8 +69,9 @@ export const apiRoutes: readonly ApiRoute[] = [
     json(source, query.asOf, { overview: (await source.views(query.asOf)).overview() }),
   ),
   route('/api/teams', 'teams with their roster (member status) and task board', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
-    const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-    return json(source, query.asOf, { teams });
+    const views = await source.views(query.asOf);
+    const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+    return json(source, query.asOf, { teams: teams.map((team) => withActivity(views, team)) });
   }),
   route('/api/sessions', 'sessions with their inbox counts', querySpec({}, { teamId: TeamIdParam, withInbox: BooleanParam, ...asOfOnly }), async (query, source) =>
     json(source, query.asOf, {
@@ -89,8 +94,24 @@ export const apiRoutes: readonly ApiRoute[] = [
       return json(source, query.asOf, { sessionId: query.sessionId, entries, timeline: inboxTimeline(entries) });
     },
   ),
+  route(
+    '/api/conversation',
+    "a session's transcript in order: user, assistant and tool text, Team messages with sender, delivery and status, legacy mailbox records",
+    querySpec({ sessionId: SessionIdParam }, { fromSeq: SeqParam, ...asOfOnly }),
+    async (query, source) => {
+      const views = await source.views(query.asOf);
+      if (views.session(query.sessionId) === undefined) throw new NotFound(`no session ${query.sessionId} in the views`);
+      const page = await readConversation(source.store, views, query.sessionId, { fromSeq: Math.max(0, query.fromSeq ?? 0), ...(query.asOf === undefined ? {} : { asOf: query.asOf }) });
+      return json(source, query.asOf, page);
+    },
+  ),
+  route('/api/moments', "the steps of the page's time control: the team's events in $all order (at most 400, sampled evenly)", querySpec({ teamId: TeamIdParam }, {}), async (query, source) => {
+    const team = (await source.views()).teams().find((candidate) => candidate.teamId === query.teamId);
+    if (team === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
+    return json(source, undefined, { teamId: team.teamId, moments: await readTeamMoments(source.store, team) });
+  }),
   route('/api/message-flow', 'who sent what to whom in a team, in order', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) =>
-    json(source, query.asOf, { flow: await teamFlow(source, query) }),
+    json(source, query.asOf, { flow: await withMessageTexts(source.store, await teamFlow(source, query)) }),
   ),
   route('/api/message-flow.svg', 'the message flow drawn as an SVG sequence diagram', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) => {
     const flow = await teamFlow(source, query);
@@ -102,12 +123,16 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({}, { code: AuditCodeParam, sessionId: SessionIdParam, teamId: TeamIdParam, ...asOfOnly }),
     async (query, source) => {
       const { asOf, ...filter } = query;
-      return json(source, asOf, { findings: auditListing((await source.views(asOf)).audit(), filter) });
+      const views = await source.views(asOf);
+      const team = filter.teamId === undefined ? undefined : views.teams().find((candidate) => candidate.teamId === filter.teamId);
+      const teamSessions = team === undefined ? undefined : new Set([team.lead.id, ...team.members.map((member) => member.id)]);
+      return json(source, asOf, { findings: auditListing(views.audit(), { ...filter, ...(teamSessions === undefined ? {} : { teamSessions }) }) });
     },
   ),
   route('/api/legacy-mailbox', 'mailbox-era messages, delivered or not (read-only)', querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }), async (query, source) => {
     const { asOf, ...filter } = query;
-    return json(source, asOf, { messages: legacyMailbox((await source.views(asOf)).teams(), filter) });
+    const views = await source.views(asOf);
+    return json(source, asOf, { messages: legacyMailbox(views.teams(), filter, legacyMessageText(views.state)) });
   }),
   route('/api/failures', 'team projection failures with the record that caused them', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
     const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);

@@ -1,0 +1,61 @@
+import { ConversationItem } from './api-shapes.js';
+import { el, formatTime } from './element.js';
+import { longText } from './long-text.js';
+
+const kindLabel: Readonly<Record<ConversationItem['kind'], string>> = {
+  user: 'user',
+  assistant: 'assistant',
+  reasoning: 'reasoning',
+  'tool-call': 'tool call',
+  'tool-result': 'tool result',
+  'team-message': 'Team message',
+  'legacy-mailbox': 'legacy mailbox',
+  turn: 'turn',
+  lifecycle: 'session',
+};
+
+/** What a Team message's delivery means for a reader. */
+const deliveryLabel = (delivery: string | undefined): string | undefined =>
+  delivery === 'next-step' ? 'steer (next step)' : delivery === 'next-turn' ? 'starts a turn (next turn)' : delivery;
+
+const badges = (item: ConversationItem): HTMLElement[] => [
+  ...(item.delivery === undefined ? [] : [el('span', { class: 'badge delivery' }, deliveryLabel(item.delivery))]),
+  ...(item.status === undefined ? [] : [el('span', { class: `status status-${item.status}` }, item.status)]),
+  ...(item.isError === true ? [el('span', { class: 'status status-failed' }, 'error')] : []),
+];
+
+const heading = (item: ConversationItem): HTMLElement =>
+  el(
+    'div',
+    { class: 'turn-heading' },
+    el('span', { class: 'turn-kind' }, kindLabel[item.kind]),
+    el('span', { class: 'turn-author' }, item.kind === 'legacy-mailbox' ? `${item.author} → ${item.target ?? '?'}` : item.kind === 'team-message' ? `from ${item.author}` : item.author),
+    ...badges(item),
+    el('span', { class: 'turn-seq' }, `seq ${item.seq}`),
+    item.time === undefined ? null : el('span', { class: 'turn-time' }, formatTime(item.time)),
+  );
+
+const entry = (item: ConversationItem): HTMLLIElement =>
+  item.kind === 'turn' || item.kind === 'lifecycle'
+    ? el('li', { class: `conversation-item kind-${item.kind}`, 'data-kind': item.kind, 'data-seq': String(item.seq) }, el('span', { class: 'turn-note' }, `${item.text} · seq ${item.seq}`))
+    : el(
+        'li',
+        {
+          class: `conversation-item kind-${item.kind}${item.status === undefined ? '' : ` status-${item.status}`}`,
+          'data-kind': item.kind,
+          'data-seq': String(item.seq),
+          'data-message-id': item.messageId,
+          'data-status': item.status,
+        },
+        heading(item),
+        longText(item.text === '' ? '(no text)' : item.text, item.kind === 'tool-call' || item.kind === 'tool-result' ? 'long-text code' : 'long-text'),
+      );
+
+/** A session's transcript: what was said and by whom, in order. */
+export const renderConversation = (list: HTMLOListElement, items: readonly ConversationItem[] | undefined, more: boolean): void => {
+  if (items === undefined || items.length === 0) {
+    list.replaceChildren(el('li', { class: 'empty' }, items === undefined ? 'pick a session to read its conversation' : 'nothing said yet at this moment'));
+    return;
+  }
+  list.replaceChildren(...items.map(entry), ...(more ? [el('li', { class: 'empty' }, 'the transcript goes on: step forward in time, or read the rest with /api/conversation?fromSeq=…')] : []));
+};
