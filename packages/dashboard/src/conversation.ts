@@ -55,6 +55,9 @@ const field = (value: JsonValue | undefined, name: string): JsonValue | undefine
 const text = (value: JsonValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 const list = (value: JsonValue | undefined): readonly JsonValue[] => (Array.isArray(value) ? value : []);
 
+/** Tool arguments as reading text: raw JSON text (as `tool/call` keeps it) as it is, a value as JSON. */
+const argumentsText = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2));
+
 /** A content block as reading text: text as it is, other blocks as a short bracketed note. */
 const blockText = (block: JsonValue): string => {
   const type = text(field(block, 'type'));
@@ -63,7 +66,7 @@ const blockText = (block: JsonValue): string => {
     case 'reasoning':
       return text(field(block, 'text')) ?? '';
     case 'tool-call':
-      return `[tool call ${text(field(block, 'name')) ?? '?'}] ${JSON.stringify(field(block, 'arguments') ?? null)}`;
+      return `[tool call ${text(field(block, 'name')) ?? '?'}] ${argumentsText(field(block, 'arguments'))}`;
     case 'tool-result':
       return contentText(field(block, 'content'));
     case 'image':
@@ -86,18 +89,20 @@ const userMessage = (event: TranscriptEvent, message: JsonValue | undefined, con
   const kind = text(field(source, 'kind')) ?? 'user';
   const messageId = text(field(message, 'id'));
   const base = { seq: event.seq, text: contentText(field(message, 'content')), ...(event.time === undefined ? {} : { time: event.time }), ...(messageId === undefined ? {} : { messageId }) };
-  if (!peerKinds.has(kind) && delivery === undefined) return { ...base, kind: 'user', author: kind === 'user' ? 'user' : kind };
   const known = messageId === undefined ? undefined : context.inboxStatus.get(messageId);
+  const list = known?.list ?? delivery;
+  // A message that waited in the inbox (a prompt or a Team message) shows its list and status.
+  const inbox = { ...(list === undefined ? {} : { delivery: list }), ...(known === undefined || list === undefined ? {} : { status: known.status }) };
+  if (!peerKinds.has(kind)) return { ...base, ...inbox, kind: 'user', author: kind };
   const sender = text(field(source, 'senderName')) ?? text(field(source, 'senderSessionId')) ?? text(field(source, 'senderId')) ?? kind;
   const senderSessionId = text(field(source, 'senderSessionId')) ?? text(field(source, 'senderId'));
-  const list = known?.list ?? delivery;
   return {
     ...base,
+    ...inbox,
     kind: 'team-message',
     author: sender,
     ...(senderSessionId === undefined ? {} : { senderSessionId }),
-    ...(list === undefined ? {} : { delivery: list }),
-    ...(known === undefined ? {} : { status: known.status }),
+    ...(known === undefined || list !== undefined ? {} : { status: known.status }),
   };
 };
 
@@ -110,7 +115,7 @@ const assistantItems = (event: TranscriptEvent): ConversationItem[] => {
   if (thought !== '') items.push({ seq: event.seq, kind: 'reasoning', author: 'assistant', text: thought, ...at });
   if (spoken !== '') items.push({ seq: event.seq, kind: 'assistant', author: 'assistant', text: spoken, ...at });
   for (const block of content.filter((candidate) => text(field(candidate, 'type')) === 'tool-call')) {
-    items.push({ seq: event.seq, kind: 'tool-call', author: text(field(block, 'name')) ?? 'tool', text: JSON.stringify(field(block, 'arguments') ?? null), ...at });
+    items.push({ seq: event.seq, kind: 'tool-call', author: text(field(block, 'name')) ?? 'tool', text: argumentsText(field(block, 'arguments')), ...at });
   }
   return items;
 };
