@@ -121,6 +121,7 @@ const loadSession = async (sessionId: string | undefined): Promise<void> => {
   ]);
   renderConversation(page.conversation, conversation?.items ?? [], conversation?.nextSeq !== undefined);
   renderTimeline(page.timeline, inbox?.timeline ?? []);
+  page.conversation.dataset['sessionId'] = sessionId;
 };
 
 const keepInUrl = (): void => {
@@ -152,8 +153,12 @@ const load = async (): Promise<void> => {
   renderRoster(page.roster, teamThen, team !== undefined);
   renderTaskBoard(page.taskBoard, teamThen);
   const choices = sessionChoices(team, sessions.sessions);
+  // A link may name any session of the store (one without an inbox, or on no team): it is kept.
+  if (location.sessionId !== undefined && !choices.some((choice) => choice.id === location.sessionId)) {
+    choices.push({ id: location.sessionId, label: location.sessionId, group: 'other' });
+  }
   sessionNames = new Map(choices.map((choice) => [choice.id, choice.label]));
-  if (!choices.some((choice) => choice.id === location.sessionId)) location.sessionId = choices[0]?.id;
+  if (location.sessionId === undefined) location.sessionId = choices[0]?.id;
   renderSessionSelect(page.sessionSelect, choices, location.sessionId);
   time.show(moments?.moments ?? [], location.at);
   renderLegacyMailbox(page.legacy, legacy.messages);
@@ -177,6 +182,7 @@ const refresher = (() => {
       return running;
     }
     running = (async () => {
+      document.body.dataset['loaded'] = 'false';
       try {
         do {
           again = false;

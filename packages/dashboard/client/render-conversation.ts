@@ -41,7 +41,7 @@ const entry = (item: ConversationItem): HTMLLIElement =>
     : el(
         'li',
         {
-          class: `conversation-item kind-${item.kind}${item.status === undefined ? '' : ` status-${item.status}`}`,
+          class: `conversation-item kind-${item.kind}${item.status === undefined ? '' : ` message-${item.status}`}`,
           'data-kind': item.kind,
           'data-seq': String(item.seq),
           'data-message-id': item.messageId,

@@ -13,7 +13,7 @@ export const renderFlowMessages = (list: HTMLOListElement, flow: FlowAnswer['flo
     ...flow.messages.map((message, index) =>
       el(
         'li',
-        { class: `flow-message via-${message.via} status-${message.status}`, 'data-message-id': message.messageId, 'data-order': String(index + 1) },
+        { class: `flow-message via-${message.via} message-${message.status}`, 'data-message-id': message.messageId, 'data-order': String(index + 1) },
         el(
           'div',
           { class: 'turn-heading' },
