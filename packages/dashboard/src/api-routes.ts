@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
+import { parsePosition } from '@teamlog/store';
 import { auditListing } from './audit-listing';
 import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
@@ -101,7 +102,11 @@ export const apiRoutes: readonly ApiRoute[] = [
     async (query, source) => {
       const views = await source.views(query.asOf);
       if (views.session(query.sessionId) === undefined) throw new NotFound(`no session ${query.sessionId} in the views`);
-      const page = await readConversation(source.store, views, query.sessionId, { fromSeq: Math.max(0, query.fromSeq ?? 0), ...(query.asOf === undefined ? {} : { asOf: query.asOf }) });
+      // A plain read is cut at the live views' checkpoint, so the text and the statuses show one moment.
+      const live = source.checkpoint();
+      const livePosition = live === null ? undefined : parsePosition(live);
+      const cut = query.asOf ?? (livePosition === undefined ? undefined : { position: livePosition });
+      const page = await readConversation(source.store, views, query.sessionId, { fromSeq: Math.max(0, query.fromSeq ?? 0), ...(cut === undefined ? {} : { asOf: cut }) });
       return json(source, query.asOf, page);
     },
   ),

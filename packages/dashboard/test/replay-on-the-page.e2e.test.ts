@@ -118,6 +118,23 @@ describe('replaying a Lead log on the page', () => {
     await shoot('conversation-demo-member.png');
   });
 
+  it("tells the demo's story in its members' conversations: a cold resume before a message, and a kill", async () => {
+    const notesOf = async (name: string): Promise<string[]> => {
+      const id = demo.members.find((member) => member.name === name)?.sessionId ?? '';
+      await page.selectOption('#session-select', id);
+      await page.locator(`#conversation[data-session-id="${id}"]`).waitFor({ timeout: 60_000 });
+      return page.locator('#conversation li[data-kind]').evaluateAll((items) =>
+        items.filter((item) => ['lifecycle', 'team-message'].includes(item.getAttribute('data-kind') ?? '')).map((item) => (item.getAttribute('data-kind') === 'lifecycle' ? item.textContent ?? '' : 'team message')),
+      );
+    };
+    const researcher = await notesOf('researcher');
+    const resumed = researcher.findIndex((note) => note.startsWith('cold resumed'));
+    expect(researcher[resumed - 1]).toMatch(/^evicted/);
+    expect(researcher[resumed + 1]).toBe('team message');
+    await shoot('conversation-cold-resume.png');
+    expect((await notesOf('reviewer')).at(-1)).toMatch(/^closed: killed/);
+  });
+
   it('reads a harness log: user text, reasoning, tool calls and results and the assistant\'s answer, long ones expandable', async () => {
     await page.goto(`${server.url}?${new URLSearchParams({ session: harnessSession }).toString()}`);
     await page.locator('#conversation li[data-kind="assistant"]').first().waitFor({ timeout: 60_000 });
