@@ -3,8 +3,7 @@ import { mkdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { sequentialIds, uuidV7Ids } from '@teamlog/events';
-import { DemoSummary, runDemo } from '@teamlog/scripted-host';
-import { createTeamLog } from '@teamlog/team';
+import { DemoSummary, ScriptedHost, runDemo } from '@teamlog/scripted-host';
 import type { AuditAnswer, ConversationAnswer, LegacyMailboxAnswer, MomentsAnswer, Team, TeamsAnswer } from '../client/api-shapes';
 import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
 import { LaunchedBrowser, launchChromium } from './browser';
@@ -62,7 +61,7 @@ beforeAll(async () => {
   fixture = openFixtureStore();
   await importHistoricalFixtures(fixture.store);
   // A named team from a working directory, whose member got a hostile and a long message; older than the demo.
-  const teamlog = createTeamLog({ store: fixture.store, ids: sequentialIds('named'), clock: steppingClock(Date.UTC(2026, 10, 1, 9)) });
+  const { teamlog } = new ScriptedHost({ store: fixture.store, ids: sequentialIds('named'), clock: steppingClock(Date.UTC(2026, 10, 1, 9)) });
   const lead = await teamlog.createTeam({ cwd: '/home/ada/escape-check' });
   const member = await lead.spawnMember({ name: 'writer', description: 'writes', provider: 'scripted' });
   await lead.send({ target: 'writer', message: hostileText });
