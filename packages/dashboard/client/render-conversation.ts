@@ -24,12 +24,19 @@ const badges = (item: ConversationItem): HTMLElement[] => [
   ...(item.isError === true ? [el('span', { class: 'status status-failed' }, 'error')] : []),
 ];
 
+/** Who speaks, when the kind does not already say it ("user", "assistant"). */
+const authorText = (item: ConversationItem): string => {
+  if (item.kind === 'legacy-mailbox') return `${item.author} → ${item.target ?? '?'}`;
+  if (item.kind === 'team-message') return `from ${item.author}`;
+  return item.author === kindLabel[item.kind] || (item.kind === 'reasoning' && item.author === 'assistant') ? '' : item.author;
+};
+
 const heading = (item: ConversationItem): HTMLElement =>
   el(
     'div',
     { class: 'turn-heading' },
     el('span', { class: 'turn-kind' }, kindLabel[item.kind]),
-    el('span', { class: 'turn-author' }, item.kind === 'legacy-mailbox' ? `${item.author} → ${item.target ?? '?'}` : item.kind === 'team-message' ? `from ${item.author}` : item.author),
+    el('span', { class: 'turn-author' }, authorText(item)),
     ...badges(item),
     el('span', { class: 'turn-seq' }, `seq ${item.seq}`),
     item.time === undefined ? null : el('span', { class: 'turn-time' }, formatTime(item.time)),
