@@ -41,9 +41,11 @@ describe('teamlog team create and teamlog sessions', () => {
     expect(run.stdout).toContain('teamlog team create');
   });
 
-  it('refuses a team in :memory: and an unknown action in one line, creating nothing', () => {
+  it('refuses a team in :memory:, a blank name and an unknown action in one line, creating nothing', () => {
     const memory = runTeamlog(['team', 'create', '--store', ':memory:']);
     expect([memory.code, memory.stderr.trim().split('\n')]).toEqual([3, [expect.stringContaining('give --store FILE')]]);
+    const blank = runTeamlog(['team', 'create', '--name', ' ', '--store', join(directory.path, 'never.db')]);
+    expect([blank.code, blank.stderr.trim().split('\n')]).toEqual([3, [expect.stringContaining('--name: expected 1 to 200 characters on one line')]]);
     const unknown = runTeamlog(['team', 'remove', '--store', join(directory.path, 'never.db')]);
     expect(unknown.code).toBe(2);
     expect(existsSync(join(directory.path, 'never.db'))).toBe(false);
