@@ -18,7 +18,6 @@ import { QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec'
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
 import { withActivity } from './team-activity';
-import { readTeamMoments } from './team-moments';
 import { ViewsSource } from './views-source';
 
 export type ApiResponse = { readonly kind: 'json'; readonly body: object } | { readonly kind: 'svg'; readonly body: string };
@@ -113,7 +112,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   route('/api/moments', "the steps of the page's time control: the team's events in $all order (at most 400, sampled evenly)", querySpec({ teamId: TeamIdParam }, {}), async (query, source) => {
     const team = (await source.views()).teams().find((candidate) => candidate.teamId === query.teamId);
     if (team === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
-    return json(source, undefined, { teamId: team.teamId, moments: await readTeamMoments(source.store, team) });
+    return json(source, undefined, { teamId: team.teamId, moments: await source.teamMoments(team) });
   }),
   route('/api/message-flow', 'who sent what to whom in a team, in order', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) =>
     json(source, query.asOf, { flow: await withMessageTexts(source.store, await teamFlow(source, query)) }),

@@ -14,6 +14,7 @@ import { MemoizedViews } from './memoized-views';
 import { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
 import { AssetDirectories, defaultAssetDirectories } from './static-assets';
+import { TeamMoments } from './team-moments';
 import { ViewsSource } from './views-source';
 
 /** The port `teamlog serve` uses when none is given. */
@@ -147,8 +148,10 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     folded.set(state, known);
     return known;
   };
+  const moments = new TeamMoments(options.store);
   const source: ViewsSource = {
     store: options.store,
+    teamMoments: (team) => moments.read(team),
     views: async (asOf?: AsOfParam) => (asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint()))),
     checkpoint,
   };
