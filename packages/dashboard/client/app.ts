@@ -8,7 +8,7 @@ import { openEventLinksIn } from './event-viewer.js';
 import { LiveState, followChanges } from './live-updates.js';
 import { locationSearch, readLocation } from './page-location.js';
 import { renderAudit } from './render-audit.js';
-import { renderConversation } from './render-conversation.js';
+import { appendMore, conversationEntries, renderConversation } from './render-conversation.js';
 import { renderFailures } from './render-failures.js';
 import { renderFlowMessages } from './render-flow-messages.js';
 import { renderTimeline } from './render-inbox.js';
@@ -109,9 +109,29 @@ const loadFlow = async (teamId: string | undefined): Promise<void> => {
   renderFlowMessages(page.flowMessages, flow?.flow);
 };
 
+/** The loader of the transcript's next page (from `nextSeq`), appended where the button was; undefined at the end. */
+const moreFrom = (sessionId: string, nextSeq: number | undefined): ((button: HTMLButtonElement) => void) | undefined =>
+  nextSeq === undefined
+    ? undefined
+    : (button) => {
+        button.disabled = true;
+        void getJson<ConversationAnswer>(apiPath('/api/conversation', { sessionId, fromSeq: String(nextSeq), ...asOf() })).then(
+          (next) => {
+            button.closest('li')?.remove();
+            page.conversation.append(...conversationEntries(next.items));
+            const more = moreFrom(sessionId, next.nextSeq);
+            if (more !== undefined) appendMore(page.conversation, more);
+          },
+          (error: unknown) => {
+            button.disabled = false;
+            button.textContent = `could not load the rest: ${error instanceof Error ? error.message : String(error)}; try again`;
+          },
+        );
+      };
+
 const loadSession = async (sessionId: string | undefined): Promise<void> => {
   if (sessionId === undefined) {
-    renderConversation(page.conversation, undefined, false);
+    renderConversation(page.conversation, undefined);
     renderTimeline(page.timeline, undefined);
     return;
   }
@@ -119,7 +139,7 @@ const loadSession = async (sessionId: string | undefined): Promise<void> => {
     orMissing(getJson<ConversationAnswer>(apiPath('/api/conversation', { sessionId, ...asOf() }))),
     orMissing(getJson<InboxAnswer>(apiPath('/api/inbox', { sessionId, ...asOf() }))),
   ]);
-  renderConversation(page.conversation, conversation?.items ?? [], conversation?.nextSeq !== undefined);
+  renderConversation(page.conversation, conversation?.items ?? [], moreFrom(sessionId, conversation?.nextSeq));
   renderTimeline(page.timeline, inbox?.timeline ?? []);
   page.conversation.dataset['sessionId'] = sessionId;
 };

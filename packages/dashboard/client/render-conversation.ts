@@ -58,11 +58,25 @@ const entry = (item: ConversationItem): HTMLLIElement =>
         longText(item.text === '' ? '(no text)' : item.text, item.kind === 'tool-call' || item.kind === 'tool-result' ? 'long-text code' : 'long-text'),
       );
 
-/** A session's transcript: what was said and by whom, in order. */
-export const renderConversation = (list: HTMLOListElement, items: readonly ConversationItem[] | undefined, more: boolean): void => {
+/** Entries of a session's transcript, to render or to append (the next page). */
+export const conversationEntries = (items: readonly ConversationItem[]): HTMLLIElement[] => items.map(entry);
+
+/**
+ * A session's transcript: what was said and by whom, in order. When it goes on past this page,
+ * a last entry offers the rest: `more` is called with its button.
+ */
+export const renderConversation = (list: HTMLOListElement, items: readonly ConversationItem[] | undefined, more?: (button: HTMLButtonElement) => void): void => {
   if (items === undefined || items.length === 0) {
     list.replaceChildren(el('li', { class: 'empty' }, items === undefined ? 'pick a session to read its conversation' : 'nothing said yet at this moment'));
     return;
   }
-  list.replaceChildren(...items.map(entry), ...(more ? [el('li', { class: 'empty' }, 'the transcript goes on: step forward in time, or read the rest with /api/conversation?fromSeq=…')] : []));
+  list.replaceChildren(...conversationEntries(items));
+  if (more !== undefined) appendMore(list, more);
+};
+
+/** The entry that loads the next page. */
+export const appendMore = (list: HTMLOListElement, more: (button: HTMLButtonElement) => void): void => {
+  const button = el('button', { type: 'button', class: 'more' }, 'show the rest of the conversation');
+  button.addEventListener('click', () => more(button));
+  list.append(el('li', { class: 'conversation-more' }, button));
 };

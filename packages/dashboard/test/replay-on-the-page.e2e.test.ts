@@ -2,9 +2,11 @@ import { execFileSync } from 'child_process';
 import { mkdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { Page } from 'playwright-core';
-import { sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { SessionId, sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { sessionStream } from '@teamlog/store';
 import { DemoSummary, ScriptedHost, runDemo } from '@teamlog/scripted-host';
 import type { AuditAnswer, ConversationAnswer, LegacyMailboxAnswer, MomentsAnswer, Team, TeamsAnswer } from '../client/api-shapes';
+import { conversationPageEvents } from '../src/conversation-reader';
 import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
 import { LaunchedBrowser, launchChromium } from './browser';
 import { FixtureStore, importHistoricalFixtures, openFixtureStore, repositoryRoot } from './fixture-store';
@@ -22,6 +24,7 @@ const outputDirectory = join(repositoryRoot, 'test-output', 'dashboard');
 const harnessSession = '01aa6a36-e9c2-42ba-934b-30bec80a1658@mirror-toninfo/examples/acp-agent/tests/snapshots/hook-codex-posttool-block';
 /** Markup in a message: the page must show it as text and never run or render it. */
 const hostileText = '<script>window.injected = 1</script><img src="x" onerror="window.injected = 2"> & <b>not bold</b>';
+const longTalk = 'long-talk' as SessionId;
 const longNote = `The plan, in full: ${'read the log, then fold the views; '.repeat(30)}the end.`;
 
 let fixture: FixtureStore;
@@ -68,6 +71,16 @@ beforeAll(async () => {
   await lead.send({ target: 'writer', message: longNote });
   await teamlog.dispose();
   named = { teamId: lead.teamId, memberId: member.sessionId };
+  // A session longer than one page of the transcript.
+  await fixture.store.appendToStream(
+    sessionStream(longTalk),
+    Array.from({ length: conversationPageEvents + 100 }, (_, index) => ({
+      id: uuidV7Ids.eventId(),
+      type: 'user/message',
+      data: { id: `long-talk-${index}`, role: 'user', content: [{ type: 'text', text: `line ${index}` }], source: { kind: 'user' } },
+      metadata: { time: Date.UTC(2026, 9, 1) + index },
+    })),
+  );
   demo = await runDemo(fixture.store, uuidV7Ids, steppingClock(Date.UTC(2026, 10, 2, 9)));
   server = await startDashboardServer({ store: fixture.store, port: 0 });
   page = await browser.context.newPage();
@@ -150,6 +163,17 @@ describe('replaying a Lead log on the page', () => {
     expect(await details.locator('.text-full').textContent()).toBe(items[long]?.text);
     expect(await details.locator('.text-full').isVisible()).toBe(true);
     await shoot('conversation-harness-log.png');
+  });
+
+  it('reads a transcript longer than one page: the rest comes on demand, in order', async () => {
+    await page.goto(`${server.url}?${new URLSearchParams({ session: longTalk }).toString()}`);
+    await page.locator(`#conversation[data-session-id="${longTalk}"]`).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#conversation li[data-kind="user"]').count()).toBe(conversationPageEvents);
+    await page.getByRole('button', { name: 'show the rest of the conversation' }).click();
+    await page.locator(`#conversation li[data-kind="user"]:nth-child(${conversationPageEvents + 100})`).waitFor({ timeout: 60_000 });
+    const seqs = await page.locator('#conversation li[data-kind="user"]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-seq'))));
+    expect(seqs).toEqual(Array.from({ length: conversationPageEvents + 100 }, (_, index) => index));
+    expect(await page.locator('#conversation button.more').count()).toBe(0);
   });
 
   it('shows markup in a message as text: nothing in it runs or renders, in the conversation or the message list', async () => {
