@@ -8,7 +8,7 @@ import { percentile } from './percentiles';
 import { ReportRow, Target, formatRatio, formatTarget, verdictOf } from './report-table';
 import { writeTeamCorpus } from './write-team-corpus';
 
-/** Issue 27's bound for plain dashboard reads: p99 of 300 simultaneous requests on a 500k-event store. */
+/** The bound for plain dashboard reads (docs/benchmarks.md): p99 of 300 simultaneous requests on a 500k-event store. */
 export const concurrentP99Target: Target = { kind: 'below', limit: 100, unit: 'ms' };
 export const concurrentRequests = 300;
 /** The store size the bound is stated for (one team: every event in one team's streams). */
