@@ -7,6 +7,7 @@ import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { BenchOptions } from './bench-options';
 import { ReportRow, Target, formatRatio, formatTarget, verdictOf } from './report-table';
 import { SectionContext, SectionOutcome } from './section-outcome';
+import { concurrencyCorpusEvents, runDashboardConcurrency } from './dashboard-concurrency-case';
 import { writeTeamCorpus } from './write-team-corpus';
 
 export const plainP99Target: Target = { kind: 'below', limit: 200, unit: 'ms' };
@@ -47,7 +48,7 @@ const timePlainRequests = async (url: string): Promise<number[]> => {
  * fold of `$all` from the start, at 50 different moments) are in flight, against the same plain
  * requests on an idle server, in one process on one store.
  */
-export const runDashboardSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+const runAsOfLoad = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
   const events = Math.min(options.events, corpusEvents);
   context.progress(`dashboard: writing and importing a ${events.toLocaleString('en-US')}-event corpus`);
   const corpus = await writeTeamCorpus(join(workDirectory, 'dashboard-corpus'), { events, teams: options.teams, membersPerTeam: options.membersPerTeam });
@@ -93,4 +94,11 @@ export const runDashboardSection = async (options: BenchOptions, workDirectory: 
     await store.close();
     agent.destroy();
   }
+};
+
+/** The as-of load above, then plain reads under 300 simultaneous requests on a one-team store of up to 500k events. */
+export const runDashboardSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+  const asOf = await runAsOfLoad(options, workDirectory, context);
+  const concurrency = await runDashboardConcurrency(Math.min(options.events, concurrencyCorpusEvents), workDirectory, context.progress);
+  return { rows: [...asOf.rows, ...concurrency.rows], notes: [...asOf.notes, ...concurrency.notes], profiles: asOf.profiles };
 };

@@ -187,7 +187,7 @@ describe('teamlog mcp: the process', () => {
     expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([
       3,
       '',
-      `teamlog: session "nobody" is not the Lead or a member of a teamlog team (no active team session "nobody" in ${file})\n`,
+      `teamlog: session "nobody" is not the Lead or a member of a teamlog team (no active team session "nobody" in ${file}); \`teamlog sessions --store ${file}\` lists the live ones, \`teamlog team create --store ${file}\` makes a team\n`,
     ]);
     const help = runTeamlog(['mcp', '--help']);
     expect(help.code).toBe(0);

@@ -48,6 +48,10 @@ export interface TeamFailure {
 
 export interface Team {
   readonly teamId: string;
+  /** The readable name the engine recorded; absent for historical logs. */
+  readonly name?: string;
+  /** The latest event time of the team's sessions (epoch ms), or null. */
+  readonly lastActive: number | null;
   readonly lead: { readonly id: string; readonly status: string };
   readonly members: readonly Member[];
   readonly tasks: readonly Task[];
@@ -88,6 +92,7 @@ export interface LegacyMessage {
   readonly targetHasMessage?: boolean;
   readonly recordVersion: number;
   readonly eventUrl: string;
+  readonly text?: string;
 }
 
 export interface AuditFinding {
@@ -98,6 +103,7 @@ export interface AuditFinding {
   readonly detail: string;
   readonly teamId?: string;
   readonly eventUrl: string;
+  readonly explanation: string;
 }
 
 export interface StoredEvent {
@@ -117,6 +123,48 @@ export interface FailureRow {
   readonly eventUrl: string;
 }
 
+export interface ConversationItem {
+  readonly seq: number;
+  readonly kind: 'user' | 'assistant' | 'reasoning' | 'tool-call' | 'tool-result' | 'team-message' | 'legacy-mailbox' | 'turn' | 'lifecycle';
+  readonly author: string;
+  readonly text: string;
+  readonly time?: number;
+  readonly messageId?: string;
+  readonly senderSessionId?: string;
+  readonly target?: string;
+  readonly delivery?: string;
+  readonly status?: string;
+  readonly isError?: boolean;
+}
+
+export interface Moment {
+  readonly position: string;
+  readonly time: number;
+  readonly sessionId: string;
+  readonly seq: number;
+  readonly type: string;
+}
+
+export interface FlowMessage {
+  readonly messageId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly senderName?: string;
+  readonly via: 'inbox' | 'legacy-mailbox';
+  readonly sourceKind: string;
+  readonly status: string;
+  readonly time: number;
+  readonly recordedIn: string;
+  readonly seq: number;
+  readonly text?: string;
+}
+
+export interface FlowParticipant {
+  readonly id: string;
+  readonly name: string;
+  readonly role: 'lead' | 'member' | 'outside';
+}
+
 export interface OverviewAnswer extends Answer { readonly overview: Overview }
 export interface TeamsAnswer extends Answer { readonly teams: readonly Team[] }
 export interface SessionsAnswer extends Answer { readonly sessions: readonly SessionSummary[] }
@@ -125,3 +173,6 @@ export interface LegacyMailboxAnswer extends Answer { readonly messages: readonl
 export interface AuditAnswer extends Answer { readonly findings: readonly AuditFinding[] }
 export interface FailuresAnswer extends Answer { readonly failures: readonly FailureRow[] }
 export interface EventAnswer extends Answer { readonly event: StoredEvent }
+export interface ConversationAnswer extends Answer { readonly sessionId: string; readonly items: readonly ConversationItem[]; readonly nextSeq?: number }
+export interface MomentsAnswer extends Answer { readonly teamId: string; readonly moments: readonly Moment[] }
+export interface FlowAnswer extends Answer { readonly flow: { readonly teamId: string; readonly participants: readonly FlowParticipant[]; readonly messages: readonly FlowMessage[] } }

@@ -1,13 +1,5 @@
-import { SessionSummary, TimelineItem } from './api-shapes.js';
+import { TimelineItem } from './api-shapes.js';
 import { el, formatTime } from './element.js';
-
-const sessionLabel = (session: SessionSummary): string =>
-  `${session.name === undefined ? session.id : `${session.name} · ${session.id}`} (${session.inboxEntries} messages${session.pending > 0 ? `, ${session.pending} pending` : ''})`;
-
-export const renderSessionSelect = (select: HTMLSelectElement, sessions: readonly SessionSummary[], selected: string | undefined): void => {
-  select.replaceChildren(...sessions.map((session) => el('option', { value: session.id }, sessionLabel(session))));
-  if (selected !== undefined) select.value = selected;
-};
 
 const sender = (item: TimelineItem): string =>
   item.senderSessionId === undefined ? item.sourceKind : `${item.sourceKind} from ${item.senderName ?? item.senderSessionId}`;

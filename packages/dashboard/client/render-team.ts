@@ -1,10 +1,17 @@
 import { Member, Team, Task } from './api-shapes.js';
 import { el } from './element.js';
 
+/** A team as a person reads it: its name when the engine recorded one, else its id. */
+export const teamLabel = (team: Team): string => team.name ?? team.teamId;
+
 export const renderTeamSelect = (select: HTMLSelectElement, teams: readonly Team[], selected: string | undefined): void => {
   select.replaceChildren(
     ...teams.map((team) =>
-      el('option', { value: team.teamId, ...(team.teamId === selected ? { selected: '' } : {}) }, `${team.teamId} (${team.members.length} members${team.failure === null ? '' : ', failed'})`),
+      el(
+        'option',
+        { value: team.teamId, ...(team.teamId === selected ? { selected: '' } : {}) },
+        `${teamLabel(team)}${team.name === undefined ? '' : ` · ${team.teamId.slice(0, 8)}…`} (${team.members.length} members${team.failure === null ? '' : ', failed'})`,
+      ),
     ),
   );
   if (selected !== undefined) select.value = selected;
@@ -26,9 +33,9 @@ const memberRow = (member: Member): HTMLTableRowElement =>
   );
 
 /** The Lead first, then the members in roster order, each with its status. */
-export const renderRoster = (body: HTMLTableSectionElement, team: Team | undefined): void => {
+export const renderRoster = (body: HTMLTableSectionElement, team: Team | undefined, selected = false): void => {
   if (team === undefined) {
-    body.replaceChildren(el('tr', {}, el('td', { colspan: '7', class: 'empty' }, 'no team in the store yet')));
+    body.replaceChildren(el('tr', {}, el('td', { colspan: '7', class: 'empty' }, selected ? 'the team has no record yet at this moment' : 'no team in the store yet')));
     return;
   }
   const lead = el(

@@ -1,12 +1,14 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { TeamlogViews } from '@teamlog/projections';
+import { parsePosition } from '@teamlog/store';
 import { auditListing } from './audit-listing';
+import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
 import { NotFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
-import { legacyMailbox } from './legacy-mailbox';
+import { legacyMailbox, legacyMessageText } from './legacy-mailbox';
 import { readMessageFlow } from './message-flow';
+import { withMessageTexts } from './message-texts';
 import { layoutMessageFlow } from './message-flow-layout';
 import { renderMessageFlowSvg } from './message-flow-svg';
 import {
@@ -15,6 +17,7 @@ import {
 import { QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
+import { withActivity } from './team-activity';
 import { ViewsSource } from './views-source';
 
 export type ApiResponse = { readonly kind: 'json'; readonly body: object } | { readonly kind: 'svg'; readonly body: string };
@@ -23,6 +26,8 @@ export interface ApiRoute {
   readonly path: string;
   readonly parameters: readonly string[];
   readonly summary: string;
+  /** Whether the answer depends only on the views (and events they name), so a plain answer can be shared per checkpoint. */
+  readonly fromViews: boolean;
   /** Throws BadQuery for a bad query string and NotFound for a missing team, session or event. */
   readonly respond: (params: URLSearchParams, source: ViewsSource) => Promise<ApiResponse>;
 }
@@ -32,9 +37,11 @@ const route = <R extends t.Props, O extends t.Props>(
   summary: string,
   spec: QuerySpec<R, O>,
   handle: (query: t.TypeOfProps<R> & t.TypeOfPartialProps<O>, source: ViewsSource) => Promise<ApiResponse>,
+  fromViews = true,
 ): ApiRoute => ({
   path,
   summary,
+  fromViews,
   parameters: parameterNames(spec),
   respond: async (params, source) => {
     const query = decodeQuery(spec, params);
@@ -57,26 +64,14 @@ const teamFlow = async (source: ViewsSource, query: { readonly teamId: t.TypeOf<
   return flow;
 };
 
-const overview = (views: TeamlogViews) => {
-  const teams = views.teams();
-  return {
-    sessions: views.state.sessions.size,
-    teams: teams.length,
-    inboxEntries: views.inbox().length,
-    auditFindings: views.audit().length,
-    legacyMessages: teams.reduce((sum, team) => sum + team.legacyMessages.length, 0),
-    undeliveredLegacyMessages: legacyMailbox(teams, { status: 'undelivered' }).length,
-    failedTeams: teams.filter((team) => team.failure !== null).length,
-  };
-};
-
 export const apiRoutes: readonly ApiRoute[] = [
   route('/api/overview', 'counts over every view', querySpec({}, asOfOnly), async (query, source) =>
-    json(source, query.asOf, { overview: overview(await source.views(query.asOf)) }),
+    json(source, query.asOf, { overview: (await source.views(query.asOf)).overview() }),
   ),
   route('/api/teams', 'teams with their roster (member status) and task board', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
-    const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-    return json(source, query.asOf, { teams });
+    const views = await source.views(query.asOf);
+    const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+    return json(source, query.asOf, { teams: teams.map((team) => withActivity(views, team)) });
   }),
   route('/api/sessions', 'sessions with their inbox counts', querySpec({}, { teamId: TeamIdParam, withInbox: BooleanParam, ...asOfOnly }), async (query, source) =>
     json(source, query.asOf, {
@@ -99,8 +94,28 @@ export const apiRoutes: readonly ApiRoute[] = [
       return json(source, query.asOf, { sessionId: query.sessionId, entries, timeline: inboxTimeline(entries) });
     },
   ),
+  route(
+    '/api/conversation',
+    "a session's transcript in order: user, assistant and tool text, Team messages with sender, delivery and status, legacy mailbox records",
+    querySpec({ sessionId: SessionIdParam }, { fromSeq: SeqParam, ...asOfOnly }),
+    async (query, source) => {
+      const views = await source.views(query.asOf);
+      if (views.session(query.sessionId) === undefined) throw new NotFound(`no session ${query.sessionId} in the views`);
+      // A plain read is cut at the live views' checkpoint, so the text and the statuses show one moment.
+      const live = source.checkpoint();
+      const livePosition = live === null ? undefined : parsePosition(live);
+      const cut = query.asOf ?? (livePosition === undefined ? undefined : { position: livePosition });
+      const page = await readConversation(source.store, views, query.sessionId, { fromSeq: Math.max(0, query.fromSeq ?? 0), ...(cut === undefined ? {} : { asOf: cut }) });
+      return json(source, query.asOf, page);
+    },
+  ),
+  route('/api/moments', "the steps of the page's time control: the team's events in $all order (at most 400, sampled evenly)", querySpec({ teamId: TeamIdParam }, {}), async (query, source) => {
+    const team = (await source.views()).teams().find((candidate) => candidate.teamId === query.teamId);
+    if (team === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
+    return json(source, undefined, { teamId: team.teamId, moments: await source.teamMoments(team) });
+  }),
   route('/api/message-flow', 'who sent what to whom in a team, in order', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) =>
-    json(source, query.asOf, { flow: await teamFlow(source, query) }),
+    json(source, query.asOf, { flow: await withMessageTexts(source.store, await teamFlow(source, query)) }),
   ),
   route('/api/message-flow.svg', 'the message flow drawn as an SVG sequence diagram', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) => {
     const flow = await teamFlow(source, query);
@@ -112,12 +127,16 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({}, { code: AuditCodeParam, sessionId: SessionIdParam, teamId: TeamIdParam, ...asOfOnly }),
     async (query, source) => {
       const { asOf, ...filter } = query;
-      return json(source, asOf, { findings: auditListing((await source.views(asOf)).audit(), filter) });
+      const views = await source.views(asOf);
+      const team = filter.teamId === undefined ? undefined : views.teams().find((candidate) => candidate.teamId === filter.teamId);
+      const teamSessions = team === undefined ? undefined : new Set([team.lead.id, ...team.members.map((member) => member.id)]);
+      return json(source, asOf, { findings: auditListing(views.audit(), { ...filter, ...(teamSessions === undefined ? {} : { teamSessions }) }) });
     },
   ),
   route('/api/legacy-mailbox', 'mailbox-era messages, delivered or not (read-only)', querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }), async (query, source) => {
     const { asOf, ...filter } = query;
-    return json(source, asOf, { messages: legacyMailbox((await source.views(asOf)).teams(), filter) });
+    const views = await source.views(asOf);
+    return json(source, asOf, { messages: legacyMailbox(views.teams(), filter, legacyMessageText(views.state)) });
   }),
   route('/api/failures', 'team projection failures with the record that caused them', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
     const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
@@ -130,5 +149,5 @@ export const apiRoutes: readonly ApiRoute[] = [
     const event = await readSessionEvent(source.store, query.sessionId, query.seq);
     if (event === undefined) throw new NotFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
     return json(source, undefined, { event });
-  }),
+  }, false),
 ];

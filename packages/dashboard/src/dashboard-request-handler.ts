@@ -1,9 +1,10 @@
 import { IncomingMessage, ServerResponse } from 'http';
 import { isLeft } from 'fp-ts/Either';
-import { ApiRoute, apiRoutes } from './api-routes';
+import { ApiResponse, ApiRoute, apiRoutes } from './api-routes';
 import { errorMessage } from './error-message';
 import { HttpError, MethodNotAllowed, NotFound, ServiceUnavailable } from './http-errors';
 import { sendBody, sendError, sendJson } from './http-response';
+import { LiveAnswers, RenderedAnswer } from './live-answers';
 import { decodeQuery, querySpec } from './query-spec';
 import { ServerSentEvents } from './server-sent-events';
 import { AssetDirectories, readStaticAsset } from './static-assets';
@@ -13,6 +14,8 @@ export interface RequestContext {
   readonly source: ViewsSource;
   readonly events: ServerSentEvents;
   readonly assets: AssetDirectories;
+  /** Plain answers shared per checkpoint. */
+  readonly answers: LiveAnswers;
   /** An unexpected failure behind a 500 answer. */
   readonly onError: (error: unknown) => void;
 }
@@ -35,6 +38,18 @@ const openStream = (context: RequestContext, url: URL, method: string, response:
   context.events.open(response, 'hello', { checkpoint: context.source.checkpoint() });
 };
 
+const rendered = (answer: ApiResponse): RenderedAnswer =>
+  answer.kind === 'json'
+    ? { contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer.body) }
+    : { contentType: 'image/svg+xml; charset=utf-8', body: answer.body };
+
+/** A plain request to a route over the views is answered once per checkpoint; `asOf` and store reads each time. */
+const routeAnswer = (context: RequestContext, route: ApiRoute, url: URL): Promise<RenderedAnswer> => {
+  const render = async () => rendered(await route.respond(url.searchParams, context.source));
+  if (!route.fromViews || url.searchParams.has('asOf')) return render();
+  return context.answers.answer(() => context.source.checkpoint(), `${url.pathname}?${url.searchParams.toString()}`, render);
+};
+
 const serve = async (context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const method = request.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowed(method);
@@ -43,10 +58,8 @@ const serve = async (context: RequestContext, request: IncomingMessage, response
   if (url.pathname === '/api' || url.pathname === '/api/') return sendJson(response, 200, listRoutes());
   const route = routesByPath.get(url.pathname);
   if (route !== undefined) {
-    const answer = await route.respond(url.searchParams, context.source);
-    return answer.kind === 'json'
-      ? sendJson(response, 200, answer.body)
-      : sendBody(response, 200, 'image/svg+xml; charset=utf-8', answer.body, 'no-store');
+    const answer = await routeAnswer(context, route, url);
+    return sendBody(response, 200, answer.contentType, answer.body, 'no-store');
   }
   if (url.pathname.startsWith('/api/')) throw new NotFound(`no API route ${url.pathname} (GET /api lists them)`);
   const asset = await readStaticAsset(url.pathname, context.assets);

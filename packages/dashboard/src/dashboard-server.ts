@@ -9,10 +9,12 @@ import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
 import { AsOfFolds, AsOfFoldsOptions } from './as-of-folds';
+import { LiveAnswers } from './live-answers';
 import { MemoizedViews } from './memoized-views';
 import { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
 import { AssetDirectories, defaultAssetDirectories } from './static-assets';
+import { TeamMoments } from './team-moments';
 import { ViewsSource } from './views-source';
 
 /** The port `teamlog serve` uses when none is given. */
@@ -146,8 +148,10 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     folded.set(state, known);
     return known;
   };
+  const moments = new TeamMoments(options.store);
   const source: ViewsSource = {
     store: options.store,
+    teamMoments: (team) => moments.read(team),
     views: async (asOf?: AsOfParam) => (asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint()))),
     checkpoint,
   };
@@ -158,7 +162,7 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     eventsFolded,
   };
   runner.start();
-  const server = createServer(dashboardRequestHandler({ source, events, assets: options.assets ?? defaultAssetDirectories, onError }));
+  const server = createServer(dashboardRequestHandler({ source, events, answers: new LiveAnswers(), assets: options.assets ?? defaultAssetDirectories, onError }));
   let port: number;
   try {
     port = await listen(server, host, requestedPort);

@@ -1,4 +1,4 @@
-import { AuditFinding, DashboardStatistics, EraRules, InboxQuery, InboxView, ProjectionState, TeamView, TeamlogViews } from '@teamlog/projections';
+import { AuditFinding, DashboardStatistics, EraRules, InboxQuery, InboxView, OverviewCounts, ProjectionState, TeamView, TeamlogViews } from '@teamlog/projections';
 
 /**
  * The read API over one unchanging state (the live views at one checkpoint, or an as-of fold),
@@ -11,6 +11,7 @@ export class MemoizedViews extends TeamlogViews {
   private inboxRead: InboxView[] | undefined;
   private auditRead: AuditFinding[] | undefined;
   private statisticsRead: DashboardStatistics | undefined;
+  private overviewRead: OverviewCounts | undefined;
 
   constructor(state: ProjectionState, eraRules?: EraRules) {
     super(state, eraRules);
@@ -30,5 +31,9 @@ export class MemoizedViews extends TeamlogViews {
 
   override statistics(): DashboardStatistics {
     return (this.statisticsRead ??= super.statistics());
+  }
+
+  override overview(): OverviewCounts {
+    return (this.overviewRead ??= super.overview());
   }
 }

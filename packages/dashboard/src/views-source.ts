@@ -1,6 +1,7 @@
 import { EventStore } from '@teamlog/store';
-import { TeamlogViews } from '@teamlog/projections';
+import { TeamView, TeamlogViews } from '@teamlog/projections';
 import { AsOfParam } from './query-codecs';
+import { TeamMoment } from './team-moments';
 
 /** What the API reads: the live views (or a fold as of a moment) and the store for single events. */
 export interface ViewsSource {
@@ -8,4 +9,6 @@ export interface ViewsSource {
   views(asOf?: AsOfParam): Promise<TeamlogViews>;
   /** The position of the last event the live views hold (`commit/prepare`); null before the first. */
   checkpoint(): string | null;
+  /** The team's history for the time control, read from the store once (then only the new events). */
+  teamMoments(team: TeamView): Promise<TeamMoment[]>;
 }

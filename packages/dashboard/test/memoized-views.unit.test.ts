@@ -8,6 +8,7 @@ describe('MemoizedViews', () => {
     expect(views.audit()).toBe(views.audit());
     expect(views.inbox()).toBe(views.inbox());
     expect(views.statistics()).toBe(views.statistics());
+    expect(views.overview()).toBe(views.overview());
   });
 
   it('given a filtered inbox query, then it is computed on each call (only whole views are kept)', () => {

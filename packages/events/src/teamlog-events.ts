@@ -38,7 +38,8 @@ export type SessionRole = t.TypeOf<typeof SessionRole>;
 
 export const SessionCreated = strictObject(
   { teamId: TeamId, role: SessionRole, name: t.string },
-  { parentSessionId: SessionId },
+  // teamName: the team's readable name, on the Lead's own created event (given, or its working directory's).
+  { parentSessionId: SessionId, teamName: t.string },
   'SessionCreated',
 );
 export type SessionCreated = t.TypeOf<typeof SessionCreated>;

@@ -31,5 +31,6 @@ export * from './inbox-view';
 export * from './era-rules';
 export * from './attribution-audit';
 export * from './dashboard-statistics';
+export * from './overview-counts';
 export * from './replay-view';
 export * from './teamlog-projections';

@@ -43,6 +43,8 @@ export const SessionFacts = t.intersection(
       /** The seq of the last `session/end-seed` with `inherited: true` (V2+ fork cut). */
       inheritedEndSeedSeq: t.number,
       lastTime: t.number,
+      /** The readable team name a Lead's `teamlog/session/created` gives. */
+      teamName: t.string,
     }),
   ],
   'SessionFacts',
@@ -68,6 +70,7 @@ export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): Se
   if (event.seq + 1 > facts.eventCount) facts.eventCount = event.seq + 1;
   if (isInheritedEndSeed(event)) facts.inheritedEndSeedSeq = event.seq;
   if (!event.normalised) facts.lastTime = event.time;
+  if (event.catalog && event.type === 'teamlog/session/created' && event.data.teamName !== undefined) facts.teamName = event.data.teamName;
   return facts;
 };
 

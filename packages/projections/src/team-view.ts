@@ -49,6 +49,8 @@ export interface LegacyMessageView {
 
 export interface TeamView {
   readonly teamId: TeamId;
+  /** The readable name the engine recorded when it created the team; absent for historical logs. */
+  readonly name?: string;
   readonly lead: { readonly id: SessionId; readonly status: RosterStatus };
   readonly members: readonly MemberView[];
   readonly tasks: readonly TaskView[];
@@ -87,8 +89,14 @@ const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMes
     };
   });
 
+const teamNameOf = (state: ProjectionState, team: TeamProjection): { readonly name?: string } => {
+  const name = state.sessions.get(leadOf(team.state.teamId))?.teamName;
+  return name === undefined ? {} : { name };
+};
+
 export const teamView = (state: ProjectionState, team: TeamProjection): TeamView => ({
   teamId: team.state.teamId,
+  ...teamNameOf(state, team),
   lead: { id: leadOf(team.state.teamId), status: leadStatus(state.sessions.get(leadOf(team.state.teamId))?.lifecycle) },
   members: members(state, team),
   tasks: tasks(team),

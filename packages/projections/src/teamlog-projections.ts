@@ -4,6 +4,7 @@ import { AuditFinding, readAudit } from './attribution-audit';
 import { DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
 import { EraRules, referenceEraRules } from './era-rules';
 import { InMemoryViewStore } from './in-memory-view-store';
+import { OverviewCounts, readOverviewCounts } from './overview-counts';
 import { InboxQuery, InboxView, readInbox } from './inbox-view';
 import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
 import { ProjectionState, clearChanges } from './projection-state';
@@ -44,6 +45,11 @@ export class TeamlogViews {
 
   statistics(): DashboardStatistics {
     return readDashboardStatistics(this.state);
+  }
+
+  /** The headline counts, from the sizes the folds keep (the audit's count is its one whole read). */
+  overview(): OverviewCounts {
+    return readOverviewCounts(this.state, this.audit().length);
   }
 
   session(id: SessionId): SessionFacts | undefined {

@@ -90,6 +90,9 @@ const scripts = (tasks: DemoTasks, lead: { summary: string }) => {
   return { researcher, implementer, reviewer, leadReaction };
 };
 
+/** The demo team's readable name (the dashboard shows it instead of the id). */
+export const demoTeamName = 'teamlog demo';
+
 /**
  * The scripted team of `teamlog demo`: a Lead with a researcher, an implementer and a reviewer on
  * the real engine and the given store. It shows a steer into a running member, a wake of an idle
@@ -103,7 +106,7 @@ export const runDemo = async (store: EventStore, ids: IdSource = uuidV7Ids, cloc
   const script = scripts(tasks, leadState);
   const rejected: Array<DemoSummary['rejected'][number]> = [];
 
-  const lead = await host.createLead(script.leadReaction);
+  const lead = await host.createLead(script.leadReaction, { name: demoTeamName });
   const researcher = await host.spawn(lead, { name: 'researcher', description: 'finds the approach' }, script.researcher);
   const implementer = await host.spawn(lead, { name: 'implementer', description: 'builds the importer' }, script.implementer);
   const reviewer = await host.spawn(lead, { name: 'reviewer', description: 'reviews the change' }, script.reviewer);

@@ -1,7 +1,7 @@
 import { IdSource, SessionId, UserMessage, uuidV7Ids } from '@teamlog/events';
 import { SteerInputPending } from '@teamlog/domain';
 import { EventStore } from '@teamlog/store';
-import { AcceptedNotice, LeadSession, MemberSession, MemberSpawn, TeamLog, TeamSession, createTeamLog } from '@teamlog/team';
+import { AcceptedNotice, CreateTeamOptions, LeadSession, MemberSession, MemberSpawn, TeamLog, TeamSession, createTeamLog } from '@teamlog/team';
 import { senderNameOf } from './relayed-text';
 
 /** What a scripted session can do inside one of its turns. */
@@ -59,8 +59,8 @@ export class ScriptedHost {
     });
   }
 
-  async createLead(reaction: Reaction): Promise<LeadSession> {
-    const lead = await this.teamlog.createTeam();
+  async createLead(reaction: Reaction, team: CreateTeamOptions = {}): Promise<LeadSession> {
+    const lead = await this.teamlog.createTeam(team);
     this.register(lead, reaction);
     await this.start(lead.sessionId);
     return lead;

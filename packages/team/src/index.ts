@@ -16,3 +16,4 @@ export {
   UnknownTaskOwner, TeamLogFailed, leadName,
 } from '@teamlog/domain';
 export type { TurnAbortKind, Admission } from '@teamlog/domain';
+export { teamNameOf } from './team-name';

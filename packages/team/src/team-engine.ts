@@ -44,6 +44,8 @@ export interface NewSession {
   readonly role: SessionRole;
   readonly name: string;
   readonly cwd?: string;
+  /** The team's readable name; only on a Lead. */
+  readonly teamName?: string;
 }
 
 /** What a host report wrote and where it left the session. */
@@ -306,7 +308,7 @@ export class TeamEngine {
     await appendWritable(this.options.store, sessionHeaderStream(sessionId), [{ type: 'teamlog/session/header', data: { header, formatVersion: 4 } }], 'no_stream', write);
     const created: WritableEvent = {
       type: 'teamlog/session/created',
-      data: { teamId, role, name, ...(isMember ? { parentSessionId: lead } : {}) },
+      data: { teamId, role, name, ...(isMember ? { parentSessionId: lead } : {}), ...(session.teamName === undefined ? {} : { teamName: session.teamName }) },
     };
     await appendWritable(this.options.store, sessionStream(sessionId), [created], 'no_stream', write);
   }

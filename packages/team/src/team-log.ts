@@ -4,11 +4,14 @@ import { LeadHandle, openMemberHandle } from './session-handle';
 import { HostSessionRuntime, SessionRuntime } from './session-runtime';
 import { SessionSnapshot } from './session-snapshot';
 import { SteerDispatch, TeamEngine } from './team-engine';
+import { teamNameOf } from './team-name';
 import { LeadSession, MemberSession } from './team-session';
 
 export interface CreateTeamOptions {
   /** Recorded in the Lead's session header. */
   readonly cwd?: string;
+  /** The team's readable name (the dashboard and `teamlog sessions` show it); default: the last segment of `cwd`. */
+  readonly name?: string;
 }
 
 /**
@@ -43,7 +46,15 @@ export class TeamLogService implements TeamLog {
     return this.#engine.track('createTeam', async () => {
       const lead = this.#engine.ids.sessionId();
       const teamId = teamIdOf(lead);
-      await this.#engine.createSession({ sessionId: lead, teamId, role: 'lead', name: leadName, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
+      const teamName = teamNameOf(options);
+      await this.#engine.createSession({
+        sessionId: lead,
+        teamId,
+        role: 'lead',
+        name: leadName,
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        ...(teamName === undefined ? {} : { teamName }),
+      });
       return new LeadHandle(this.#engine, this.#dispatch, teamId);
     });
   }

@@ -8,12 +8,12 @@ import { HookedStore } from './hooked-store';
 import { fixedClock, fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('team creation and roster', () => {
-  it('given a new team, then the Lead stream starts with created (role lead) and the header stream holds its header', async () => {
+  it("given a new team, then the Lead stream starts with created (role lead, the team named after its working directory) and the header stream holds its header", async () => {
     const { store, teamlog } = fixture();
     const lead = await teamlog.createTeam({ cwd: '/work/app' });
     expect(lead.teamId).toBe(lead.sessionId);
     const events = await streamOf(store, lead.sessionId);
-    expect(events.map((event) => [event.type, event.data])).toEqual([['teamlog/session/created', { teamId: lead.teamId, role: 'lead', name: 'lead' }]]);
+    expect(events.map((event) => [event.type, event.data])).toEqual([['teamlog/session/created', { teamId: lead.teamId, role: 'lead', name: 'lead', teamName: 'app' }]]);
     const header: unknown[] = [];
     for await (const event of store.readStream(sessionHeaderStream(lead.sessionId))) header.push(event.data);
     expect(header).toEqual([{ formatVersion: 4, header: expect.objectContaining({ type: 'session', version: 4, id: lead.sessionId, isSeeded: false, delegationDepth: 0, cwd: '/work/app' }) }]);

@@ -10,7 +10,9 @@ import { migrateCommand } from './migrate-command';
 import { replayCommand } from './replay-command';
 import { rosterCommand } from './roster-command';
 import { serveCommand } from './serve-command';
+import { sessionsCommand } from './sessions-command';
 import { tasksCommand } from './tasks-command';
+import { teamCommand } from './team-command';
 import { watchCommand } from './watch-command';
 
 /** Every command, in the order `teamlog --help` lists them. */
@@ -24,6 +26,8 @@ export const commandList: readonly Command[] = [
   auditCommand,
   exportCommand,
   demoCommand,
+  teamCommand,
+  sessionsCommand,
   watchCommand,
   serveCommand,
   mcpCommand,

@@ -6,12 +6,18 @@ import { ExitCode } from '../exit-code';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
 import { readViews } from '../read-views';
-import { describeStoreLocation, resolveStoreLocation } from '../store-location';
+import { StoreLocation, describeStoreLocation, resolveStoreLocation } from '../store-location';
 import { renderAudit } from '../text/audit-text';
 import { renderDemo } from '../text/demo-text';
 import { renderInboxCounts } from '../text/inbox-text';
 import { renderTeam } from '../text/team-text';
 import { styleFor } from '../text/text-style';
+
+/** Where the demo's team is now, and how to see it on the dashboard. */
+const whereItWrote = (location: StoreLocation): string[] =>
+  location.kind === 'memory'
+    ? ['The demo wrote to :memory:, so nothing is kept. To see it on the dashboard:', '  teamlog demo --store demo.db', '  teamlog serve --store demo.db']
+    : [`The demo wrote to ${describeStoreLocation(location)}. See it on the dashboard:`, `  teamlog serve --store ${describeStoreLocation(location)}`];
 
 export const demoCommand = defineCommand(
   {
@@ -51,6 +57,7 @@ export const demoCommand = defineCommand(
       ...renderAudit(document.audit, style),
       '',
       style.dim(`Store ${document.store}${document.position === null ? '' : ` at position ${document.position}`}`),
+      ...whereItWrote(location),
     ];
     io.stdout(`${lines.join('\n')}\n`);
     return ExitCode.ok;

@@ -19,7 +19,9 @@ const openSession = async (teamlog: TeamLog, sessionId: SessionId, store: string
     return await openToolSession(teamlog, sessionId);
   } catch (error) {
     if (error instanceof NotATeamSession || error instanceof MemberNotFound || error instanceof TeamNotFound) {
-      throw new BadInput(`${error.message} (no active team session "${sessionId}" in ${store})`);
+      throw new BadInput(
+        `${error.message} (no active team session "${sessionId}" in ${store}); \`teamlog sessions --store ${store}\` lists the live ones, \`teamlog team create --store ${store}\` makes a team`,
+      );
     }
     throw error;
   }

@@ -1,0 +1,73 @@
+import { SessionId, TeamId, leadOf } from '@teamlog/events';
+import { TeamView, eventClockOf } from '@teamlog/projections';
+import { EventStore, GlobalPosition, StreamNotFound, comparePositions, formatPosition, sessionStream } from '@teamlog/store';
+
+/** One step of the time control: an event of the team's sessions. */
+export interface TeamMoment {
+  /** The `$all` position (`commit/prepare`): the page asks for the views `asOf` it. */
+  readonly position: string;
+  readonly time: number;
+  readonly sessionId: SessionId;
+  readonly seq: number;
+  readonly type: string;
+}
+
+/** The most steps the time control gets; a longer history is sampled evenly (its first and last events kept). */
+export const maxTeamMoments = 400;
+
+type Positioned = TeamMoment & { readonly at: GlobalPosition };
+
+/** Every `limit`-th step of a long history, so that the first and the last are always kept. */
+export const sampleEvenly = <A>(items: readonly A[], limit: number): A[] => {
+  if (items.length <= limit) return [...items];
+  return Array.from({ length: limit }, (_, index) => items[Math.round((index * (items.length - 1)) / (limit - 1))] as A);
+};
+
+/**
+ * The team histories the time control steps through, read once: each session's stream is read
+ * from where the last request stopped, so a page refreshed on every change reads only the new
+ * events, not the team's whole history again. Requests are served one at a time (a tail is read
+ * once). The moments are kept in memory, one small record per event of the teams asked for.
+ */
+export class TeamMoments {
+  private readonly sessions = new Map<SessionId, { readonly moments: Positioned[]; next: bigint }>();
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly store: EventStore) {}
+
+  /** The team's history (its Lead's and members' events) in `$all` order, sampled to `maxTeamMoments`. */
+  read(team: TeamView): Promise<TeamMoment[]> {
+    const reading = this.turn.then(() => this.readNow(team));
+    this.turn = reading.catch(() => undefined);
+    return reading;
+  }
+
+  private async readNow(team: TeamView): Promise<TeamMoment[]> {
+    const ids: SessionId[] = [leadOf(team.teamId as TeamId), ...team.members.map((member) => member.id)];
+    const all: Positioned[] = [];
+    for (const id of ids) all.push(...(await this.tail(id)));
+    all.sort((a, b) => comparePositions(a.at, b.at));
+    return sampleEvenly(all, maxTeamMoments).map(({ position, time, sessionId, seq, type }) => ({ position, time, sessionId, seq, type }));
+  }
+
+  private async tail(sessionId: SessionId): Promise<readonly Positioned[]> {
+    const known = this.sessions.get(sessionId) ?? { moments: [], next: 0n };
+    this.sessions.set(sessionId, known);
+    try {
+      for await (const event of this.store.readStream(sessionStream(sessionId), { from: known.next })) {
+        known.moments.push({
+          position: formatPosition(event.position),
+          at: event.position,
+          time: eventClockOf(event).time,
+          sessionId,
+          seq: Number(event.revision),
+          type: event.type,
+        });
+        known.next = event.revision + 1n;
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFound)) throw error;
+    }
+    return known.moments;
+  }
+}
