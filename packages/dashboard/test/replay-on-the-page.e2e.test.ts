@@ -8,7 +8,7 @@ import { DemoSummary, ScriptedHost, runDemo } from '@teamlog/scripted-host';
 import type { AuditAnswer, ConversationAnswer, LegacyMailboxAnswer, MomentsAnswer, Team, TeamsAnswer } from '../client/api-shapes';
 import { conversationPageEvents } from '../src/conversation-reader';
 import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
-import { LaunchedBrowser, launchChromium } from './browser';
+import { LaunchedBrowser, launchChromium } from '../../../test/support/browser';
 import { FixtureStore, importHistoricalFixtures, openFixtureStore, repositoryRoot } from './fixture-store';
 import { getJson } from './http-client';
 

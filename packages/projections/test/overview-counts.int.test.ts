@@ -1,6 +1,6 @@
 import { InMemoryEventStore } from '@teamlog/store';
 import { TeamlogViews, readOverviewCounts } from '@teamlog/projections';
-import { importFixtures, realFixtures, syntheticFixtures } from './fixture-import';
+import { importFixtures, realFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { viewsOf } from './views-of';
 
 /* The overview's counts come from the sizes the folds keep; they must equal what the whole views list. */
