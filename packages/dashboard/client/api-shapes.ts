@@ -98,6 +98,7 @@ export interface AuditFinding {
   readonly detail: string;
   readonly teamId?: string;
   readonly eventUrl: string;
+  readonly explanation: string;
 }
 
 export interface StoredEvent {

@@ -1,10 +1,12 @@
 import { SessionId, TeamId } from '@teamlog/events';
-import { AuditCode, AuditFinding } from '@teamlog/projections';
+import { AuditCode, AuditFinding, auditExplanations } from '@teamlog/projections';
 import { eventPath } from './event-document';
 
 export interface AuditRow extends AuditFinding {
   /** The event that shows the finding (the session's header for seq -1). */
   readonly eventUrl: string;
+  /** What the code means, in one sentence. */
+  readonly explanation: string;
 }
 
 export interface AuditFilter {
@@ -18,4 +20,4 @@ export const auditListing = (findings: readonly AuditFinding[], filter: AuditFil
     .filter((finding) => filter.code === undefined || finding.code === filter.code)
     .filter((finding) => filter.sessionId === undefined || finding.sessionId === filter.sessionId)
     .filter((finding) => filter.teamId === undefined || finding.teamId === filter.teamId)
-    .map((finding) => ({ ...finding, eventUrl: eventPath(finding.sessionId, finding.seq) }));
+    .map((finding) => ({ ...finding, eventUrl: eventPath(finding.sessionId, finding.seq), explanation: auditExplanations[finding.code] }));

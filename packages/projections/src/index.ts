@@ -33,3 +33,5 @@ export * from './attribution-audit';
 export * from './dashboard-statistics';
 export * from './replay-view';
 export * from './teamlog-projections';
+export * from './acceptance-problem';
+export * from './audit-explanations';

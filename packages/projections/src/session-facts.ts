@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { CloseReason, SessionId, SessionRole, TeamId } from '@teamlog/events';
 import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { AcceptanceProblem } from './acceptance-problem';
 import { SessionEvent } from './session-event';
 
 /** What a view needs from a session's header (stream `sessionheader-<id>`). */
@@ -43,6 +44,8 @@ export const SessionFacts = t.intersection(
       /** The seq of the last `session/end-seed` with `inherited: true` (V2+ fork cut). */
       inheritedEndSeedSeq: t.number,
       lastTime: t.number,
+      /** The checks acceptances into this session failed (acceptance-checks.ts); absent when none did. */
+      acceptanceProblems: t.array(AcceptanceProblem),
     }),
   ],
   'SessionFacts',
@@ -72,6 +75,9 @@ export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): Se
 };
 
 export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): SessionFacts => ({ ...facts, header });
+
+export const withAcceptanceProblems = (facts: SessionFacts, problems: readonly AcceptanceProblem[]): SessionFacts =>
+  problems.length === 0 ? facts : { ...facts, acceptanceProblems: [...(facts.acceptanceProblems ?? []), ...problems] };
 
 export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
 

@@ -1,3 +1,4 @@
+import { explanationsOf } from '@teamlog/projections';
 import { asOfOption } from '../as-of-argument';
 import { asOfFlag, jsonFlag, storeFlag, strictFlag } from '../common-flags';
 import { defineCommand } from '../command';
@@ -20,7 +21,7 @@ export const auditCommand = defineCommand(
     const asOf = asOfOption(flags['as-of'], 'audit');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const audit = await withStore(location, { access: 'read' }, async (opened) => (await readViews(opened, asOf)).views.audit());
-    if (flags.json) writeJson(io, { audit });
+    if (flags.json) writeJson(io, { audit, explanations: explanationsOf(audit) });
     else io.stdout(`${renderAudit(audit, styleFor(io.stdoutIsTerminal, io.env)).join('\n')}\n`);
     return strictExitCode(flags.strict, audit.length);
   },
