@@ -41,7 +41,7 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
     members: options.sendMembers,
     senders,
     messages: options.messages,
-    rowsFile: join(workDirectory, `send-${senders}.rows.jsonl`),
+    rowsFile: join(workDirectory, `send-${senders}${unchained ? '-unchained' : ''}.rows.jsonl`),
   });
   const sends: Array<{ readonly senders: number; readonly request: RequestOf<'send'>; readonly result: ChildResult }> = [];
   for (const senders of options.senders) {
