@@ -9,6 +9,7 @@ import { parseEveryLine } from './json-parse-baseline';
 import { processIo } from './proc-io';
 import { peakRssFromProc } from './proc-status';
 import { createSchemaFile, groupsOf, openRawInserter } from './raw-insert-baseline';
+import { openBenchSqliteStore } from './bench-sqlite-store';
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
 import { startMemorySampling } from './memory-sampler';
 import { sendConcurrently, startTeam } from './send-case';
@@ -38,14 +39,14 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       return { elapsedMs, count: value.events, detail: { files: value.files, lines: value.lines, bytes: value.bytes } };
     }
     case 'replay': {
-      const target = request.store === 'memory' ? inMemoryReplayTarget() : sqliteReplayTarget(request.dbFile);
+      const target = request.store === 'memory' ? inMemoryReplayTarget() : sqliteReplayTarget(request.dbFile, request.unchained === true);
       const { value, elapsedMs } = await timed(() => replayLogs(request.root, target.store, target.projectionsOf));
       const detail = { importMs: value.importMs, viewsMs: value.viewsMs, files: value.files, rejected: value.rejected, folded: value.folded, ...viewCounts(value.projections) };
       await target.close();
       return { elapsedMs, count: value.events, detail };
     }
     case 'send': {
-      const store = SqliteEventStore.open(request.dbFile);
+      const store = openBenchSqliteStore(request.dbFile, request.unchained === true);
       const team = await startTeam(store, request.members);
       const before = lastPosition(store);
       const transactionsBefore = store.appendTransactions;

@@ -2,7 +2,8 @@ import { performance } from 'perf_hooks';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
 import { EventStore, InMemoryEventStore } from '@teamlog/store';
-import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { sqliteProjections } from '@teamlog/store-sqlite';
+import { openBenchSqliteStore } from './bench-sqlite-store';
 
 export interface ReplayOutcome {
   readonly events: number;
@@ -51,8 +52,8 @@ export const inMemoryReplayTarget = (): ReplayTarget => ({
 });
 
 /** The embedded default: events and views in one SQLite file (WAL, synchronous=FULL). */
-export const sqliteReplayTarget = (file: string): ReplayTarget => {
-  const store = SqliteEventStore.open(file);
+export const sqliteReplayTarget = (file: string, unchained = false): ReplayTarget => {
+  const store = openBenchSqliteStore(file, unchained);
   return { store, projectionsOf: () => sqliteProjections(store), close: () => store.close() };
 };
 

@@ -28,7 +28,7 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
   const corpus = await writeTeamCorpus(root, { events: options.events, teams: options.teams, membersPerTeam: options.membersPerTeam });
   const dbFile = join(workDirectory, 'replay.sqlite');
   const baselineRequest: ChildRequest = { case: 'parse-baseline', root };
-  const replayRequest = (store: 'memory' | 'sqlite'): ChildRequest => ({ case: 'replay', root, store, dbFile });
+  const replayRequest = (store: 'memory' | 'sqlite', unchained = false): ChildRequest => ({ case: 'replay', root, store, dbFile, ...(unchained ? { unchained } : {}) });
   const removeDb = () => Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
 
   // The baseline takes seconds and the replays tens of seconds, so one baseline run is at the mercy
@@ -48,10 +48,14 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
   context.progress('replay into the SQLite store');
   const sqlite = await runChild(replayRequest('sqlite'));
   await removeDb();
+  context.progress('replay into the SQLite store without hash chains (what the chains cost)');
+  const unchained = await runChild(replayRequest('sqlite', true));
+  await removeDb();
   await measureBaseline('3 of 3, after the replays');
   const baseline = medianRun(baselines);
   assertReplayed('the in-memory replay', memory, baseline.count);
   assertReplayed('the SQLite replay', sqlite, baseline.count);
+  assertReplayed('the SQLite replay without hash chains', unchained, baseline.count);
 
   const cli = await measureCliReplay(options, workDirectory, context);
   const baselineRate = rateOf(baseline);
@@ -73,6 +77,8 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
     `baseline runs (before, between, after the replays): ${baselines.map((run) => `${(run.elapsedMs / 1000).toFixed(2)} s`).join(', ')}`,
     noteOf('replay in-memory', memory, 'events'),
     noteOf('replay SQLite', sqlite, 'events'),
+    noteOf('replay SQLite without hash chains', unchained, 'events'),
+    `hash chain cost (same run): SQLite replay ${(rateOf(sqlite) / rateOf(unchained)).toFixed(2)}x the rate without chains`,
     `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events): ${(cli.elapsedMs / 1000).toFixed(2)} s for the whole process; JSON.parse of its lines ${(cli.baselineMs / 1000).toFixed(2)} s (median of ${cli.baselineRuns})`,
   ];
 

@@ -34,13 +34,14 @@ const rowsPerMessage = (result: ChildResult): number => positiveDetail(result, '
  * that ratio is the engine's own overhead, with the shared fsync taken out.
  */
 export const runSendSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
-  const requestFor = (senders: number): RequestOf<'send'> => ({
+  const requestFor = (senders: number, unchained = false): RequestOf<'send'> => ({
     case: 'send',
-    dbFile: join(workDirectory, `send-${senders}.sqlite`),
+    ...(unchained ? { unchained } : {}),
+    dbFile: join(workDirectory, `send-${senders}${unchained ? '-unchained' : ''}.sqlite`),
     members: options.sendMembers,
     senders,
     messages: options.messages,
-    rowsFile: join(workDirectory, `send-${senders}.rows.jsonl`),
+    rowsFile: join(workDirectory, `send-${senders}${unchained ? '-unchained' : ''}.rows.jsonl`),
   });
   const sends: Array<{ readonly senders: number; readonly request: RequestOf<'send'>; readonly result: ChildResult }> = [];
   for (const senders of options.senders) {
@@ -48,6 +49,14 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
     context.progress(`send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)`);
     sends.push({ senders, request, result: await runChild(request) });
     await removeDatabase(request.dbFile);
+  }
+  const unchained: Array<{ readonly senders: number; readonly result: ChildResult }> = [];
+  for (const senders of options.senders) {
+    const request = requestFor(senders, true);
+    context.progress(`send without hash chains (what the chains cost): ${senders} sender${senders === 1 ? '' : 's'}`);
+    unchained.push({ senders, result: await runChild(request) });
+    await removeDatabase(request.dbFile);
+    await fs.rm(request.rowsFile, { force: true });
   }
   // The baseline inserts the rows of the most concurrent case (every case stores rows of the same shape).
   const widest = sends.reduce((best, send) => (send.senders > best.senders ? send : best));
@@ -89,6 +98,11 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
     noteOf('raw inserts', raw, 'rows'),
     ...(grouped === undefined ? [] : [noteOf(`raw inserts in groups of ${rowsPerCommit}`, grouped, 'rows')]),
     `raw insert baseline: ${formatRate(rawRowsPerSecond, 'row')} with ${perMessage.toFixed(2)} stored rows per accepted message`,
+    ...unchained.map(({ senders, result }) => {
+      const chained = sends.find((send) => send.senders === senders)?.result as ChildResult;
+      const ratio = ratePerSecond(chained.count, chained.elapsedMs) / ratePerSecond(result.count, result.elapsedMs);
+      return `hash chain cost (same run): send, ${senders} sender${senders === 1 ? '' : 's'}, ${ratio.toFixed(2)}x the rate without chains (${formatRate(ratePerSecond(result.count, result.elapsedMs), 'msg')} without)`;
+    }),
   ];
 
   const groupedRate = grouped === undefined ? undefined : ratePerSecond(grouped.count, grouped.elapsedMs) / perMessage;

@@ -97,6 +97,11 @@ describe('renderAudit', () => {
     expect(lines[2]).toMatch(/<<sender-not-in-team>>\s+m-1\s+7\s+x-1\s+sender outsider/);
   });
 
+  it('explains each code that occurs in one sentence, after the table', () => {
+    const lines = renderAudit([...sampleAudit, ...sampleAudit], markingStyle);
+    expect(lines.slice(4)).toEqual(['  <<sender-not-in-team>>: The sender is neither the Lead nor a member of the team the message was accepted for.']);
+  });
+
   it('shows a header finding (seq -1) as "header"', () => {
     expect(renderAudit([{ ...sampleAudit[0]!, seq: -1 }], plainStyle)[2]).toMatch(/m-1\s+header\s+x-1/);
   });

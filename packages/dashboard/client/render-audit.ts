@@ -5,7 +5,7 @@ const row = (finding: AuditFinding): HTMLTableRowElement =>
   el(
     'tr',
     { class: 'audit-row', 'data-code': finding.code, 'data-session-id': finding.sessionId, 'data-seq': String(finding.seq) },
-    el('td', {}, el('span', { class: 'audit-code' }, finding.code), el('div', { class: 'audit-explanation' }, finding.explanation)),
+    el('td', {}, el('span', { class: 'audit-code', title: finding.explanation }, finding.code), el('div', { class: 'audit-explanation' }, finding.explanation)),
     el('td', { class: 'id' }, finding.sessionId),
     el('td', {}, el('a', { class: 'event-link', href: finding.eventUrl }, finding.seq === -1 ? 'header' : `seq ${finding.seq}`)),
     el('td', { class: 'id' }, finding.messageId ?? '—'),

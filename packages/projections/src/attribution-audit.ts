@@ -1,4 +1,5 @@
 import { MessageId, SessionId, TeamId, isPeerSource, leadOf, scopeId } from '@teamlog/events';
+import { acceptanceCheckCodes } from './acceptance-problem';
 import { compareText } from './compare-text';
 import { EraContext, EraRules, referenceEraRules, sourceKindEraViolation, teamRecordEraViolation } from './era-rules';
 import { AcceptedMessage, acceptedMessages, senderOf } from './inbox-view';
@@ -18,6 +19,8 @@ export const auditCodes = [
   'legacy-delivered-to-other-target',
   'duplicate-acceptance',
   'undecodable-event',
+  ...acceptanceCheckCodes,
+  'message-id-reused',
 ] as const;
 export type AuditCode = (typeof auditCodes)[number];
 
@@ -165,6 +168,34 @@ const problemFindings = (state: ProjectionState): AuditFinding[] =>
     })),
   );
 
+/** The checks acceptances failed when they were folded (acceptance-checks.ts). */
+const acceptanceFindings = (state: ProjectionState): AuditFinding[] =>
+  [...state.sessions.values()].flatMap((facts) =>
+    (facts.acceptanceProblems ?? []).map((problem) => ({
+      code: problem.code,
+      sessionId: facts.id,
+      seq: problem.seq,
+      messageId: problem.messageId as MessageId,
+      detail: problem.detail,
+      teamId: problem.teamId as TeamId,
+    })),
+  );
+
+/** teamlog gives every message it accepts a fresh id, so one id in two sessions' acceptances is a copy. */
+const reusedIdFindings = (messages: readonly AcceptedMessage[]): AuditFinding[] => {
+  const first = new Map<MessageId, AcceptedMessage>();
+  const found: AuditFinding[] = [];
+  for (const accepted of messages) {
+    if (accepted.entry.origin !== 'accepted') continue;
+    const earlier = first.get(accepted.detail.messageId);
+    if (earlier === undefined) first.set(accepted.detail.messageId, accepted);
+    else if (earlier.sessionId !== accepted.sessionId) {
+      found.push(finding('message-id-reused', accepted, `message ${accepted.detail.messageId} was already accepted into ${earlier.sessionId} at seq ${earlier.entry.acceptedSeq}`));
+    }
+  }
+  return found;
+};
+
 const compareFindings = (a: AuditFinding, b: AuditFinding): number =>
   compareText(a.sessionId, b.sessionId) || a.seq - b.seq || compareText(a.code, b.code) || compareText(a.messageId ?? '', b.messageId ?? '');
 
@@ -180,6 +211,8 @@ export const readAudit = (state: ProjectionState, rules: EraRules = referenceEra
       ...eraFindings(context, accepted),
     ]),
     ...duplicateFindings(peers),
+    ...reusedIdFindings(peers),
+    ...acceptanceFindings(state),
     ...leadFindings(context),
     ...problemFindings(state),
   ].sort(compareFindings);

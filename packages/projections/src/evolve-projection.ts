@@ -3,12 +3,13 @@ import {
   SessionHeaderRecord, SessionId, StoredEventMetadata, decodeWith, isCatalogEventType, isCatalogPayload, isTeamRecordType, streamEvent,
 } from '@teamlog/events';
 import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
+import { acceptanceProblems } from './acceptance-checks';
 import { catalogPayloadError } from './catalog-payload-check';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { ProjectionState, inboxOf } from './projection-state';
 import { SessionEvent } from './session-event';
-import { SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withHeader, withProblem } from './session-facts';
+import { SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withAcceptanceProblems, withHeader, withProblem } from './session-facts';
 import { scopeOfSessionId } from './session-scope';
 import { evolveTeamProjection, initialTeamProjection } from './team-projection';
 
@@ -101,9 +102,13 @@ const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionE
   } as SessionEvent;
 };
 
+/** An acceptance teamlog wrote is checked before it is folded, against the views as they stand (acceptance-checks.ts). */
+const checkAcceptance = (state: ProjectionState, event: SessionEvent, metadata: unknown, facts: SessionFacts): SessionFacts =>
+  event.catalog && event.type === 'teamlog/inbox/accepted' ? withAcceptanceProblems(facts, acceptanceProblems(state, event, metadata)) : facts;
+
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
   const event = sessionEventOf(id, recorded);
-  const facts = evolveSessionFacts(factsOf(state, id), event);
+  const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, factsOf(state, id)), event);
   evolveTeamOf(state, event);
   setFacts(state, foldInbox(state, event, facts));
 };

@@ -34,3 +34,5 @@ export * from './dashboard-statistics';
 export * from './overview-counts';
 export * from './replay-view';
 export * from './teamlog-projections';
+export * from './acceptance-problem';
+export * from './audit-explanations';

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { CloseReason, SessionId, SessionRole, TeamId } from '@teamlog/events';
 import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { AcceptanceProblem } from './acceptance-problem';
 import { SessionEvent } from './session-event';
 
 /** What a view needs from a session's header (stream `sessionheader-<id>`). */
@@ -45,6 +46,8 @@ export const SessionFacts = t.intersection(
       lastTime: t.number,
       /** The readable team name a Lead's `teamlog/session/created` gives. */
       teamName: t.string,
+      /** The checks acceptances into this session failed (acceptance-checks.ts); absent when none did. */
+      acceptanceProblems: t.array(AcceptanceProblem),
     }),
   ],
   'SessionFacts',
@@ -75,6 +78,9 @@ export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): Se
 };
 
 export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): SessionFacts => ({ ...facts, header });
+
+export const withAcceptanceProblems = (facts: SessionFacts, problems: readonly AcceptanceProblem[]): SessionFacts =>
+  problems.length === 0 ? facts : { ...facts, acceptanceProblems: [...(facts.acceptanceProblems ?? []), ...problems] };
 
 export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
 

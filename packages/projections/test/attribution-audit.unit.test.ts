@@ -163,10 +163,11 @@ describe('sender-attribution audit', () => {
     expect(await codesOf(store)).toEqual(['undecodable-event']);
   });
 
-  it('has a test above for every code it can report', () => {
+  it('has a test above for every code it can report (the acceptance checks: acceptance-checks.int.test.ts)', () => {
     expect([...auditCodes].sort()).toEqual([
-      'duplicate-acceptance', 'header-message-id-mismatch', 'header-sender-mismatch', 'legacy-delivered-to-other-target',
-      'missing-sender-header', 'roster-name-mismatch', 'sender-not-in-team', 'source-kind-outside-era', 'team-record-outside-era', 'undecodable-event',
+      'duplicate-acceptance', 'header-message-id-mismatch', 'header-sender-mismatch', 'legacy-delivered-to-other-target', 'message-id-reused',
+      'missing-sender-header', 'roster-name-mismatch', 'sender-closed', 'sender-in-other-team', 'sender-not-in-roster', 'sender-not-in-team',
+      'sender-stream-missing', 'source-kind-outside-era', 'team-record-outside-era', 'undecodable-event', 'writer-missing', 'writer-not-sender',
     ]);
   });
 });

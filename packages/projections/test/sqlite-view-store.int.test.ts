@@ -46,6 +46,7 @@ describe('views in the event store SQLite file', () => {
     expect(versions).toEqual([
       { version: 1n, name: 'projection_views' },
       { version: 2n, name: 'team_rows' },
+      { version: 3n, name: 'acceptance_checks' },
     ]);
     await store.close();
   });

@@ -1,7 +1,7 @@
 import { Client, Pool, QueryResultRow } from 'pg';
 import {
   AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  StagedAppends, StoreClosed, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription, streamPages,
+  StagedAppends, StoreClosed, StoredLink, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription, streamPages,
 } from '@teamlog/store';
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
@@ -16,6 +16,7 @@ import { PostgresStoreError } from './postgres-errors';
 import { RetryPolicy, defaultRetryPolicy, retryDelay, sleep } from './retry-policy';
 import { parsePgSnapshot } from './snapshot-visibility';
 import { statementName } from './statement-name';
+import { LinkRow, storedLinksPageSql, toStoredLink } from './stored-links';
 import { listStreamsSql, readBackwardsSql, readForwardsSql, streamHeadSql } from './stream-queries';
 
 export interface PostgresEventStoreOptions {
@@ -231,6 +232,19 @@ export class PostgresEventStore implements EventStore {
         : this.query<EventRow>('readStream', readBackwardsSql, [stream, from.toString(), count]),
     );
     for await (const rows of pages) for (const row of rows) yield toRecordedEvent(row);
+  }
+
+  /** Every stored event's text and digest, stream by stream (the audit's chain check). */
+  async *readStoredLinks(): AsyncGenerator<StoredLink> {
+    this.assertOpen();
+    let after: readonly [string, string] = ['', '-1'];
+    for (;;) {
+      const rows = await this.query<LinkRow>('readStoredLinks', storedLinksPageSql, [after[0], after[1], pageSize]);
+      for (const row of rows) yield toStoredLink(row);
+      const last = rows[rows.length - 1];
+      if (last === undefined || rows.length < pageSize) return;
+      after = [last.stream_name, last.revision];
+    }
   }
 
   /** Reads what is final in `$all`, after waiting (briefly) until this store's own appends are. */

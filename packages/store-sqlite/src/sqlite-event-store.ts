@@ -3,12 +3,13 @@ import { EventId, JsonValue } from '@teamlog/events';
 import {
   AppendOptions, AppendResult, AppendSignal, CommitParticipant, Detach, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, KnownRevision,
   ReadAllOptions,
-  ReadStreamOptions, RecordedEvent, StoreClosed, StoredIdentity, StreamHeads, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
+  ReadStreamOptions, RecordedEvent, StoreClosed, StoredIdentity, StoredLink, StreamHeads, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
   assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
 import { StageAppendsOptions, StagedAppends, streamPages } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
+import { ChainCursor, eventColumns, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
 import { Migration, applyMigrations } from './sqlite-migrations';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
 import {
@@ -86,6 +87,7 @@ export class SqliteEventStore implements EventStore {
   private dataVersion: bigint;
   private maxKeptStagedBytes: number | undefined;
   private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
+  private readonly chain: ChainCursor;
 
   private constructor(
     private readonly db: Database.Database,
@@ -98,6 +100,7 @@ export class SqliteEventStore implements EventStore {
     readonly readOnly = false,
     private readonly release: () => void = () => undefined,
   ) {
+    this.chain = new ChainCursor(db, hasChainColumn(db));
     this.statements = {
       head: db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>(
         'SELECT last_revision, last_position FROM streams WHERE stream_name = ?',
@@ -105,9 +108,7 @@ export class SqliteEventStore implements EventStore {
       findId: db.prepare<[string], { stream_name: string; revision: number | bigint; position: number | bigint }>(
         'SELECT stream_name, revision, position FROM events WHERE event_id = ?',
       ),
-      insert: db.prepare(
-        'INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
+      insert: db.prepare(`INSERT INTO events (${eventColumns(this.chain.chained)}) VALUES (?, ?, ?, ?, ?, ?, ?${this.chain.chained ? ', ?' : ''})`),
       upsertHead: db.prepare(
         `INSERT INTO streams (stream_name, last_revision, last_position) VALUES (?, ?, ?)
          ON CONFLICT (stream_name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position`,
@@ -153,6 +154,7 @@ export class SqliteEventStore implements EventStore {
       if (!existsSync(file)) {
         createStoreFile(file, (db) => {
           db.pragma('journal_mode = WAL');
+          registerChainFunctions(db);
           applyMigrations(db, migrations, file);
         });
       }
@@ -166,6 +168,7 @@ export class SqliteEventStore implements EventStore {
       if (file !== ':memory:') db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
+      registerChainFunctions(db);
       const schemaVersion = applyMigrations(db, migrations, file);
       const store = new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
@@ -224,6 +227,7 @@ export class SqliteEventStore implements EventStore {
     this.assertWritable();
     return sqliteStagedAppends({
       db: this.db,
+      chain: this.chain,
       clock: this.clock,
       assertOpen: () => this.assertOpen(),
       hasParticipants: () => this.participants.size > 0,
@@ -313,9 +317,13 @@ export class SqliteEventStore implements EventStore {
     const recorded: RecordedEvent[] = [];
     let revision = last === undefined ? 0n : last + 1n;
     let position: number | bigint = 0;
+    this.chain.seek(stream, revision);
     for (let index = 0; index < encoded.length; index += 1) {
       const event = encoded[index] as PendingAppend['encoded'][number];
-      position = this.statements.insert.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt).lastInsertRowid;
+      const values = [stream, revision, event.id, event.type, event.data, event.metadata, recordedAt];
+      // The chain's digest, over the exact text inserted (sqlite-event-chain.ts).
+      if (this.chain.chained) values.push(this.chain.next(event.type, event.data, event.metadata));
+      position = this.statements.insert.run(...values).lastInsertRowid;
       // The participants fold the objects the writer handed in: nothing is parsed back.
       if (keep) recorded.push(this.recordedOf(stream, revision, position, events[index] as EventToAppend, recordedAt));
       revision += 1n;
@@ -469,6 +477,13 @@ export class SqliteEventStore implements EventStore {
     if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
     const clash = events.find((event) => this.statements.findId.get(event.id) !== undefined);
     return clash === undefined ? error : new DuplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
+  }
+
+  /** Every stored event's bytes and digest, stream by stream (the audit's chain check). */
+  async *readStoredLinks(): AsyncGenerator<StoredLink> {
+    this.assertOpen();
+    if (!this.chain.chained) return;
+    yield* storedLinks(this.db);
   }
 
   private toRecorded(row: EventRow): RecordedEvent {

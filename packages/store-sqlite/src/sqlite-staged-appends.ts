@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ChainCursor, eventColumns } from './sqlite-event-chain';
 import {
   DuplicateEventId, EventToAppend, GlobalPosition, RecordedEvent, StageAppendsOptions, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
   assertExpectedRevision, assertValidBatch,
@@ -7,6 +8,8 @@ import {
 /** What a unit needs from the store that opened it. */
 export interface StagingHost {
   readonly db: Database.Database;
+  /** The store's hash-chain cursor, which the copy advances through teamlog_chain_next. */
+  readonly chain: ChainCursor;
   readonly clock: () => Date;
   readonly assertOpen: () => void;
   /** Whether commit participants take part (inline projections): they get the unit's events inside its transaction. */
@@ -71,9 +74,11 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     rows.forEach(([id, type, data, metadata], index) => insert.run(unit, stream, first + index, id, type, data, metadata));
   });
 
+  // Rows are read in rowid order, so teamlog_chain_next chains them in revision order.
   const copy = db.prepare(
-    `INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at)
-     SELECT stream_name, ? + offset, event_id, type, data, metadata, ? FROM ${stagingTable} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
+    `INSERT INTO events (${eventColumns(host.chain.chained)})
+     SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${host.chain.chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
+       FROM ${stagingTable} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
   );
   const head = db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>('SELECT last_revision, last_position FROM streams WHERE stream_name = ?');
   const lastPosition = db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events');
@@ -130,6 +135,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         return { streamName: staged.stream, events: 0, nextExpectedRevision: last ?? -1n, position: toPosition(position) };
       }
       const base = last === undefined ? 0n : last + 1n;
+      host.chain.seek(staged.stream, base);
       const { lastInsertRowid } = copy.run(base, recordedAt, unit, staged.stream);
       const revision = base + BigInt(staged.events) - 1n;
       upsertHead.run(staged.stream, revision, lastInsertRowid);

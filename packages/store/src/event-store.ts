@@ -1,4 +1,5 @@
 import { EventId, JsonValue } from '@teamlog/events';
+import type { StoredLink } from './chain-check';
 import { GlobalPosition } from './global-position';
 import type { StageAppendsOptions, StagedAppends } from './staged-appends';
 import { StreamName } from './stream-name';
@@ -108,5 +109,10 @@ export interface EventStore {
    * a commit's events to the process before it is durable (server stores: fold them by catching up).
    */
   participate?(participant: CommitParticipant): Detach;
+  /**
+   * Every stored event as the bytes its hash-chain digest covers, with the digest stored beside it,
+   * stream by stream in revision order (chain-check.ts); absent where the store keeps no chains.
+   */
+  readStoredLinks?(): AsyncIterable<StoredLink>;
   close(): Promise<void>;
 }

@@ -14,3 +14,5 @@ export * from './same-event-id';
 export * from './migration-errors';
 export * from './verify-migration';
 export * from './migrate-store';
+export * from './event-digest';
+export * from './chain-check';
