@@ -1,7 +1,6 @@
 export * from './postgres-url';
 export * from './postgres-errors';
 export * from './connection-failure';
-export * from './retry-policy';
 export * from './snapshot-visibility';
 export * from './global-position-mapping';
 export * from './group-size';
