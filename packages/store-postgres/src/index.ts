@@ -17,5 +17,6 @@ export * from './views/postgres-view-store';
 export * from './views/postgres-committed-views';
 export * from './views/projection-lock-keys';
 export * from './views/projection-lease';
+export * from './views/retaken-lead';
 export * from './views/projection-leader';
 export * from './views/postgres-projections';
