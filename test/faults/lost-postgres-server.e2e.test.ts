@@ -7,10 +7,12 @@ import { ThrowawayCluster, createTestDatabase, freeLoopbackPort, startThrowawayC
 import { RecordedEvent } from '@teamlog/store';
 import { openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
-import { runTeamlog, storedEventCount, temporaryDirectory } from '../../packages/cli/test/run-teamlog';
+import { cliMain, runTeamlog, storedEventCount, temporaryDirectory } from '../../packages/cli/test/run-teamlog';
 import { Running, runTeamlogAsync, startTeamlog } from '../../packages/cli/test/teamlog-process';
 import { member, startedTeam, streamOf } from '../../packages/team/test/team-fixture';
 import { RunningChild, runChild } from '../support/child-process';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 /*
  * The PostgreSQL server crashes (`pg_ctl stop -m immediate`) under an import, a follow and a send
@@ -152,11 +154,7 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
 
   it('a send burst: every send returned an id stored once, or threw; nothing accepted is lost', async () => {
     const { url } = await createTestDatabase(cluster.url, 'lost_sends');
-    const store = await openPostgresStore(url);
-    const teamlog = createTeamLog({ store, ids: uuidV7Ids });
-    const team = await startedTeam(teamlog, 's1', 't1', 't2');
-    await teamlog.dispose();
-    await store.close();
+    const team = await teamOn(url, 's1', 't1', 't2');
     const senders = ['lead', 's1'].map((as) => sender(url, team.lead.teamId, as, ['t1', 't2'], 300));
     await until('the first sends', () => senders.every((child) => child.lines.length >= 30));
     await cluster.halt();
@@ -178,7 +176,67 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
       await reader.close();
     }
   }, 300_000);
+
+  it('serve: a request made while the server is down is answered once it is back, and serve keeps serving', async () => {
+    const { url } = await createTestDatabase(cluster.url, 'lost_serve');
+    const root = temporaryDirectory();
+    try {
+      await writeSessions(root.path, 1, 16 * 1024);
+      expect(runTeamlog(['replay', root.path, '--store', url]).code).toBe(0);
+      const serve = startTeamlog(['serve', '--store', url, '--port', '0']);
+      const base = await serve.line();
+      expect((await fetch(`${base}api/teams`)).status).toBe(200);
+      await cluster.halt();
+      const during = fetch(`${base}api/teams`);
+      await until('serve retrying', () => /retry 1 in|reconnecting in/.test(serve.stderr()) || hasExited(serve));
+      await cluster.start();
+      expect((await during).status).toBe(200);
+      expect((await fetch(`${base}api/teams`)).status).toBe(200);
+      serve.child.kill('SIGINT');
+      const stopped = await serve.exited;
+      expect(stopped.code).toBe(0);
+      noStackTrace(stopped.stderr);
+    } finally {
+      root.cleanup();
+    }
+  }, 300_000);
+
+  it('mcp: a tool call made while the server is down is answered once it is back', async () => {
+    const { url } = await createTestDatabase(cluster.url, 'lost_mcp');
+    const team = await teamOn(url, 'helper');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cliMain, 'mcp', '--session', team.lead.sessionId, '--store', url], stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+    const client = new McpClient({ name: 'agent-runtime', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const before = await client.callTool({ name: 'send_message', arguments: { target: 'helper', message: 'before the crash' } });
+      expect(before.isError).not.toBe(true);
+      await cluster.halt();
+      const during = client.callTool({ name: 'send_message', arguments: { target: 'helper', message: 'during the crash' } }, undefined, { timeout: 240_000 });
+      await until('mcp retrying', () => /retry 1 in/.test(stderr));
+      await cluster.start();
+      const answered = await during;
+      expect({ isError: answered.isError, stored: typeof (answered.structuredContent as { messageId?: unknown } | undefined)?.messageId }).toEqual({ isError: undefined, stored: 'string' });
+      noStackTrace(stderr);
+    } finally {
+      await client.close();
+    }
+  }, 300_000);
 });
+
+/** A team on the database: the Lead and these members, started. */
+const teamOn = async (url: string, ...names: string[]) => {
+  const store = await openPostgresStore(url);
+  try {
+    const teamlog = createTeamLog({ store, ids: uuidV7Ids });
+    const team = await startedTeam(teamlog, ...names);
+    await teamlog.dispose();
+    return team;
+  } finally {
+    await store.close();
+  }
+};
 
 const hasExited = (running: Running): boolean => running.child.exitCode !== null;
 
