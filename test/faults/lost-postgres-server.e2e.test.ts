@@ -152,6 +152,29 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
     }
   }, 300_000);
 
+  it('watch: a server that stays away ends the follow with exit 4 and one line; a rerun imports what was written meanwhile', async () => {
+    const { url } = await createTestDatabase(cluster.url, 'lost_watch_away');
+    const root = temporaryDirectory();
+    try {
+      await writeSessions(root.path, 1, 16 * 1024);
+      const watch = startTeamlog(['watch', root.path, '--store', url, '--json']);
+      await watch.line((line) => line.startsWith('{"batch":0'));
+      await cluster.halt();
+      await writeSessions(root.path, 1, 16 * 1024, 1);
+      const gaveUp = await watch.exited;
+      await cluster.start();
+      expect(gaveUp.code).toBe(4);
+      const lines = teamlogLines(gaveUp.stderr).filter((line) => !line.startsWith('teamlog: following '));
+      expect(lines).toEqual([expect.stringMatching(/^teamlog: .* on postgres:\/\/postgres@127\.0\.0\.1:\d+\/teamlog_lost_watch_away_\w+ failed: /)]);
+      noStackTrace(gaveUp.stderr);
+      const rerun = runTeamlog(['replay', root.path, '--store', url]);
+      expect(rerun.code).toBe(0);
+      expect(await countRows(url, "SELECT count(*) AS count FROM teamlog.events WHERE stream_name LIKE 'session-lost-server-0001%'")).toBeGreaterThan(0);
+    } finally {
+      root.cleanup();
+    }
+  }, 300_000);
+
   it('a send burst: every send returned an id stored once, or threw; nothing accepted is lost', async () => {
     const { url } = await createTestDatabase(cluster.url, 'lost_sends');
     const team = await teamOn(url, 's1', 't1', 't2');
