@@ -9,10 +9,15 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
   /** Attempts in all, counting the first. */
   readonly maxAttempts: number;
+  /**
+   * No retry starts later than this after the first attempt began (optional): attempts that each
+   * wait for a connect timeout (a host that drops packets) would otherwise make 25 attempts take minutes.
+   */
+  readonly maxElapsedMs?: number;
 }
 
-/** About half a minute of retries (25 attempts, waits doubling from 50 ms to 2 s): long enough for a server restart or a failover. */
-export const defaultRetryPolicy: RetryPolicy = { initialDelayMs: 50, maxDelayMs: 2_000, maxAttempts: 25 };
+/** About half a minute of retries (at most 25 attempts, waits doubling from 50 ms to 2 s, none starting after 30 s): long enough for a server restart or a failover. */
+export const defaultRetryPolicy: RetryPolicy = { initialDelayMs: 50, maxDelayMs: 2_000, maxAttempts: 25, maxElapsedMs: 30_000 };
 
 /**
  * The wait before retry number `retry` (1 for the first retry): doubling from the initial delay,
@@ -53,17 +58,26 @@ export interface RetryingOptions {
   readonly stopped?: () => boolean;
   readonly random?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Milliseconds from some fixed point, for `maxElapsedMs` (default `Date.now`). */
+  readonly now?: () => number;
 }
 
-/** Run `run` until it succeeds, a failure is not retryable, or `policy.maxAttempts` attempts have failed (the last failure is thrown). */
+/**
+ * Run `run` until it succeeds, a failure is not retryable, `policy.maxAttempts` attempts have
+ * failed, or the next retry would start after `policy.maxElapsedMs` (the last failure is thrown).
+ */
 export const retrying = async <A>(run: (attempt: number) => Promise<A>, options: RetryingOptions): Promise<A> => {
   const wait = options.sleep ?? sleep;
+  const now = options.now ?? Date.now;
+  const started = now();
+  const budget = options.policy.maxElapsedMs ?? Number.POSITIVE_INFINITY;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run(attempt);
     } catch (error) {
       if (!options.retryable(error) || attempt >= options.policy.maxAttempts || options.stopped?.() === true) throw error;
       const delayMs = retryDelay(attempt, options.policy, options.random);
+      if (now() + delayMs - started > budget) throw error;
       options.onRetry?.({ retry: attempt, delayMs, error });
       await wait(delayMs);
     }

@@ -56,6 +56,20 @@ describe('retrying', () => {
     expect({ attempts, waits }).toEqual({ attempts: 1, waits: [] });
   });
 
+  it('starts no retry after the policy\'s time budget, however many attempts are left', async () => {
+    let clock = 0;
+    let attempts = 0;
+    const slow = { ...options, policy: { ...options.policy, maxAttempts: 100, maxElapsedMs: 25_000 }, now: () => clock };
+    // Each attempt waits for a 10 s connect timeout, as against a host that drops packets.
+    await expect(retrying(async () => {
+      attempts += 1;
+      clock += 10_000;
+      throw new Dropped();
+    }, slow)).rejects.toBeInstanceOf(Dropped);
+    // Retries began at 10 s and 20 s; a third would begin after 30 s, past the budget.
+    expect(attempts).toBe(3);
+  });
+
   it('stops retrying once stopped says so', async () => {
     let attempts = 0;
     await expect(retrying(async () => {
