@@ -2,7 +2,7 @@ import { performance } from 'perf_hooks';
 import { Pool } from 'pg';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { streamName } from '@teamlog/store';
-import { openPostgresStore } from '@teamlog/store-postgres';
+import { handlePoolErrors, openPostgresStore } from '@teamlog/store-postgres';
 import { runWriters } from './postgres-bench-rows';
 
 /* The three ways the Postgres section writes the same appends, each with synchronous_commit on. */
@@ -39,7 +39,8 @@ export const measureStoreAppends = async (url: string, writers: number, appends:
 export const measureRawInserts = async (url: string, writers: number, appends: number): Promise<AppendMeasurement> => {
   const schema = await openPostgresStore(url); // the store's schema, then the baseline writes it raw
   await schema.close();
-  const pool = new Pool({ connectionString: url, max: writers });
+  // An 'error' nobody listens to would end the bench (connection-error-handlers.ts of store-postgres).
+  const pool = handlePoolErrors(new Pool({ connectionString: url, max: writers }), () => undefined);
   const insert = 'INSERT INTO teamlog.events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ($1, $2, $3, $4, $5, $6, $7)';
   const { count, elapsedMs } = await timed(() =>
     runWriters(writers, appends, async (append) => {

@@ -1,6 +1,7 @@
 import { DecodeError } from '@teamlog/events';
 import { ExportTargetRefused, SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
 import { CorruptViewRow } from '@teamlog/projections';
+import { StoreFailure } from '@teamlog/store';
 import { NotATeamlogStore, SchemaTooNew, StoreNeedsUpgrade } from '@teamlog/store-sqlite';
 import { BadInput, UsageError } from './cli-errors';
 import { ExitCode } from './exit-code';
@@ -22,6 +23,8 @@ export const reportError = (error: unknown): ErrorReport => {
     return { exitCode: ExitCode.usage, line: `${oneLine(error.message)} (see "${help}")` };
   }
   if (badInputTypes.some((type) => error instanceof type)) return { exitCode: ExitCode.badInput, line: oneLine((error as Error).message) };
+  // The store's server stayed away through its retries, or failed: the environment, not a bug, so no stack trace is offered.
+  if (error instanceof StoreFailure) return { exitCode: ExitCode.failure, line: oneLine(error.message) };
   const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return { exitCode: ExitCode.failure, line: `${oneLine(message)} (run with --debug for the stack trace)` };
 };

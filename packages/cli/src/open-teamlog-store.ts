@@ -9,6 +9,7 @@ import {
 } from '@teamlog/projections';
 import { BadInput, UsageError } from './cli-errors';
 import { StoreLocation } from './store-location';
+import { storeRetryNotice } from './store-retry-notice';
 
 /** An open store with its views; `close` releases both. */
 export interface OpenedStore {
@@ -86,7 +87,8 @@ const foldedInMemory = (store: EventStore, committed: () => Promise<LoadedViews<
  */
 const openPostgres = async (location: StoreLocation & { readonly kind: 'postgres' }, access: StoreAccess): Promise<OpenedStore> => {
   const postgres = await import('@teamlog/store-postgres');
-  const store = await postgres.openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read' }).catch((error: unknown) => {
+  const log = storeRetryNotice((text) => process.stderr.write(text));
+  const store = await postgres.openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read', log }).catch((error: unknown) => {
     if (error instanceof postgres.InvalidPostgresUrl) throw new UsageError(error.message);
     if (error instanceof postgres.PostgresStoreNotFound) throw new BadInput(`${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`);
     if (error instanceof postgres.PostgresSchemaTooNew) throw new BadInput(error.message);

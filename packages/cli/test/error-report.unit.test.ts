@@ -1,5 +1,6 @@
 import { DecodeError } from '@teamlog/events';
 import { SessionLogRejected } from '@teamlog/dsh';
+import { StoreFailure } from '@teamlog/store';
 import { BadInput, UsageError } from '../src/cli-errors';
 import { reportError } from '../src/error-report';
 import { ExitCode } from '../src/exit-code';
@@ -21,6 +22,11 @@ describe('reportError', () => {
   it('exits 3 for a rejected session log and for a decode error', () => {
     expect(reportError(new SessionLogRejected('invalid-event', 'a.jsonl', 'bad', { line: 3, path: 'data.x' })).exitCode).toBe(ExitCode.badInput);
     expect(reportError(new DecodeError('data.x', 'string', 'expected string')).exitCode).toBe(ExitCode.badInput);
+  });
+
+  it('exits 4 for a store that failed (a server that stayed away), on one line without the stack hint', () => {
+    const failure = new StoreFailure('append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED\n127.0.0.1:5432');
+    expect(reportError(failure)).toEqual({ exitCode: ExitCode.failure, line: 'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED 127.0.0.1:5432' });
   });
 
   it('exits 4 for anything else, on one line, and says how to see the stack', () => {

@@ -4,7 +4,7 @@ import {
   FormatVersion, SessionHeaderRecord, SessionId, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
 } from '@teamlog/events';
 import {
-  DuplicateEventId, EventStore, EventToAppend, StagedAppends, WrongExpectedVersion, sessionHeaderStream, sessionStream,
+  DuplicateEventId, EventStore, EventToAppend, StagedAppends, StoreFailure, WrongExpectedVersion, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { stageFromSecondRead } from './stage-from-second-read';
@@ -230,6 +230,8 @@ export const importSessionLog = async (file: string, store: EventStore, options:
       return await importOnce(file, head, store, options);
     } catch (error) {
       if (isStoreRace(error) && attempt < retries) continue;
+      // The store failed, not the file: the caller stops (exit 4); a rerun resumes, since an import is idempotent.
+      if (error instanceof StoreFailure) throw error;
       return rejectedResult(file, error, head, options);
     }
   }

@@ -18,6 +18,8 @@ export const withDatabase = (serverUrl: string, name: string): string => {
 
 const administer = async (serverUrl: string, sql: string): Promise<void> => {
   const client = new Client({ connectionString: serverUrl });
+  // A dropped connection rejects the query below; without a listener its 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(sql);

@@ -16,6 +16,10 @@ export interface ThrowawayCluster {
   readonly directory: string;
   /** `pg_ctl restart -m fast`: every connection is dropped, the data is kept. */
   restart(): Promise<void>;
+  /** `pg_ctl stop -m immediate` (as a crash: every connection dropped mid-statement), keeping the data for `start`. */
+  halt(): Promise<void>;
+  /** Start a halted server again on the same port and data (crash recovery runs first). */
+  start(): Promise<void>;
   /** Stop the server and remove its directory. */
   stop(): Promise<void>;
 }
@@ -78,6 +82,8 @@ export const startThrowawayCluster = async (options: ThrowawayClusterOptions = {
       port,
       directory: paths.directory,
       restart: () => run(user, 'pg_ctl restart', binaries.pgCtl, ['-D', paths.data, '-l', paths.logFile, '-w', '-t', '60', '-m', 'fast', '-o', serverArgs, 'restart']),
+      halt: () => run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-w', '-t', '60', '-m', 'immediate', 'stop']),
+      start: () => startServer(binaries, user, paths, serverArgs),
       stop: async () => {
         await run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-w', '-t', '60', '-m', 'fast', 'stop']).catch(() => undefined);
         rmSync(paths.directory, { recursive: true, force: true });

@@ -25,4 +25,17 @@ describe('a throwaway PostgreSQL cluster', () => {
     }
     expect(existsSync(cluster.directory)).toBe(false);
   }, 120_000);
+
+  it('halted as by a crash, refuses connections until started again, and keeps its data', async () => {
+    const cluster = await startThrowawayCluster();
+    try {
+      await serverAnswers(cluster.url);
+      await cluster.halt();
+      await expect(serverAnswers(cluster.url)).rejects.toThrow(/ECONNREFUSED/);
+      await cluster.start();
+      expect(await serverAnswers(cluster.url)).toBe('on');
+    } finally {
+      await cluster.stop();
+    }
+  }, 120_000);
 });

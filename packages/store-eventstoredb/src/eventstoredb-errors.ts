@@ -1,5 +1,5 @@
 import { EventId } from '@teamlog/events';
-import { StreamName } from '@teamlog/store';
+import { StoreFailure, StreamName } from '@teamlog/store';
 
 /** What went wrong talking to EventStoreDB, for errors the port has no typed error for. */
 export type EventStoreDbFailure =
@@ -16,7 +16,8 @@ export type EventStoreDbFailure =
 
 export type EventStoreDbOperation = 'append' | 'readStream' | 'readAll' | 'subscribeToAll' | 'streamRevision' | 'connect';
 
-export class EventStoreDbError extends Error {
+/** A failure of the server or the connection, after the adapter's retries: a StoreFailure of the port, never the caller's input. */
+export class EventStoreDbError extends StoreFailure {
   override readonly name = 'EventStoreDbError';
   constructor(
     readonly failure: EventStoreDbFailure,

@@ -3,11 +3,10 @@ import { isLeft } from 'fp-ts/Either';
 import {
   AppendOptions, AppendResult, assertExpectedRevision, assertValidBatch, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision,
   GlobalPosition, isAfter, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StoreClosed, StreamName, StreamNotFound,
-  SubscribeToAllOptions, Subscription, WrongExpectedVersion, sameEventId,
+  RetryPolicy, SubscribeToAllOptions, Subscription, WrongExpectedVersion, retryDelay, sameEventId, sleep,
 } from '@teamlog/store';
 import { eventStoreDbStagedAppends } from './eventstoredb-staged-appends';
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
-import { BackoffOptions, backoffDelay, defaultAppendRetry, defaultResubscribe, sleep } from './backoff';
 import { BatchLookup, lookupBatch } from './batch-lookup';
 import { BatchSearchRange, batchSearchRange } from './batch-search-range';
 import { ClientErrorContext, mapClientError } from './client-error-mapping';
@@ -34,9 +33,9 @@ export interface EventStoreDbEventStoreOptions {
   /** The server's MaxAppendSize; larger appends are refused before sending. Default 1 MiB. */
   readonly maxAppendBytes?: number;
   /** Retries of an append whose outcome is unknown or that reached a follower. */
-  readonly appendRetry?: BackoffOptions;
+  readonly appendRetry?: RetryPolicy;
   /** Resubscriptions of `$all` after the connection drops. */
-  readonly resubscribe?: BackoffOptions;
+  readonly resubscribe?: RetryPolicy;
   /** Events per request when reading `$all`. */
   readonly readPageSize?: number;
   /**
@@ -52,6 +51,11 @@ export interface EventStoreDbEventStoreOptions {
   readonly maxStagedBytes?: number;
 }
 
+/** Retries of one append (the back-off algorithm is the store port's `retryDelay`). */
+export const defaultAppendRetry: RetryPolicy = { initialDelayMs: 100, maxDelayMs: 2_000, maxAttempts: 5 };
+/** Resubscriptions of `$all` in a row before a subscription gives up. */
+export const defaultResubscribe: RetryPolicy = { initialDelayMs: 100, maxDelayMs: 5_000, maxAttempts: 30 };
+
 const origin: GlobalPosition = { commit: 0n, prepare: 0n };
 
 /**
@@ -63,8 +67,8 @@ export class EventStoreDbEventStore implements EventStore {
   private closed = false;
   private readonly subscriptions = new Set<Subscription>();
   private readonly maxAppendBytes: number;
-  private readonly appendRetry: BackoffOptions;
-  private readonly resubscribe: BackoffOptions;
+  private readonly appendRetry: RetryPolicy;
+  private readonly resubscribe: RetryPolicy;
   private readonly readPageSize: number;
   private readonly retrySearchWindow: number;
   private readonly random: () => number;
@@ -234,7 +238,7 @@ export class EventStoreDbEventStore implements EventStore {
       if (attempt >= this.appendRetry.maxAttempts) {
         throw outcomeUnknown ? new AppendOutcomeUnknown(stream, events.map((event) => event.id), attempt, { cause: failure }) : failure;
       }
-      const delayMs = backoffDelay(attempt, this.appendRetry, this.random);
+      const delayMs = retryDelay(attempt, this.appendRetry, this.random);
       this.options.onAppendRetry?.({ streamName: stream, attempt, delayMs, outcome, error: failure });
       await this.sleep(delayMs);
     }

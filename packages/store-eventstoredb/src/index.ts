@@ -11,7 +11,6 @@ export * from './failure-outcome';
 export * from './batch-lookup';
 export * from './batch-search-range';
 export * from './find-appended-batch';
-export * from './backoff';
 export * from './append-size';
 export * from './resubscribing-subscription';
 export * from './eventstoredb-event-store';

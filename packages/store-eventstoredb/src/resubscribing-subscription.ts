@@ -1,7 +1,6 @@
 import { AllStreamResolvedEvent, excludeSystemEvents, START } from '@eventstore/db-client';
 import { isLeft } from 'fp-ts/Either';
-import { GlobalPosition, isAfter, RecordedEvent, Subscription } from '@teamlog/store';
-import { BackoffOptions, backoffDelay } from './backoff';
+import { GlobalPosition, isAfter, RecordedEvent, RetryPolicy, Subscription, retryDelay } from '@teamlog/store';
 import { mapClientError } from './client-error-mapping';
 import { ClientAllSubscription, EventStoreDbClient } from './eventstoredb-client';
 import { SubscriptionDropped } from './eventstoredb-errors';
@@ -22,7 +21,7 @@ export interface SubscriptionDrop {
 export interface ResubscribingSubscriptionOptions {
   /** Deliver events strictly after this position, or from the start of `$all`. */
   readonly after: Promise<GlobalPosition | 'start'>;
-  readonly resubscribe: BackoffOptions;
+  readonly resubscribe: RetryPolicy;
   readonly random: () => number;
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly onDropped?: (drop: SubscriptionDrop) => void;
@@ -88,7 +87,7 @@ export const resubscribingSubscription = (client: EventStoreDbClient, options: R
       drops += 1;
       const error = failure ?? new Error('the server ended the subscription');
       if (drops >= options.resubscribe.maxAttempts) throw new SubscriptionDropped(drops, { cause: error });
-      const delayMs = backoffDelay(drops, options.resubscribe, options.random);
+      const delayMs = retryDelay(drops, options.resubscribe, options.random);
       options.onDropped?.({ error, attempt: drops, delayMs, resumeAfter: after });
       await options.sleep(delayMs, stop.signal);
     }

@@ -1,5 +1,5 @@
 import { Client, Notification } from 'pg';
-import { RetryPolicy, retryDelay, sleep } from './retry-policy';
+import { RetryPolicy, retryDelay, sleep } from '@teamlog/store';
 
 /** The channel teamlog.notify_appended signals on, with the committed transaction id as payload. */
 export const appendedChannel = 'teamlog_appended';

@@ -4,6 +4,8 @@ import { PostgresMigration, applyPostgresMigrations, readSchemaVersion, shippedM
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
 import { describePostgresUrl, isPostgresUrl, redactPassword } from './postgres-url';
 import { errorCode, isConnectionFailure } from './connection-failure';
+import { handleClientErrors, handlePoolErrors } from './connection-error-handlers';
+import { defaultRetryPolicy, retrying } from '@teamlog/store';
 
 export interface OpenPostgresStoreOptions extends PostgresEventStoreOptions {
   /** Apply the shipped migrations (default). False for openers that only read: the schema is checked, never changed. */
@@ -37,17 +39,31 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
   } catch (error) {
     throw new InvalidPostgresUrl(database, redact((error as Error).message));
   }
-  pool.on('error', () => undefined); // idle connections failing before the store takes over
+  const log = options.log ?? (() => undefined);
+  const describe = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
+  handlePoolErrors(pool, (error) => log(`teamlog postgres: a connection to ${database} failed: ${describe(error)}`));
   const migrations = options.migrations ?? shippedMigrations;
-  let schemaVersion: number;
-  try {
+  const openOnce = async (): Promise<number> => {
     const client = await pool.connect();
+    let broken = false;
     try {
       if (options.create === false && (await readSchemaVersion(client, migrations, database)) === 0) throw new PostgresStoreNotFound(database);
-      schemaVersion = options.migrate === false ? await readSchemaVersion(client, migrations, database) : await applyPostgresMigrations(client, migrations, database);
+      return options.migrate === false ? await readSchemaVersion(client, migrations, database) : await applyPostgresMigrations(client, migrations, database);
+    } catch (error) {
+      broken = isConnectionFailure(error);
+      throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
+  };
+  let schemaVersion: number;
+  try {
+    // An unreachable or restarting server is retried as any query is (about half a minute by default); migrations run under a lock in one transaction each, so running them again is safe.
+    schemaVersion = await retrying(openOnce, {
+      policy: options.retry ?? defaultRetryPolicy,
+      retryable: isConnectionFailure,
+      onRetry: ({ retry, delayMs, error }) => log(`teamlog postgres: cannot connect to ${database} (${describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`),
+    });
   } catch (error) {
     await pool.end().catch(() => undefined);
     if (error instanceof PostgresSchemaTooNew || error instanceof PostgresStoreNotFound) throw error;
@@ -56,7 +72,10 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
   }
   // Keep-alive probes tell a long-lived connection (LISTEN, a projection's lease) that the server vanished without closing it.
   const connectClient = (name: string): Client =>
-    new Client({ connectionString: url.trim(), application_name: name, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    handleClientErrors(
+      new Client({ connectionString: url.trim(), application_name: name, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }),
+      (error) => log(`teamlog postgres: the ${name} connection to ${database} failed: ${describe(error)}`),
+    );
   const connectListener = (): Client => connectClient(`${applicationName}-listen`);
   return new PostgresEventStore({ pool, connectListener, connectClient, database, redact }, schemaVersion, options);
 };

@@ -1,3 +1,5 @@
+import { StoreFailure } from '@teamlog/store';
+
 /** Which schema of the database: the event store's (migrations/postgres) or the views' (migrations/projections-postgres). */
 export type SchemaKind = 'store' | 'views';
 
@@ -43,7 +45,7 @@ export class InvalidPostgresUrl extends Error {
 /** Why a store operation failed at the driver or server (never carrying the password). */
 export type PostgresFailure = 'unavailable' | 'server';
 
-export class PostgresStoreError extends Error {
+export class PostgresStoreError extends StoreFailure {
   override readonly name = 'PostgresStoreError';
   constructor(
     readonly failure: PostgresFailure,

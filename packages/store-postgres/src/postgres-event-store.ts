@@ -1,7 +1,8 @@
 import { Client, Pool, QueryResultRow } from 'pg';
 import {
   AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  StagedAppends, StoreClosed, StoredLink, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription, streamPages,
+  RetryPolicy, StagedAppends, StoreClosed, StoredLink, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription, defaultRetryPolicy,
+  retrying, sleep, streamPages,
 } from '@teamlog/store';
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
@@ -13,7 +14,6 @@ import { positionOf, positionParameters } from './global-position-mapping';
 import { groupSize } from './group-size';
 import { pinnedSubscription, SubscriptionStart } from './pinned-subscription';
 import { PostgresStoreError } from './postgres-errors';
-import { RetryPolicy, defaultRetryPolicy, retryDelay, sleep } from './retry-policy';
 import { parsePgSnapshot } from './snapshot-visibility';
 import { statementName } from './statement-name';
 import { LinkRow, storedLinksPageSql, toStoredLink } from './stored-links';
@@ -109,8 +109,7 @@ export class PostgresEventStore implements EventStore {
     this.readYourWritesTimeoutMs = options.readYourWritesTimeoutMs ?? 10_000;
     this.log = options.log ?? (() => undefined);
     this.maxStagedBytes = options.maxStagedBytes ?? 256 * 1024 * 1024;
-    // An idle pooled connection that dies (a server restart) is dropped by the pool; without a listener Node would throw.
-    connection.pool.on('error', (error) => this.log(`teamlog postgres: an idle connection to ${connection.database} failed: ${this.describe(error)}`));
+    // Every connection of the pool already has an 'error' listener (openPostgresStore, connection-error-handlers.ts).
     this.listener = new AppendListener({
       connect: connection.connectListener,
       onAppended: (transaction) => this.committedElsewhere(transaction),
@@ -147,7 +146,8 @@ export class PostgresEventStore implements EventStore {
   /** A unit kept in memory and committed in one transaction of its own (see postgres-staged-appends.ts). */
   stageAppends(): StagedAppends {
     return postgresStagedAppends({
-      connect: () => this.withRetry('append', () => this.connection.pool.connect()),
+      connect: () => this.connection.pool.connect(),
+      retry: (run) => this.withRetry('append', run),
       clock: this.clock,
       assertOpen: () => this.assertOpen(),
       maxStagedBytes: this.maxStagedBytes,
@@ -383,18 +383,15 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** Run again after a dropped connection or a restarting server, with backoff; other errors are not retried. */
-  private async withRetry<T>(operation: string, run: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await run();
-      } catch (error) {
-        if (!isConnectionFailure(error) || attempt >= this.retry.maxAttempts || this.closed) throw error;
-        const delay = retryDelay(attempt, this.retry);
-        this.log(`teamlog postgres: ${operation} on ${this.connection.database} failed (${this.describe(error)}); retry ${attempt} in ${Math.round(delay)} ms`);
-        await sleep(delay);
-      }
-    }
+  /** Run again after a dropped connection or a restarting server, with back-off; other errors are not retried. */
+  private withRetry<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    return retrying(run, {
+      policy: this.retry,
+      retryable: isConnectionFailure,
+      stopped: () => this.closed,
+      onRetry: ({ retry, delayMs, error }) =>
+        this.log(`teamlog postgres: ${operation} on ${this.connection.database} failed (${this.describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`),
+    });
   }
 
   private failureOf(operation: string, error: unknown): unknown {

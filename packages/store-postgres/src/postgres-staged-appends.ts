@@ -8,6 +8,8 @@ import { streamHeadSql } from './stream-queries';
 /** What a unit needs from the store that opened it. */
 export interface PostgresStagingHost {
   readonly connect: () => Promise<PoolClient>;
+  /** Runs a whole commit again after a dropped connection or a restarting server (the store's retry policy). */
+  readonly retry: <A>(run: () => Promise<A>) => Promise<A>;
   readonly clock: () => Date;
   readonly assertOpen: () => void;
   /** The bytes of encoded events a unit may hold in memory. */
@@ -79,41 +81,47 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
         all.map((event) => event.data),
         all.map((event) => event.metadata),
       ];
-      let client: PoolClient;
-      try {
-        client = await host.connect();
-      } catch (error) {
-        throw host.failure('append', error);
-      }
-      let released = false;
-      try {
-        await client.query('BEGIN');
-        const { rows } = await client.query(appendGroupSql, parameters);
-        const results: StagedStreamResult[] = [];
-        for (const [index, staged] of streams.entries()) {
-          const outcome = outcomeOf({ stream: staged.stream, events: [], expectedRevision: staged.expected, recordedAt: new Date(recordedAt) }, rows[index]);
-          const answer = rows[index] as { outcome?: string } | undefined;
-          if (answer?.outcome !== 'appended' || !outcome.ok) {
-            const error = await refusal(client, staged.stream, staged.expected, rows[index], staged.encoded);
-            await client.query('ROLLBACK');
-            throw error;
+      // A transaction the connection dropped under is rolled back by the server and sent again whole.
+      // If only the COMMIT's answer was lost, the unit did commit: sent again, its expectations refuse
+      // it (WrongExpectedVersion) and the caller re-reads, as after any race; a unit is never a retry.
+      const once = async (): Promise<StagedStreamResult[]> => {
+        const client = await host.connect();
+        let broken = false;
+        try {
+          await client.query('BEGIN');
+          const { rows } = await client.query(appendGroupSql, parameters);
+          const results: StagedStreamResult[] = [];
+          for (const [index, staged] of streams.entries()) {
+            const outcome = outcomeOf({ stream: staged.stream, events: [], expectedRevision: staged.expected, recordedAt: new Date(recordedAt) }, rows[index]);
+            const answer = rows[index] as { outcome?: string } | undefined;
+            if (answer?.outcome !== 'appended' || !outcome.ok) {
+              const error = await refusal(client, staged.stream, staged.expected, rows[index], staged.encoded);
+              await client.query('ROLLBACK');
+              throw error;
+            }
+            const result: AppendResult = outcome.result;
+            results.push({ ...result, streamName: staged.stream, events: staged.encoded.length });
           }
-          const result: AppendResult = outcome.result;
-          results.push({ ...result, streamName: staged.stream, events: staged.encoded.length });
+          await client.query('COMMIT');
+          return results;
+        } catch (error) {
+          // A broken connection must not go back to the pool mid-transaction.
+          broken = !(error instanceof WrongExpectedVersion || error instanceof DuplicateEventId);
+          throw error;
+        } finally {
+          client.release(broken);
         }
-        await client.query('COMMIT');
-        const newest = results.reduce((max, result) => (result.position.commit > max ? result.position.commit : max), 0n);
-        if (newest > 0n) host.committed(newest);
-        return results;
+      };
+      let results: StagedStreamResult[];
+      try {
+        results = await host.retry(once);
       } catch (error) {
         if (error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) throw error;
-        // A broken connection must not go back to the pool mid-transaction.
-        client.release(true);
-        released = true;
         throw host.failure('append', error);
-      } finally {
-        if (!released) client.release();
       }
+      const newest = results.reduce((max, result) => (result.position.commit > max ? result.position.commit : max), 0n);
+      if (newest > 0n) host.committed(newest);
+      return results;
     },
     abort: async () => staging.abort(),
   };

@@ -9,6 +9,7 @@ export * from './catch-up-subscription';
 export * from './read-stream-slice';
 export * from './stream-pages';
 export * from './stream-heads';
+export * from './retry-policy';
 export * from './in-memory-event-store';
 export * from './same-event-id';
 export * from './migration-errors';

@@ -57,3 +57,13 @@ export class StagedAppendsTooLarge extends Error {
     super(`the staged appends exceed ${limitBytes} bytes, the most this store writes as one unit: ${detail}; nothing was written`);
   }
 }
+
+/**
+ * The store itself failed (its server stayed unreachable through the adapter's retries, a server
+ * or disk error): a fault of the environment, never of the caller's input. Adapters' errors of
+ * this kind extend it, so callers in the core (the importer, the follower) tell it from a bad file
+ * without knowing the adapter.
+ */
+export class StoreFailure extends Error {
+  override readonly name: string = 'StoreFailure';
+}

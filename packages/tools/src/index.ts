@@ -18,3 +18,7 @@ export type { TeamMcpServer, TeamMcpServerOptions } from './team-mcp-server';
 export { createTeamMcpServer } from './team-mcp-server';
 export type { StdioStreams } from './serve-stdio';
 export { serveStdio } from './serve-stdio';
+export type { StdioFrameTransportOptions } from './stdio-frame-transport';
+export { StdioFrameTransport } from './stdio-frame-transport';
+export type { FrameOutcome, JsonRpcErrorAnswer } from './json-rpc-frames';
+export { decideFrame, defaultMaxFrameBytes, idOfTruncatedFrame } from './json-rpc-frames';

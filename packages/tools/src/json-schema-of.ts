@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { BoundedTextType } from './bounded-text';
 import { DescribedType } from './described-type';
 import { JsonSchema } from './json-schema';
 import { refinementSchemas } from './refinement-schemas';
@@ -35,12 +36,13 @@ const refinementSchema = (codec: t.RefinementType<t.Mixed>, refinements: Refinem
 
 /**
  * The JSON Schema of a codec, for the codec kinds the Team tools use: strict objects, described
- * types, string, number, boolean, null, literals, keyof, unions, arrays and listed refinements.
+ * types, bounded texts, string, number, boolean, null, literals, keyof, unions, arrays and listed refinements.
  * Anything else is refused rather than approximated, so a schema never accepts what its codec refuses.
  */
 export const jsonSchemaOf = (codec: t.Mixed, refinements: Refinements = refinementSchemas): JsonSchema => {
   if (codec instanceof StrictObjectType) return objectSchema(codec, refinements);
   if (codec instanceof DescribedType) return { ...jsonSchemaOf(codec.type, refinements), description: codec.description };
+  if (codec instanceof BoundedTextType) return { type: 'string', minLength: codec.minLength, maxLength: codec.maxLength };
   if (codec instanceof t.StringType) return { type: 'string' };
   if (codec instanceof t.NumberType) return { type: 'number' };
   if (codec instanceof t.BooleanType) return { type: 'boolean' };

@@ -4,7 +4,7 @@ import {
   TeamLogFailed, TeamRuleViolation, UnknownTarget, UnknownTaskOwner,
 } from '@teamlog/team';
 import {
-  InvalidToolArguments, NothingToUpdate, TaskNotClaimable, ToolNotForRole, UnknownInboxMessage, UnknownMember, UnknownTool,
+  InvalidToolArguments, NothingToUpdate, SessionClosedForWrites, TaskNotClaimable, ToolNotForRole, UnknownInboxMessage, UnknownMember, UnknownTool,
 } from './tool-errors';
 
 const sentence = (text: string): string => {
@@ -25,6 +25,7 @@ const phrases: readonly Phrase[] = [
   when(UnknownTarget, (e) => `There is no team member or session "${e.target}"; list_members shows who is on the team`),
   when(TargetOutsideTeam, (e) => `Session "${e.target}" is not on your team; you can message only your team's Lead and members`),
   when(SenderOutsideTeam, () => 'You are no longer the Lead or an active member of this team, so you cannot send messages'),
+  when(SessionClosedForWrites, (e) => `Your session is closed (${e.reason}), so ${e.toolName} changes nothing; the tools that only read still work`),
   when(SenderClosed, (e) => `Your session is closed (${e.reason}), so it sends no more messages`),
   when(MessageToSelf, () => 'You cannot send a message to yourself; choose a teammate as the target'),
   when(TargetClosed, (e) => `The target (session ${e.target}) is closed (${e.reason}) and accepts no messages; nothing was sent`),

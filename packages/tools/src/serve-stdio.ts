@@ -1,6 +1,5 @@
 import { Readable, Writable } from 'stream';
-// The SDK's CommonJS build is reached through its exports map; see the `paths` note in tsconfig.json.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioFrameTransport, StdioFrameTransportOptions } from './stdio-frame-transport';
 import { TeamMcpServer } from './team-mcp-server';
 
 /** The streams MCP frames travel on: a process's stdin and stdout, or pipes in a test. */
@@ -19,12 +18,13 @@ const ended = (input: Readable): Promise<void> =>
 /**
  * Serve newline-delimited JSON-RPC over the streams until the client closes the input (as an MCP
  * client does to stop its server), the connection closes, or `until` resolves; then close the server.
+ * A bad frame is answered with a JSON-RPC error and the server serves on (stdio-frame-transport.ts).
  */
-export const serveStdio = async (server: TeamMcpServer, { input, output }: StdioStreams, until: Promise<void>): Promise<void> => {
+export const serveStdio = async (server: TeamMcpServer, { input, output }: StdioStreams, until: Promise<void>, options: StdioFrameTransportOptions = {}): Promise<void> => {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
-  await server.connect(new StdioServerTransport(input, output));
+  await server.connect(new StdioFrameTransport(input, output, options));
   await Promise.race([ended(input), closed, until]);
   await server.close();
 };

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { JsonObject, SessionRole, decodeWith } from '@teamlog/events';
 import { StrictObjectType } from './strict-object-type';
-import { InvalidToolArguments } from './tool-errors';
+import { InvalidToolArguments, SessionClosedForWrites } from './tool-errors';
 import { ToolSession } from './tool-session';
 import { ToolSuccess, toolSuccess } from './tool-result';
 
@@ -21,6 +21,8 @@ export interface ToolSpec<I extends ObjectCodec, O extends ObjectCodec> {
   readonly description: string;
   /** The roles whose toolset holds it. */
   readonly roles: readonly SessionRole[];
+  /** Whether the tool writes to the team (a closed session's call is refused before it runs). */
+  readonly writes: boolean;
   readonly input: I;
   readonly output: O;
   readonly run: (session: ToolSession, args: t.TypeOf<I>) => Promise<ToolOutput<t.TypeOf<O>>>;
@@ -31,9 +33,10 @@ export interface TeamTool {
   readonly name: string;
   readonly description: string;
   readonly roles: readonly SessionRole[];
+  readonly writes: boolean;
   readonly input: ObjectCodec;
   readonly output: ObjectCodec;
-  /** Decodes the arguments (InvalidToolArguments, nothing run), then runs; typed refusals are thrown. */
+  /** Decodes the arguments (InvalidToolArguments, nothing run), refuses a write of a closed session (SessionClosedForWrites), then runs; typed refusals are thrown. */
   readonly invoke: (session: ToolSession, args: unknown) => Promise<ToolSuccess>;
 }
 
@@ -50,11 +53,16 @@ export const defineTool = <I extends ObjectCodec, O extends ObjectCodec>(spec: T
     name: spec.name,
     description: spec.description,
     roles: spec.roles,
+    writes: spec.writes,
     input: spec.input,
     output: spec.output,
     invoke: async (session, args) => {
       const decoded = decode(args === undefined ? {} : args);
       if (isLeft(decoded)) throw new InvalidToolArguments(spec.name, decoded.left.path, decoded.left.detail);
+      if (spec.writes) {
+        const reason = await session.closed();
+        if (reason !== undefined) throw new SessionClosedForWrites(spec.name, reason);
+      }
       const { text, structured } = await spec.run(session, decoded.right);
       return toolSuccess(text, asJsonObject(spec.name, spec.output.encode(structured)));
     },

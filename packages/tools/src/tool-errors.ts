@@ -1,4 +1,4 @@
-import { MessageId, SessionId, TaskId } from '@teamlog/events';
+import { CloseReason, MessageId, SessionId, TaskId } from '@teamlog/events';
 
 /* Refusals decided by the toolset itself, before or instead of the engine. */
 
@@ -76,5 +76,16 @@ export class UnknownInboxMessage extends Error {
   override readonly name = 'UnknownInboxMessage';
   constructor(readonly messageId: MessageId) {
     super(`no message "${messageId}" in this inbox`);
+  }
+}
+
+/** A tool that writes, called by a session that is closed (killed, cancelled, lost or failed): nothing is written. */
+export class SessionClosedForWrites extends Error {
+  override readonly name = 'SessionClosedForWrites';
+  constructor(
+    readonly toolName: string,
+    readonly reason: CloseReason,
+  ) {
+    super(`${toolName}: the session is closed (${reason})`);
   }
 }

@@ -1,4 +1,4 @@
-import { SessionId } from '@teamlog/events';
+import { CloseReason, SessionId } from '@teamlog/events';
 import { InboxEntrySnapshot, LeadSession, MemberSession, TeamLog } from '@teamlog/team';
 import { NotATeamSession } from './tool-errors';
 
@@ -10,6 +10,8 @@ export interface ToolSession {
   readonly handle: LeadSession | MemberSession;
   /** Every message this session's inbox accepted, in acceptance order. */
   readonly inbox: () => Promise<readonly InboxEntrySnapshot[]>;
+  /** Why the session is closed (killed, cancelled, ...), read from its own stream at each call; undefined while it is open. */
+  readonly closed: () => Promise<CloseReason | undefined>;
 }
 
 /** The session's role and team come from its own stream (`teamlog/session/created`), never from the caller. */
@@ -17,5 +19,12 @@ export const openToolSession = async (teamlog: TeamLog, sessionId: SessionId): P
   const { teamId, role } = await teamlog.session(sessionId);
   if (teamId === undefined || role === undefined) throw new NotATeamSession(sessionId);
   const handle = role === 'lead' ? await teamlog.openLead(teamId) : await teamlog.openMember(teamId, sessionId);
-  return { handle, inbox: async () => (await teamlog.session(sessionId)).inbox };
+  return {
+    handle,
+    inbox: async () => (await teamlog.session(sessionId)).inbox,
+    closed: async () => {
+      const snapshot = await teamlog.session(sessionId);
+      return snapshot.status === 'closed' ? (snapshot.closeReason ?? 'lost') : undefined;
+    },
+  };
 };

@@ -5,6 +5,13 @@ import { memberOf, toolTeam } from './tool-team';
 
 const failure = (result: ToolResult) => (result.isError ? { code: result.structuredContent.error.code, text: result.text } : { code: 'none', text: result.text });
 
+/** Every event of the store, to show that a refused call wrote nothing. */
+const collectAll = async (team: { readonly store: { readAll: () => AsyncIterable<unknown> } }): Promise<unknown[]> => {
+  const events: unknown[] = [];
+  for await (const event of team.store.readAll()) events.push(event);
+  return events;
+};
+
 /** One sentence: no line break, one final stop. */
 const oneSentence = (text: string): boolean => !text.includes('\n') && /[.]$/.test(text) && !/[.!?]\s+[A-Z]/.test(text);
 
@@ -74,8 +81,29 @@ describe('send_message through handleToolCall, on the real engine', () => {
     const reviewer = memberOf(team, 'reviewer');
     await team.teamlog.runtime(reviewer.handle.sessionId).close('cancelled');
     const result = await handleToolCall(reviewer, { name: 'send_message', arguments: { target: 'lead', message: 'one last thing' } });
-    expect(failure(result)).toEqual({ code: 'SenderClosed', text: 'Your session is closed (cancelled), so it sends no more messages.' });
+    expect(failure(result)).toEqual({ code: 'SessionClosedForWrites', text: 'Your session is closed (cancelled), so send_message changes nothing; the tools that only read still work.' });
     expect(await team.lead.inbox()).toEqual([]);
+  });
+
+  it('given a killed member, then every tool that writes is refused with one sentence and nothing is written, while the reading tools still answer', async () => {
+    const team = await toolTeam(['reviewer']);
+    const reviewer = memberOf(team, 'reviewer');
+    await team.teamlog.runtime(reviewer.handle.sessionId).close('killed');
+    const before = await collectAll(team);
+    const writes = [
+      { name: 'create_task', arguments: { subject: 'after the kill' } },
+      { name: 'claim_task', arguments: { taskId: 'task-1' } },
+      { name: 'update_task', arguments: { taskId: 'task-1', expectedRevision: 1, status: 'completed' } },
+      { name: 'send_message', arguments: { target: 'lead', message: 'still here' } },
+    ];
+    for (const call of writes) {
+      const result = await handleToolCall(reviewer, call);
+      expect(failure(result)).toEqual({ code: 'SessionClosedForWrites', text: `Your session is closed (killed), so ${call.name} changes nothing; the tools that only read still work.` });
+      expect(oneSentence(result.text)).toBe(true);
+    }
+    expect(await collectAll(team)).toEqual(before);
+    expect((await handleToolCall(reviewer, { name: 'list_tasks', arguments: {} })).isError).toBe(false);
+    expect((await handleToolCall(reviewer, { name: 'read_inbox', arguments: {} })).isError).toBe(false);
   });
 
   it('given a message over the size limit, then the engine\'s refusal comes back as a sentence', async () => {

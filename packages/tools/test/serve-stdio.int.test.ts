@@ -53,4 +53,28 @@ describe('serveStdio', () => {
     interrupt();
     await expect(serving).resolves.toBeUndefined();
   });
+
+  it('given an oversized frame, an unparsable one and bad params, then each gets its JSON-RPC error and the server keeps serving', async () => {
+    const team = await toolTeam(['reviewer']);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (chunk: Buffer) => void (written += chunk.toString('utf8')));
+    const serving = serveStdio(createTeamMcpServer({ session: memberOf(team, 'reviewer') }), { input, output }, new Promise(() => undefined), { maxFrameBytes: 64 * 1024 });
+    const oversized = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send_message', arguments: { target: 'lead', message: 'x'.repeat(100 * 1024) } } };
+    const badParams = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: ['send_message'] } };
+    const list = { jsonrpc: '2.0', id: 4, method: 'tools/list' };
+    input.end([JSON.stringify(initialize), JSON.stringify(initialized), JSON.stringify(oversized), '{"jsonrpc":', JSON.stringify(badParams), JSON.stringify(list)].map((frame) => `${frame}\n`).join(''));
+    await serving;
+    // Answers come as each is ready (JSON-RPC does not order them): one for every request.
+    expect(frames(written)).toHaveLength(5);
+    expect(frames(written)).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: 1, result: expect.anything() }),
+      { jsonrpc: '2.0', id: 2, error: { code: -32600, message: expect.stringContaining('longer than 65536 bytes') } },
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) } },
+      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: expect.stringMatching(/^Invalid params of tools\/call: params\.name: [^\n]+\.$/) } },
+      expect.objectContaining({ id: 4, result: expect.objectContaining({ tools: expect.any(Array) }) }),
+    ]));
+    expect(await team.lead.inbox()).toEqual([]);
+  });
 });

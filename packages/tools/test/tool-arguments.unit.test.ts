@@ -27,7 +27,8 @@ const spySession = (): { readonly session: ToolSession; readonly calls: string[]
   };
   // Not a literal at the assignment: the spy may carry operations a newer LeadSession no longer has.
   const handle: LeadSession = spy;
-  return { session: { handle, inbox: record('inbox') }, calls };
+  // An open session: the check that a writing tool makes first is not one of the session's operations.
+  return { session: { handle, inbox: record('inbox'), closed: async () => undefined }, calls };
 };
 
 const badCalls: ReadonlyArray<readonly [string, unknown, string]> = [
@@ -40,7 +41,11 @@ const badCalls: ReadonlyArray<readonly [string, unknown, string]> = [
   ['send_message', null, '(root)'],
   ['read_inbox', { after: '' }, 'after: expected MessageId'],
   ['list_members', { verbose: true }, 'unexpected key "verbose"'],
-  ['spawn_member', { name: 'x' }, 'description: expected string, got nothing'],
+  ['spawn_member', { name: 'x' }, 'description: expected a string'],
+  ['spawn_member', { name: 'n'.repeat(100_000), description: 'y' }, 'name: has 100000 characters; the limit is 64'],
+  ['spawn_member', { name: '', description: 'y' }, 'name: must not be empty'],
+  ['create_task', { subject: 's'.repeat(201) }, 'subject: has 201 characters; the limit is 200'],
+  ['update_task', { taskId: 'task-1', expectedRevision: 1, writeScopes: ['w'.repeat(1_001)] }, 'writeScopes.0: has 1001 characters; the limit is 1000'],
   ['spawn_member', { name: 'x', description: 'y', provider: 'other' }, 'unexpected key "provider"'],
   ['create_task', { subject: 'x', blockedBy: 'task-1' }, 'blockedBy: expected ReadonlyArray<TaskId>'],
   ['create_task', { subject: 'x', ownerId: 'someone' }, 'unexpected key "ownerId"'],

@@ -3,6 +3,8 @@ import { PostgresEventStore } from '../postgres-event-store';
 import { postgresCommittedViews } from './postgres-committed-views';
 import { PostgresViewStore, PostgresViewStoreOptions } from './postgres-view-store';
 import { ProjectionLease } from './projection-lease';
+import { defaultProjectionName } from './postgres-view-store';
+import { retakenLead } from './retaken-lead';
 
 export type PostgresProjectionsOptions = TeamlogProjectionsOptions & Omit<PostgresViewStoreOptions, 'connection'>;
 
@@ -31,11 +33,13 @@ export const postgresProjections = async (store: PostgresEventStore, options: Po
     const views = new InMemoryViewStore(teamlogProjection, clearChangesInMemory, committed);
     return { projections: await TeamlogProjections.open(store, views, options), leading: false, release: () => Promise.resolve() };
   }
+  // A lead lost with its connection (a server restart) is taken again for the rest of the run.
+  const lead = retakenLead(store, lease, options.projection ?? defaultProjectionName);
   try {
-    const views = await PostgresViewStore.open(store, { ...options, connection: lease.views });
-    return { projections: await TeamlogProjections.open(store, views, options), leading: true, release: () => lease.release() };
+    const views = await PostgresViewStore.open(store, { ...options, connection: lead.views });
+    return { projections: await TeamlogProjections.open(store, views, options), leading: true, release: () => lead.release() };
   } catch (error) {
-    await lease.release();
+    await lead.release();
     throw error;
   }
 };

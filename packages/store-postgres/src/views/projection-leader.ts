@@ -1,7 +1,6 @@
-import { GlobalPosition } from '@teamlog/store';
+import { GlobalPosition, defaultRetryPolicy, retryDelay, sleep } from '@teamlog/store';
 import { TeamlogProjections, TeamlogProjectionsOptions } from '@teamlog/projections';
 import { PostgresEventStore } from '../postgres-event-store';
-import { defaultRetryPolicy, retryDelay, sleep } from '../retry-policy';
 import { PostgresViewStore, PostgresViewStoreOptions, defaultProjectionName } from './postgres-view-store';
 import { ProjectionLease } from './projection-lease';
 

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
+import { sleep } from '@teamlog/store';
 import { PostgresEventStore } from '../postgres-event-store';
 import { errorCode } from '../connection-failure';
-import { sleep } from '../retry-policy';
 import { defaultProjectionName } from './postgres-view-store';
 import { projectionLeadKey } from './projection-lock-keys';
 import { ViewsConnection, leasedViews } from './views-connection';

@@ -1,6 +1,6 @@
 import { Client, ClientBase, Pool } from 'pg';
 import { isConnectionFailure } from '../connection-failure';
-import { RetryPolicy, retryDelay, sleep } from '../retry-policy';
+import { RetryPolicy, retrying } from '@teamlog/store';
 
 /** How a transaction of the views begins: reads see one snapshot and write nothing. */
 export type ViewsTransactionKind = 'read' | 'write';
@@ -53,18 +53,13 @@ export const pooledViews = (pool: Pool, options: PooledViewsOptions): ViewsConne
     }
   };
   return {
-    transaction: async (kind, work) => {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await once(kind, work);
-        } catch (error) {
-          if (!isConnectionFailure(error) || attempt >= options.retry.maxAttempts) throw error;
-          const delay = retryDelay(attempt, options.retry);
-          options.log(`teamlog postgres: a ${kind} transaction of the views failed (${options.describe(error)}); retry ${attempt} in ${Math.round(delay)} ms`);
-          await sleep(delay);
-        }
-      }
-    },
+    transaction: (kind, work) =>
+      retrying(() => once(kind, work), {
+        policy: options.retry,
+        retryable: isConnectionFailure,
+        onRetry: ({ retry, delayMs, error }) =>
+          options.log(`teamlog postgres: a ${kind} transaction of the views failed (${options.describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`),
+      }),
   };
 };
 

@@ -16,6 +16,7 @@ export const claimTaskTool = defineTool({
     'Take a task: you become its owner and it goes in_progress, unless someone else owns it, it is finished, or a task it waits for is not completed. ' +
     'If the task changes while you claim it, nothing is written and you are told to list the tasks again.',
   roles: ['lead', 'member'],
+  writes: true,
   input: ClaimTaskArguments,
   output: ClaimTaskResult,
   run: async ({ handle }, { taskId }) => {

@@ -17,6 +17,7 @@ export const createTaskTool = defineTool({
   name: 'create_task',
   description: 'Add a task to the team\'s task list (status pending, revision 1), optionally with an owner and the tasks it waits for.',
   roles: ['lead', 'member'],
+  writes: true,
   input: CreateTaskArguments,
   output: CreateTaskResult,
   run: async ({ handle }, { owner, ...task }) => {

@@ -20,6 +20,7 @@ export const listMembersTool = defineTool({
   name: 'list_members',
   description: 'List your team: you, the Lead, and every member with its phase (provisioning, active, failed) and description.',
   roles: ['lead', 'member'],
+  writes: false,
   input: ListMembersArguments,
   output: ListMembersResult,
   run: async ({ handle }) => {

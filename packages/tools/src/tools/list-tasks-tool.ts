@@ -13,6 +13,7 @@ export const listTasksTool = defineTool({
   name: 'list_tasks',
   description: 'List the team\'s tasks with revision, status, owner and blockers; deleted tasks only when asked for by status.',
   roles: ['lead', 'member'],
+  writes: false,
   input: ListTasksArguments,
   output: ListTasksResult,
   run: async ({ handle }, { status }) => {

@@ -20,6 +20,7 @@ export const readInboxTool = defineTool({
   name: 'read_inbox',
   description: 'Read the messages your inbox accepted, oldest first, with their true sender; pass "after" to read only newer ones.',
   roles: ['lead', 'member'],
+  writes: false,
   input: ReadInboxArguments,
   output: ReadInboxResult,
   run: async ({ inbox }, { after }) => {

@@ -25,6 +25,7 @@ export const sendMessageTool = defineTool({
     'Send a message to a teammate (a member, or "lead" for the Lead). Returns once the target\'s inbox has durably accepted it; ' +
     'a running target reads it at its next step, an idle one starts a turn for it. Accepted does not mean read or acted on.',
   roles: ['lead', 'member'],
+  writes: true,
   input: SendMessageArguments,
   output: SendMessageResult,
   run: async ({ handle }, { target, message }) => {

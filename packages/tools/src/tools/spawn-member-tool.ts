@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { NonEmptyString, SessionId } from '@teamlog/events';
+import { SessionId } from '@teamlog/events';
+import { MemberDescriptionText, MemberNameText } from '../bounded-text';
 import { described } from '../described-type';
 import { strictObjectType } from '../strict-object-type';
 import { defineTool } from '../team-tool';
@@ -7,8 +8,8 @@ import { ToolNotForRole } from '../tool-errors';
 
 export const SpawnMemberArguments = strictObjectType(
   {
-    name: described(NonEmptyString, 'The new member\'s name: how everyone addresses it. Names are never reused; "lead" is the Lead\'s.'),
-    description: described(t.string, 'What the member is for, as the roster shows it.'),
+    name: described(MemberNameText, 'The new member\'s name: how everyone addresses it. Names are never reused; "lead" is the Lead\'s.'),
+    description: described(MemberDescriptionText, 'What the member is for, as the roster shows it.'),
   },
   {},
   'SpawnMemberArguments',
@@ -20,6 +21,7 @@ export const spawnMemberTool = defineTool({
   name: 'spawn_member',
   description: 'Add a member to your team (Lead only): it goes on the roster, gets its own session, and can be messaged by name.',
   roles: ['lead'],
+  writes: true,
   input: SpawnMemberArguments,
   output: SpawnMemberResult,
   run: async ({ handle }, { name, description }) => {

@@ -44,6 +44,7 @@ export const updateTaskTool = defineTool({
     'Change a task (status, owner, subject, description, blockers, write scopes) if it is still at the revision you last saw; ' +
     'otherwise nothing is written and you are told its current revision.',
   roles: ['lead', 'member'],
+  writes: true,
   input: UpdateTaskArguments,
   output: UpdateTaskResult,
   run: async ({ handle }, args) => {
