@@ -2,15 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { uuidV7Ids } from '@teamlog/events';
-import { generateSyntheticLog, sessionLogFileName } from '@teamlog/dsh';
+import { sessionLogFileName } from '@teamlog/dsh';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { ThrowawayCluster, createTestDatabase, freeLoopbackPort, startThrowawayCluster } from '@teamlog/postgres-testing';
 import { RecordedEvent } from '@teamlog/store';
 import { openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
-import { cliMain, runTeamlog, storedEventCount, temporaryDirectory } from '../../packages/cli/test/run-teamlog';
-import { Running, runTeamlogAsync, startTeamlog } from '../../packages/cli/test/teamlog-process';
-import { member, startedTeam, streamOf } from '../../packages/team/test/team-fixture';
-import { RunningChild, runChild } from '../support/child-process';
+import { cliMain, runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
+import { Running, runTeamlogAsync, startTeamlog } from './teamlog-process';
+import { member, startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
+import { RunningChild, runChild } from '../../../test/support/child-process';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -264,7 +265,7 @@ const teamOn = async (url: string, ...names: string[]) => {
 const hasExited = (running: Running): boolean => running.child.exitCode !== null;
 
 const sender = (url: string, teamId: string, as: string, targets: readonly string[], count: number): RunningChild =>
-  runChild(resolve(__dirname, '..', 'team', 'postgres-sender-child.js'), [url, teamId, as, targets.join(','), String(count)]);
+  runChild(resolve(__dirname, '..', '..', '..', 'test', 'team', 'postgres-sender-child.js'), [url, teamId, as, targets.join(','), String(count)]);
 
 const acceptedId = (event: RecordedEvent): string[] =>
   event.type === 'teamlog/inbox/accepted' ? [(event.data as { message: { id: string } }).message.id] : [];
