@@ -29,8 +29,8 @@ describe('SqliteEventStore file', () => {
     const { file, cleanup } = tempStoreFile();
     const store = SqliteEventStore.open(file);
     const versions = store.database.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: bigint }>;
-    expect(versions.map((row) => Number(row.version))).toEqual([1, 2, 3]);
-    expect(store.schemaVersion).toBe(3);
+    expect(versions.map((row) => Number(row.version))).toEqual([1, 2, 3, 4]);
+    expect(store.schemaVersion).toBe(4);
     void store.close();
     cleanup();
   });
@@ -55,9 +55,9 @@ describe('SqliteEventStore file', () => {
     raw.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, ?, 0)').run('from_the_future');
     raw.close();
     expect(() => SqliteEventStore.open(file)).toThrow(SchemaTooNew);
-    expect(() => SqliteEventStore.open(file)).toThrow(/schema version 99 is newer than this teamlog knows \(3\)/);
+    expect(() => SqliteEventStore.open(file)).toThrow(/schema version 99 is newer than this teamlog knows \(4\)/);
     const check = new Database(file);
-    expect(Number((check.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n)).toBe(4);
+    expect(Number((check.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n)).toBe(5);
     check.close();
     cleanup();
   });
@@ -70,7 +70,7 @@ describe('SqliteEventStore file', () => {
     old.prepare("INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('old-1', 0, '0190a000-0000-7000-8000-000000000001', 'x/y', '{}', NULL, 0)").run();
     old.close();
     const store = SqliteEventStore.open(file);
-    expect(store.schemaVersion).toBe(3);
+    expect(store.schemaVersion).toBe(4);
     expect(await store.streamRevision(uniqueStreamNamed('old-1'))).toBe(0n);
     const [kept] = await collect(store.readStream(uniqueStreamNamed('old-1')));
     expect(kept?.position).toEqual({ commit: 1n, prepare: 1n });

@@ -16,4 +16,9 @@ export const eventStoreMigrations: ReadonlyArray<{ readonly version: number; rea
     name: "events_without_autoincrement",
     sql: "-- Positions come from the rowid (max + 1). AUTOINCREMENT only adds a guarantee for deleted rows,\n-- and events are never deleted, so its per-insert bookkeeping in sqlite_sequence is dropped:\n-- positions stay monotonic and every existing position is kept.\nCREATE TABLE events_next (\n  position     INTEGER PRIMARY KEY,\n  stream_name  TEXT    NOT NULL,\n  revision     INTEGER NOT NULL,\n  event_id     TEXT    NOT NULL UNIQUE,\n  type         TEXT    NOT NULL,\n  data         TEXT    NOT NULL,\n  metadata     TEXT,\n  recorded_at  INTEGER NOT NULL,\n  UNIQUE (stream_name, revision)\n);\nINSERT INTO events_next SELECT position, stream_name, revision, event_id, type, data, metadata, recorded_at FROM events ORDER BY position;\nDROP TABLE events;\nALTER TABLE events_next RENAME TO events;\n",
   },
+  {
+    version: 4,
+    name: "heads_from_revision_index",
+    sql: "-- A stream's head is the last entry of the (stream_name, revision) index, one seek away, so the\n-- streams table (a third B-tree written on every append) is dropped: an append writes the event\n-- row and its two unique indexes, nothing else.\nDROP TABLE streams;\n",
+  },
 ];
