@@ -1,6 +1,6 @@
 import { SessionId, TeamId, leadOf, teamIdOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
-import { LeadHandle, openMemberHandle } from './session-handle';
+import { openLeadHandle, openMemberHandle } from './session-handle';
 import { HostSessionRuntime, SessionRuntime } from './session-runtime';
 import { SessionSnapshot } from './session-snapshot';
 import { SteerDispatch, TeamEngine } from './team-engine';
@@ -44,7 +44,7 @@ export class TeamLogService implements TeamLog {
       const lead = this.#engine.ids.sessionId();
       const teamId = teamIdOf(lead);
       await this.#engine.createSession({ sessionId: lead, teamId, role: 'lead', name: leadName, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
-      return new LeadHandle(this.#engine, this.#dispatch, teamId);
+      return openLeadHandle(this.#engine, this.#dispatch, teamId);
     });
   }
 
@@ -52,7 +52,7 @@ export class TeamLogService implements TeamLog {
     return this.#engine.track('openLead', async () => {
       await this.#engine.assertTeam(teamId);
       await this.settleInterruptedSpawns(teamId);
-      return new LeadHandle(this.#engine, this.#dispatch, teamId);
+      return openLeadHandle(this.#engine, this.#dispatch, teamId);
     });
   }
 
@@ -62,7 +62,7 @@ export class TeamLogService implements TeamLog {
   }
 
   runtime(sessionId: SessionId): SessionRuntime {
-    return new HostSessionRuntime(this.#engine, sessionId);
+    return Object.freeze(new HostSessionRuntime(this.#engine, sessionId));
   }
 
   session(sessionId: SessionId): Promise<SessionSnapshot> {
