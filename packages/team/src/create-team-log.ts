@@ -2,8 +2,7 @@ import { IdSource, uuidV7Ids } from '@teamlog/events';
 import { senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import { EventStore } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
-import { LeadSteerPath } from './lead-steer-path';
-import { MemberSteerAdapters } from './member-steer-adapter';
+import { LeadSteerPath, MemberSteerAdapters } from './steer-paths';
 import { SteerDispatch, TeamEngine } from './team-engine';
 import { TeamLog, TeamLogService } from './team-log';
 

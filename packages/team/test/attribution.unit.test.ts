@@ -4,7 +4,7 @@ import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import * as publicApi from '@teamlog/team';
 import { InvalidSendRequest, LegacyMailboxWriteRefused, UnauthorisedEdge } from '@teamlog/team';
 import { appendWritable } from '../src/event-writer';
-import { MemberSteerAdapter } from '../src/member-steer-adapter';
+import { MemberSteerAdapter } from '../src/steer-paths';
 import { ListedRoute, TeamEngine } from '../src/team-engine';
 import { fixedClock, fixture, member, startedTeam, streamOf } from './team-fixture';
 
