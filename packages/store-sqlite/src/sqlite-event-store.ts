@@ -68,6 +68,12 @@ interface EventRow {
 }
 
 const pageSize = 1000;
+/**
+ * Commits made by every SqliteEventStore of this process. A connection's look at `data_version`
+ * (which only moves for other connections' commits) serves its `knownRevision` answers for the
+ * rest of the event-loop turn, unless a connection of this process commits meanwhile.
+ */
+let processCommits = 0;
 // Duck-typed: better-sqlite3's SqliteError may come from another realm (jest loads the native module once per worker).
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -96,6 +102,8 @@ export class SqliteEventStore implements EventStore {
   private readonly heads = new StreamHeads();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
+  /** processCommits when `data_version` was last read in this turn of the event loop; undefined once the turn is over. */
+  private versionSeenAt: number | undefined;
   private maxKeptStagedBytes: number | undefined;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
   private readonly inserts: EventInserts;
@@ -228,6 +236,7 @@ export class SqliteEventStore implements EventStore {
       eventsAfter: (position, maxCount) => this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
       aborted: () => this.participants.forEach((participant) => participant.aborted()),
       committed: (results) => {
+        processCommits += 1;
         if (results.some((result) => result.events > 0)) this.participants.forEach((participant) => participant.committed());
         this.appended.notify();
         this.trustHeads();
@@ -279,6 +288,7 @@ export class SqliteEventStore implements EventStore {
     try {
       outcomes = this.writeGroup(group);
       this.committedGroups += 1;
+      processCommits += 1;
     } catch (error) {
       this.participants.forEach((participant) => participant.aborted());
       for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
@@ -521,9 +531,18 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  /**
+   * Exact as of this turn of the event loop: another process's commit is seen from the next turn
+   * (or the next read or append of this store, which look again). Appends keep their
+   * expected-revision check, so an answer a turn old only costs a retry.
+   */
   knownRevision(stream: StreamName): KnownRevision | undefined {
     if (this.closed) return undefined;
-    this.trustHeads();
+    if (this.versionSeenAt !== processCommits) {
+      if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
+      this.versionSeenAt = processCommits;
+      this.trustHeads();
+    }
     return this.heads.get(stream);
   }
 
