@@ -350,8 +350,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * The group's rows in one statement, or undefined when a unique
-   * index refused them. An append that writes nothing (no events, or a failed expected revision,
+   * The group's rows in one statement, or undefined when a unique index refused them (the caller
+   * rolls the attempt back). An append that writes nothing (no events, or a failed expected revision,
    * which may be a retry) is settled against the stored rows, so the rows planned before it go in first.
    */
   private writeGroupAtOnce(group: readonly PendingAppend[]): AppendOutcome[] | undefined {
@@ -378,6 +378,8 @@ export class SqliteEventStore implements EventStore {
         try {
           outcomes[index] = { ok: true, ...this.writeAppend(append) };
         } catch (error) {
+          // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
+          if (!this.db.inTransaction) throw error;
           outcomes[index] = { ok: false, error };
         }
         continue;
