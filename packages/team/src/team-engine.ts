@@ -6,16 +6,16 @@ import {
   SessionStreamState, TeamCommand, TeamMessageRoute, TeamStreamState, TeamWriteEvent, UnknownTarget, admissionFor, refuseUnlisted,
   relayedMessage, routeTeamMessage,
 } from '@teamlog/domain';
-import { EventStore, StreamName, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import { isLeft } from 'fp-ts/Either';
+import { AppendResult, EventStore, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
 import { AppendJournal } from './append-journal';
-import { decideAndAppend } from './decide-and-append';
 import { WriteContext, appendWritable } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
 import { SessionSnapshot, sessionSnapshot } from './session-snapshot';
-import { TeamLogDisposed, TeamNotFound } from './team-log-errors';
+import { ConcurrencyExhausted, SendAborted, TeamLogDisposed, TeamNotFound } from './team-log-errors';
 
 /** The aggregates the engine runs, each one Decider (see @teamlog/domain). */
 export interface TeamDeciders {
@@ -53,6 +53,20 @@ export interface LoopOutcome {
   readonly claimed: readonly UserMessage[];
   /** Messages removed without a claim by this report (an aborted turn, a closed session). */
   readonly canceled: readonly MessageId[];
+}
+
+/** How one transaction runs: what it decides, as whom it writes, and what it returns. */
+interface Transaction<C, E extends WritableEvent, S, R> {
+  readonly decider: Decider<C, E, S>;
+  readonly command: C;
+  /** The write context, from the state the decision is made on (a session's team comes from its stream). */
+  readonly write: (state: S) => WriteContext;
+  /** Checked right before the append (and while waiting for the lock): once the append is issued, it is allowed to finish. */
+  readonly signal?: AbortSignal;
+  /** Told the state the events were decided on, before they are appended (and folded into it). */
+  readonly decidedOn?: (state: S) => void;
+  /** Under the same lock: the result, from what was appended and the state it left. */
+  readonly after: (events: readonly E[], state: S) => R;
 }
 
 /** A routed send whose target is on the roster: the Lead, or a member. */
@@ -200,35 +214,58 @@ export class TeamEngine {
     if (!isLead) throw new TeamNotFound(teamId);
   }
 
-  decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
-    const fold = this.teamFold(teamId);
-    return this.locks.run(fold.streamName, () =>
-      decideAndAppend({
-        store: this.options.store,
-        folded: fold,
-        decider: this.options.deciders.teamRoster,
-        command,
-        write: this.write(writer, teamId),
-        maxAttempts: this.options.maxAttempts,
-        journal: this.journal,
-      }),
+  /**
+   * The one way the engine writes a decision: under the stream's lock, bring the fold up to date
+   * (reading only what was appended since), decide, append with the revision the decision was made
+   * on, and when another writer got there first, fold what it wrote and decide again. The appended
+   * events are folded as they are, not read back.
+   */
+  private transact<C, E extends WritableEvent, S, R>(fold: FoldedStream<S>, run: Transaction<C, E, S, R>): Promise<R> {
+    const { store, maxAttempts } = this.options;
+    return this.locks.run(
+      fold.streamName,
+      async () => {
+        for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+          await fold.catchUp(store, this.journal);
+          const decision = run.decider.decide(run.command, fold.state);
+          if (isLeft(decision)) throw decision.left;
+          if (decision.right.length === 0) return run.after([], fold.state);
+          if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
+          run.decidedOn?.(fold.state);
+          let appended: AppendResult;
+          try {
+            appended = await appendWritable(store, fold.streamName, decision.right, fold.expectedRevision, run.write(fold.state));
+          } catch (error) {
+            if (error instanceof WrongExpectedVersion) continue;
+            throw error;
+          }
+          // The append held the expected revision, so the stream is exactly the state plus these events.
+          fold.applyAppended(decision.right, appended.nextExpectedRevision);
+          this.journal.record(fold.streamName, appended.nextExpectedRevision - BigInt(decision.right.length) + 1n, decision.right);
+          return run.after(decision.right, fold.state);
+        }
+        throw new ConcurrencyExhausted(fold.streamName, maxAttempts);
+      },
+      run.signal,
     );
   }
 
+  decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
+    return this.transact(this.teamFold(teamId), {
+      decider: this.options.deciders.teamRoster,
+      command,
+      write: () => this.write(writer, teamId),
+      after: (events) => events,
+    });
+  }
+
   report(sessionId: SessionId, report: SessionReport): Promise<LoopOutcome> {
-    const fold = this.sessionFold(sessionId);
-    return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store, this.journal); // the team id for the write context comes from the stream
-      const events = await decideAndAppend({
-        store: this.options.store,
-        folded: fold,
-        decider: this.options.deciders.sessionLoop,
-        command: { sessionId, report },
-        write: this.write(sessionId, fold.state.lifecycle.teamId),
-        maxAttempts: this.options.maxAttempts,
-        journal: this.journal,
-      });
-      return { session: sessionSnapshot(sessionId, fold.state), claimed: claimedBy(events), canceled: canceledBy(events) };
+    return this.transact(this.sessionFold(sessionId), {
+      decider: this.options.deciders.sessionLoop,
+      command: { sessionId, report },
+      // The team id for the write context comes from the stream.
+      write: (state) => this.write(sessionId, state.lifecycle.teamId),
+      after: (events, state) => ({ session: sessionSnapshot(sessionId, state), claimed: claimedBy(events), canceled: canceledBy(events) }),
     });
   }
 
@@ -238,31 +275,22 @@ export class TeamEngine {
    * Once the append is issued it finishes, whatever the signal does.
    */
   admit(teamId: TeamId, target: SessionId, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
-    const fold = this.sessionFold(target);
     const sender = message.source.senderSessionId;
-    return this.locks.run(
-      fold.streamName,
-      async () => {
-        let status: SessionStatus | undefined;
-        const events = await decideAndAppend({
-          store: this.options.store,
-          folded: fold,
-          decider: this.options.deciders.targetInbox,
-          command: { type: 'admit', teamId, target, message },
-          write: this.write(sender, teamId),
-          maxAttempts: this.options.maxAttempts,
-          journal: this.journal,
-          ...(signal === undefined ? {} : { signal }),
-          decidedOn: (state) => (status = state.lifecycle.status),
-        });
+    let status: SessionStatus | undefined;
+    return this.transact(this.sessionFold(target), {
+      decider: this.options.deciders.targetInbox,
+      command: { type: 'admit', teamId, target, message },
+      write: () => this.write(sender, teamId),
+      ...(signal === undefined ? {} : { signal }),
+      decidedOn: (state) => (status = state.lifecycle.status),
+      after: (events) => {
         // Events are only decided for a target that is not closed.
         if (events.length > 0 && status !== undefined && status !== 'closed') {
           this.tell({ teamId, target, sender, messageId: message.id, delivery: admissionFor(status).kind });
         }
         return message.id;
       },
-      signal,
-    );
+    });
   }
 
   private tell(notice: Parameters<AcceptedListener>[0]): void {
