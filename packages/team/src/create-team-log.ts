@@ -18,8 +18,8 @@ export interface TeamLogOptions {
   /** Appends lost to other writers of one stream before ConcurrencyExhausted (default 1000). */
   readonly maxConflictRetries?: number;
   /**
-   * The most folds of each kind (sessions, teams, senders) kept in memory between operations,
-   * least recently used out first (default 1024); an evicted stream is read again when needed.
+   * The most streams whose folds are kept in memory between operations, least recently used out
+   * first (default 1024); an evicted stream is read again when needed.
    */
   readonly foldCacheSize?: number;
 }

@@ -34,7 +34,7 @@ export interface TeamEngineOptions {
   /** Reports a listener's error; the acceptance it was told about stands. */
   readonly onListenerError: (error: unknown) => void;
   readonly maxAttempts: number;
-  /** The most folds of each kind (sessions, teams, senders) kept between operations. */
+  /** The most streams whose folds are kept between operations (one entry holds every fold of its stream). */
   readonly foldCacheSize: number;
 }
 
@@ -69,6 +69,18 @@ interface Transaction<C, E extends WritableEvent, S, R> {
   readonly after: (events: readonly E[], state: S) => R;
 }
 
+/**
+ * The folds of one stream: its session (inbox and loop), its team (a Lead's stream) and its sender
+ * closure. The sender closure is a fold apart from the session's because it is caught up under the
+ * sender's team lock, not the stream's own (see send); the journal spares it reading back what the
+ * engine appended.
+ */
+interface StreamFolds {
+  session?: FoldedStream<SessionStreamState>;
+  team?: FoldedStream<TeamStreamState>;
+  sender?: FoldedStream<SenderClosure>;
+}
+
 /** A routed send whose target is on the roster: the Lead, or a member. */
 export type ListedRoute = TeamMessageRoute & { readonly target: { readonly kind: 'lead' | 'member' } };
 
@@ -99,10 +111,8 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
  */
 export class TeamEngine {
   private readonly locks = new KeyedLock<StreamName>();
-  private readonly sessions: FoldCache<SessionId, FoldedStream<SessionStreamState>>;
-  private readonly teams: FoldCache<TeamId, FoldedStream<TeamStreamState>>;
-  /** Whether each sender has closed, apart from `sessions`: only touched under its team's lock (see send). */
-  private readonly senders: FoldCache<SessionId, FoldedStream<SenderClosure>>;
+  /** One cache, by stream: the folds the engine keeps of each stream it touched. */
+  private readonly folds: FoldCache<StreamName, StreamFolds>;
   /** What this engine appended lately, so its other folds of a stream need not read it back. */
   private readonly journal: AppendJournal;
   private readonly inflight = new Set<Promise<unknown>>();
@@ -110,9 +120,7 @@ export class TeamEngine {
 
   constructor(private readonly options: TeamEngineOptions) {
     this.journal = new AppendJournal(options.foldCacheSize);
-    this.sessions = new FoldCache(options.foldCacheSize);
-    this.teams = new FoldCache(options.foldCacheSize);
-    this.senders = new FoldCache(options.foldCacheSize);
+    this.folds = new FoldCache(options.foldCacheSize);
   }
 
   get ids(): IdSource {
@@ -145,16 +153,22 @@ export class TeamEngine {
 
   /** The target inbox and the session loop fold the same stream state; one fold serves both. */
   private sessionFold(sessionId: SessionId): FoldedStream<SessionStreamState> {
-    return this.sessions.get(sessionId, () => new FoldedStream(sessionStream(sessionId), sessionId, this.options.deciders.sessionLoop));
+    const stream = sessionStream(sessionId);
+    const folds = this.folds.get(stream, () => ({}));
+    return (folds.session ??= new FoldedStream(stream, sessionId, this.options.deciders.sessionLoop));
   }
 
   private teamFold(teamId: TeamId): FoldedStream<TeamStreamState> {
     const lead = leadOf(teamId);
-    return this.teams.get(teamId, () => new FoldedStream(sessionStream(lead), lead, this.options.deciders.teamRoster));
+    const stream = sessionStream(lead);
+    const folds = this.folds.get(stream, () => ({}));
+    return (folds.team ??= new FoldedStream(stream, lead, this.options.deciders.teamRoster));
   }
 
   private senderFold(sender: SessionId): FoldedStream<SenderClosure> {
-    return this.senders.get(sender, () => new FoldedStream(sessionStream(sender), sender, this.options.deciders.senderLifecycle));
+    const stream = sessionStream(sender);
+    const folds = this.folds.get(stream, () => ({}));
+    return (folds.sender ??= new FoldedStream(stream, sender, this.options.deciders.senderLifecycle));
   }
 
   /** Read a team under its Lead stream's lock; `read` must copy out what it keeps. */
