@@ -1,4 +1,4 @@
-import { Either, left, right } from 'fp-ts/Either';
+import { Either, isLeft, left, right } from 'fp-ts/Either';
 import {
   EventOf, PositiveInteger, SessionId, StreamEvent, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamRecord, TeamTaskSnapshot, leadOf,
   teamIdOf,
@@ -63,7 +63,7 @@ const taskRecord = (teamId: TeamId, task: TeamTaskSnapshot): TaskRecord => ({ ty
 /** Try the candidate on a copy with the Team rules (docs/rules.md#decide-before-write); a refused candidate is never written. */
 const checked = (state: TeamStreamState, record: MemberRecord | TaskRecord): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   const applied = applyTeamRecord(cloneTeamState(state.team), record, state.revision + 1);
-  return typeof applied === 'string' ? left(new TeamRuleViolation(applied)) : right([record]);
+  return isLeft(applied) ? left(new TeamRuleViolation(applied.left)) : right([record]);
 };
 
 const isInTeam = (team: TeamState, id: SessionId): boolean => id === leadOf(team.teamId) || team.members.has(id);

@@ -1,4 +1,4 @@
-import { isLeft } from 'fp-ts/Either';
+import { Either, isLeft, left, right } from 'fp-ts/Either';
 import {
   LegacyDelivery, MessageId, SessionId, StreamEvent, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
   TeamRecordType, TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordEvent, isTeamRecordType,
@@ -71,7 +71,7 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
   // A forked child inherits its ancestor's records; only the log's own team counts.
   if (record.data.teamId !== state.teamId) return state;
   const applied = applyTeamRecord(state, record, event.seq);
-  return typeof applied === 'string' ? fail(state, event, applied) : { ...applied, hasRecords: true };
+  return isLeft(applied) ? fail(state, event, applied.left) : { ...applied.right, hasRecords: true };
 };
 
 /**
@@ -93,10 +93,10 @@ const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEven
 
 /**
  * Check a decoded record of the state's own team against the Team rules (docs/rules.md) and apply it.
- * Returns the violated rule as text, or the next state. Deciders call it to refuse a candidate
+ * Returns the violated rule (as text) on the left, or the next state. Deciders call it to refuse a candidate
  * before it is written, so a log teamlog writes never holds a failing record.
  */
-export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: number): TeamState | string => {
+export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: number): Either<string, TeamState> => {
   switch (record.type) {
     case 'team/member':
       return applyMember(state, record.data.member, seq);
@@ -113,36 +113,36 @@ export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: numbe
   }
 };
 
-const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number): TeamState | string => {
+const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number): Either<string, TeamState> => {
   const prior = state.members.get(member.id);
   const holder = state.memberNames.get(member.name);
-  if (holder !== undefined && holder !== member.id) return `member name "${member.name}" is reused by another member`;
+  if (holder !== undefined && holder !== member.id) return left(`member name "${member.name}" is reused by another member`);
   if (prior === undefined) {
-    if (member.phase !== 'provisioning') return `member "${member.id}" must begin provisioning`;
+    if (member.phase !== 'provisioning') return left(`member "${member.id}" must begin provisioning`);
     state.memberNames.set(member.name, member.id);
     state.members.set(member.id, { snapshot: member, firstSeq: seq, seq });
-    return { ...state };
+    return right({ ...state });
   }
   const was = prior.snapshot;
   if (was.name !== member.name || was.provider !== member.provider || was.context !== member.context) {
-    return `member "${member.id}" changed immutable identity fields`;
+    return left(`member "${member.id}" changed immutable identity fields`);
   }
   if (was.phase !== 'provisioning' || member.phase === 'provisioning') {
-    return `invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`;
+    return left(`invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`);
   }
   state.members.set(member.id, { snapshot: member, firstSeq: prior.firstSeq, seq });
-  return { ...state };
+  return right({ ...state });
 };
 
-const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): TeamState | string => {
+const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): Either<string, TeamState> => {
   const prior = state.tasks.get(task.id);
   const expected = prior === undefined ? 1 : prior.snapshot.revision + 1;
-  if (task.revision !== expected) return `task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`;
+  if (task.revision !== expected) return left(`task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`);
   const n = taskNumber(task.id);
-  if (n === 'unsafe') return `task id "${task.id}" has a number that is not a safe integer`;
+  if (n === 'unsafe') return left(`task id "${task.id}" has a number that is not a safe integer`);
   const lookup = (id: TaskId) => (id === task.id ? task : state.tasks.get(id)?.snapshot);
   const violation = taskGraphViolation(lookup, task, state.dependents);
-  if (violation !== undefined) return violation;
+  if (violation !== undefined) return left(violation);
   prior?.snapshot.blockedBy.forEach((blocker) => state.dependents.get(blocker)?.delete(task.id));
   task.blockedBy.forEach((blocker) => {
     const set = state.dependents.get(blocker) ?? new Set<TaskId>();
@@ -150,7 +150,7 @@ const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): TeamS
     state.dependents.set(blocker, set);
   });
   state.tasks.set(task.id, { snapshot: task, firstSeq: prior?.firstSeq ?? seq, seq });
-  return { ...state, nextTaskNumber: typeof n === 'number' ? Math.max(state.nextTaskNumber, n + 1) : state.nextTaskNumber };
+  return right({ ...state, nextTaskNumber: typeof n === 'number' ? Math.max(state.nextTaskNumber, n + 1) : state.nextTaskNumber });
 };
 
 const applyQueued = (
@@ -158,19 +158,19 @@ const applyQueued = (
   message: LegacyMessageEntry['message'],
   sourceVersion: 1 | 2,
   seq: number,
-): TeamState | string => {
-  if (state.messages.has(message.id)) return `message "${message.id}" queued twice`;
+): Either<string, TeamState> => {
+  if (state.messages.has(message.id)) return left(`message "${message.id}" queued twice`);
   state.messages.set(message.id, { message, sourceVersion, queuedSeq: seq });
-  return { ...state };
+  return right({ ...state });
 };
 
-const applyDelivered = (state: TeamState, messageId: MessageId, targetId: SessionId, seq: number): TeamState | string => {
+const applyDelivered = (state: TeamState, messageId: MessageId, targetId: SessionId, seq: number): Either<string, TeamState> => {
   const queued = state.messages.get(messageId);
-  if (queued === undefined) return `message "${messageId}" delivered before queueing`;
-  if (queued.message.targetId !== targetId) return `message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`;
-  if (queued.deliveredSeq !== undefined) return `message "${messageId}" delivered twice`;
+  if (queued === undefined) return left(`message "${messageId}" delivered before queueing`);
+  if (queued.message.targetId !== targetId) return left(`message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`);
+  if (queued.deliveredSeq !== undefined) return left(`message "${messageId}" delivered twice`);
   state.messages.set(messageId, { ...queued, deliveredSeq: seq });
-  return { ...state };
+  return right({ ...state });
 };
 
 /** An independent copy, for deciders that try a candidate record without touching the folded state. */

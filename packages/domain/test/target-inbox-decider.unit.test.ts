@@ -1,8 +1,9 @@
-import { isLeft, isRight } from 'fp-ts/Either';
-import { SessionId, TeamId } from '@teamlog/events';
+import { isRight } from 'fp-ts/Either';
+import { TeamId } from '@teamlog/events';
 import {
-  TargetClosed, TargetOutsideTeam, UnknownTarget, decideTargetInbox, pendingEntries,
+  TargetClosed, TargetOutsideTeam, UnknownTarget, decideTargetInbox, pendingEntries, targetInbox,
 } from '@teamlog/domain';
+import { deciderSpec } from './decider-spec';
 import {
   accepted, afterAppend, closed, created, evicted, message, resident, started, stepStart, streamOf, target, team, turnEnd,
   turnStart,
@@ -10,20 +11,19 @@ import {
 
 const admit = (relayed = message('m-1')) => ({ type: 'admit' as const, teamId: team, target, message: relayed });
 
-const rejection = (result: ReturnType<typeof decideTargetInbox>) => (isLeft(result) ? result.left : undefined);
 const events = (result: ReturnType<typeof decideTargetInbox>) => (isRight(result) ? result.right : []);
+
+const inbox = deciderSpec(targetInbox, target);
 
 describe('target inbox decider', () => {
   it('given a running target, when a message is admitted, then it is accepted on the next-step list (steer)', () => {
-    const state = streamOf(created(), started, turnStart(1), stepStart(1, 1));
-    expect(events(decideTargetInbox(admit(), state))).toEqual([
+    inbox.given(created(), started, turnStart(1), stepStart(1, 1)).when(admit()).then([
       { type: 'teamlog/inbox/accepted', data: { teamId: team, list: 'next-step', message: message('m-1') } },
     ]);
   });
 
   it('given an idle resident target, when a message is admitted, then it is accepted on the next-turn list', () => {
-    const state = streamOf(created(), started, turnStart(1), turnEnd(1), resident);
-    expect(events(decideTargetInbox(admit(), state))).toEqual([
+    inbox.given(created(), started, turnStart(1), turnEnd(1), resident).when(admit()).then([
       { type: 'teamlog/inbox/accepted', data: { teamId: team, list: 'next-turn', message: message('m-1') } },
     ]);
   });
@@ -45,24 +45,19 @@ describe('target inbox decider', () => {
   });
 
   it.each(['killed', 'cancelled', 'lost', 'failed'] as const)('given a %s target, when a message is admitted, then TargetClosed and nothing is decided', (reason) => {
-    const state = streamOf(created(), started, closed(reason));
-    const refused = rejection(decideTargetInbox(admit(), state));
-    expect(refused).toBeInstanceOf(TargetClosed);
-    expect(refused).toMatchObject({ reason, target });
+    inbox.given(created(), started, closed(reason)).when(admit()).thenRejects(TargetClosed, { reason, target });
   });
 
   it('given no stream for the target, when a message is admitted, then UnknownTarget', () => {
-    expect(rejection(decideTargetInbox(admit(), streamOf()))).toBeInstanceOf(UnknownTarget);
+    inbox.given().when(admit()).thenRejects(UnknownTarget);
   });
 
   it('given a target of another team, when a message is admitted, then TargetOutsideTeam', () => {
-    const state = streamOf(created('other-lead' as TeamId), started);
-    expect(rejection(decideTargetInbox(admit(), state))).toBeInstanceOf(TargetOutsideTeam);
+    inbox.given(created('other-lead' as TeamId), started).when(admit()).thenRejects(TargetOutsideTeam);
   });
 
   it('given a message the inbox already accepted, when it is admitted again (re-decide), then nothing more is written', () => {
-    const state = streamOf(created(), started, accepted('next-turn', message('m-1')), closed('killed'));
-    expect(decideTargetInbox(admit(), state)).toEqual({ _tag: 'Right', right: [] });
+    inbox.given(created(), started, accepted('next-turn', message('m-1')), closed('killed')).when(admit()).then([]);
   });
 
   it('given a target that became running after a first decision, when the send re-decides, then the message steers instead', () => {

@@ -1,5 +1,6 @@
 import { SessionId, TeamId, streamEvent } from '@teamlog/events';
-import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { TeamState, applyTeamRecord, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { isRight, left } from 'fp-ts/Either';
 
 const team = 'lead-1' as TeamId;
 let seq = 0;
@@ -190,5 +191,23 @@ describe('legacy mailbox fold', () => {
     ['delivered twice', () => [queued('m-1'), delivered('m-1'), delivered('m-1')], 'message "m-1" delivered twice'],
   ])('given a message %s, then the team fails', (_name, events, reason) => {
     expect(fold(...events()).failure?.reason).toBe(reason);
+  });
+});
+
+describe('applying a Team record against the rules', () => {
+  const record = (id: string, phase: string) => ({
+    type: 'team/member' as const,
+    data: { version: 2 as const, teamId: team, member: { id: id as SessionId, name: `name-${id}`, description: 'd', provider: 'spawn', context: 'fresh' as const, phase: phase as 'provisioning' } },
+  });
+
+  it('given a record the rules allow, then the next state is on the right', () => {
+    const applied = applyTeamRecord(initialTeamState(team), record('a', 'provisioning'), 1);
+    expect(isRight(applied) && applied.right.members.has('a' as SessionId)).toBe(true);
+  });
+
+  it('given a record that breaks a rule, then the broken rule is on the left and nothing is applied', () => {
+    const state = initialTeamState(team);
+    expect(applyTeamRecord(state, record('a', 'active'), 1)).toEqual(left('member "a" must begin provisioning'));
+    expect(state.members.size).toBe(0);
   });
 });

@@ -35,7 +35,7 @@ export const streamEvent = (type: string, seq: number, data: unknown): StreamEve
 /** Whether an event is a catalog event whose payload its codec accepts: what `catalog` of a StreamEvent says. */
 export const isCatalogPayload = (type: string, data: unknown): boolean => isCatalogEventType(type) && (eventCodecs[type] as t.Mixed).is(data);
 
-/** An event this process checked against its codec before writing it (see writable-event-guard in team). */
+/** An event this process checked against its codec before writing it (see event-writer in team). */
 export const checkedStreamEvent = <E extends { readonly type: CatalogEventType; readonly data: unknown }>(event: E, seq: number): CatalogStreamEvent =>
   ({ catalog: true, type: event.type, seq, data: event.data }) as CatalogStreamEvent;
 

@@ -1,13 +1,16 @@
 import { Client, Notification } from 'pg';
-import { RetryPolicy, retryDelay, sleep } from '@teamlog/store';
+import { RetryPolicy, StreamName, retryDelay, sleep } from '@teamlog/store';
+import { parseAppendedPayload } from './notified-heads';
 
-/** The channel teamlog.notify_appended signals on, with the committed transaction id as payload. */
+/** The channel teamlog.notify_appended signals on, with the committed transaction id (and the streams it wrote) as payload. */
 export const appendedChannel = 'teamlog_appended';
 
 export interface AppendListenerOptions {
   readonly connect: () => Client;
   /** A group committed somewhere (its transaction id), or undefined after a reconnect, when notifications may have been missed. */
-  readonly onAppended: (transaction: bigint | undefined) => void;
+  readonly onAppended: (transaction: bigint | undefined, streams?: readonly StreamName[]) => void;
+  /** The LISTEN connection is up (true) or ended (false): notifications are only heard while it is up. */
+  readonly onListening?: (listening: boolean) => void;
   readonly retry: RetryPolicy;
   readonly log: (line: string) => void;
   readonly describeError: (error: unknown) => string;
@@ -42,7 +45,9 @@ export class AppendListener {
         failures = 0;
         if (connectedBefore) this.options.onAppended(undefined);
         connectedBefore = true;
+        this.options.onListening?.(true);
       });
+      this.options.onListening?.(false);
       if (this.stop.signal.aborted) return;
       failures += 1;
       const delay = retryDelay(failures, this.options.retry);
@@ -91,7 +96,7 @@ export class AppendListener {
 
   private notified(message: Notification): void {
     if (message.channel !== appendedChannel) return;
-    const payload = message.payload ?? '';
-    this.options.onAppended(/^\d+$/.test(payload) ? BigInt(payload) : undefined);
+    const { transaction, streams } = parseAppendedPayload(message.payload ?? '');
+    this.options.onAppended(transaction, streams);
   }
 }

@@ -7,6 +7,7 @@ import {
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
 import { AppendListener } from './append-listener';
+import { NotifiedHeads, appendedPayload } from './notified-heads';
 import { AppendOutcome, GroupAppend, appendGroupParameters, appendGroupSql, outcomesOf } from './append-group';
 import { errorCode, isConnectionFailure } from './connection-failure';
 import { EventRow, toRecordedEvent } from './event-row';
@@ -33,6 +34,12 @@ export interface PostgresEventStoreOptions {
   readonly log?: (line: string) => void;
   /** The encoded bytes one unit of staged appends may hold in memory until its commit (default 256 MiB). */
   readonly maxStagedBytes?: number;
+  /**
+   * How long a stream head this store committed or read is answered by `knownRevision` without
+   * being confirmed again (default 1 s): bounds how long a write whose notification never came (its
+   * writer died right after committing) can go unseen.
+   */
+  readonly headTrustMs?: number;
 }
 
 /** What the store needs from its connection: a pool for queries, a client factory for LISTEN, and a way to print errors without the password. */
@@ -89,6 +96,10 @@ export class PostgresEventStore implements EventStore {
   private newestCommitted = 0n;
   private ownNewest: bigint | undefined;
   private readonly notifications = new Set<Promise<unknown>>();
+  /** Heads known without a read: this store's commits and reads, forgotten on other writers' notifications. */
+  private readonly heads: NotifiedHeads;
+  /** Transactions this store committed lately: their notifications come back to its own listener. */
+  private readonly ownTransactions = new Set<bigint>();
   private readonly clock: () => Date;
   private readonly maxGroupEvents: number;
   private readonly pollIntervalMs: number;
@@ -110,9 +121,11 @@ export class PostgresEventStore implements EventStore {
     this.log = options.log ?? (() => undefined);
     this.maxStagedBytes = options.maxStagedBytes ?? 256 * 1024 * 1024;
     // Every connection of the pool already has an 'error' listener (openPostgresStore, connection-error-handlers.ts).
+    this.heads = new NotifiedHeads(options.headTrustMs ?? 1000);
     this.listener = new AppendListener({
       connect: connection.connectListener,
-      onAppended: (transaction) => this.committedElsewhere(transaction),
+      onAppended: (transaction, streams) => this.notified(transaction, streams),
+      onListening: (listening) => this.heads.listeningChanged(listening),
       retry: { ...this.retry, maxAttempts: Number.POSITIVE_INFINITY },
       log: this.log,
       describeError: (error) => this.describe(error),
@@ -151,7 +164,7 @@ export class PostgresEventStore implements EventStore {
       clock: this.clock,
       assertOpen: () => this.assertOpen(),
       maxStagedBytes: this.maxStagedBytes,
-      committed: (transaction) => this.recordCommittedTransaction(transaction),
+      committed: (transaction) => this.recordCommittedTransaction(transaction, undefined),
       failure: (operation, error) => this.failureOf(operation, error),
     });
   }
@@ -178,6 +191,7 @@ export class PostgresEventStore implements EventStore {
    * appends carry the same event ids, so one that did commit comes back as the original result.
    */
   private async commitGroup(group: readonly PendingAppend[]): Promise<void> {
+    const since = this.heads.mark();
     let rows: readonly QueryResultRow[];
     try {
       rows = (await this.withRetry('append', () => this.connection.pool.query({ name: statementName(appendGroupSql), text: appendGroupSql, values: appendGroupParameters(group) }))).rows;
@@ -188,7 +202,11 @@ export class PostgresEventStore implements EventStore {
     }
     this.committedGroups += 1;
     const outcomes = outcomesOf(group, rows);
-    this.recordCommitted(outcomes);
+    group.forEach((append, index) => {
+      const outcome = outcomes[index] as AppendOutcome;
+      if (outcome.ok) this.heads.confirm(append.stream, outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision, since);
+    });
+    this.recordCommitted(group, outcomes);
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
       if (outcome.ok) append.resolve(outcome.result);
@@ -196,22 +214,36 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  private recordCommitted(outcomes: readonly AppendOutcome[]): void {
-    const transactions = outcomes.flatMap((outcome) => (outcome.ok && outcome.result.position.commit > 0n ? [outcome.result.position.commit] : []));
-    if (transactions.length === 0) return;
-    this.recordCommittedTransaction(transactions.reduce((max, transaction) => (transaction > max ? transaction : max)));
+  private recordCommitted(group: readonly PendingAppend[], outcomes: readonly AppendOutcome[]): void {
+    const written = group.filter((_, index) => {
+      const outcome = outcomes[index] as AppendOutcome;
+      return outcome.ok && outcome.result.position.commit > 0n;
+    });
+    if (written.length === 0) return;
+    const transactions = written.map((append) => (outcomes[group.indexOf(append)] as AppendOutcome & { ok: true }).result.position.commit);
+    const newest = transactions.reduce((max, transaction) => (transaction > max ? transaction : max));
+    this.recordCommittedTransaction(newest, [...new Set(written.map((append) => append.stream))]);
   }
 
-  private recordCommittedTransaction(newest: bigint): void {
+  /** `streams`: the streams the transaction wrote, named in the notification (undefined: listeners forget every head). */
+  private recordCommittedTransaction(newest: bigint, streams: readonly StreamName[] | undefined): void {
     this.ownNewest = this.ownNewest === undefined || newest > this.ownNewest ? newest : this.ownNewest;
+    this.ownTransactions.add(newest);
+    if (this.ownTransactions.size > 4096) this.ownTransactions.delete(this.ownTransactions.values().next().value as bigint);
     this.committedElsewhere(newest);
-    this.notifyOthers(newest);
+    this.notifyOthers(streams === undefined ? newest.toString() : appendedPayload(newest, streams));
+  }
+
+  /** A notification: another writer's commit makes the heads of the streams it names unknown (all of them, when it names none). */
+  private notified(transaction: bigint | undefined, streams: readonly StreamName[] | undefined): void {
+    if (transaction === undefined || !this.ownTransactions.has(transaction)) this.heads.changedElsewhere(streams);
+    this.committedElsewhere(transaction);
   }
 
   /** Tell the other processes' subscriptions; not awaited by the appends (they are durable already), awaited by close. */
-  private notifyOthers(transaction: bigint): void {
+  private notifyOthers(payload: string): void {
     const sent = this.connection.pool
-      .query('SELECT teamlog.notify_appended($1)', [transaction.toString()])
+      .query('SELECT teamlog.notify_appended($1)', [payload])
       .catch((error: unknown) => this.log(`teamlog postgres: could not notify subscribers (they will poll): ${this.describe(error)}`));
     this.notifications.add(sent);
     void sent.finally(() => this.notifications.delete(sent));
@@ -342,15 +374,24 @@ export class PostgresEventStore implements EventStore {
     this.listener.start();
   }
 
-  /** Undefined: other hosts write to the same server, and only a read can tell what they wrote. */
-  knownRevision(_stream: StreamName): KnownRevision | undefined {
-    return undefined;
+  /**
+   * The head this store committed or read, while its LISTEN connection is up and no other
+   * writer's notification named the stream since (see NotifiedHeads); undefined until the
+   * listener is up, and whenever only a read can tell.
+   */
+  knownRevision(stream: StreamName): KnownRevision | undefined {
+    if (this.closing) return undefined;
+    this.startListening();
+    return this.heads.get(stream);
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
     this.assertOpen();
+    const since = this.heads.mark();
     const rows = await this.query<{ last_revision: string }>('streamRevision', streamHeadSql, [stream]);
-    return rows[0] === undefined ? undefined : BigInt(rows[0].last_revision);
+    const last = rows[0] === undefined ? undefined : BigInt(rows[0].last_revision);
+    this.heads.confirm(stream, last, since);
+    return last;
   }
 
   /** Every stream with its last revision, in name order. */

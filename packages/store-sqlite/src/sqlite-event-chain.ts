@@ -18,10 +18,6 @@ export const registerChainFunctions = (db: Database.Database): void => {
 export const hasChainColumn = (db: Database.Database): boolean =>
   db.prepare("SELECT 1 FROM pragma_table_info('events') WHERE name = 'digest'").get() !== undefined;
 
-/** The columns an insert into `events` names: the chain's digest last, where the schema has it. */
-export const eventColumns = (chained: boolean): string =>
-  `stream_name, revision, event_id, type, data, metadata, recorded_at${chained ? ', digest' : ''}`;
-
 /**
  * The running digest of one stream while a batch is inserted: seeded with the stored digest of the
  * stream's last event, advanced per event. Also reachable from SQL as teamlog_chain_next(type, data,
@@ -41,6 +37,16 @@ export class ChainCursor {
   /** Before a stream's first event of a batch at `revision`. */
   seek(stream: StreamName, revision: bigint): void {
     this.previous = revision === 0n || this.predecessor === undefined ? undefined : (this.predecessor.get(stream, revision - 1n)?.digest ?? undefined);
+  }
+
+  /** Before a stream's next event when its predecessor's digest is known (planned earlier in a group, not inserted yet). */
+  resume(previous: EventDigest | undefined): void {
+    this.previous = previous;
+  }
+
+  /** The digest of the last event `next` chained (what a later batch of the same stream resumes from). */
+  get current(): EventDigest | undefined {
+    return this.previous;
   }
 
   /** The digest of the next event, over the exact text that is inserted. */

@@ -4,14 +4,15 @@ import {
   AppendOptions, AppendResult, AppendSignal, CommitParticipant, Detach, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, KnownRevision,
   ReadAllOptions,
   ReadStreamOptions, RecordedEvent, StoreClosed, StoredIdentity, StoredLink, StreamHeads, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
-  assertExpectedRevision, assertValidBatch, catchUpSubscription, resolveRetry, DuplicateEventId,
+  assertExpectedRevision, assertValidBatch, catchUpSubscription, meetsExpectedRevision, resolveRetry, DuplicateEventId,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
 import { StageAppendsOptions, StagedAppends, streamPages } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
-import { ChainCursor, eventColumns, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
+import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
 import { Migration, applyMigrations } from './sqlite-migrations';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
+import { EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
   StoreNeedsUpgrade, StoreReadOnly, assertNotNewer, assertStoreFileShape, createStoreFile, openReadOnly, storeSchemaVersion,
 } from './sqlite-store-file';
@@ -39,7 +40,7 @@ export interface SqliteEventStoreOptions {
 interface PendingAppend {
   readonly stream: StreamName;
   readonly events: readonly EventToAppend[];
-  readonly encoded: ReadonlyArray<{ id: EventId; type: string; data: string; metadata: string | null }>;
+  readonly encoded: readonly EncodedEvent[];
   readonly expectedRevision: ExpectedRevision;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
@@ -48,6 +49,13 @@ interface PendingAppend {
 /** `recorded`: the events the append wrote, kept only while a participant takes part in commits. */
 type AppendOutcome = { readonly ok: true; readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] } | { readonly ok: false; readonly error: unknown };
 type Written = { readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] };
+/** An append of a group whose rows wait in the group's one insert: its first revision and where its rows start. */
+interface PlannedAppend {
+  readonly index: number;
+  readonly append: PendingAppend;
+  readonly first: bigint;
+  readonly row: number;
+}
 
 interface EventRow {
   position: number | bigint;
@@ -61,6 +69,16 @@ interface EventRow {
 }
 
 const pageSize = 1000;
+/**
+ * Commits made by every SqliteEventStore of this process. A connection's look at `data_version`
+ * (which only moves for other connections' commits) serves its `knownRevision` answers for the
+ * rest of the event-loop turn, unless a connection of this process commits meanwhile.
+ */
+let processCommits = 0;
+// Duck-typed: better-sqlite3's SqliteError may come from another realm (jest loads the native module once per worker).
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
 const knownVersion = (migrations: readonly Migration[]): number => migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
 const toPosition = (position: number | bigint): GlobalPosition => {
   const value = BigInt(position);
@@ -85,9 +103,12 @@ export class SqliteEventStore implements EventStore {
   private readonly heads = new StreamHeads();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
+  /** processCommits when `data_version` was last read in this turn of the event loop; undefined once the turn is over. */
+  private versionSeenAt: number | undefined;
   private maxKeptStagedBytes: number | undefined;
-  private readonly writeGroup: Database.Transaction<(group: readonly PendingAppend[]) => AppendOutcome[]>;
   private readonly chain: ChainCursor;
+  private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
+  private readonly inserts: EventInserts;
 
   private constructor(
     private readonly db: Database.Database,
@@ -102,17 +123,15 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.chain = new ChainCursor(db, hasChainColumn(db));
     this.statements = {
-      head: db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>(
-        'SELECT last_revision, last_position FROM streams WHERE stream_name = ?',
+      head: db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
+        'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
       ),
       findId: db.prepare<[string], { stream_name: string; revision: number | bigint; position: number | bigint }>(
         'SELECT stream_name, revision, position FROM events WHERE event_id = ?',
       ),
-      insert: db.prepare(`INSERT INTO events (${eventColumns(this.chain.chained)}) VALUES (?, ?, ?, ?, ?, ?, ?${this.chain.chained ? ', ?' : ''})`),
-      upsertHead: db.prepare(
-        `INSERT INTO streams (stream_name, last_revision, last_position) VALUES (?, ?, ?)
-         ON CONFLICT (stream_name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position`,
-      ),
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
       forwards: db.prepare<[string, number | bigint, number | bigint, number], EventRow>(
         'SELECT * FROM events WHERE stream_name = ? AND revision >= ? AND revision <= ? ORDER BY revision ASC LIMIT ?',
       ),
@@ -124,22 +143,9 @@ export class SqliteEventStore implements EventStore {
       dataVersion: db.prepare<[], bigint>('PRAGMA data_version').pluck(),
     };
     this.dataVersion = this.statements.dataVersion.get() as bigint;
-    // Called inside writeGroup's transaction, better-sqlite3 runs it as a savepoint.
-    const writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
-    this.writeGroup = db.transaction((group: readonly PendingAppend[]) => {
-      const outcomes = group.map((append): AppendOutcome => {
-        try {
-          return { ok: true, ...writeInSavepoint(append) };
-        } catch (error) {
-          // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
-          if (!db.inTransaction) throw error;
-          return { ok: false, error: this.explainConstraint(error, append.stream, append.events) };
-        }
-      });
-      // Participants write their state in this same transaction; a throw rolls the group back.
-      if (this.participants.size > 0) this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
-      return outcomes;
-    });
+    this.inserts = new EventInserts(db, this.chain.chained);
+    // Called inside the group's transaction, better-sqlite3 runs it as a savepoint.
+    this.writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
   }
 
   /**
@@ -236,6 +242,7 @@ export class SqliteEventStore implements EventStore {
       eventsAfter: (position, maxCount) => this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
       aborted: () => this.participants.forEach((participant) => participant.aborted()),
       committed: (results) => {
+        processCommits += 1;
         if (results.some((result) => result.events > 0)) this.participants.forEach((participant) => participant.committed());
         this.appended.notify();
         this.trustHeads();
@@ -270,9 +277,9 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * Group commit: the appends requested during one turn of the event loop are written in one
-   * durable transaction, each in its own savepoint, so one append's failure (a wrong expected
-   * revision, a duplicate id) rolls back only that append. Every caller's promise settles after
-   * the COMMIT, so an append is still durable when it returns; concurrent writers share the fsync.
+   * durable transaction (see writeGroup), and one append's failure (a wrong expected revision, a
+   * duplicate id) fails only that append. Every caller's promise settles after the COMMIT, so an
+   * append is still durable when it returns; concurrent writers share the fsync.
    */
   private commitPending(): void {
     this.commitScheduled = false;
@@ -285,8 +292,9 @@ export class SqliteEventStore implements EventStore {
     }
     let outcomes: AppendOutcome[];
     try {
-      outcomes = this.writeGroup.immediate(group);
+      outcomes = this.writeGroup(group);
       this.committedGroups += 1;
+      processCommits += 1;
     } catch (error) {
       this.participants.forEach((participant) => participant.aborted());
       for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
@@ -303,36 +311,159 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /**
+   * One durable transaction for the group. At first its appends are checked in memory against the
+   * known heads and their rows go in as one multi-row insert (no lookup: a retried or duplicate id
+   * is found when the unique index refuses the insert). When the index refuses it, that attempt is
+   * rolled back and the group is written again one append at a time, each in its own savepoint, so
+   * the conflict fails only its own append.
+   */
+  private writeGroup(group: readonly PendingAppend[]): AppendOutcome[] {
+    return this.inTransaction(() => this.writeGroupAtOnce(group)) ?? (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[]);
+  }
+
+  /** Run `write` in an IMMEDIATE transaction with the participants; undefined from `write` rolls it back. */
+  private inTransaction(write: () => AppendOutcome[] | undefined): AppendOutcome[] | undefined {
+    this.statements.begin.run();
+    try {
+      // The write lock is held: heads trusted now stay exact until the commit.
+      this.trustHeads();
+      const outcomes = write();
+      if (outcomes === undefined) {
+        this.statements.rollback.run();
+        return undefined;
+      }
+      // Participants write their state in this same transaction; a throw rolls the group back.
+      if (this.participants.size > 0) this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
+      this.statements.commit.run();
+      return outcomes;
+    } catch (error) {
+      if (this.db.inTransaction) this.statements.rollback.run();
+      throw error;
+    }
+  }
+
+  private writeGroupOneByOne(group: readonly PendingAppend[]): AppendOutcome[] {
+    return group.map((append): AppendOutcome => {
+      try {
+        return { ok: true, ...this.writeInSavepoint(append) };
+      } catch (error) {
+        // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
+        if (!this.db.inTransaction) throw error;
+        return { ok: false, error: this.explainConstraint(error, append.stream, append.events) };
+      }
+    });
+  }
+
+  /**
+   * The group's rows in one statement, or undefined when a unique index refused them (the caller
+   * rolls the attempt back). An append that writes nothing (no events, or a failed expected revision,
+   * which may be a retry) is settled against the stored rows, so the rows planned before it go in first.
+   */
+  private writeGroupAtOnce(group: readonly PendingAppend[]): AppendOutcome[] | undefined {
+    const recordedAt = this.clock().getTime();
+    const outcomes: AppendOutcome[] = new Array(group.length);
+    const groupHeads = new Map<StreamName, bigint | undefined>();
+    /** Each stream's last digest planned in this group (its rows are not inserted yet, so the cursor cannot read it back). */
+    const groupDigests = new Map<StreamName, string | undefined>();
+    let planned: PlannedAppend[] = [];
+    let values: unknown[] = [];
+    let rows = 0;
+    const flush = (): boolean => {
+      if (rows === 0) return true;
+      const written = this.insertPlanned(planned, values, rows, recordedAt, outcomes);
+      planned = [];
+      values = [];
+      rows = 0;
+      return written;
+    };
+    for (let index = 0; index < group.length; index += 1) {
+      const append = group[index] as PendingAppend;
+      const { stream, encoded, expectedRevision } = append;
+      const last = groupHeads.has(stream) ? groupHeads.get(stream) : this.headRevision(stream);
+      if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
+        if (!flush()) return undefined;
+        try {
+          outcomes[index] = { ok: true, ...this.writeAppend(append) };
+        } catch (error) {
+          // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
+          if (!this.db.inTransaction) throw error;
+          outcomes[index] = { ok: false, error };
+        }
+        continue;
+      }
+      const first = last === undefined ? 0n : last + 1n;
+      planned.push({ index, append, first, row: rows });
+      if (groupDigests.has(stream)) this.chain.resume(groupDigests.get(stream));
+      else this.chain.seek(stream, first);
+      encoded.forEach((event, offset) => pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)));
+      groupDigests.set(stream, this.chain.current);
+      rows += encoded.length;
+      groupHeads.set(stream, first + BigInt(encoded.length) - 1n);
+    }
+    return flush() ? outcomes : undefined;
+  }
+
+  /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the statement undid itself). */
+  private insertPlanned(planned: readonly PlannedAppend[], values: readonly unknown[], rows: number, recordedAt: number, outcomes: AppendOutcome[]): boolean {
+    let lastPosition: bigint;
+    try {
+      lastPosition = this.inserts.run(rows, values);
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+    const firstPosition = lastPosition - BigInt(rows) + 1n;
+    const keep = this.participants.size > 0;
+    for (const { index, append, first, row } of planned) {
+      const count = append.encoded.length;
+      const position = firstPosition + BigInt(row + count - 1);
+      // The participants fold the objects the writer handed in: nothing is parsed back.
+      const recorded = keep
+        ? append.events.map((event, offset) => this.recordedOf(append.stream, first + BigInt(offset), firstPosition + BigInt(row + offset), event, recordedAt))
+        : [];
+      outcomes[index] = { ok: true, result: { nextExpectedRevision: first + BigInt(count) - 1n, position: toPosition(position) }, recorded };
+    }
+    return true;
+  }
+
+  /** The stream's last revision: known to this connection, or read from the end of its index. */
+  private headRevision(stream: StreamName): bigint | undefined {
+    const known = this.heads.get(stream);
+    if (known !== undefined) return known.revision;
+    const head = this.statements.head.get(stream);
+    const last = head === undefined ? undefined : BigInt(head.revision);
+    this.heads.set(stream, last);
+    return last;
+  }
+
+  /** One append against the stored rows: a retry gets the original result back, a conflict throws. */
   private writeAppend({ stream, events, encoded, expectedRevision }: PendingAppend): Written {
     const retried = this.resolveRetry(stream, events);
     if (retried !== undefined) return { result: retried, recorded: [] };
     const head = this.statements.head.get(stream);
-    const last = head === undefined ? undefined : BigInt(head.last_revision);
+    const last = head === undefined ? undefined : BigInt(head.revision);
     assertExpectedRevision(stream, expectedRevision, last);
     if (events.length === 0) {
-      return { result: { nextExpectedRevision: last ?? -1n, position: toPosition(head?.last_position ?? this.statements.lastPosition.get()?.position ?? 0) }, recorded: [] };
+      return { result: { nextExpectedRevision: last ?? -1n, position: toPosition(head?.position ?? this.statements.lastPosition.get()?.position ?? 0) }, recorded: [] };
     }
     const recordedAt = this.clock().getTime();
-    const keep = this.participants.size > 0;
-    const recorded: RecordedEvent[] = [];
-    let revision = last === undefined ? 0n : last + 1n;
-    let position: number | bigint = 0;
-    this.chain.seek(stream, revision);
-    for (let index = 0; index < encoded.length; index += 1) {
-      const event = encoded[index] as PendingAppend['encoded'][number];
-      const values = [stream, revision, event.id, event.type, event.data, event.metadata, recordedAt];
-      // The chain's digest, over the exact text inserted (sqlite-event-chain.ts).
-      if (this.chain.chained) values.push(this.chain.next(event.type, event.data, event.metadata));
-      position = this.statements.insert.run(...values).lastInsertRowid;
-      // The participants fold the objects the writer handed in: nothing is parsed back.
-      if (keep) recorded.push(this.recordedOf(stream, revision, position, events[index] as EventToAppend, recordedAt));
-      revision += 1n;
-    }
-    this.statements.upsertHead.run(stream, revision - 1n, position);
-    return { result: { nextExpectedRevision: revision - 1n, position: toPosition(position) }, recorded };
+    const first = last === undefined ? 0n : last + 1n;
+    const values: unknown[] = [];
+    this.chain.seek(stream, first);
+    encoded.forEach((event, offset) => pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)));
+    const lastPosition = this.inserts.run(encoded.length, values);
+    const firstPosition = lastPosition - BigInt(encoded.length) + 1n;
+    const recorded = this.participants.size > 0 ? events.map((event, offset) => this.recordedOf(stream, first + BigInt(offset), firstPosition + BigInt(offset), event, recordedAt)) : [];
+    return { result: { nextExpectedRevision: first + BigInt(encoded.length) - 1n, position: toPosition(lastPosition) }, recorded };
   }
 
-  private recordedOf(stream: StreamName, revision: bigint, position: number | bigint, event: EventToAppend, recordedAt: number): RecordedEvent {
+  /** The chain's digest of the next event of the stream the cursor is on, over the exact text inserted; none on an unchained store. */
+  private digestOf(event: EncodedEvent): string | undefined {
+    return this.chain.chained ? this.chain.next(event.type, event.data, event.metadata) : undefined;
+  }
+
+  private recordedOf(stream: StreamName, revision: bigint, position: bigint, event: EventToAppend, recordedAt: number): RecordedEvent {
     return { streamName: stream, revision, position: toPosition(position), id: event.id, type: event.type, data: event.data, metadata: event.metadata, recordedAt: new Date(recordedAt) };
   }
 
@@ -378,9 +509,9 @@ export class SqliteEventStore implements EventStore {
     // connection only move it forwards, and another connection's commit is seen by trustHeads.
     this.trustHeads();
     const head = this.statements.head.get(stream);
-    this.heads.set(stream, head === undefined ? undefined : BigInt(head.last_revision));
+    this.heads.set(stream, head === undefined ? undefined : BigInt(head.revision));
     if (head === undefined) throw new StreamNotFound(stream);
-    const last = BigInt(head.last_revision);
+    const last = BigInt(head.revision);
     const pages = streamPages<EventRow>(last, options, pageSize, (row) => BigInt(row.revision), (direction, from, to, count) =>
       direction === 'forwards' ? this.statements.forwards.all(stream, from, to, count) : this.statements.backwards.all(stream, from, count),
     );
@@ -419,9 +550,18 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  /**
+   * Exact as of this turn of the event loop: another process's commit is seen from the next turn
+   * (or the next read or append of this store, which look again). Appends keep their
+   * expected-revision check, so an answer a turn old only costs a retry.
+   */
   knownRevision(stream: StreamName): KnownRevision | undefined {
     if (this.closed) return undefined;
-    this.trustHeads();
+    if (this.versionSeenAt !== processCommits) {
+      if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
+      this.versionSeenAt = processCommits;
+      this.trustHeads();
+    }
     return this.heads.get(stream);
   }
 
@@ -436,14 +576,20 @@ export class SqliteEventStore implements EventStore {
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
     this.assertOpen();
     const head = this.statements.head.get(stream);
-    return head === undefined ? undefined : BigInt(head.last_revision);
+    return head === undefined ? undefined : BigInt(head.revision);
   }
 
-  /** Every stream with its last revision, in name order. */
+  /** Every stream with its last revision, in name order: one seek of the (stream, revision) index per stream. */
   listStreams(): Array<{ readonly streamName: StreamName; readonly lastRevision: bigint }> {
     this.assertOpen();
     return this.db
-      .prepare<[], { stream_name: string; last_revision: number | bigint }>('SELECT stream_name, last_revision FROM streams ORDER BY stream_name')
+      .prepare<[], { stream_name: string; last_revision: number | bigint }>(
+        `WITH RECURSIVE names(name) AS (
+           SELECT MIN(stream_name) FROM events
+           UNION ALL SELECT (SELECT MIN(stream_name) FROM events WHERE stream_name > names.name) FROM names WHERE names.name IS NOT NULL
+         )
+         SELECT name AS stream_name, (SELECT MAX(revision) FROM events WHERE stream_name = name) AS last_revision FROM names WHERE name IS NOT NULL`,
+      )
       .all()
       .map((row) => ({ streamName: row.stream_name as StreamName, lastRevision: BigInt(row.last_revision) }));
   }
@@ -473,8 +619,7 @@ export class SqliteEventStore implements EventStore {
 
   /** A unique-id violation during insert means part of the batch was stored before: say which id. */
   private explainConstraint(error: unknown, stream: StreamName, events: readonly EventToAppend[]): unknown {
-    // Duck-typed: better-sqlite3's SqliteError may come from another realm (jest loads the native module once per worker).
-    if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    if (!isUniqueViolation(error)) return error;
     const clash = events.find((event) => this.statements.findId.get(event.id) !== undefined);
     return clash === undefined ? error : new DuplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
   }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { ChainCursor, eventColumns } from './sqlite-event-chain';
+import { ChainCursor } from './sqlite-event-chain';
+import { eventColumns } from './event-rows';
 import {
   DuplicateEventId, EventToAppend, GlobalPosition, RecordedEvent, StageAppendsOptions, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
   assertExpectedRevision, assertValidBatch,
@@ -76,16 +77,14 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
 
   // Rows are read in rowid order, so teamlog_chain_next chains them in revision order.
   const copy = db.prepare(
-    `INSERT INTO events (${eventColumns(host.chain.chained)})
+    `INSERT INTO events (${eventColumns(host.chain.chained).join(', ')})
      SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${host.chain.chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
        FROM ${stagingTable} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
   );
-  const head = db.prepare<[string], { last_revision: number | bigint; last_position: number | bigint }>('SELECT last_revision, last_position FROM streams WHERE stream_name = ?');
-  const lastPosition = db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events');
-  const upsertHead = db.prepare(
-    `INSERT INTO streams (stream_name, last_revision, last_position) VALUES (?, ?, ?)
-     ON CONFLICT (stream_name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position`,
+  const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
+    'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
+  const lastPosition = db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events');
   const clash = db.prepare<[number], { event_id: string; stream_name: string }>(
     `SELECT s.event_id, s.stream_name FROM ${stagingTable} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
   );
@@ -125,9 +124,9 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     const before = BigInt(lastPosition.get()?.position ?? 0);
     const heads = ledger.streams.map((staged) => {
       const row = head.get(staged.stream);
-      const last = row === undefined ? undefined : BigInt(row.last_revision);
+      const last = row === undefined ? undefined : BigInt(row.revision);
       assertExpectedRevision(staged.stream, staged.expected, last);
-      return { staged, last, lastPosition: row?.last_position };
+      return { staged, last, lastPosition: row?.position };
     });
     const results = heads.map(({ staged, last, lastPosition: previous }): StagedStreamResult => {
       if (staged.events === 0) {
@@ -138,7 +137,6 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       host.chain.seek(staged.stream, base);
       const { lastInsertRowid } = copy.run(base, recordedAt, unit, staged.stream);
       const revision = base + BigInt(staged.events) - 1n;
-      upsertHead.run(staged.stream, revision, lastInsertRowid);
       return { streamName: staged.stream, events: staged.events, nextExpectedRevision: revision, position: toPosition(lastInsertRowid) };
     });
     handToParticipants(before, results.filter((result) => result.events > 0), recordedAt);

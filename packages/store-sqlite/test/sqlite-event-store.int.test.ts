@@ -30,7 +30,7 @@ describe('SqliteEventStore file', () => {
     const store = SqliteEventStore.open(file);
     const versions = store.database.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: bigint }>;
     expect(versions.map((row) => Number(row.version))).toEqual([1, 2, 3, 4]);
-    expect(store.schemaVersion).toBe(4);
+    expect(store.schemaVersion).toBe(5);
     void store.close();
     cleanup();
   });
@@ -70,7 +70,7 @@ describe('SqliteEventStore file', () => {
     old.prepare("INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('old-1', 0, '0190a000-0000-7000-8000-000000000001', 'x/y', '{}', NULL, 0)").run();
     old.close();
     const store = SqliteEventStore.open(file);
-    expect(store.schemaVersion).toBe(4);
+    expect(store.schemaVersion).toBe(5);
     expect(await store.streamRevision(uniqueStreamNamed('old-1'))).toBe(0n);
     const [kept] = await collect(store.readStream(uniqueStreamNamed('old-1')));
     expect(kept?.position).toEqual({ commit: 1n, prepare: 1n });

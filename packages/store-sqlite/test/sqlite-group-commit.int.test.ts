@@ -107,6 +107,59 @@ describe('SqliteEventStore group commit', () => {
     });
   });
 
+  it('answers a retry of a batch stored earlier with the original result, and stores the rest of its group', async () => {
+    await withStore(async (store) => {
+      const stream = uniqueStream('retried');
+      const fresh = uniqueStream('fresh');
+      const events = [newEvent('retried/one'), newEvent('retried/two')];
+      const original = await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+      const [retry, other, again] = await Promise.all([
+        store.appendToStream(stream, events, { expectedRevision: 'no_stream' }),
+        store.appendToStream(fresh, [newEvent('fresh/kept')]),
+        store.appendToStream(stream, events),
+      ]);
+      expect(retry).toEqual(original);
+      expect(again).toEqual(original);
+      expect(other.nextExpectedRevision).toBe(0n);
+      expect(store.appendTransactions).toBe(2);
+      expect(await collect(store.readStream(stream))).toHaveLength(2);
+    });
+  });
+
+  it('checks each append of a group against the revisions the appends before it in the group take', async () => {
+    await withStore(async (store) => {
+      const stream = uniqueStream('chained');
+      const results = await Promise.all([
+        store.appendToStream(stream, [newEvent('chain/one'), newEvent('chain/two')], { expectedRevision: 'no_stream' }),
+        store.appendToStream(stream, [newEvent('chain/three')], { expectedRevision: 1n }),
+        store.appendToStream(stream, [newEvent('chain/four')], { expectedRevision: 'stream_exists' }),
+      ]);
+      expect(results.map((result) => result.nextExpectedRevision)).toEqual([1n, 2n, 3n]);
+      expect(store.appendTransactions).toBe(1);
+      const stored = await collect(store.readStream(stream));
+      expect(stored.map((event) => [event.revision, event.position.commit])).toEqual(results.flatMap((result, index) =>
+        index === 0 ? [[0n, result.position.commit - 1n], [1n, result.position.commit]] : [[result.nextExpectedRevision, result.position.commit]],
+      ));
+    });
+  });
+
+  it('keeps stream heads in the events index alone: no streams table, and the heads hold after reopening', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const stream = uniqueStream('heads');
+    const store = SqliteEventStore.open(file);
+    await store.appendToStream(stream, [newEvent(), newEvent(), newEvent()]);
+    await store.close();
+    const raw = new Database(file, { readonly: true });
+    expect(raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'streams'").all()).toEqual([]);
+    raw.close();
+    const reopened = SqliteEventStore.open(file);
+    expect(await reopened.streamRevision(stream)).toBe(2n);
+    expect(reopened.listStreams()).toEqual([{ streamName: stream, lastRevision: 2n }]);
+    await expect(reopened.appendToStream(stream, [newEvent()], { expectedRevision: 2n })).resolves.toMatchObject({ nextExpectedRevision: 3n });
+    await reopened.close();
+    cleanup();
+  });
+
   it('fails the whole group, writing nothing, when the write lock cannot be taken', async () => {
     await withStore(async (store, file) => {
       const blocker = new Database(file);

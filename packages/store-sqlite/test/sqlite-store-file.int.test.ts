@@ -66,7 +66,7 @@ describe('opening a SQLite store file', () => {
     try {
       const store = SqliteEventStore.open(file);
       const db = new Database(file, { readonly: true });
-      expect((db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number }).version).toBe(4);
+      expect((db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number }).version).toBe(5);
       db.close();
       await store.close();
     } finally {

@@ -21,14 +21,15 @@ export const assertValidBatch = (stream: StreamName, events: readonly EventToApp
   }
 };
 
+/** Whether an append's expected revision holds for the stream's last revision (undefined: no stream). */
+export const meetsExpectedRevision = (expected: ExpectedRevision, last: bigint | undefined): boolean =>
+  expected === 'any' ||
+  (expected === 'no_stream' && last === undefined) ||
+  (expected === 'stream_exists' && last !== undefined) ||
+  (typeof expected === 'bigint' && last === expected);
+
 export const assertExpectedRevision = (stream: StreamName, expected: ExpectedRevision, last: bigint | undefined): void => {
-  const actual = last === undefined ? 'no_stream' : last;
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && last === undefined) ||
-    (expected === 'stream_exists' && last !== undefined) ||
-    (typeof expected === 'bigint' && last === expected);
-  if (!ok) throw new WrongExpectedVersion(stream, expected, actual);
+  if (!meetsExpectedRevision(expected, last)) throw new WrongExpectedVersion(stream, expected, last === undefined ? 'no_stream' : last);
 };
 
 /**

@@ -98,10 +98,12 @@ export interface EventStore {
   streamRevision(stream: StreamName): Promise<bigint | undefined>;
   /**
    * The stream's last revision as far as this store object can tell without reading, or undefined
-   * when only a read can say. An answer is exact at the moment it is given: it covers every append
-   * committed through this object, and the adapter answers only while it knows no other writer
-   * (another connection, process or host) has written since. Readers use it to skip reading a
-   * stream nothing was appended to; appends keep their expected-revision check as the guard.
+   * when only a read can say. An answer covers every append committed through this object, and the
+   * adapter answers only while it knows no other writer has written since: on SQLite as of this
+   * turn of the event loop (another process's commit is seen from the next turn), on PostgreSQL as
+   * of the last notification heard (another host's commit is seen when its notification arrives).
+   * Readers use it to skip reading a stream nothing was appended to; appends keep their
+   * expected-revision check as the guard, so an answer that lags only costs a retry.
    */
   knownRevision(stream: StreamName): KnownRevision | undefined;
   /**

@@ -2,8 +2,7 @@ import { IdSource, uuidV7Ids } from '@teamlog/events';
 import { senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import { EventStore } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
-import { LeadSteerPath } from './lead-steer-path';
-import { MemberSteerAdapters } from './member-steer-adapter';
+import { LeadSteerPath, MemberSteerAdapters } from './steer-paths';
 import { SteerDispatch, TeamEngine } from './team-engine';
 import { TeamLog, TeamLogService } from './team-log';
 
@@ -19,8 +18,8 @@ export interface TeamLogOptions {
   /** Appends lost to other writers of one stream before ConcurrencyExhausted (default 1000). */
   readonly maxConflictRetries?: number;
   /**
-   * The most folds of each kind (sessions, teams, senders) kept in memory between operations,
-   * least recently used out first (default 1024); an evicted stream is read again when needed.
+   * The most streams whose folds are kept in memory between operations, least recently used out
+   * first (default 1024); an evicted stream is read again when needed.
    */
   readonly foldCacheSize?: number;
 }

@@ -1,6 +1,7 @@
-import { IdSource, JsonObject, SessionId, StoredEventMetadata, TeamId, WritableEvent } from '@teamlog/events';
+import { isLeft } from 'fp-ts/Either';
+import { IdSource, JsonObject, JsonValue, SessionId, StoredEventMetadata, TeamId, WritableEvent, decodeCatalogEvent, isCatalogEventType } from '@teamlog/events';
 import { AppendResult, EventStore, EventToAppend, ExpectedRevision, StreamName } from '@teamlog/store';
-import { assertWritable } from './writable-event-guard';
+import { InvalidEventRefused, LegacyMailboxWriteRefused } from './team-log-errors';
 
 export interface WriteContext {
   readonly ids: IdSource;
@@ -9,6 +10,23 @@ export interface WriteContext {
   readonly writer?: SessionId;
   readonly teamId?: TeamId;
 }
+
+const legacyMailboxTypes: ReadonlySet<string> = new Set(['team/message/queued', 'team/message/delivered']);
+
+/**
+ * The runtime half of "never write the mailbox": the type system already refuses these types
+ * (WritableEvent), this refuses them from untyped callers too, and checks every payload against
+ * its catalog codec so a written log never holds a record its own reader would refuse.
+ */
+const assertWritable = (event: WritableEvent): JsonValue => {
+  const type: string = event.type;
+  if (legacyMailboxTypes.has(type)) throw new LegacyMailboxWriteRefused(type);
+  if (!isCatalogEventType(type)) throw new InvalidEventRefused(type, 'not a catalog event type');
+  const decoded = decodeCatalogEvent(type, event.data);
+  if (isLeft(decoded)) throw new InvalidEventRefused(type, decoded.left);
+  if (!JsonValue.is(event.data)) throw new InvalidEventRefused(type, 'data is not plain JSON');
+  return event.data;
+};
 
 /** Surface events produce model-visible messages and carry `surfaceOp` (docs/rules.md#surface-events). */
 const surfaceTypes: ReadonlySet<string> = new Set(['user/message']);

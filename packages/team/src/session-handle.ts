@@ -11,24 +11,41 @@ const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
   throw new Error('a task command wrote no task record');
 };
 
-/** A session's handle. Engine and dispatch sit in private fields: nothing on a handle reaches them. */
+/**
+ * A session's handle. Its identity is sealed: the session it acts as, its team and name sit in
+ * private fields captured at creation, which no assignment, `defineProperty`, prototype or `call`
+ * can reach; the public `sessionId`, `teamId` and `name` only read them. Engine and dispatch sit
+ * in private fields too: nothing on a handle reaches them. Handles are frozen when made (sealed).
+ */
 class SessionHandle implements TeamSession {
   readonly #engine: TeamEngine;
   readonly #dispatch: SteerDispatch;
+  readonly #sessionId: SessionId;
+  readonly #teamId: TeamId;
+  readonly #name: string;
 
-  constructor(
-    engine: TeamEngine,
-    dispatch: SteerDispatch,
-    readonly sessionId: SessionId,
-    readonly teamId: TeamId,
-    readonly name: string,
-  ) {
+  constructor(engine: TeamEngine, dispatch: SteerDispatch, sessionId: SessionId, teamId: TeamId, name: string) {
     this.#engine = engine;
     this.#dispatch = dispatch;
+    this.#sessionId = sessionId;
+    this.#teamId = teamId;
+    this.#name = name;
+  }
+
+  get sessionId(): SessionId {
+    return this.#sessionId;
+  }
+
+  get teamId(): TeamId {
+    return this.#teamId;
+  }
+
+  get name(): string {
+    return this.#name;
   }
 
   get role(): 'lead' | 'member' {
-    return this.sessionId === leadOf(this.teamId) ? 'lead' : 'member';
+    return this.#sessionId === leadOf(this.#teamId) ? 'lead' : 'member';
   }
 
   protected get engine(): TeamEngine {
@@ -43,23 +60,23 @@ class SessionHandle implements TeamSession {
     return this.#engine.track('send', async () => {
       const { target, content, signal } = parseSendRequest(request);
       if (signal?.aborted === true) throw new SendAborted(signal.reason);
-      const order = { teamId: this.teamId, sender: this.sessionId, address: target, content, ...(signal === undefined ? {} : { signal }) };
+      const order = { teamId: this.#teamId, sender: this.#sessionId, address: target, content, ...(signal === undefined ? {} : { signal }) };
       return this.#engine.send(order, this.#dispatch);
     });
   }
 
   roster(): Promise<readonly TeamMemberSnapshot[]> {
-    return this.#engine.track('roster', () => this.#engine.readTeam(this.teamId, (state) => [...state.team.members.values()].map((entry) => entry.snapshot)));
+    return this.#engine.track('roster', () => this.#engine.readTeam(this.#teamId, (state) => [...state.team.members.values()].map((entry) => entry.snapshot)));
   }
 
   tasks(): Promise<readonly TeamTaskSnapshot[]> {
-    return this.#engine.track('tasks', () => this.#engine.readTeam(this.teamId, (state) => [...state.team.tasks.values()].map((entry) => entry.snapshot)));
+    return this.#engine.track('tasks', () => this.#engine.readTeam(this.#teamId, (state) => [...state.team.tasks.values()].map((entry) => entry.snapshot)));
   }
 
   createTask(task: NewTask): Promise<TeamTaskSnapshot> {
     return this.#engine.track('createTask', async () => {
       const events = await this.#engine.decideTeam(
-        this.teamId,
+        this.#teamId,
         {
           type: 'create-task',
           task: {
@@ -70,7 +87,7 @@ class SessionHandle implements TeamSession {
             ...(task.ownerId === undefined ? {} : { ownerId: task.ownerId }),
           },
         },
-        this.sessionId,
+        this.#sessionId,
       );
       return writtenTask(events);
     });
@@ -79,21 +96,24 @@ class SessionHandle implements TeamSession {
   updateTask(taskId: TaskId, update: TaskUpdate): Promise<TeamTaskSnapshot> {
     return this.#engine.track('updateTask', async () => {
       const { expectedRevision, ...changes } = update;
-      const events = await this.#engine.decideTeam(this.teamId, { type: 'update-task', taskId, expectedRevision, changes }, this.sessionId);
+      const events = await this.#engine.decideTeam(this.#teamId, { type: 'update-task', taskId, expectedRevision, changes }, this.#sessionId);
       return writtenTask(events);
     });
   }
 }
 
-export class MemberHandle extends SessionHandle implements MemberSession {
+class MemberHandle extends SessionHandle implements MemberSession {
   override get role(): 'member' {
     return 'member';
   }
 }
 
-export class LeadHandle extends SessionHandle implements LeadSession {
+class LeadHandle extends SessionHandle implements LeadSession {
+  readonly #teamId: TeamId;
+
   constructor(engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId) {
     super(engine, dispatch, leadOf(teamId), teamId, leadName);
+    this.#teamId = teamId;
   }
 
   override get role(): 'lead' {
@@ -104,16 +124,18 @@ export class LeadHandle extends SessionHandle implements LeadSession {
     return this.engine.track('spawnMember', async () => {
       const sessionId = this.engine.ids.sessionId();
       const member = { id: sessionId, name: spawn.name, description: spawn.description, provider: spawn.provider ?? 'spawn', context: 'fresh' as const };
-      await this.engine.decideTeam(this.teamId, { type: 'provision-member', member }, this.sessionId);
+      const teamId = this.#teamId;
+      const lead = leadOf(teamId);
+      await this.engine.decideTeam(teamId, { type: 'provision-member', member }, lead);
       try {
-        await this.engine.createSession({ sessionId, teamId: this.teamId, role: 'member', name: spawn.name });
+        await this.engine.createSession({ sessionId, teamId, role: 'member', name: spawn.name });
       } catch (error) {
         const failed = new MemberSpawnFailed(spawn.name, sessionId, error);
-        await this.engine.decideTeam(this.teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } }, this.sessionId);
+        await this.engine.decideTeam(teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } }, lead);
         throw failed;
       }
-      await this.engine.decideTeam(this.teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } }, this.sessionId);
-      return { sessionId, teamId: this.teamId, name: spawn.name };
+      await this.engine.decideTeam(teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } }, lead);
+      return { sessionId, teamId, name: spawn.name };
     });
   }
 }
@@ -126,5 +148,11 @@ export const openMemberHandle = (engine: TeamEngine, dispatch: SteerDispatch, te
       return state.team.members.get(id)?.snapshot;
     });
     if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
-    return new MemberHandle(engine, dispatch, found.id, teamId, found.name);
+    return Object.freeze(new MemberHandle(engine, dispatch, found.id, teamId, found.name));
   });
+
+/** The Lead's handle of a team, sealed: for the host composition (TeamLog) only. */
+export const openLeadHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId): LeadSession => Object.freeze(new LeadHandle(engine, dispatch, teamId));
+
+// A changed prototype getter could make a handle misreport who it is: the handle classes are fixed.
+for (const type of [SessionHandle, MemberHandle, LeadHandle]) Object.freeze(type.prototype);

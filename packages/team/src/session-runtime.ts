@@ -26,18 +26,22 @@ export interface SessionRuntime {
   close(reason: CloseReason, detail?: string): Promise<LoopOutcome>;
 }
 
+/** Sealed like a session's handle: the session it reports for is a private field, read by `sessionId`. */
 export class HostSessionRuntime implements SessionRuntime {
   readonly #engine: TeamEngine;
+  readonly #sessionId: SessionId;
 
-  constructor(
-    engine: TeamEngine,
-    readonly sessionId: SessionId,
-  ) {
+  constructor(engine: TeamEngine, sessionId: SessionId) {
     this.#engine = engine;
+    this.#sessionId = sessionId;
+  }
+
+  get sessionId(): SessionId {
+    return this.#sessionId;
   }
 
   private report(report: SessionReport): Promise<LoopOutcome> {
-    return this.#engine.track(report.type, () => this.#engine.report(this.sessionId, report));
+    return this.#engine.track(report.type, () => this.#engine.report(this.#sessionId, report));
   }
 
   start(): Promise<LoopOutcome> {
@@ -74,3 +78,6 @@ export class HostSessionRuntime implements SessionRuntime {
     return this.report({ type: 'close', reason, ...(detail === undefined ? {} : { detail }) });
   }
 }
+
+// A changed prototype getter could make a runtime misreport its session: the class is fixed.
+Object.freeze(HostSessionRuntime.prototype);

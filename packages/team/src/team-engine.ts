@@ -6,16 +6,16 @@ import {
   SessionStreamState, TeamCommand, TeamMessageRoute, TeamStreamState, TeamWriteEvent, UnknownTarget, admissionFor, refuseUnlisted,
   relayedMessage, routeTeamMessage,
 } from '@teamlog/domain';
-import { EventStore, StreamName, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import { isLeft } from 'fp-ts/Either';
+import { AppendResult, EventStore, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { AcceptedListener } from './accepted-notice';
 import { AppendJournal } from './append-journal';
-import { decideAndAppend } from './decide-and-append';
 import { WriteContext, appendWritable } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
 import { SessionSnapshot, sessionSnapshot } from './session-snapshot';
-import { TeamLogDisposed, TeamNotFound } from './team-log-errors';
+import { ConcurrencyExhausted, SendAborted, TeamLogDisposed, TeamNotFound } from './team-log-errors';
 
 /** The aggregates the engine runs, each one Decider (see @teamlog/domain). */
 export interface TeamDeciders {
@@ -34,7 +34,7 @@ export interface TeamEngineOptions {
   /** Reports a listener's error; the acceptance it was told about stands. */
   readonly onListenerError: (error: unknown) => void;
   readonly maxAttempts: number;
-  /** The most folds of each kind (sessions, teams, senders) kept between operations. */
+  /** The most streams whose folds are kept between operations (one entry holds every fold of its stream). */
   readonly foldCacheSize: number;
 }
 
@@ -55,6 +55,32 @@ export interface LoopOutcome {
   readonly claimed: readonly UserMessage[];
   /** Messages removed without a claim by this report (an aborted turn, a closed session). */
   readonly canceled: readonly MessageId[];
+}
+
+/** How one transaction runs: what it decides, as whom it writes, and what it returns. */
+interface Transaction<C, E extends WritableEvent, S, R> {
+  readonly decider: Decider<C, E, S>;
+  readonly command: C;
+  /** The write context, from the state the decision is made on (a session's team comes from its stream). */
+  readonly write: (state: S) => WriteContext;
+  /** Checked right before the append (and while waiting for the lock): once the append is issued, it is allowed to finish. */
+  readonly signal?: AbortSignal;
+  /** Told the state the events were decided on, before they are appended (and folded into it). */
+  readonly decidedOn?: (state: S) => void;
+  /** Under the same lock: the result, from what was appended and the state it left. */
+  readonly after: (events: readonly E[], state: S) => R;
+}
+
+/**
+ * The folds of one stream: its session (inbox and loop), its team (a Lead's stream) and its sender
+ * closure. The sender closure is a fold apart from the session's because it is caught up under the
+ * sender's team lock, not the stream's own (see send); the journal spares it reading back what the
+ * engine appended.
+ */
+interface StreamFolds {
+  session?: FoldedStream<SessionStreamState>;
+  team?: FoldedStream<TeamStreamState>;
+  sender?: FoldedStream<SenderClosure>;
 }
 
 /** A routed send whose target is on the roster: the Lead, or a member. */
@@ -87,10 +113,8 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
  */
 export class TeamEngine {
   private readonly locks = new KeyedLock<StreamName>();
-  private readonly sessions: FoldCache<SessionId, FoldedStream<SessionStreamState>>;
-  private readonly teams: FoldCache<TeamId, FoldedStream<TeamStreamState>>;
-  /** Whether each sender has closed, apart from `sessions`: only touched under its team's lock (see send). */
-  private readonly senders: FoldCache<SessionId, FoldedStream<SenderClosure>>;
+  /** One cache, by stream: the folds the engine keeps of each stream it touched. */
+  private readonly folds: FoldCache<StreamName, StreamFolds>;
   /** What this engine appended lately, so its other folds of a stream need not read it back. */
   private readonly journal: AppendJournal;
   private readonly inflight = new Set<Promise<unknown>>();
@@ -98,9 +122,7 @@ export class TeamEngine {
 
   constructor(private readonly options: TeamEngineOptions) {
     this.journal = new AppendJournal(options.foldCacheSize);
-    this.sessions = new FoldCache(options.foldCacheSize);
-    this.teams = new FoldCache(options.foldCacheSize);
-    this.senders = new FoldCache(options.foldCacheSize);
+    this.folds = new FoldCache(options.foldCacheSize);
   }
 
   get ids(): IdSource {
@@ -133,16 +155,22 @@ export class TeamEngine {
 
   /** The target inbox and the session loop fold the same stream state; one fold serves both. */
   private sessionFold(sessionId: SessionId): FoldedStream<SessionStreamState> {
-    return this.sessions.get(sessionId, () => new FoldedStream(sessionStream(sessionId), sessionId, this.options.deciders.sessionLoop));
+    const stream = sessionStream(sessionId);
+    const folds = this.folds.get(stream, () => ({}));
+    return (folds.session ??= new FoldedStream(stream, sessionId, this.options.deciders.sessionLoop));
   }
 
   private teamFold(teamId: TeamId): FoldedStream<TeamStreamState> {
     const lead = leadOf(teamId);
-    return this.teams.get(teamId, () => new FoldedStream(sessionStream(lead), lead, this.options.deciders.teamRoster));
+    const stream = sessionStream(lead);
+    const folds = this.folds.get(stream, () => ({}));
+    return (folds.team ??= new FoldedStream(stream, lead, this.options.deciders.teamRoster));
   }
 
   private senderFold(sender: SessionId): FoldedStream<SenderClosure> {
-    return this.senders.get(sender, () => new FoldedStream(sessionStream(sender), sender, this.options.deciders.senderLifecycle));
+    const stream = sessionStream(sender);
+    const folds = this.folds.get(stream, () => ({}));
+    return (folds.sender ??= new FoldedStream(stream, sender, this.options.deciders.senderLifecycle));
   }
 
   /** Read a team under its Lead stream's lock; `read` must copy out what it keeps. */
@@ -202,35 +230,58 @@ export class TeamEngine {
     if (!isLead) throw new TeamNotFound(teamId);
   }
 
-  decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
-    const fold = this.teamFold(teamId);
-    return this.locks.run(fold.streamName, () =>
-      decideAndAppend({
-        store: this.options.store,
-        folded: fold,
-        decider: this.options.deciders.teamRoster,
-        command,
-        write: this.write(writer, teamId),
-        maxAttempts: this.options.maxAttempts,
-        journal: this.journal,
-      }),
+  /**
+   * The one way the engine writes a decision: under the stream's lock, bring the fold up to date
+   * (reading only what was appended since), decide, append with the revision the decision was made
+   * on, and when another writer got there first, fold what it wrote and decide again. The appended
+   * events are folded as they are, not read back.
+   */
+  private transact<C, E extends WritableEvent, S, R>(fold: FoldedStream<S>, run: Transaction<C, E, S, R>): Promise<R> {
+    const { store, maxAttempts } = this.options;
+    return this.locks.run(
+      fold.streamName,
+      async () => {
+        for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+          await fold.catchUp(store, this.journal);
+          const decision = run.decider.decide(run.command, fold.state);
+          if (isLeft(decision)) throw decision.left;
+          if (decision.right.length === 0) return run.after([], fold.state);
+          if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
+          run.decidedOn?.(fold.state);
+          let appended: AppendResult;
+          try {
+            appended = await appendWritable(store, fold.streamName, decision.right, fold.expectedRevision, run.write(fold.state));
+          } catch (error) {
+            if (error instanceof WrongExpectedVersion) continue;
+            throw error;
+          }
+          // The append held the expected revision, so the stream is exactly the state plus these events.
+          fold.applyAppended(decision.right, appended.nextExpectedRevision);
+          this.journal.record(fold.streamName, appended.nextExpectedRevision - BigInt(decision.right.length) + 1n, decision.right);
+          return run.after(decision.right, fold.state);
+        }
+        throw new ConcurrencyExhausted(fold.streamName, maxAttempts);
+      },
+      run.signal,
     );
   }
 
+  decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
+    return this.transact(this.teamFold(teamId), {
+      decider: this.options.deciders.teamRoster,
+      command,
+      write: () => this.write(writer, teamId),
+      after: (events) => events,
+    });
+  }
+
   report(sessionId: SessionId, report: SessionReport): Promise<LoopOutcome> {
-    const fold = this.sessionFold(sessionId);
-    return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store, this.journal); // the team id for the write context comes from the stream
-      const events = await decideAndAppend({
-        store: this.options.store,
-        folded: fold,
-        decider: this.options.deciders.sessionLoop,
-        command: { sessionId, report },
-        write: this.write(sessionId, fold.state.lifecycle.teamId),
-        maxAttempts: this.options.maxAttempts,
-        journal: this.journal,
-      });
-      return { session: sessionSnapshot(sessionId, fold.state), claimed: claimedBy(events), canceled: canceledBy(events) };
+    return this.transact(this.sessionFold(sessionId), {
+      decider: this.options.deciders.sessionLoop,
+      command: { sessionId, report },
+      // The team id for the write context comes from the stream.
+      write: (state) => this.write(sessionId, state.lifecycle.teamId),
+      after: (events, state) => ({ session: sessionSnapshot(sessionId, state), claimed: claimedBy(events), canceled: canceledBy(events) }),
     });
   }
 
@@ -240,31 +291,22 @@ export class TeamEngine {
    * Once the append is issued it finishes, whatever the signal does.
    */
   admit(teamId: TeamId, target: SessionId, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
-    const fold = this.sessionFold(target);
     const sender = message.source.senderSessionId;
-    return this.locks.run(
-      fold.streamName,
-      async () => {
-        let status: SessionStatus | undefined;
-        const events = await decideAndAppend({
-          store: this.options.store,
-          folded: fold,
-          decider: this.options.deciders.targetInbox,
-          command: { type: 'admit', teamId, target, message },
-          write: this.write(sender, teamId),
-          maxAttempts: this.options.maxAttempts,
-          journal: this.journal,
-          ...(signal === undefined ? {} : { signal }),
-          decidedOn: (state) => (status = state.lifecycle.status),
-        });
+    let status: SessionStatus | undefined;
+    return this.transact(this.sessionFold(target), {
+      decider: this.options.deciders.targetInbox,
+      command: { type: 'admit', teamId, target, message },
+      write: () => this.write(sender, teamId),
+      ...(signal === undefined ? {} : { signal }),
+      decidedOn: (state) => (status = state.lifecycle.status),
+      after: (events) => {
         // Events are only decided for a target that is not closed.
         if (events.length > 0 && status !== undefined && status !== 'closed') {
           this.tell({ teamId, target, sender, messageId: message.id, delivery: admissionFor(status).kind });
         }
         return message.id;
       },
-      signal,
-    );
+    });
   }
 
   private tell(notice: Parameters<AcceptedListener>[0]): void {

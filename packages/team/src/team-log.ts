@@ -1,6 +1,6 @@
 import { SessionId, TeamId, leadOf, teamIdOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
-import { LeadHandle, openMemberHandle } from './session-handle';
+import { openLeadHandle, openMemberHandle } from './session-handle';
 import { HostSessionRuntime, SessionRuntime } from './session-runtime';
 import { SessionSnapshot } from './session-snapshot';
 import { SteerDispatch, TeamEngine } from './team-engine';
@@ -55,7 +55,7 @@ export class TeamLogService implements TeamLog {
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         ...(teamName === undefined ? {} : { teamName }),
       });
-      return new LeadHandle(this.#engine, this.#dispatch, teamId);
+      return openLeadHandle(this.#engine, this.#dispatch, teamId);
     });
   }
 
@@ -63,7 +63,7 @@ export class TeamLogService implements TeamLog {
     return this.#engine.track('openLead', async () => {
       await this.#engine.assertTeam(teamId);
       await this.settleInterruptedSpawns(teamId);
-      return new LeadHandle(this.#engine, this.#dispatch, teamId);
+      return openLeadHandle(this.#engine, this.#dispatch, teamId);
     });
   }
 
@@ -73,7 +73,7 @@ export class TeamLogService implements TeamLog {
   }
 
   runtime(sessionId: SessionId): SessionRuntime {
-    return new HostSessionRuntime(this.#engine, sessionId);
+    return Object.freeze(new HostSessionRuntime(this.#engine, sessionId));
   }
 
   session(sessionId: SessionId): Promise<SessionSnapshot> {

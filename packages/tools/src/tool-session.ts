@@ -19,12 +19,13 @@ export const openToolSession = async (teamlog: TeamLog, sessionId: SessionId): P
   const { teamId, role } = await teamlog.session(sessionId);
   if (teamId === undefined || role === undefined) throw new NotATeamSession(sessionId);
   const handle = role === 'lead' ? await teamlog.openLead(teamId) : await teamlog.openMember(teamId, sessionId);
-  return {
+  // Sealed like the handle it holds: no caller swaps in another session's handle.
+  return Object.freeze({
     handle,
     inbox: async () => (await teamlog.session(sessionId)).inbox,
     closed: async () => {
       const snapshot = await teamlog.session(sessionId);
       return snapshot.status === 'closed' ? (snapshot.closeReason ?? 'lost') : undefined;
     },
-  };
+  });
 };

@@ -18,6 +18,11 @@ export const eventStoreMigrations: ReadonlyArray<{ readonly version: number; rea
   },
   {
     version: 4,
+    name: "heads_from_revision_index",
+    sql: "-- A stream's head is the last entry of the (stream_name, revision) index, one seek away, so the\n-- streams table (a third B-tree written on every append) is dropped: an append writes the event\n-- row and its two unique indexes, nothing else.\nDROP TABLE streams;\n",
+  },
+  {
+    version: 5,
     name: "hash_chain",
     sql: "-- Tamper evidence (docs/trust-boundary.md): every event carries the digest of its stream's hash\n-- chain, over its predecessor's digest and its stored type, data and metadata. Appends write it in\n-- the same transaction as the event. Existing events gain their chains here, stream by stream in\n-- revision order; teamlog_event_digest is the store package's eventDigest, registered on the\n-- connection by the store before it migrates.\nALTER TABLE events ADD COLUMN digest TEXT;\nCREATE TEMP TABLE chain_backfill (position INTEGER PRIMARY KEY, digest TEXT NOT NULL);\nINSERT INTO chain_backfill (position, digest)\n  WITH RECURSIVE chain (position, stream_name, revision, digest) AS (\n    SELECT position, stream_name, revision, teamlog_event_digest(NULL, type, data, metadata) FROM events WHERE revision = 0\n    UNION ALL\n    SELECT e.position, e.stream_name, e.revision, teamlog_event_digest(c.digest, e.type, e.data, e.metadata)\n      FROM chain c JOIN events e ON e.stream_name = c.stream_name AND e.revision = c.revision + 1\n  )\n  SELECT position, digest FROM chain;\nUPDATE events SET digest = (SELECT b.digest FROM chain_backfill b WHERE b.position = events.position);\nDROP TABLE chain_backfill;\n",
   },

@@ -1,0 +1,36 @@
+import { isLeft } from 'fp-ts/Either';
+import { SessionId, WritableEvent, checkedStreamEvent } from '@teamlog/events';
+import { Decider } from '@teamlog/domain';
+
+/** What a decision is checked against: the events it decides, or the refusal it returns. */
+export interface DeciderThen<E> {
+  /** The decision is exactly these events (none: the command writes nothing). */
+  readonly then: (expected: readonly E[]) => void;
+  /** The decision is a refusal of this class, with these fields. */
+  readonly thenRejects: (type: abstract new (...args: never[]) => Error, fields?: Record<string, unknown>) => void;
+}
+
+/**
+ * Given / when / then for a decider: the given events are folded from an empty stream of `session`
+ * with the decider's own `evolve` (dense seqs from 0, as a stream has them), the command is decided
+ * once on that state, and the decision is checked.
+ */
+export const deciderSpec = <C, E, S>(decider: Decider<C, E, S>, session: SessionId) => ({
+  given: (...events: readonly WritableEvent[]) => ({
+    when: (command: C): DeciderThen<E> => {
+      const state = events.reduce((folded, event, seq) => decider.evolve(folded, checkedStreamEvent(event, seq)), decider.initialState(session));
+      const decided = decider.decide(command, state);
+      return {
+        then: (expected) => {
+          if (isLeft(decided)) throw new Error(`expected events, the decider refused: ${decided.left.message}`);
+          expect(decided.right).toEqual(expected);
+        },
+        thenRejects: (type, fields = {}) => {
+          if (!isLeft(decided)) throw new Error(`expected a refusal, the decider decided ${decided.right.length} event(s)`);
+          expect(decided.left).toBeInstanceOf(type);
+          expect(decided.left).toMatchObject(fields);
+        },
+      };
+    },
+  }),
+});

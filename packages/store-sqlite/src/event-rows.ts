@@ -1,0 +1,71 @@
+import type Database from 'better-sqlite3';
+import { EventId } from '@teamlog/events';
+
+/** An event as the store writes it: JSON already encoded, so a value JSON cannot hold fails before anything is written. */
+export interface EncodedEvent {
+  readonly id: EventId;
+  readonly type: string;
+  readonly data: string;
+  readonly metadata: string | null;
+}
+
+/*
+ * The columns of one stored event, in insert order: the hash chain's digest last, where the schema
+ * has it (sqlite-event-chain.ts). A new column is added here and in `pushEventRow`, and every insert
+ * of an append (one row, a whole group, or the copy of a staged unit) follows.
+ */
+export const eventColumns = (chained: boolean): readonly string[] => [
+  'stream_name', 'revision', 'event_id', 'type', 'data', 'metadata', 'recorded_at', ...(chained ? ['digest'] : []),
+];
+
+/** Append one row's values to a statement's flat parameter list, in `eventColumns` order (the digest only on a chained store). */
+export const pushEventRow = (values: unknown[], stream: string, revision: bigint, event: EncodedEvent, recordedAt: number, digest?: string): void => {
+  values.push(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt);
+  if (digest !== undefined) values.push(digest);
+};
+
+/** SQLite binds at most 32 766 parameters in one statement. */
+const maxBoundParameters = 32_766;
+
+/**
+ * Prepared multi-row inserts by row count, so a group commit writes its rows in one statement.
+ * Group sizes repeat (the number of concurrent senders), so few statements are ever prepared.
+ */
+export class EventInserts {
+  private readonly byCount = new Map<number, Database.Statement>();
+  private readonly columns: readonly string[];
+  private readonly rowPlaceholders: string;
+  /** More rows than this go in several statements. */
+  private readonly maxRowsPerStatement: number;
+
+  constructor(private readonly db: Database.Database, chained: boolean) {
+    this.columns = eventColumns(chained);
+    this.rowPlaceholders = `(${this.columns.map(() => '?').join(', ')})`;
+    this.maxRowsPerStatement = Math.floor(maxBoundParameters / this.columns.length);
+  }
+
+  /**
+   * Insert `count` rows (`values` holds them in `eventColumns` order) and return the last one's
+   * position. The caller holds the write lock, so the rows' positions (rowids, each max + 1) are
+   * consecutive and end at the returned one.
+   */
+  run(count: number, values: readonly unknown[]): bigint {
+    let last = 0n;
+    const width = this.columns.length;
+    for (let start = 0; start < count; start += this.maxRowsPerStatement) {
+      const rows = Math.min(this.maxRowsPerStatement, count - start);
+      const slice = rows === count ? values : values.slice(start * width, (start + rows) * width);
+      last = BigInt(this.statementFor(rows).run(slice).lastInsertRowid);
+    }
+    return last;
+  }
+
+  private statementFor(count: number): Database.Statement {
+    let statement = this.byCount.get(count);
+    if (statement === undefined) {
+      statement = this.db.prepare(`INSERT INTO events (${this.columns.join(', ')}) VALUES ${Array.from({ length: count }, () => this.rowPlaceholders).join(', ')}`);
+      this.byCount.set(count, statement);
+    }
+    return statement;
+  }
+}
