@@ -29,7 +29,7 @@ describe('SqliteEventStore file', () => {
     const { file, cleanup } = tempStoreFile();
     const store = SqliteEventStore.open(file);
     const versions = store.database.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: bigint }>;
-    expect(versions.map((row) => Number(row.version))).toEqual([1, 2, 3, 4]);
+    expect(versions.map((row) => Number(row.version))).toEqual([1, 2, 3, 4, 5]);
     expect(store.schemaVersion).toBe(5);
     void store.close();
     cleanup();
@@ -55,9 +55,9 @@ describe('SqliteEventStore file', () => {
     raw.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, ?, 0)').run('from_the_future');
     raw.close();
     expect(() => SqliteEventStore.open(file)).toThrow(SchemaTooNew);
-    expect(() => SqliteEventStore.open(file)).toThrow(/schema version 99 is newer than this teamlog knows \(4\)/);
+    expect(() => SqliteEventStore.open(file)).toThrow(/schema version 99 is newer than this teamlog knows \(5\)/);
     const check = new Database(file);
-    expect(Number((check.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n)).toBe(5);
+    expect(Number((check.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n)).toBe(6);
     check.close();
     cleanup();
   });
