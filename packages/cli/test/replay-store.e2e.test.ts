@@ -63,6 +63,13 @@ describe('teamlog replay and its store', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  it('shows with --store :memory: (a store keeping only stream heads) exactly what a SQLite store shows, over fixtures/', () => {
+    const inMemory = replayJson(['fixtures/', '--store', ':memory:']);
+    const inSqlite = replayJson(['fixtures/', '--store', join(directory.path, 'compare.db')]);
+    expect(inMemory.totals.appended).toBeGreaterThan(0);
+    expect({ ...inMemory, store: '', position: '' }).toEqual({ ...inSqlite, store: '', position: '' });
+  }, 120_000);
+
   it('takes several paths, a session directory and a single file among them', () => {
     const document = replayJson(['fixtures/synthetic/v0-mailbox/v0-lead', 'fixtures/synthetic/v3-failure/fail-lead/session.v3.jsonl', '--store', ':memory:']);
     expect(document.sessions.map((session) => session.id)).toEqual(['v0-lead', 'fail-lead']);

@@ -14,3 +14,4 @@ export * from './same-event-id';
 export * from './migration-errors';
 export * from './verify-migration';
 export * from './migrate-store';
+export * from './heads-only-event-store';

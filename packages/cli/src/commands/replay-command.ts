@@ -38,7 +38,8 @@ export const replayCommand = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const { usable, problems } = await checkPaths(positionals);
     if (usable.length === 0) throw badPaths(problems) as Error;
-    const document = await withStore(location, { access: 'create' }, async (opened) => {
+    // Without --as-of the views are read once, at the end: nothing needs the events afterwards.
+    const document = await withStore(location, { access: 'create', oneShot: asOf === undefined }, async (opened) => {
       const progress = progressFor(io, 'importing');
       const imports = await importWithViews(opened, () =>
         importPaths(usable, opened.store, progress, opened.singlePassBytes === undefined ? {} : { singlePassBytes: opened.singlePassBytes }),
