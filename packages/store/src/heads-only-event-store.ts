@@ -1,4 +1,4 @@
-import { assertExpectedRevision, assertValidBatch } from './append-rules';
+import { assertExpectedRevision } from './append-rules';
 import {
   AppendOptions, AppendResult, CommitParticipant, Detach, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
   Subscription,
@@ -6,7 +6,7 @@ import {
 import { GlobalPosition, comparePositions } from './global-position';
 import { readStreamSlice } from './read-stream-slice';
 import { StagedAppends, StagedStreamResult, StagingLedger } from './staged-appends';
-import { StoreClosed, StreamNotFound } from './store-errors';
+import { InvalidAppend, StoreClosed, StreamNotFound } from './store-errors';
 import { StreamName } from './stream-name';
 
 /** A read this store cannot serve: it kept the heads of its streams, not their events. */
@@ -19,6 +19,14 @@ export class PayloadsNotKept extends Error {
     super(`${streamName === '$all' ? '$all' : `stream ${streamName}`}: ${what}: this store keeps no events (a one-shot replay, --store :memory:)`);
   }
 }
+
+/**
+ * The append rule this store can hold to: a non-empty type. Ids are not kept, so they are not
+ * compared either, not even within one batch (a Set of every batch's ids cost 5% of a replay).
+ */
+const assertTypes = (stream: StreamName, events: readonly EventToAppend[]): void => {
+  for (const event of events) if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
+};
 
 /** What is kept of a stream: its length and its first and last event (a header's latest record, a session's first event). */
 interface StreamHead {
@@ -53,7 +61,7 @@ export class HeadsOnlyEventStore implements EventStore {
 
   async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     this.assertOpen();
-    assertValidBatch(stream, events);
+    assertTypes(stream, events);
     const last = this.lastRevision(stream);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
     if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
@@ -70,7 +78,7 @@ export class HeadsOnlyEventStore implements EventStore {
     const batches: Array<{ readonly stream: StreamName; readonly events: readonly EventToAppend[] }> = [];
     return {
       append: async (stream, events, options) => {
-        assertValidBatch(stream, events);
+        assertTypes(stream, events);
         ledger.stage(stream, events.length, options);
         batches.push({ stream, events });
       },

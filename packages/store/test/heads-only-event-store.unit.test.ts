@@ -1,6 +1,6 @@
 import { EventId } from '@teamlog/events';
 import {
-  CommitParticipant, EventToAppend, HeadsOnlyEventStore, PayloadsNotKept, RecordedEvent, StreamNotFound, WrongExpectedVersion, streamName,
+  CommitParticipant, EventToAppend, HeadsOnlyEventStore, InvalidAppend, PayloadsNotKept, RecordedEvent, StreamNotFound, WrongExpectedVersion, streamName,
 } from '@teamlog/store';
 
 const events = (prefix: string, count: number): EventToAppend[] =>
@@ -91,6 +91,13 @@ describe('the heads-only store of a one-shot replay', () => {
     expect(await store.streamRevision(b)).toBeUndefined();
     expect(await store.streamRevision(a)).toBe(1n);
     expect(views.commits).toHaveLength(1);
+  });
+
+  it('refuses an event with an empty type, and (keeping no ids) compares no ids', async () => {
+    const store = new HeadsOnlyEventStore();
+    await expect(store.appendToStream(a, [{ id: 'x' as EventId, type: '', data: {} }])).rejects.toBeInstanceOf(InvalidAppend);
+    await store.appendToStream(a, events('same', 1));
+    await expect(store.appendToStream(b, events('same', 1))).resolves.toMatchObject({ nextExpectedRevision: 0n });
   });
 
   it('reads nothing from $all at its head, and refuses to read what lies behind it', async () => {
