@@ -1,8 +1,9 @@
 import { spawn } from 'child_process';
-import { createWriteStream, promises as fs } from 'fs';
+import { createWriteStream, promises as fs, readFileSync } from 'fs';
 import { join, resolve } from 'path';
 import { performance } from 'perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
+import { procStatusBytes } from './proc-status';
 
 /** The `teamlog` executable this bench measures (built by `npm run bench`, which builds first). */
 const teamlogMain = resolve(__dirname, '../../cli/dist/main.js');
@@ -28,20 +29,41 @@ export interface CliReplayRun {
   readonly elapsedMs: number;
   /** Events the JSON document says were imported (checks the run did the work). */
   readonly events: number;
+  /** The process's peak RSS (`VmHWM`), as last read while it ran (every 50 ms); undefined without `/proc`. */
+  readonly peakRssBytes: number | undefined;
 }
 
-/** `teamlog replay FILE --store :memory: --json`, as a person runs it: a whole process, stdout to a file. */
-export const runCliReplay = async (file: string, outputFile: string): Promise<CliReplayRun> => {
+/** The peak RSS the kernel saw for `pid` so far, or undefined (not Linux, or the process is gone). */
+const peakRssOf = (pid: number | undefined): number | undefined => {
+  try {
+    return pid === undefined ? undefined : procStatusBytes(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM');
+  } catch {
+    return undefined;
+  }
+};
+
+/** `teamlog replay FILE --store STORE --json` (`:memory:` unless told), as a person runs it: a whole process, stdout to a file. */
+export const runCliReplay = async (file: string, outputFile: string, store = ':memory:'): Promise<CliReplayRun> => {
   const started = performance.now();
+  let peakRssBytes: number | undefined;
   const code = await new Promise<number | null>((done, fail) => {
     const out = createWriteStream(outputFile);
-    const child = spawn(process.execPath, [teamlogMain, 'replay', file, '--store', ':memory:', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [teamlogMain, 'replay', file, '--store', store, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const sampler = setInterval(() => {
+      peakRssBytes = peakRssOf(child.pid) ?? peakRssBytes;
+    }, 50);
     child.stdout.pipe(out);
-    child.on('error', fail);
-    child.on('close', (exit) => out.end(() => done(exit)));
+    child.on('error', (error) => {
+      clearInterval(sampler);
+      fail(error);
+    });
+    child.on('close', (exit) => {
+      clearInterval(sampler);
+      out.end(() => done(exit));
+    });
   });
   const elapsedMs = performance.now() - started;
-  if (code !== 0) throw new Error(`teamlog replay ${file} --store :memory: --json exited ${code}`);
+  if (code !== 0) throw new Error(`teamlog replay ${file} --store ${store} --json exited ${code}`);
   const document = JSON.parse(await fs.readFile(outputFile, 'utf8')) as { sessions: Array<{ events: number }> };
-  return { elapsedMs, events: document.sessions.reduce((sum, session) => sum + session.events, 0) };
+  return { elapsedMs, events: document.sessions.reduce((sum, session) => sum + session.events, 0), peakRssBytes };
 };

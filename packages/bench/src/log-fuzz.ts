@@ -39,6 +39,22 @@ const pick = <A>(items: readonly A[], random: DeterministicRandom): A => items[r
 /** An event line (never the header) of a log of `lines` (the last entry is the empty text after the final newline). */
 const eventLine = (lines: readonly string[], random: DeterministicRandom): number => 1 + random.below(Math.max(1, lines.length - 2));
 const nested = (depth: number): string => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
+/** Blank and whitespace-only lines (docs/rules.md#blank-lines). */
+const blankFlood = (random: DeterministicRandom): string[] => Array.from({ length: 20_000 + random.below(30_000) }, (_, index) => ['', ' ', '\t', '\r', ' \t\r '][index % 5] as string);
+
+/**
+ * A zstd frame of RLE blocks of 128 KiB (4 bytes each) that can decode to more than the reader's
+ * frame limit of 512 MiB from 16 KiB of file: a decompression bomb (docs/rules.md#zstd-decode-bound).
+ */
+const zstdBomb = (): Buffer => {
+  const blocks = 4097;
+  const body = Buffer.alloc(blocks * 4);
+  for (let index = 0; index < blocks; index += 1) {
+    body.writeUIntLE(((128 * 1024) << 3) | (1 << 1) | (index === blocks - 1 ? 1 : 0), index * 4, 3);
+    body[index * 4 + 3] = 0x20;
+  }
+  return Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 7 << 3]), body]);
+};
 
 const editJson = (line: string, edit: (record: Record<string, unknown>) => void): string => {
   try {
@@ -97,6 +113,12 @@ export const lineMutations: Readonly<Record<string, LineMutation>> = {
   'crlf': (lines) => [lines.join('\r\n')],
   'huge-number': onLine((line) => line.replace(/"time":\d+/, '"time":1e400')),
   'long-string': onLine((line) => line.replace('"text":"', `"text":"${'y'.repeat(200_000)}`)),
+  'blank-flood': (lines, random) => {
+    const copy = [...lines];
+    copy.splice(eventLine(copy, random), 0, ...blankFlood(random));
+    return copy;
+  },
+  'blank-tail': (lines, random) => [...lines.slice(0, -1), ...blankFlood(random), ''],
 };
 
 export const byteMutations: Readonly<Record<string, ByteMutation>> = {
@@ -114,6 +136,8 @@ export const byteMutations: Readonly<Record<string, ByteMutation>> = {
   'append-garbage': (bytes, random) => Buffer.concat([bytes, Buffer.from(pick(['garbage', '\u0000\u0000\u0000\u0000', '{"type":"turn/end"'], random))]),
   'empty-file': () => Buffer.alloc(0),
   'bom': (bytes) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]),
+  // A zstd log's last frame (after a raw log's last line, a torn tail).
+  'zstd-bomb': (bytes) => Buffer.concat([bytes, zstdBomb()]),
 };
 
 /** The deep catalog mutation writes its nesting after JSON.stringify (which could not build it). */

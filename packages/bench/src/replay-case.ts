@@ -1,7 +1,7 @@
 import { performance } from 'perf_hooks';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
-import { EventStore, InMemoryEventStore } from '@teamlog/store';
+import { EventStore, HeadsOnlyEventStore } from '@teamlog/store';
 import { sqliteProjections } from '@teamlog/store-sqlite';
 import { openBenchSqliteStore } from './bench-sqlite-store';
 
@@ -45,8 +45,9 @@ export interface ReplayTarget {
   readonly close: () => Promise<void>;
 }
 
+/** As `teamlog replay --store :memory:` runs: the views in memory, the store keeping only stream heads. */
 export const inMemoryReplayTarget = (): ReplayTarget => ({
-  store: new InMemoryEventStore(),
+  store: new HeadsOnlyEventStore(),
   projectionsOf: (store) => TeamlogProjections.inMemory(store),
   close: async () => undefined,
 });

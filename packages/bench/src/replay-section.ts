@@ -2,14 +2,19 @@ import { promises as fs } from 'fs';
 import { join } from 'path';
 import { BenchOptions } from './bench-options';
 import { ChildRequest, ChildResult } from './child-protocol';
-import { ratePerSecond, throughputRow, verdictOf } from './report-table';
+import { memoryRow, ratePerSecond, throughputRow, verdictOf } from './report-table';
 import { runChild } from './run-child';
 import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 import { medianRun } from './median-run';
 import { runCliReplay, writeV0LeadLog } from './cli-replay-case';
+import { writeBigLeadLog } from './big-lead-log';
 
-export const replayTargets = { memory: 0.5, sqlite: 0.25, cli: 0.35 } as const;
+export const replayTargets = { memory: 0.5, sqlite: 0.25, cli: 0.35, bigLeadMemory: 0.5, bigLeadSqlite: 0.25 } as const;
+/** Peak RSS of `teamlog replay BIG-LEAD-LOG --store :memory:` (issue #20's target). */
+export const bigLeadPeakRssTarget = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 } as const;
+/** Members of the big Lead log's team: "tens of members". */
+const bigLeadMembers = 50;
 
 const rateOf = (result: ChildResult): number => ratePerSecond(result.count, result.elapsedMs);
 
@@ -58,6 +63,7 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
   assertReplayed('the SQLite replay without hash chains', unchained, baseline.count);
 
   const cli = await measureCliReplay(options, workDirectory, context);
+  const big = await measureBigLeadReplay(options, workDirectory, context);
   const baselineRate = rateOf(baseline);
   const rows = [
     throughputRow('Replay, in-memory store (import + views)', 'ev', rateOf(memory), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.memory }),
@@ -70,6 +76,23 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
       ratePerSecond(cli.events, cli.baselineMs),
       { kind: 'ratio-at-least', ratio: replayTargets.cli },
     ),
+    throughputRow(
+      `teamlog replay FILE --store :memory: --json (big Lead log, ${bigLeadMembers} members, ${big.mailboxRecords.toLocaleString('en-US')} mailbox records)`,
+      'ev',
+      ratePerSecond(big.events, big.memory.elapsedMs),
+      'JSON.parse',
+      ratePerSecond(big.events, big.baselineMs),
+      { kind: 'ratio-at-least', ratio: replayTargets.bigLeadMemory },
+    ),
+    throughputRow(
+      'teamlog replay FILE --store FILE.db --json (the same big Lead log into SQLite)',
+      'ev',
+      ratePerSecond(big.events, big.sqlite.elapsedMs),
+      'JSON.parse',
+      ratePerSecond(big.events, big.baselineMs),
+      { kind: 'ratio-at-least', ratio: replayTargets.bigLeadSqlite },
+    ),
+    ...(big.memory.peakRssBytes === undefined ? [] : [memoryRow('Peak RSS, teamlog replay of the big Lead log --store :memory:', big.memory.peakRssBytes, bigLeadPeakRssTarget)]),
   ];
   const notes = [
     `corpus: ${corpus.files.length} logs, ${corpus.summary.events.toLocaleString('en-US')} events, ${(corpus.bytes / 1024 ** 2).toFixed(1)} MiB; team records v1=${corpus.summary.teamRecords.v1} v2=${corpus.summary.teamRecords.v2}, queued=${corpus.summary.queued} delivered=${corpus.summary.delivered} relayed=${corpus.summary.relayed} claimed=${corpus.summary.claimed} tasks=${corpus.summary.tasks}`,
@@ -79,6 +102,7 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
     noteOf('replay SQLite', sqlite, 'events'),
     noteOf('replay SQLite without hash chains', unchained, 'events'),
     `hash chain cost (same run): SQLite replay ${(rateOf(sqlite) / rateOf(unchained)).toFixed(2)}x the rate without chains`,
+    `big Lead log: ${(big.bytes / 1024 ** 2).toFixed(1)} MiB, ${big.events.toLocaleString('en-US')} events (${big.mailboxRecords.toLocaleString('en-US')} mailbox records, ${big.taskRecords.toLocaleString('en-US')} task snapshots, ${bigLeadMembers} members); teamlog replay --store :memory: ${(big.memory.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.memory.peakRssBytes === undefined ? 'unknown' : `${(big.memory.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), into SQLite ${(big.sqlite.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.sqlite.peakRssBytes === undefined ? 'unknown' : `${(big.sqlite.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}); JSON.parse of its lines ${(big.baselineMs / 1000).toFixed(2)} s (median of ${big.baselineRuns})`,
     `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events): ${(cli.elapsedMs / 1000).toFixed(2)} s for the whole process; JSON.parse of its lines ${(cli.baselineMs / 1000).toFixed(2)} s (median of ${cli.baselineRuns})`,
   ];
 
@@ -124,4 +148,26 @@ const measureCliReplay = async (
   baselines.push(await runChild(baselineRequest), await runChild(baselineRequest));
   await fs.rm(directory, { recursive: true, force: true });
   return { events: log.events, bytes: log.bytes, elapsedMs: run.elapsedMs, baselineMs: medianRun(baselines).elapsedMs, baselineRuns: baselines.length };
+};
+
+/**
+ * The big Lead log of issue #20 (tens of members, most of it mailbox records), replayed by the
+ * whole command into `:memory:` and into a SQLite file, against reading and parsing its lines.
+ */
+const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string, context: SectionContext) => {
+  const directory = join(workDirectory, 'big-lead-replay');
+  context.progress(`generating a big Lead log of about ${options.cliReplayEvents.toLocaleString('en-US')} events (${bigLeadMembers} members)`);
+  const log = await writeBigLeadLog(directory, { events: options.cliReplayEvents, members: bigLeadMembers });
+  const baselineRequest: ChildRequest = { case: 'parse-baseline', root: join(directory, 'big-lead') };
+  await runChild(baselineRequest);
+  const baselines = [await runChild(baselineRequest)];
+  context.progress('teamlog replay BIG-LEAD-LOG --store :memory: --json');
+  const memory = await runCliReplay(log.file, join(directory, 'replay.json'));
+  baselines.push(await runChild(baselineRequest));
+  context.progress('teamlog replay BIG-LEAD-LOG --store FILE.db --json');
+  const sqlite = await runCliReplay(log.file, join(directory, 'replay-sqlite.json'), join(directory, 'replay.db'));
+  baselines.push(await runChild(baselineRequest));
+  for (const run of [memory, sqlite]) if (run.events !== log.events) throw new Error(`teamlog replay imported ${run.events} of the big Lead log's ${log.events} events`);
+  await fs.rm(directory, { recursive: true, force: true });
+  return { ...log, memory, sqlite, baselineMs: medianRun(baselines).elapsedMs, baselineRuns: baselines.length };
 };

@@ -4,7 +4,8 @@ import { join } from 'path';
 import { byteMutations, lineMutations, runLogFuzz } from '../src/log-fuzz';
 
 /*
- * 200 mutated real logs (raw and zstd, a fixed seed) through `teamlog import`: exit 0 or 3 only,
+ * 200 mutated real logs (raw and zstd, a fixed seed; blank-line floods and zstd decompression
+ * bombs among the damage) through `teamlog import`: exit 0 or 3 only,
  * one line naming the file and its line for each rejection, a rejected file leaves the store
  * unchanged, and the repaired file then imports to exactly what a clean import gives. The bench
  * runs 1,000 (`npm run bench -- --only fuzz`).
@@ -18,5 +19,11 @@ describe('teamlog import of mutated logs', () => {
     // The damage reaches both outcomes and most kinds.
     expect(new Set(report.cases.map((each) => each.outcome))).toEqual(new Set(['imported', 'rejected']));
     expect(Object.keys(report.byMutation).length).toBeGreaterThanOrEqual(20);
+    // Blank floods inside history are refused, at the end recovered; a zstd bomb is refused (before it is decoded).
+    const outcomes = (mutation: string, base?: string) =>
+      new Set(report.cases.filter((each) => each.mutation === mutation && (base === undefined || each.base === base)).map((each) => each.outcome));
+    expect(outcomes('blank-flood')).toContain('rejected');
+    expect(outcomes('blank-tail')).toEqual(new Set(['imported']));
+    expect(outcomes('zstd-bomb', 'session.v4.jsonl.zstd')).toEqual(new Set(['rejected']));
   }, 600_000);
 });

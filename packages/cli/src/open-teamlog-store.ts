@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'fs';
 import { dirname } from 'path';
-import { EventStore, InMemoryEventStore } from '@teamlog/store';
+import { EventStore, HeadsOnlyEventStore, InMemoryEventStore } from '@teamlog/store';
 import {
   SqliteEventStore, assertViewSchemaNotNewer, readCommittedViews, sqliteCommittedViews, sqliteProjections,
 } from '@teamlog/store-sqlite';
@@ -44,6 +44,11 @@ export type StoreAccess = 'read' | 'write' | 'create';
 
 export interface OpenStoreOptions {
   readonly access: StoreAccess;
+  /**
+   * The command imports, reads the views once and ends (`replay` without `--as-of`): `:memory:`
+   * then keeps only the heads of its streams, no events (HeadsOnlyEventStore).
+   */
+  readonly oneShot?: boolean;
 }
 
 const noStoreHere = (file: string): BadInput =>
@@ -122,8 +127,9 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       return { location, store, projections: once(projections), committedViews: sqliteCommittedViews(store), close: () => store.close() };
     }
     case 'memory': {
-      // Keeps nothing: events stay the objects the importer made (no serialised copy), views in memory.
-      const store = new InMemoryEventStore();
+      // Keeps nothing: events stay the objects the importer made (no serialised copy), views in
+      // memory; a one-shot run keeps not even those, once the views folded them.
+      const store = options.oneShot === true ? new HeadsOnlyEventStore() : new InMemoryEventStore();
       return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
     }
     case 'eventstoredb': {

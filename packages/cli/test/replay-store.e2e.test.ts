@@ -63,6 +63,20 @@ describe('teamlog replay and its store', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  it('shows with --store :memory: (a store keeping only stream heads) exactly what a SQLite store shows, over fixtures/', () => {
+    const inMemory = replayJson(['fixtures/', '--store', ':memory:']);
+    const inSqlite = replayJson(['fixtures/', '--store', join(directory.path, 'compare.db')]);
+    expect(inMemory.totals.appended).toBeGreaterThan(0);
+    expect({ ...inMemory, store: '', position: '' }).toEqual({ ...inSqlite, store: '', position: '' });
+  }, 120_000);
+
+  it('replays a session given twice into :memory: as a store that keeps the events does: the copy imports and appends nothing', () => {
+    const document = replayJson(['fixtures/synthetic/v0-mailbox', 'fixtures/synthetic/v0-mailbox', '--store', ':memory:']);
+    expect(document.totals).toMatchObject({ files: 6, imported: 6, rejected: 0 });
+    expect(document.sessions.map((session) => session.appended)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), 0, 0, 0]);
+    expect(document.teams.map((team) => team.teamId)).toEqual(['v0-lead']);
+  });
+
   it('takes several paths, a session directory and a single file among them', () => {
     const document = replayJson(['fixtures/synthetic/v0-mailbox/v0-lead', 'fixtures/synthetic/v3-failure/fail-lead/session.v3.jsonl', '--store', ':memory:']);
     expect(document.sessions.map((session) => session.id)).toEqual(['v0-lead', 'fail-lead']);

@@ -71,7 +71,9 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
   // A forked child inherits its ancestor's records; only the log's own team counts.
   if (record.data.teamId !== state.teamId) return state;
   const applied = applyTeamRecord(state, record, event.seq);
-  return isLeft(applied) ? fail(state, event, applied.left) : { ...applied.right, hasRecords: true };
+  if (isLeft(applied)) return fail(state, event, applied.left);
+  // Once the team has records, a record changes only the maps: no copy of the state per record.
+  return applied.right.hasRecords ? applied.right : { ...applied.right, hasRecords: true };
 };
 
 /**
@@ -93,8 +95,10 @@ const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEven
 
 /**
  * Check a decoded record of the state's own team against the Team rules (docs/rules.md) and apply it.
- * Returns the violated rule (as text) on the left, or the next state. Deciders call it to refuse a candidate
- * before it is written, so a log teamlog writes never holds a failing record.
+ * Returns the violated rule (as text) on the left, or the next state on the right: the same object, its
+ * maps updated in place (the fold is linear), unless a field other than the maps changes. Deciders call it
+ * on a clone (`cloneTeamState`) to refuse a candidate before it is written, so a log teamlog writes never
+ * holds a failing record.
  */
 export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: number): Either<string, TeamState> => {
   switch (record.type) {
@@ -121,7 +125,7 @@ const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number):
     if (member.phase !== 'provisioning') return left(`member "${member.id}" must begin provisioning`);
     state.memberNames.set(member.name, member.id);
     state.members.set(member.id, { snapshot: member, firstSeq: seq, seq });
-    return right({ ...state });
+    return right(state);
   }
   const was = prior.snapshot;
   if (was.name !== member.name || was.provider !== member.provider || was.context !== member.context) {
@@ -131,7 +135,7 @@ const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number):
     return left(`invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`);
   }
   state.members.set(member.id, { snapshot: member, firstSeq: prior.firstSeq, seq });
-  return right({ ...state });
+  return right(state);
 };
 
 const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): Either<string, TeamState> => {
@@ -150,7 +154,7 @@ const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): Eithe
     state.dependents.set(blocker, set);
   });
   state.tasks.set(task.id, { snapshot: task, firstSeq: prior?.firstSeq ?? seq, seq });
-  return right({ ...state, nextTaskNumber: typeof n === 'number' ? Math.max(state.nextTaskNumber, n + 1) : state.nextTaskNumber });
+  return right(typeof n === 'number' && n + 1 > state.nextTaskNumber ? { ...state, nextTaskNumber: n + 1 } : state);
 };
 
 const applyQueued = (
@@ -161,7 +165,7 @@ const applyQueued = (
 ): Either<string, TeamState> => {
   if (state.messages.has(message.id)) return left(`message "${message.id}" queued twice`);
   state.messages.set(message.id, { message, sourceVersion, queuedSeq: seq });
-  return right({ ...state });
+  return right(state);
 };
 
 const applyDelivered = (state: TeamState, messageId: MessageId, targetId: SessionId, seq: number): Either<string, TeamState> => {
@@ -169,8 +173,9 @@ const applyDelivered = (state: TeamState, messageId: MessageId, targetId: Sessio
   if (queued === undefined) return left(`message "${messageId}" delivered before queueing`);
   if (queued.message.targetId !== targetId) return left(`message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`);
   if (queued.deliveredSeq !== undefined) return left(`message "${messageId}" delivered twice`);
-  state.messages.set(messageId, { ...queued, deliveredSeq: seq });
-  return right({ ...state });
+  // A new entry, not the queued one changed: a clone a decider tries records on shares the entries.
+  state.messages.set(messageId, { message: queued.message, sourceVersion: queued.sourceVersion, queuedSeq: queued.queuedSeq, deliveredSeq: seq });
+  return right(state);
 };
 
 /** An independent copy, for deciders that try a candidate record without touching the folded state. */

@@ -211,3 +211,32 @@ describe('applying a Team record against the rules', () => {
     expect(state.members.size).toBe(0);
   });
 });
+
+describe('the Team fold of a big Lead log', () => {
+  it('folds mailbox records, member and task snapshots into the same state object once the team has records (no copy per record)', () => {
+    const started = fold(member('child-a', 'provisioning'), member('child-a', 'active'), task('task-1', 1));
+    const records = [queued('m-1', 'child-a', 1), delivered('m-1'), queued('m-2'), task('task-1', 2, { status: 'in_progress' }), member('child-b', 'provisioning'), delivered('m-2')];
+    let state = started;
+    for (const event of records) {
+      const next = evolveTeam(state, streamEvent(event.type, event.seq, event.data));
+      expect(next).toBe(state);
+      state = next;
+    }
+    expect(state.failure).toBeUndefined();
+    expect([...state.messages.values()].map((entry) => [entry.message.id, entry.sourceVersion, entry.deliveredSeq !== undefined])).toEqual([['m-1', 1, true], ['m-2', 2, true]]);
+    expect(state.tasks.get('task-1' as never)?.snapshot.revision).toBe(2);
+  });
+
+  it('still gives a new state where a field beside the maps changes: the first record, a higher task number, the failure', () => {
+    const empty = initialTeamState(team);
+    const first = evolveTeam(empty, streamEvent('team/member', at(), member('child-a', 'provisioning').data));
+    expect(first).not.toBe(empty);
+    expect(first.hasRecords).toBe(true);
+    const tasked = evolveTeam(first, streamEvent('team/task', at(), task('task-7', 1).data));
+    expect(tasked).not.toBe(first);
+    expect(tasked.nextTaskNumber).toBe(8);
+    const failed = evolveTeam(tasked, streamEvent('team/message/delivered', at(), delivered('never-queued').data));
+    expect(failed).not.toBe(tasked);
+    expect(failed.failure?.reason).toBe('message "never-queued" delivered before queueing');
+  });
+});

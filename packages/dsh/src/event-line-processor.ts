@@ -1,5 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import { EventClass, FormatVersion, classifyEventType, isTeamRecordType } from '@teamlog/events';
+import { isBlankLine } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
 import { SplitLine } from './line-splitter';
@@ -21,11 +22,15 @@ export interface SessionLogEvent {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const blankLine = { kind: 'problem', reason: 'unparsable-line', detail: 'the line is blank (no JSON value)' } as const;
+
 /** A line's JSON value, or the problem that makes it unparsable. */
 export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly problem?: RecordOutcome } => {
   if (line.overlongBytes !== undefined) {
     return { problem: { kind: 'problem', reason: 'line-too-long', detail: `the line has ${line.overlongBytes} bytes, more than the reader's limit` } };
   }
+  // Before decoding: a blank line is unparsable like any non-JSON line, but found without a throw (docs/rules.md#blank-lines).
+  if (isBlankLine(line.bytes)) return { problem: blankLine };
   let text: string;
   try {
     text = utf8.decode(line.bytes);
@@ -105,6 +110,11 @@ export class EventLineProcessor {
 
   /** The events this line adds to the kept log (none once the recovery rule stopped accepting). */
   process(line: SplitLine): readonly SessionLogEvent[] {
+    if (line.blankRun !== undefined) {
+      // A blank line is never a turn/end, so a run of them only stops (or goes on) dropping.
+      this.scanner.recordProblemRun(line.line, line.blankRun, blankLine);
+      return [];
+    }
     const parsed = parseLine(line);
     // Past a problem nothing more is kept, so a line over a limit there is dropped like any other.
     if (!this.scanner.stopped) this.checkLimits(line, parsed.value);

@@ -1,10 +1,19 @@
+import { isBlankRange } from './blank-line';
+
 /** One complete line (its `\n` seen), numbered from 1, without the newline. */
 export interface SplitLine {
   readonly line: number;
   readonly bytes: Buffer;
   /** The line was longer than `maxLineBytes`; its bytes were discarded (`bytes` is empty). */
   readonly overlongBytes?: number;
+  /**
+   * This entry stands for `blankRun` blank lines in a row, from `line` on (`bytes` is empty):
+   * a flood of blank lines costs one entry per run, not one per line (docs/rules.md#blank-lines).
+   */
+  readonly blankRun?: number;
 }
+
+const noBytes = Buffer.alloc(0);
 
 export interface LineSplitEnd {
   /** Bytes after the last `\n`: a torn tail, dropped. */
@@ -54,7 +63,16 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, options: Li
     peakBufferedBytes = Math.max(peakBufferedBytes, pendingBytes + bytes.length);
     let start = 0;
     const batch: SplitLine[] = [];
+    let blankRun: { line: number; bytes: Buffer; blankRun: number } | undefined;
     for (let end = bytes.indexOf(newline, start); end !== -1; end = bytes.indexOf(newline, start)) {
+      if (pendingBytes === 0 && end - start <= maxLineBytes && isBlankRange(bytes, start, end)) {
+        lineNumber += 1;
+        largestLineBytes = Math.max(largestLineBytes, end - start);
+        if (blankRun !== undefined && batch[batch.length - 1] === blankRun) blankRun.blankRun += 1;
+        else batch.push((blankRun = { line: lineNumber, bytes: noBytes, blankRun: 1 }));
+        start = end + 1;
+        continue;
+      }
       if (!overlong && pendingBytes + (end - start) > maxLineBytes) overlong = true;
       batch.push(finishLine(overlong ? Buffer.alloc(0) : bytes.subarray(start, end), end - start));
       start = end + 1;

@@ -1,5 +1,6 @@
 import { createReadStream, promises as fs } from 'fs';
 import { Compression } from './session-file-name';
+import { ZstdDecodeLimits, defaultZstdDecodeLimits } from './zstd-decode-limits';
 import { ZstdStreamEnd, decodeZstdFrames } from './zstd-frame-decoder';
 import { startsWithZstdFrame } from './zstd-frame-format';
 
@@ -26,13 +27,13 @@ const sniff = async (file: string): Promise<Compression> => {
 };
 
 /** Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame. */
-export const openLogBytes = async (file: string): Promise<LogByteSource> => {
+export const openLogBytes = async (file: string, limits: ZstdDecodeLimits = defaultZstdDecodeLimits): Promise<LogByteSource> => {
   const compression = await sniff(file);
   const raw = createReadStream(file, { highWaterMark: readChunkBytes });
   if (compression === 'none') return { compression, bytes: raw, zstdEnd: () => undefined };
   let end: ZstdStreamEnd | undefined;
   async function* decoded(): AsyncGenerator<Uint8Array> {
-    end = yield* decodeZstdFrames(raw);
+    end = yield* decodeZstdFrames(raw, limits);
   }
   return { compression, bytes: decoded(), zstdEnd: () => end };
 };

@@ -71,6 +71,16 @@ export class RecoveryScanner {
     return { kind: 'accept', events: accepted };
   }
 
+  /**
+   * `count` lines in a row from `line` on, each the same problem that can never be a `turn/end`
+   * (a run of blank lines): what `record` gives for each of them, in one step.
+   */
+  recordProblemRun(line: number, count: number, problem: RecordOutcome & { readonly kind: 'problem' }): ScanStep {
+    const step = this.record(line, problem);
+    this.droppedLines += count - 1;
+    return step;
+  }
+
   /** The end of the input: the torn tail (raw) or cut frame (zstd), if any, is dropped. */
   finish(tail: { readonly line: number; readonly reason: 'torn-tail' | 'incomplete-frame' } | undefined): Recovery | null {
     if (this.problem !== undefined) {

@@ -4,7 +4,7 @@ import {
   FormatVersion, SessionHeaderRecord, SessionId, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
 } from '@teamlog/events';
 import {
-  DuplicateEventId, EventStore, EventToAppend, StagedAppends, StoreFailure, WrongExpectedVersion, sessionHeaderStream, sessionStream,
+  DuplicateEventId, EventStore, EventToAppend, PayloadsNotKept, StagedAppends, StoreFailure, WrongExpectedVersion, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { stageFromSecondRead } from './stage-from-second-read';
@@ -190,7 +190,9 @@ const rejectedResult = (file: string, error: unknown, head: SessionLogHead | und
       ? { reason: error.reason, message: error.message, ...(error.line === undefined ? {} : { line: error.line }), ...(error.path === undefined ? {} : { path: error.path }) }
       : isStoreRace(error)
         ? { reason: 'store-conflict', message: `${file}: another writer kept changing the session stream: ${(error as Error).message}` }
-        : { reason: 'unreadable', message: `${file}: ${error instanceof Error ? error.message : String(error)}` };
+        : error instanceof PayloadsNotKept
+          ? { reason: 'prefix-not-kept', message: `${file}: the session is already in the store, which keeps no events to compare it with (${error.message}); nothing was written` }
+          : { reason: 'unreadable', message: `${file}: ${error instanceof Error ? error.message : String(error)}` };
   const scope = head === undefined ? undefined : scopeOf(file, head, options);
   return {
     file,

@@ -18,7 +18,9 @@ export type RejectionReason =
   /** The store already holds a different history for this session. */
   | 'prefix-mismatch'
   /** Another writer kept changing the session stream during the import. */
-  | 'store-conflict';
+  | 'store-conflict'
+  /** The store holds this session but keeps no events to compare with (the heads-only store of a one-shot replay). */
+  | 'prefix-not-kept';
 
 export interface RejectionDetails {
   readonly line?: number;

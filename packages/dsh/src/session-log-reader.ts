@@ -9,6 +9,7 @@ import { Recovery } from './recovery-scanner';
 import { Compression } from './session-file-name';
 import { NotASessionLog, SessionLogRejected } from './session-log-errors';
 import { CorruptZstdFrame } from './zstd-frame-decoder';
+import { ZstdOverLimit, defaultZstdDecodeLimits } from './zstd-decode-limits';
 
 export type { SessionLogEvent } from './event-line-processor';
 
@@ -50,6 +51,10 @@ export interface ReadSessionLogOptions {
   readonly maxJsonDepth?: number;
   /** Stop after this many kept events (the importer's second pass). */
   readonly maxEvents?: number;
+  /** A zstd frame that can decode to more than this rejects the file (default 512 MiB; docs/rules.md#zstd-decode-bound). */
+  readonly maxFrameBytes?: number;
+  /** A zstd stream that decodes to more than this rejects the file (default 64 GiB). */
+  readonly maxDecodedBytes?: number;
 }
 
 /** Internal to the importer: see `scanFingerprintedLog`. */
@@ -67,6 +72,7 @@ const looksNormalised = (value: unknown): boolean => isRecord(value) && !('seq' 
 const asRejection = (file: string, error: unknown): unknown => {
   if (error instanceof SessionLogRejected) return error;
   if (error instanceof CorruptZstdFrame) return new SessionLogRejected('corrupt-frame', file, error.message, { cause: error });
+  if (error instanceof ZstdOverLimit) return new SessionLogRejected('over-limit', file, error.message, { cause: error });
   if (error instanceof Error && 'code' in error) return new SessionLogRejected('unreadable', file, error.message, { cause: error });
   return error;
 };
@@ -75,7 +81,10 @@ const asRejection = (file: string, error: unknown): unknown => {
 async function* streamLog(file: string, options: PassOptions): AsyncGenerator<Item, SessionLogSummary> {
   let source: LogByteSource;
   try {
-    source = await openLogBytes(file);
+    source = await openLogBytes(file, {
+      maxFrameBytes: options.maxFrameBytes ?? defaultZstdDecodeLimits.maxFrameBytes,
+      maxDecodedBytes: options.maxDecodedBytes ?? defaultZstdDecodeLimits.maxDecodedBytes,
+    });
   } catch (error) {
     throw asRejection(file, error);
   }

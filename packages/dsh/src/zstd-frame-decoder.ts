@@ -1,4 +1,5 @@
 import { ByteQueue } from './byte-queue';
+import { ZstdDecodeLimits, ZstdOverLimit, defaultZstdDecodeLimits, describeBytes } from './zstd-decode-limits';
 import { describeZstdError } from './zstd-error';
 import {
   frameHeaderSize, headerWithoutContentSize, isSkippableMagic, isZstdMagic, markedLastBlock, maxBlockSize, parseBlockHeader,
@@ -40,17 +41,17 @@ interface FrameBlocks {
  * complete blocks still count, as docs/rules.md#zstd-torn-frame requires. libzstd checks each
  * complete frame's checksum; the content size the header declares is checked here.
  */
-export async function* decodeZstdFrames(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
+export async function* decodeZstdFrames(source: AsyncIterable<Uint8Array>, limits: ZstdDecodeLimits = defaultZstdDecodeLimits): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
   const iterator = source[Symbol.asyncIterator]();
   try {
-    return yield* decodeFrames(iterator, await zstdCodec());
+    return yield* decodeFrames(iterator, await zstdCodec(), limits);
   } finally {
     // A reader that stops early (header only, maxEvents) must release the file.
     await iterator.return?.();
   }
 }
 
-async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCodec): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
+async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCodec, limits: ZstdDecodeLimits): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
   const queue = new ByteQueue();
   let ended = false;
   const fill = async (needed: number): Promise<boolean> => {
@@ -63,10 +64,17 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
   };
 
   let frames = 0;
+  let decodedBytes = 0;
   for (;;) {
     if (!(await fill(1))) return { frames, incompleteFrame: false };
     const frameOffset = queue.consumed;
     const corrupt = (detail: string): CorruptZstdFrame => new CorruptZstdFrame(frames, frameOffset, detail);
+    const overLimit = (detail: string): ZstdOverLimit => new ZstdOverLimit(frames, frameOffset, `${detail}; nothing was imported`);
+    // Checked before decoding, from what the frame says it holds or can hold: nothing over the limit is ever allocated.
+    const checkBound = (bound: number): void => {
+      if (bound > limits.maxFrameBytes) throw overLimit(`decodes to more than ${describeBytes(limits.maxFrameBytes)}, the reader's limit for one frame`);
+      if (decodedBytes + bound > limits.maxDecodedBytes) throw overLimit(`the stream decodes to more than ${describeBytes(limits.maxDecodedBytes)}, the reader's limit for a file`);
+    };
     if (!(await fill(4))) return { frames, incompleteFrame: true };
     const magic = (queue.peekByte(0) | (queue.peekByte(1) << 8) | (queue.peekByte(2) << 16) | (queue.peekByte(3) << 24)) >>> 0;
 
@@ -89,6 +97,7 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
     if (!(await fill(headerSize))) return { frames, incompleteFrame: true };
     const header = queue.take(headerSize).slice();
     const info = parseFrameHeader(header);
+    if (info.contentSize !== undefined) checkBound(info.contentSize);
     const blocks: FrameBlocks = { parts: [], lastBlockPart: undefined, bound: 0 };
 
     for (;;) {
@@ -108,6 +117,7 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
       blocks.parts.push(queue.take(3 + block.contentBytes + trailer).slice());
       // A compressed block decodes to at most 128 KiB; raw and RLE blocks to their declared size.
       blocks.bound += block.type === 'compressed' ? maxBlockSize : block.declaredSize;
+      checkBound(blocks.bound);
       if (!block.last) continue;
       if (info.contentSize !== undefined && info.contentSize > blocks.bound) {
         throw corrupt(`frame declares ${info.contentSize} bytes, more than its blocks can hold (${blocks.bound})`);
@@ -116,6 +126,7 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
       if (info.contentSize !== undefined && info.contentSize !== content.length) {
         throw corrupt(`frame declares ${info.contentSize} bytes but decodes to ${content.length}`);
       }
+      decodedBytes += content.length;
       if (content.length > 0) yield content;
       frames += 1;
       break;

@@ -5,6 +5,7 @@ import { SessionId } from '@teamlog/events';
 import { sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { craftedRoot } from './crafted-fixtures';
 import { openTempStore, realLogsRoot } from './real-logs';
+import { zstdRleBomb } from './zstd-bomb';
 import { FileImportResult, importSessionLog, readSessionLog } from '../src';
 
 /*
@@ -207,6 +208,50 @@ describe('bad input: mutated real logs', () => {
       const result = await importSessionLog(file, temp.store);
       expect(result.rejected).toMatchObject({ reason: 'damaged-history', line: 4 });
       expect(result.rejected?.message).toContain('not valid UTF-8');
+    } finally {
+      await temp.dispose();
+    }
+  });
+
+  it('rejects a zstd log that decodes past the frame limit in one line naming the frame, before decoding it, importing nothing', async () => {
+    const temp = await openTempStore();
+    try {
+      const file = join(temp.directory, 'session.v4.jsonl.zstd');
+      await fs.writeFile(file, Buffer.concat([await fs.readFile(bases[3]?.file as string), zstdRleBomb(4097)]));
+      const result = await importSessionLog(file, temp.store);
+      expect(result.rejected).toMatchObject({ reason: 'over-limit' });
+      expect(result.rejected?.message).toMatch(/^\S+session\.v4\.jsonl\.zstd: zstd frame \d+ at byte \d+: decodes to more than 512 MiB, the reader's limit for one frame; nothing was imported$/);
+      expect(temp.store.listStreams()).toEqual([]);
+      await expect(readSessionLog(file, { maxFrameBytes: 1024 ** 3, maxDecodedBytes: 256 * 1024 })).rejects.toThrow(/the stream decodes to more than 256 KiB, the reader's limit for a file/);
+    } finally {
+      await temp.dispose();
+    }
+  });
+
+  it('recovers a log that ends in a flood of blank lines, and rejects one whose blank lines sit inside committed history', async () => {
+    const temp = await openTempStore();
+    try {
+      const lines = (await fs.readFile(bases[0]?.file as string, 'utf8')).split('\n');
+      const flood = Array.from({ length: 100_000 }, (_, index) => ['', ' ', '\t', '\r', '  \r'][index % 5] as string);
+      const tail = join(temp.directory, 'tail', 'session.jsonl');
+      await fs.mkdir(join(temp.directory, 'tail'));
+      await fs.writeFile(tail, `${[...lines.slice(0, -1), ...flood].join('\n')}\n`);
+      const recovered = await importSessionLog(tail, temp.store);
+      expect(recovered.rejected).toBeUndefined();
+      expect(recovered.recovery).toMatchObject({ reason: 'unparsable-line', line: lines.length, detail: 'the line is blank (no JSON value)', droppedLines: 100_000 });
+
+      const inside = join(temp.directory, 'inside', 'session.jsonl');
+      await fs.mkdir(join(temp.directory, 'inside'));
+      await fs.writeFile(inside, [lines[0], lines[1], ...flood, ...lines.slice(2)].join('\n'));
+      const other = await openTempStore();
+      try {
+        const rejected = await importSessionLog(inside, other.store);
+        expect(rejected.rejected).toMatchObject({ reason: 'damaged-history', line: 3 });
+        expect(rejected.rejected?.message).toContain('the line is blank');
+        expect(other.store.listStreams()).toEqual([]);
+      } finally {
+        await other.dispose();
+      }
     } finally {
       await temp.dispose();
     }

@@ -19,9 +19,15 @@ describe('streaming line splitter', () => {
   it('numbers complete lines from 1 whatever the chunk boundaries', async () => {
     for (const size of [1, 2, 3, 5, 100]) {
       const { lines, end } = await collect(chunksOf('a\nbb\n\nccc\n', size));
-      expect(lines.map((line) => [line.line, line.bytes.toString()])).toEqual([[1, 'a'], [2, 'bb'], [3, ''], [4, 'ccc']]);
+      expect(lines.map((line) => [line.line, line.bytes.toString(), line.blankRun ?? 0])).toEqual([[1, 'a', 0], [2, 'bb', 0], [3, '', 1], [4, 'ccc', 0]]);
       expect(end.tornTail).toBeUndefined();
     }
+  });
+
+  it('gives a run of blank lines in one read as one entry that counts them, keeping the numbering', async () => {
+    const { lines, end } = await collect(chunksOf(`a\n${'\n \r\n\t\n'.repeat(1000)}b\n\n`, 1 << 20));
+    expect(lines.map(({ line, bytes, blankRun }) => [line, bytes.toString(), blankRun])).toEqual([[1, 'a', undefined], [2, '', 3000], [3002, 'b', undefined], [3003, '', 1]]);
+    expect(end.lines).toBe(3003);
   });
 
   it('reports bytes after the last newline as a torn tail and does not yield them', async () => {

@@ -1,14 +1,16 @@
 import { CorruptZstdFrame, ZstdStreamEnd, decodeZstdFrames } from '../src/zstd-frame-decoder';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 import { headerWithoutContentSize, parseFrameHeader } from '../src/zstd-frame-format';
+import { ZstdDecodeLimits, ZstdOverLimit } from '../src/zstd-decode-limits';
+import { zstdRleBomb } from './zstd-bomb';
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-const decode = async (bytes: Uint8Array, chunk = 1000): Promise<{ text: string; end: ZstdStreamEnd }> => {
+const decode = async (bytes: Uint8Array, chunk = 1000, limits?: ZstdDecodeLimits): Promise<{ text: string; end: ZstdStreamEnd }> => {
   const parts: Uint8Array[] = [];
-  const iterator = decodeZstdFrames(chunksOf(bytes, chunk));
+  const iterator = decodeZstdFrames(chunksOf(bytes, chunk), limits);
   for (let next = await iterator.next(); ; next = await iterator.next()) {
     if (next.done === true) return { text: Buffer.concat(parts).toString(), end: next.value };
     parts.push(next.value);
@@ -28,6 +30,30 @@ describe('zstd frame decoding', () => {
       expect(text).toBe(`header\na\nb\n${bulk(20000)}`);
       expect(end).toEqual({ frames: 3, incompleteFrame: false });
     }
+  });
+
+  it('decodes a frame of RLE blocks within the limits', async () => {
+    const { text } = await decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), zstdRleBomb(3)]));
+    expect(text).toBe(`h\n${' '.repeat(3 * 128 * 1024)}`);
+  });
+
+  it('rejects a frame that can decode to more than the frame limit before decoding it, naming the frame', async () => {
+    // 4097 blocks of 128 KiB: over the default 512 MiB from 16 KiB of file.
+    const bomb = Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), zstdRleBomb(4097)]);
+    await expect(decode(bomb)).rejects.toBeInstanceOf(ZstdOverLimit);
+    await expect(decode(bomb)).rejects.toThrow(/^zstd frame 2 at byte \d+: decodes to more than 512 MiB, the reader's limit for one frame; nothing was imported$/);
+  });
+
+  it('rejects a frame whose header states a content size over the frame limit', async () => {
+    const frame = encodeZstdFrame(Buffer.from(bulk(2000)));
+    await expect(decode(frame, 1000, { maxFrameBytes: 1024, maxDecodedBytes: 1024 ** 3 })).rejects.toThrow(/zstd frame 1 at byte 0: decodes to more than 1 KiB/);
+  });
+
+  it('rejects a stream whose frames together decode to more than the stream limit, naming the frame that crosses it', async () => {
+    const frames = Buffer.concat([zstdRleBomb(2), zstdRleBomb(2), zstdRleBomb(2)]);
+    const limits = { maxFrameBytes: 1024 ** 2, maxDecodedBytes: 5 * 128 * 1024 };
+    await expect(decode(frames, 1000, limits)).rejects.toThrow(/^zstd frame 3 at byte 28: the stream decodes to more than 640 KiB, the reader's limit for a file; nothing was imported$/);
+    expect((await decode(frames, 1000, { ...limits, maxDecodedBytes: 6 * 128 * 1024 })).text).toHaveLength(6 * 128 * 1024);
   });
 
   it('skips skippable frames', async () => {

@@ -80,5 +80,7 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
-  return { ...team, state: evolveTeam(team.state, event) };
+  const state = evolveTeam(team.state, event);
+  // The Team fold updates its state in place: a record that changes no other field copies nothing.
+  return state === team.state ? team : { ...team, state };
 };

@@ -17,3 +17,4 @@ export * from './verify-migration';
 export * from './migrate-store';
 export * from './event-digest';
 export * from './chain-check';
+export * from './heads-only-event-store';
