@@ -32,4 +32,5 @@ export * from './era-rules';
 export * from './attribution-audit';
 export * from './dashboard-statistics';
 export * from './replay-view';
+export * from './visible-state';
 export * from './teamlog-projections';

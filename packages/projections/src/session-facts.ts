@@ -29,6 +29,13 @@ export const SessionLifecycleDoc: t.Type<SessionLifecycle, unknown, unknown> = t
   'SessionLifecycle',
 ) as unknown as t.Type<SessionLifecycle, unknown, unknown>;
 
+/** A follower found the file this session was imported from rejected whole (`teamlog/import/revoked`). */
+export const RevokedFacts = t.intersection(
+  [t.type({ file: t.string, reason: t.string, message: t.string, seq: t.number }), t.partial({ line: t.number })],
+  'RevokedFacts',
+);
+export type RevokedFacts = t.TypeOf<typeof RevokedFacts>;
+
 /** One session as the views know it; persisted as one document per session. */
 export const SessionFacts = t.intersection(
   [
@@ -43,6 +50,8 @@ export const SessionFacts = t.intersection(
       /** The seq of the last `session/end-seed` with `inherited: true` (V2+ fork cut). */
       inheritedEndSeedSeq: t.number,
       lastTime: t.number,
+      /** Set by `teamlog/import/revoked`: the reads treat the session as absent (visible-state.ts). */
+      revoked: RevokedFacts,
     }),
   ],
   'SessionFacts',
@@ -72,6 +81,8 @@ export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): Se
 };
 
 export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): SessionFacts => ({ ...facts, header });
+
+export const withRevoked = (facts: SessionFacts, revoked: RevokedFacts): SessionFacts => ({ ...facts, revoked });
 
 export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
 
