@@ -1,6 +1,6 @@
 import { relative, sep } from 'path';
 import { SessionId } from '@teamlog/events';
-import { DuplicateEventId, EventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
+import { EventStore, sessionStream } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { SessionLogEvent } from './event-line-processor';
 import { FileSignature, compareSignatures, signatureOf } from './file-signature';
@@ -8,6 +8,8 @@ import { LogTail } from './log-tail';
 import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
 import { DiscoveredLog } from './session-file-discovery';
 import { SessionLogRejected } from './session-log-errors';
+import { ImportRejection, followedFileFate, isStoreRace, rejectionOf } from './file-fate';
+import { holdsUnrevokedPart, revokeImport } from './import-revocation';
 import { openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 
@@ -33,7 +35,6 @@ export interface LogChange {
 
 const defaultBatchEvents = 2000;
 
-const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
@@ -113,9 +114,7 @@ export class FollowedLog {
     });
     if (result.rejected !== undefined) {
       this.tail = undefined;
-      // An empty file the writer is about to fill, a header not written whole yet, or a transcript beside the logs.
-      if (result.rejected.reason === 'not-a-session-log') return undefined;
-      return this.warn(file, result.rejected.message, result);
+      return this.refused(file, result.rejected, result.streamSessionId ?? this.key);
     }
     if (result.events < this.known) {
       return this.warn(
@@ -145,7 +144,8 @@ export class FollowedLog {
     const tail = new LogTail((await openSessionLog(file, this.readOptions())).head, this.context.importOptions.maxLineBytes);
     const change = await this.readTail(tail, this.signature as FileSignature);
     // A store holding more than the file (teamlog's own events after it): keep checking it whole.
-    if (!tail.failed && tail.keptEvents >= this.stored) this.tail = tail;
+    // A header alone has not decided how the lines decode (normalised or not): checked whole until a line says.
+    if (!tail.failed && tail.keptEvents >= this.stored && !tail.headerOnly) this.tail = tail;
     return change ?? { file, streamSessionId: this.key, appended: 0, header: false };
   }
 
@@ -171,7 +171,7 @@ export class FollowedLog {
       }
       if (!(error instanceof SessionLogRejected)) throw error;
       this.signature = signature;
-      return this.warn(file, error.message);
+      return this.refused(file, rejectionOf(file, error), this.key);
     }
     this.signature = signature;
     this.known = Math.max(this.known, tail.keptEvents);
@@ -210,5 +210,40 @@ export class FollowedLog {
     if (this.warned === message) return undefined;
     this.warned = message;
     return { file, streamSessionId: result?.streamSessionId ?? this.key, appended: 0, header: false, warning: message };
+  }
+
+  /** The file as the header record names it: relative to the root, "/"-separated. */
+  private recordedFile(file: string): string {
+    return relative(this.context.rootDirectory, file).split(sep).join('/');
+  }
+
+  /** A look that could not import the file: its fate (file-fate.ts) decides between waiting, a warning and a revocation. */
+  private async refused(file: string, rejection: ImportRejection, key: SessionId | undefined): Promise<LogChange | undefined> {
+    const recorded = this.recordedFile(file);
+    const holdsPart = key !== undefined && (await holdsUnrevokedPart(this.context.store, key, recorded));
+    const fate = followedFileFate(rejection, holdsPart);
+    switch (fate.kind) {
+      case 'wait':
+        // An empty file the writer is about to fill, a header not written whole yet, or a transcript beside the logs.
+        return undefined;
+      case 'refuse':
+        return this.warn(file, rejection.message);
+      case 'revoke': {
+        const message = rejection.message.startsWith(file) ? `${recorded}${rejection.message.slice(file.length)}` : rejection.message;
+        await revokeImport(this.context.store, key as SessionId, recorded, fate.reason, { ...rejection, message });
+        this.warned = rejection.message;
+        return {
+          file,
+          streamSessionId: key,
+          appended: 1,
+          header: false,
+          warning: `${rejection.message}; the session imported from it so far is revoked (teamlog/import/revoked), as a replay of the file would reject it`,
+        };
+      }
+      default: {
+        const unreachable: never = fate;
+        return unreachable;
+      }
+    }
   }
 }

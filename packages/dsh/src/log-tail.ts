@@ -75,6 +75,11 @@ export class LogTail {
     return this.head.normalised;
   }
 
+  /** The head was read while the file held its header alone (normalisation not decided yet). */
+  get headerOnly(): boolean {
+    return this.head.headerOnly;
+  }
+
   /** A read threw: the tail's state is undefined, discard it. */
   get failed(): boolean {
     return this.broken;
