@@ -19,6 +19,13 @@ export interface FollowContext {
   /** The directory scopes and recorded file names are relative to (as `importSessionLogs` does). */
   readonly rootDirectory: string;
   readonly importOptions: ImportOptions;
+  /**
+   * How long one look may read a growing log's tail before it gives the other logs their turn
+   * (default 200 ms); the rest is read by the next batch, which the follower schedules at once.
+   */
+  readonly sliceMs?: number;
+  /** The clock slices are measured with (default `performance.now`; tests pass their own). */
+  readonly now?: () => number;
 }
 
 /** What one look at a log did; a look that found nothing new returns nothing. */
@@ -31,9 +38,12 @@ export interface LogChange {
   readonly header: boolean;
   /** One line for a person: the log cannot be followed as it is now. Said once until it changes. */
   readonly warning?: string;
+  /** The look stopped at the end of its slice with more of the log to read: look again soon. */
+  readonly more?: boolean;
 }
 
 const defaultBatchEvents = 2000;
+export const defaultSliceMs = 200;
 
 const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
@@ -60,6 +70,8 @@ export class FollowedLog {
   private warned: string | undefined;
   /** The recovery rule's stop, said once per file (a whole import of it keeps the same events). */
   private stopWarned: string | undefined;
+  /** The last tail read stopped at its slice's end: the file holds more than was read. */
+  private unfinished = false;
 
   constructor(private readonly context: FollowContext) {}
 
@@ -78,7 +90,7 @@ export class FollowedLog {
     const change = this.signature === undefined ? 'replaced' : compareSignatures(this.signature, signature);
     switch (change) {
       case 'same':
-        return undefined;
+        return this.unfinished && this.tail !== undefined ? this.readTail(this.tail, signature) : undefined;
       case 'grown':
         return this.tail === undefined ? this.importWhole(log.file, signature, true) : this.readTail(this.tail, signature);
       case 'shrunk':
@@ -157,10 +169,18 @@ export class FollowedLog {
   private async readTail(tail: LogTail, signature: FileSignature): Promise<LogChange | undefined> {
     const file = tail.file;
     let appended = 0;
+    const now = this.context.now ?? (() => performance.now());
+    const sliceMs = this.context.sliceMs ?? defaultSliceMs;
+    const started = now();
+    this.unfinished = false;
     try {
-      await tail.read(async (events) => {
-        appended += await this.append(events, tail);
-      });
+      const read = await tail.read(
+        async (events) => {
+          appended += await this.append(events, tail);
+        },
+        () => now() - started >= sliceMs,
+      );
+      this.unfinished = read.more;
     } catch (error) {
       this.tail = undefined;
       // Another writer appended to the session: check the file against what it wrote (the tail reopens on the next growth).
@@ -177,11 +197,12 @@ export class FollowedLog {
     this.known = Math.max(this.known, tail.keptEvents);
     const stopped = tail.stopped;
     const stop = stopped === null ? undefined : `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
+    const more = this.unfinished ? { more: true } : {};
     if (stop !== undefined && stop !== this.stopWarned) {
       this.stopWarned = stop;
-      return { file, streamSessionId: this.key, appended, header: false, warning: stop };
+      return { file, streamSessionId: this.key, appended, header: false, warning: stop, ...more };
     }
-    return appended > 0 ? { file, streamSessionId: this.key, appended, header: false } : undefined;
+    return appended > 0 || this.unfinished ? { file, streamSessionId: this.key, appended, header: false, ...more } : undefined;
   }
 
   /** Append the events the store does not hold yet as one unit (staged in chunks, each expecting the revision the last leads to): all of them or none. */
