@@ -10,6 +10,7 @@ import { DiscoveredLog } from './session-file-discovery';
 import { SessionLogRejected } from './session-log-errors';
 import { ImportRejection, followedFileFate, isStoreRace, rejectionOf } from './file-fate';
 import { holdsUnrevokedPart, revokeImport } from './import-revocation';
+import { defaultSetAsideMs, isSetAside, setAside, shouldSetAside } from './file-set-aside';
 import { openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 
@@ -26,6 +27,8 @@ export interface FollowContext {
   readonly sliceMs?: number;
   /** The clock slices are measured with (default `performance.now`; tests pass their own). */
   readonly now?: () => number;
+  /** A file whose refusal took this long is set aside until it changes (default 10 s; file-set-aside.ts). */
+  readonly setAsideMs?: number;
 }
 
 /** What one look at a log did; a look that found nothing new returns nothing. */
@@ -119,14 +122,22 @@ export class FollowedLog {
   private async importWhole(file: string, signature: FileSignature, openTail: boolean): Promise<LogChange | undefined> {
     this.signature = signature;
     const { rootDirectory, store, importOptions } = this.context;
+    const recorded = this.recordedFile(file);
+    // Set aside by this follower or an earlier one (a restart) and unchanged since: not read again.
+    if (await isSetAside(store, recorded, signature)) return undefined;
+    const now = this.context.now ?? (() => performance.now());
+    const started = now();
     const result = await importSessionLog(file, store, {
       ...importOptions,
       scope: scopeOfFile(rootDirectory, file),
-      recordedFile: relative(rootDirectory, file).split(sep).join('/'),
+      recordedFile: recorded,
     });
     if (result.rejected !== undefined) {
       this.tail = undefined;
-      return this.refused(file, result.rejected, result.streamSessionId ?? this.key);
+      const aside = shouldSetAside(result.rejected, now() - started, this.context.setAsideMs ?? defaultSetAsideMs);
+      if (aside) await setAside(store, recorded, signature, result.rejected);
+      const change = await this.refused(file, result.rejected, result.streamSessionId ?? this.key);
+      return aside && change?.warning !== undefined ? { ...change, warning: `${change.warning}; set aside: it is not read again until it changes` } : change;
     }
     if (result.events < this.known) {
       return this.warn(

@@ -49,6 +49,12 @@ export interface FollowOptions extends ImportOptions {
    * lot never holds the others back for longer than a slice per batch.
    */
   readonly sliceMs?: number;
+  /**
+   * A file refused as over a reader's limit, or whose refusal took this long (default 10 s), is
+   * set aside with one warning and a record in the store: no follower reads it again, after a
+   * restart too, until it changes (docs/rules.md#follow-set-aside).
+   */
+  readonly setAsideMs?: number;
 }
 
 export interface SessionLogFollower {
@@ -90,7 +96,13 @@ export const followSessionLogs = async (root: string, store: EventStore, options
   const rootPath = resolve(root);
   const rootIsFile = (await fs.stat(rootPath)).isFile();
   const rootDirectory = rootIsFile ? dirname(rootPath) : rootPath;
-  const context = { store, rootDirectory, importOptions: options, ...(options.sliceMs === undefined ? {} : { sliceMs: options.sliceMs }) };
+  const context = {
+    store,
+    rootDirectory,
+    importOptions: options,
+    ...(options.sliceMs === undefined ? {} : { sliceMs: options.sliceMs }),
+    ...(options.setAsideMs === undefined ? {} : { setAsideMs: options.setAsideMs }),
+  };
   const pollMs = Math.max(1, options.pollMs ?? defaultPollMs);
   const settleMs = Math.max(0, options.settleMs ?? defaultSettleMs);
   const rescanMs = options.rescanMs ?? defaultRescanMs;

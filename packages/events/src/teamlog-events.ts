@@ -79,3 +79,16 @@ export const ImportRevoked = strictObject(
   'ImportRevoked',
 );
 export type ImportRevoked = t.TypeOf<typeof ImportRevoked>;
+
+/**
+ * A follower set a file aside: it is over a reader's limit, or it cost more than the follower's
+ * bound to be refused (docs/rules.md#follow-set-aside). Kept in the stream of its file name with
+ * what identifies this content (inode, size, mtime), so a restarted follower does not read it
+ * again until it changes.
+ */
+export const ImportSetAside = strictObject(
+  { file: t.string, ino: t.number, size: NonNegativeInteger, mtimeMs: t.number, reason: t.string, message: t.string },
+  {},
+  'ImportSetAside',
+);
+export type ImportSetAside = t.TypeOf<typeof ImportSetAside>;
