@@ -9,11 +9,14 @@ runs="${1:-20}"
 shift || true
 if [ "$#" -eq 0 ]; then
   set -- packages/dsh/test/session-log-follower.int.test.ts packages/dsh/test/log-tail.int.test.ts \
-    packages/dsh/test/follow-convergence.int.test.ts packages/cli/test/watch.e2e.test.ts \
+    packages/dsh/test/follow-slices.int.test.ts packages/dsh/test/follow-set-aside.int.test.ts \
+    test/follow/follow-convergence.int.test.ts packages/cli/test/watch.e2e.test.ts \
     packages/cli/test/watch-command.e2e.test.ts packages/cli/test/serve-follow.e2e.test.ts
 fi
 tests=()
-for path in "$@"; do [ -e "$path" ] && tests+=("$path"); done
+for path in "$@"; do
+  if [ -e "$path" ]; then tests+=("$path"); else echo "no such test file: $path" >&2; exit 2; fi
+done
 
 burners=()
 stop_burners() { for pid in "${burners[@]}"; do kill "$pid" 2>/dev/null; done; }
