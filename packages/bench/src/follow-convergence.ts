@@ -1,9 +1,8 @@
 import { mkdtempSync, promises as fs, readFileSync, readdirSync, rmSync, statSync } from 'fs';
 import { tmpdir } from 'os';
-import { dirname, join, relative } from 'path';
-import { importSessionLogs } from '@teamlog/dsh';
-import { LogChange } from '@teamlog/dsh/followed-log';
-import { FollowedTree } from '@teamlog/dsh/followed-tree';
+import { dirname, join, relative, resolve } from 'path';
+import { isDeepStrictEqual } from 'util';
+import { FollowedTree, LogChange, importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
 import { EventStore, InMemoryEventStore } from '@teamlog/store';
 
@@ -142,4 +141,45 @@ export const damaged = (files: FinalFiles, random: () => number, damage: Damage)
   const replacement = damage === 'repeat-line' ? [line, line] : damage === 'garbage-line' ? ['{"not json\n', line] : [`${line.slice(0, Math.max(1, line.length >> 1))}\n`];
   const changed = [...lines.slice(0, at), ...replacement, ...lines.slice(at + 1)].join('');
   return new Map([...files, [target, Buffer.from(changed)]]);
+};
+
+const fixtures = join(resolve(__dirname, '..', '..', '..'), 'fixtures');
+
+/** The fixture harness folders the convergence runs lay in piece by piece. */
+export const convergenceCases = (): ReadonlyArray<readonly [string, FinalFiles]> => [
+  ['team-direct-inbox', finalFilesOf(join(fixtures, 'dsh-logs/index-1394225561/snapshots/session/team-direct-inbox'))],
+  ['v4-direct', finalFilesOf(join(fixtures, 'synthetic/v4-direct'))],
+  ['v0-mailbox', finalFilesOf(join(fixtures, 'synthetic/v0-mailbox'))],
+  ['gap-then-turn-end', finalFilesOf(join(fixtures, 'crafted/gap-then-turn-end'))],
+  ['zstd-cli', finalFilesOf(join(fixtures, 'crafted/zstd-cli'))],
+  ['torn-tail', finalFilesOf(join(fixtures, 'crafted/torn-tail'))],
+];
+
+export interface ConvergenceReport {
+  /** Orders tried: one per (case, damage, seed). */
+  readonly orders: number;
+  readonly pieces: number;
+  /** Orders whose followed views differ from the one-shot replay's, described. */
+  readonly divergent: readonly string[];
+}
+
+/**
+ * `orders` interleavings, spread over the fixture cases, each intact or with one log damaged at
+ * a random place, seeds counted from `seed`.
+ */
+export const runConvergenceOrders = async (orders: number, seed: number): Promise<ConvergenceReport> => {
+  const cases = convergenceCases();
+  const damages: ReadonlyArray<Damage | undefined> = [undefined, 'repeat-line', 'garbage-line', 'cut-line'];
+  const divergent: string[] = [];
+  let pieces = 0;
+  for (let order = 0; order < orders; order += 1) {
+    const [name, files] = cases[order % cases.length] as readonly [string, FinalFiles];
+    const damage = damages[Math.floor(order / cases.length) % damages.length];
+    const orderSeed = seed + order;
+    const laid = damage === undefined ? files : damaged(files, seededRandom(orderSeed * 7919), damage);
+    const run = await runConvergence(laid, orderSeed);
+    pieces += run.pieces;
+    if (!isDeepStrictEqual(run.followed, run.oneShot)) divergent.push(`${name}${damage === undefined ? '' : `, ${damage}`}, seed ${orderSeed}`);
+  }
+  return { orders, pieces, divergent };
 };
