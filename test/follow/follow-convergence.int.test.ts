@@ -1,5 +1,5 @@
 import { join } from 'path';
-import { Damage, FinalFiles, damaged, finalFilesOf, runConvergence, seededRandom } from '@teamlog/bench/follow-convergence';
+import { Damage, FinalFiles, damaged, finalFilesOf, runConvergence, seededRandom } from '../../packages/bench/src/follow-convergence';
 
 const fixtures = join(__dirname, '..', '..', 'fixtures');
 
