@@ -148,7 +148,8 @@ describe('teamlog watch following a harness that writes', () => {
 
       // Nothing imported twice, nothing missed: the batches add up to the events, and the files, read again, add nothing.
       const batches = watched.stdout.trim().split('\n').map((line) => JSON.parse(line) as { batch: number; events: number; warnings: string[] });
-      expect(batches.length).toBeGreaterThan(10);
+      // The harness wrote after batch 0, so later batches imported it; how many depends on the machine's load (a starved watcher sees many writes at once).
+      expect(batches.length).toBeGreaterThan(1);
       expect(batches.reduce((sum, batch) => sum + batch.events, 0)).toBe(wanted);
       expect(sessionRows(followed)).toEqual(sessionRows(reference));
       const again = await runTeamlogAsync(['replay', root, '--store', followed, '--json']);
