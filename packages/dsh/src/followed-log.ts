@@ -158,6 +158,8 @@ export class FollowedLog {
       const opened = await this.openTail(file);
       if (opened.warning !== undefined) return { ...opened, appended: appended + opened.appended, header };
       appended += opened.appended;
+      // The tail's first read (from the start of the file) ended at its slice: the next batch reads on.
+      if (opened.more === true) return { file, streamSessionId: this.key, appended, header, more: true };
     }
     return appended > 0 || header ? { file, streamSessionId: this.key, appended, header } : undefined;
   }

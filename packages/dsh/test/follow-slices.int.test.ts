@@ -6,7 +6,7 @@ import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { generateSyntheticLog } from '../src';
 import { LogChange } from '../src/followed-log';
 import { FollowedTree } from '../src/followed-tree';
-import { linesOf, streamLength } from './follow-support';
+import { follow, linesOf, stopFollowers, streamLength } from './follow-support';
 
 /*
  * A follower reads a growing log's tail in slices: one look stops at the end of its slice (after
@@ -18,7 +18,10 @@ let root: string;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'teamlog-slices-'));
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(async () => {
+  await stopFollowers();
+  rmSync(root, { recursive: true, force: true });
+});
 
 const logOf = async (name: string, targetBytes: number): Promise<string[]> => {
   const file = join(root, `${name}.source`);
@@ -67,5 +70,21 @@ describe('a follower reads a growing log in slices', () => {
     }
     expect(looks).toBeGreaterThan(2);
     expect(await streamLength(store, bigStream)).toBe(big.length - 1);
-  });
+  }, 120_000);
+
+  it('a follower reads the rest of a sliced growth by the batches it schedules itself, without another change of the file', async () => {
+    const big = await logOf('big-session', 3 * 1024 * 1024);
+    const file = join(root, 'big', 'session.v4.jsonl');
+    await fs.mkdir(join(root, 'big'));
+    await fs.writeFile(file, big.slice(0, 3).join(''));
+    const store = new InMemoryEventStore();
+    // No rescan, no polling: only the follower's own scheduling can bring the rest in.
+    const following = await follow(root, store, { sliceMs: 0, rescanMs: 0 });
+    await fs.appendFile(file, big[3] as string);
+    const bigStream = sessionStream('big-session' as SessionId);
+    await following.until('the first growth is stored', async () => (await streamLength(store, bigStream)) === 3, 60_000);
+    await fs.appendFile(file, big.slice(4).join(''));
+    await following.until('the whole growth is stored', async () => (await streamLength(store, bigStream)) === big.length - 1, 120_000);
+    expect(following.batches.length).toBeGreaterThan(2);
+  }, 200_000);
 });
