@@ -1,6 +1,7 @@
 import { join } from 'path';
 import { BenchOptions } from './bench-options';
 import { runLogFuzz } from './log-fuzz';
+import { runConvergenceOrders } from '@teamlog/test-support/follow-convergence';
 import { ReportRow, Target, formatTarget, verdictOf } from './report-table';
 import { SectionContext, SectionOutcome } from './section-outcome';
 
@@ -27,12 +28,25 @@ export const runFuzzSection = async (options: BenchOptions, workDirectory: strin
     verdict: report.violations > 0 ? 'MISS' : verdictOf(partialImportTarget, report.partialImports),
   };
   const broken = report.cases.filter((each) => each.violations.length > 0).slice(0, 10);
+  const orders = options.quick ? 48 : 480;
+  context.progress(`fuzz: following ${orders} interleavings of fixture logs cut into pieces`);
+  const convergence = await runConvergenceOrders(orders, fuzzSeed);
+  const convergenceRow: ReportRow = {
+    measure: `Fuzz: followed folders whose views differ from a one-shot replay, over ${orders} interleavings`,
+    value: String(convergence.divergent.length),
+    baseline: '-',
+    ratio: '-',
+    target: formatTarget(partialImportTarget),
+    verdict: verdictOf(partialImportTarget, convergence.divergent.length),
+  };
   return {
-    rows: [row],
+    rows: [row, convergenceRow],
     notes: [
       `fuzz: ${cases} cases (seed ${fuzzSeed}), ${rejected} rejected with exit 3, ${cases - rejected} imported; cases breaking any property: ${report.violations}`,
       `fuzz: mutations ${Object.entries(report.byMutation).map(([name, count]) => `${name} ${count}`).join(', ')}`,
       ...broken.map((each) => `fuzz case ${each.index} (${each.mutation} of ${each.base}): ${each.violations.join('; ')}`),
+      `fuzz: follow convergence: ${convergence.orders} orders tried (${convergence.pieces} pieces, seeds from ${fuzzSeed}), ${convergence.divergent.length} ended differently from a one-shot replay`,
+      ...convergence.divergent.slice(0, 10).map((each) => `fuzz: divergent order: ${each}`),
     ],
     profiles: [],
   };

@@ -1,8 +1,10 @@
-import { promises as fs } from 'fs';
 import { FileImportResult, discoverSessionLogs, importSessionLogs } from '@teamlog/dsh';
 import { EventStore } from '@teamlog/store';
 import { BadInput } from './cli-errors';
 import { Progress } from './progress-bar';
+import { UsablePath, checkLogPath } from './log-path-argument';
+
+export type { UsablePath } from './log-path-argument';
 
 /** One file's import, and whether the person named that file on the command line. */
 export interface PathImport {
@@ -11,43 +13,14 @@ export interface PathImport {
   readonly named: boolean;
 }
 
-/** A path named on the command line that can be read: a file, or a directory to search. */
-export interface UsablePath {
-  readonly path: string;
-  readonly isFile: boolean;
-}
-
 export interface CheckedPaths {
   readonly usable: readonly UsablePath[];
   /** One per bad path, in the order given. */
   readonly problems: readonly BadInput[];
 }
 
-const why = (error: unknown): string => {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return `cannot read it (${code ?? (error as Error).message})`;
-};
-
-/** Whether a named path can be imported, decided before the store is opened (so a bad path never creates one). */
-const checkPath = async (path: string): Promise<UsablePath | BadInput> => {
-  try {
-    const stats = await fs.stat(path);
-    if (stats.isFile()) {
-      await fs.access(path, fs.constants.R_OK);
-      return { path, isFile: true };
-    }
-    if (!stats.isDirectory()) return new BadInput('not a regular file or directory (a FIFO, device or socket is never read as a log)', { file: path });
-    await fs.readdir(path);
-    return { path, isFile: false };
-  } catch (error) {
-    return new BadInput(why(error), { file: path });
-  }
-};
-
 export const checkPaths = async (paths: readonly string[]): Promise<CheckedPaths> => {
-  const checked = await Promise.all(paths.map(checkPath));
+  const checked = await Promise.all(paths.map(checkLogPath));
   return {
     usable: checked.filter((each): each is UsablePath => !(each instanceof BadInput)),
     problems: checked.filter((each): each is BadInput => each instanceof BadInput),

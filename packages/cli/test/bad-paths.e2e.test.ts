@@ -119,6 +119,31 @@ describe('bad log paths', () => {
     }
   });
 
+  it('a regular file whose first read fails (/proc/self/mem): exit 3, one line, and no store is created', () => {
+    for (const command of ['replay', 'import']) {
+      const store = at(`never-created-mem-${command}.db`);
+      expectOneLine(runTeamlog([command, '/proc/self/mem', '--store', store]), 3, /\/proc\/self\/mem: cannot read it \(EIO\)/);
+      expect(existsSync(store)).toBe(false);
+    }
+  });
+
+  it.each([
+    ['a missing path', () => at('no-such-root'), /no-such-root: no such file or directory/],
+    ['a FIFO', () => at('a-fifo'), /a-fifo: not a regular file or directory/],
+    ['/dev/zero', () => '/dev/zero', /\/dev\/zero: not a regular file or directory/],
+    ['/proc/self/mem', () => '/proc/self/mem', /\/proc\/self\/mem: cannot read it \(EIO\)/],
+  ])('followers refuse %s as their root: exit 3, one line, and no store is created', (_name, path, message) => {
+    const followers: ReadonlyArray<readonly [string, (store: string) => string[]]> = [
+      ['watch', (store) => ['watch', path(), '--store', store]],
+      ['serve', (store) => ['serve', '--port', '0', '--follow', path(), '--store', store]],
+    ];
+    for (const [name, args] of followers) {
+      const store = at(`never-created-follow-${name}.db`);
+      expectOneLine(runTeamlog(args(store)), 3, message);
+      expect(existsSync(store)).toBe(false);
+    }
+  });
+
   it('a bad path among good ones: the good ones are imported, then exit 3 naming the bad one', () => {
     const store = at('mixed.db');
     const run = runTeamlog(['import', at('no-such-log'), fixture, '/dev/null', '--store', store]);

@@ -174,7 +174,7 @@ describe('the dashboard JSON API refuses bad queries with 400 and a clear messag
     ['/api/teams?teamId=a&teamId=b', 'query parameter "teamId": given more than once'],
     ['/api/event?sessionId=a&seq=-2', 'query parameter "seq": expected an integer seq ≥ -1, got "-2"'],
     ['/api/event?sessionId=a', 'query parameter "seq": missing; this route requires it'],
-    ['/api/audit?code=nope', 'query parameter "code": expected one of header-sender-mismatch, header-message-id-mismatch, missing-sender-header, roster-name-mismatch, sender-not-in-team, source-kind-outside-era, team-record-outside-era, legacy-delivered-to-other-target, duplicate-acceptance, undecodable-event, writer-missing, writer-not-sender, sender-stream-missing, sender-closed, sender-in-other-team, sender-not-in-roster, message-id-reused, got "nope"'],
+    ['/api/audit?code=nope', 'query parameter "code": expected one of header-sender-mismatch, header-message-id-mismatch, missing-sender-header, roster-name-mismatch, sender-not-in-team, source-kind-outside-era, team-record-outside-era, legacy-delivered-to-other-target, duplicate-acceptance, undecodable-event, writer-missing, writer-not-sender, sender-stream-missing, sender-closed, sender-in-other-team, sender-not-in-roster, message-id-reused, revoked-session, got "nope"'],
     ['/api/legacy-mailbox?status=lost', 'query parameter "status": expected one of delivered, undelivered, got "lost"'],
     ['/api/message-flow', 'query parameter "teamId": missing; this route requires it'],
     ['/api/message-flow.svg?teamId=a&asOf=yesterday', 'query parameter "asOf": expected a global position (e.g. 42 or 42/42) or a UTC time (e.g. 2026-09-26T12:00:00Z), got "yesterday"'],

@@ -47,7 +47,7 @@ describe('query parameter codecs', () => {
     expect(accepts(AuditCodeParam, 'header-sender-mismatch')).toBe('header-sender-mismatch');
     expect(refusal(InboxStatusParam, 'done')).toBe('expected one of pending, claimed, canceled, got "done"');
     expect(refusal(LegacyStatusParam, 'lost')).toBe('expected one of delivered, undelivered, got "lost"');
-    expect(refusal(AuditCodeParam, 'nope')).toMatch(/^expected one of header-sender-mismatch, .*undecodable-event, .*message-id-reused, got "nope"$/);
+    expect(refusal(AuditCodeParam, 'nope')).toMatch(/^expected one of header-sender-mismatch, .*undecodable-event, .*message-id-reused, revoked-session, got "nope"$/);
   });
 
   it('AsOfParam takes a global position or a UTC time and encodes it back', () => {

@@ -48,3 +48,9 @@ export const sessionHeaderEventId = (streamKey: string): EventId => uuidV5(`sess
 /** The id of the header record a later generation of a migrated log adds (`sessionheader/<stream>/v<N>`). */
 export const sessionHeaderGenerationEventId = (streamKey: string, formatVersion: number): EventId =>
   uuidV5(`sessionheader/${streamKey}/v${formatVersion}`) as EventId;
+
+/** The id of the header record added when a log stored header-only turns out normalised (`sessionheader/<stream>/normalised`). */
+export const sessionHeaderNormalisedEventId = (streamKey: string): EventId => uuidV5(`sessionheader/${streamKey}/normalised`) as EventId;
+
+/** The id of a follower's `teamlog/import/revoked` record at `revision` of a session stream. */
+export const importRevokedEventId = (streamKey: string, revision: number): EventId => uuidV5(`import-revoked/${streamKey}/${revision}`) as EventId;

@@ -1,6 +1,6 @@
 import { relative, sep } from 'path';
 import { SessionId } from '@teamlog/events';
-import { DuplicateEventId, EventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
+import { EventStore, sessionStream } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { SessionLogEvent } from './event-line-processor';
 import { FileSignature, compareSignatures, signatureOf } from './file-signature';
@@ -8,6 +8,9 @@ import { LogTail } from './log-tail';
 import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
 import { DiscoveredLog } from './session-file-discovery';
 import { SessionLogRejected } from './session-log-errors';
+import { ImportRejection, followedFileFate, isStoreRace, rejectionOf } from './file-fate';
+import { holdsUnrevokedPart, revokeImport } from './import-revocation';
+import { defaultSetAsideMs, isSetAside, setAside, shouldSetAside } from './file-set-aside';
 import { openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 
@@ -17,6 +20,15 @@ export interface FollowContext {
   /** The directory scopes and recorded file names are relative to (as `importSessionLogs` does). */
   readonly rootDirectory: string;
   readonly importOptions: ImportOptions;
+  /**
+   * How long one look may read a growing log's tail before it gives the other logs their turn
+   * (default 200 ms); the rest is read by the next batch, which the follower schedules at once.
+   */
+  readonly sliceMs?: number;
+  /** The clock slices are measured with (default `performance.now`; tests pass their own). */
+  readonly now?: () => number;
+  /** A file whose refusal took this long is set aside until it changes (default 10 s; file-set-aside.ts). */
+  readonly setAsideMs?: number;
 }
 
 /** What one look at a log did; a look that found nothing new returns nothing. */
@@ -29,11 +41,13 @@ export interface LogChange {
   readonly header: boolean;
   /** One line for a person: the log cannot be followed as it is now. Said once until it changes. */
   readonly warning?: string;
+  /** The look stopped at the end of its slice with more of the log to read: look again soon. */
+  readonly more?: boolean;
 }
 
 const defaultBatchEvents = 2000;
+export const defaultSliceMs = 200;
 
-const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
@@ -59,6 +73,8 @@ export class FollowedLog {
   private warned: string | undefined;
   /** The recovery rule's stop, said once per file (a whole import of it keeps the same events). */
   private stopWarned: string | undefined;
+  /** The last tail read stopped at its slice's end: the file holds more than was read. */
+  private unfinished = false;
 
   constructor(private readonly context: FollowContext) {}
 
@@ -77,7 +93,7 @@ export class FollowedLog {
     const change = this.signature === undefined ? 'replaced' : compareSignatures(this.signature, signature);
     switch (change) {
       case 'same':
-        return undefined;
+        return this.unfinished && this.tail !== undefined ? this.readTail(this.tail, signature) : undefined;
       case 'grown':
         return this.tail === undefined ? this.importWhole(log.file, signature, true) : this.readTail(this.tail, signature);
       case 'shrunk':
@@ -106,16 +122,22 @@ export class FollowedLog {
   private async importWhole(file: string, signature: FileSignature, openTail: boolean): Promise<LogChange | undefined> {
     this.signature = signature;
     const { rootDirectory, store, importOptions } = this.context;
+    const recorded = this.recordedFile(file);
+    // Set aside by this follower or an earlier one (a restart) and unchanged since: not read again.
+    if (await isSetAside(store, recorded, signature)) return undefined;
+    const now = this.context.now ?? (() => performance.now());
+    const started = now();
     const result = await importSessionLog(file, store, {
       ...importOptions,
       scope: scopeOfFile(rootDirectory, file),
-      recordedFile: relative(rootDirectory, file).split(sep).join('/'),
+      recordedFile: recorded,
     });
     if (result.rejected !== undefined) {
       this.tail = undefined;
-      // An empty file the writer is about to fill, a header not written whole yet, or a transcript beside the logs.
-      if (result.rejected.reason === 'not-a-session-log') return undefined;
-      return this.warn(file, result.rejected.message, result);
+      const aside = shouldSetAside(result.rejected, now() - started, this.context.setAsideMs ?? defaultSetAsideMs);
+      if (aside) await setAside(store, recorded, signature, result.rejected);
+      const change = await this.refused(file, result.rejected, result.streamSessionId ?? this.key);
+      return aside && change?.warning !== undefined ? { ...change, warning: `${change.warning}; set aside: it is not read again until it changes` } : change;
     }
     if (result.events < this.known) {
       return this.warn(
@@ -136,6 +158,8 @@ export class FollowedLog {
       const opened = await this.openTail(file);
       if (opened.warning !== undefined) return { ...opened, appended: appended + opened.appended, header };
       appended += opened.appended;
+      // The tail's first read (from the start of the file) ended at its slice: the next batch reads on.
+      if (opened.more === true) return { file, streamSessionId: this.key, appended, header, more: true };
     }
     return appended > 0 || header ? { file, streamSessionId: this.key, appended, header } : undefined;
   }
@@ -145,7 +169,8 @@ export class FollowedLog {
     const tail = new LogTail((await openSessionLog(file, this.readOptions())).head, this.context.importOptions.maxLineBytes);
     const change = await this.readTail(tail, this.signature as FileSignature);
     // A store holding more than the file (teamlog's own events after it): keep checking it whole.
-    if (!tail.failed && tail.keptEvents >= this.stored) this.tail = tail;
+    // A header alone has not decided how the lines decode (normalised or not): checked whole until a line says.
+    if (!tail.failed && tail.keptEvents >= this.stored && !tail.headerOnly) this.tail = tail;
     return change ?? { file, streamSessionId: this.key, appended: 0, header: false };
   }
 
@@ -157,10 +182,18 @@ export class FollowedLog {
   private async readTail(tail: LogTail, signature: FileSignature): Promise<LogChange | undefined> {
     const file = tail.file;
     let appended = 0;
+    const now = this.context.now ?? (() => performance.now());
+    const sliceMs = this.context.sliceMs ?? defaultSliceMs;
+    const started = now();
+    this.unfinished = false;
     try {
-      await tail.read(async (events) => {
-        appended += await this.append(events, tail);
-      });
+      const read = await tail.read(
+        async (events) => {
+          appended += await this.append(events, tail);
+        },
+        () => now() - started >= sliceMs,
+      );
+      this.unfinished = read.more;
     } catch (error) {
       this.tail = undefined;
       // Another writer appended to the session: check the file against what it wrote (the tail reopens on the next growth).
@@ -171,17 +204,18 @@ export class FollowedLog {
       }
       if (!(error instanceof SessionLogRejected)) throw error;
       this.signature = signature;
-      return this.warn(file, error.message);
+      return this.refused(file, rejectionOf(file, error), this.key);
     }
     this.signature = signature;
     this.known = Math.max(this.known, tail.keptEvents);
     const stopped = tail.stopped;
     const stop = stopped === null ? undefined : `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
+    const more = this.unfinished ? { more: true } : {};
     if (stop !== undefined && stop !== this.stopWarned) {
       this.stopWarned = stop;
-      return { file, streamSessionId: this.key, appended, header: false, warning: stop };
+      return { file, streamSessionId: this.key, appended, header: false, warning: stop, ...more };
     }
-    return appended > 0 ? { file, streamSessionId: this.key, appended, header: false } : undefined;
+    return appended > 0 || this.unfinished ? { file, streamSessionId: this.key, appended, header: false, ...more } : undefined;
   }
 
   /** Append the events the store does not hold yet as one unit (staged in chunks, each expecting the revision the last leads to): all of them or none. */
@@ -210,5 +244,40 @@ export class FollowedLog {
     if (this.warned === message) return undefined;
     this.warned = message;
     return { file, streamSessionId: result?.streamSessionId ?? this.key, appended: 0, header: false, warning: message };
+  }
+
+  /** The file as the header record names it: relative to the root, "/"-separated. */
+  private recordedFile(file: string): string {
+    return relative(this.context.rootDirectory, file).split(sep).join('/');
+  }
+
+  /** A look that could not import the file: its fate (file-fate.ts) decides between waiting, a warning and a revocation. */
+  private async refused(file: string, rejection: ImportRejection, key: SessionId | undefined): Promise<LogChange | undefined> {
+    const recorded = this.recordedFile(file);
+    const holdsPart = key !== undefined && (await holdsUnrevokedPart(this.context.store, key, recorded));
+    const fate = followedFileFate(rejection, holdsPart);
+    switch (fate.kind) {
+      case 'wait':
+        // An empty file the writer is about to fill, a header not written whole yet, or a transcript beside the logs.
+        return undefined;
+      case 'refuse':
+        return this.warn(file, rejection.message);
+      case 'revoke': {
+        const message = rejection.message.startsWith(file) ? `${recorded}${rejection.message.slice(file.length)}` : rejection.message;
+        await revokeImport(this.context.store, key as SessionId, recorded, fate.reason, { ...rejection, message });
+        this.warned = rejection.message;
+        return {
+          file,
+          streamSessionId: key,
+          appended: 1,
+          header: false,
+          warning: `${rejection.message}; the session imported from it so far is revoked (teamlog/import/revoked), as a replay of the file would reject it`,
+        };
+      }
+      default: {
+        const unreachable: never = fate;
+        return unreachable;
+      }
+    }
   }
 }

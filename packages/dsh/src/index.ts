@@ -23,6 +23,7 @@ export { LegacyV0UserMessage } from './legacy-v0-shapes';
 export {
   followSessionLogs, defaultPollMs, type FollowBatch, type FollowMode, type FollowOptions, type SessionLogFollower,
 } from './session-log-follower';
-export type { LogChange } from './followed-log';
+export type { LogChange, FollowContext } from './followed-log';
+export { FollowedTree, FollowedFile } from './followed-tree';
 export { LogTail, type TailRead } from './log-tail';
 export { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';

@@ -18,6 +18,8 @@ export interface TailRead {
   readonly offset: number;
   /** Events kept by this read. */
   readonly events: number;
+  /** The read stopped at a slice's end (`enough` said so) with whole units of the file still unread. */
+  readonly more: boolean;
 }
 
 const readFully = async (handle: fs.FileHandle, position: number, length: number): Promise<Buffer> => {
@@ -75,6 +77,11 @@ export class LogTail {
     return this.head.normalised;
   }
 
+  /** The head was read while the file held its header alone (normalisation not decided yet). */
+  get headerOnly(): boolean {
+    return this.head.headerOnly;
+  }
+
   /** A read threw: the tail's state is undefined, discard it. */
   get failed(): boolean {
     return this.broken;
@@ -100,15 +107,23 @@ export class LogTail {
    * `visit` (one call per read chunk, awaited before the next). Throws SessionLogRejected when
    * the new content is corrupt (a damaged history, an invalid event, a corrupt frame, a header
    * that changed, a line longer than the reader's limit). A tail that failed reads nothing more.
+   * `enough` is asked after each chunk read: when it says so the read stops there (a slice: the
+   * follower gives the other logs their turn and comes back, `more` in the result).
    */
-  async read(visit: (events: readonly SessionLogEvent[]) => Promise<void>): Promise<TailRead> {
+  async read(visit: (events: readonly SessionLogEvent[]) => Promise<void>, enough: () => boolean = () => false): Promise<TailRead> {
     if (this.broken) throw new SessionLogRejected('unreadable', this.head.file, 'an earlier read of this tail failed; open the log again');
     const handle = await fs.open(this.head.file, 'r');
     let events = 0;
+    let chunks = 0;
+    let more = false;
     try {
       const { size } = await handle.stat();
       let want = readChunkBytes;
       while (this.offset < size) {
+        if (chunks > 0 && enough()) {
+          more = true;
+          break;
+        }
         const buffer = await readFully(handle, this.offset, Math.min(want, size - this.offset));
         const whole = this.wholeUnits(buffer);
         if (whole === 0) {
@@ -122,6 +137,7 @@ export class LogTail {
         }
         const kept = this.process(await this.decoded(buffer.subarray(0, whole)));
         this.offset += whole;
+        chunks += 1;
         want = readChunkBytes;
         events += kept.length;
         if (kept.length > 0) await visit(kept);
@@ -133,7 +149,7 @@ export class LogTail {
     } finally {
       await handle.close();
     }
-    return { offset: this.offset, events };
+    return { offset: this.offset, events, more };
   }
 
   /** Bytes at the start of `buffer` that are whole units: through the last newline, or complete frames. */

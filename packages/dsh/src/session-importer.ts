@@ -4,14 +4,15 @@ import {
   FormatVersion, SessionHeaderRecord, SessionId, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
 } from '@teamlog/events';
 import {
-  DuplicateEventId, EventStore, EventToAppend, PayloadsNotKept, StagedAppends, StoreFailure, WrongExpectedVersion, sessionHeaderStream, sessionStream,
+  EventStore, EventToAppend, StagedAppends, StoreFailure, sessionHeaderStream, sessionStream,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
+import { FileChangedDuringImport, ImportRejection, isStoreRace, rejectionOf } from './file-fate';
 import { stageFromSecondRead } from './stage-from-second-read';
-import { sessionHeaderEventId, sessionHeaderGenerationEventId } from './event-ids';
+import { sessionHeaderEventId, sessionHeaderGenerationEventId, sessionHeaderNormalisedEventId } from './event-ids';
 import { InvalidTeamRecord } from './event-line-processor';
 import { Recovery } from './recovery-scanner';
-import { RejectionReason, SessionLogRejected } from './session-log-errors';
+import { SessionLogRejected } from './session-log-errors';
 import { SessionLogHead, openSessionLog } from './session-log-reader';
 import { headerEventType, readLatestHeader, relateStoredHeader, storedEventsNormalised } from './stored-header';
 import { validateForImport } from './validate-for-import';
@@ -43,12 +44,7 @@ export interface FileImportOptions extends ImportOptions {
   readonly recordedFile?: string;
 }
 
-export interface ImportRejection {
-  readonly reason: RejectionReason;
-  readonly message: string;
-  readonly line?: number;
-  readonly path?: string;
-}
+export type { ImportRejection } from './file-fate';
 
 export interface FileImportResult {
   readonly file: string;
@@ -81,7 +77,6 @@ const readOptionsOf = (options: ImportOptions): { maxLineBytes?: number; maxJson
 
 const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3, singlePassBytes: 64 * 1024 * 1024 };
 
-const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 
 const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: string): SessionHeaderRecord => ({
   header: head.rawHeader,
@@ -148,7 +143,7 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   });
   const { summary } = plan;
   const hasTail = summary.events > plan.alreadyStored;
-  const needsHeader = storedHeader === undefined || relation === 'later-generation';
+  const needsHeader = storedHeader === undefined || relation === 'later-generation' || relation === 'normalisation-decided';
   const appended = !needsHeader && !hasTail ? 0 : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
     if (storedHeader === undefined) {
       await unit.append(sessionHeaderStream(key), [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }], { expectedRevision: 'no_stream' });
@@ -158,6 +153,13 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
       await unit.append(
         sessionHeaderStream(key),
         [{ id: sessionHeaderGenerationEventId(key, head.formatVersion), type: headerEventType, data: headerRecord }],
+        { expectedRevision: storedHeader.revision },
+      );
+    } else if (relation === 'normalisation-decided') {
+      // The header was stored while the file held it alone: the record that says what its first event line decided joins it.
+      await unit.append(
+        sessionHeaderStream(key),
+        [{ id: sessionHeaderNormalisedEventId(key), type: headerEventType, data: headerRecord }],
         { expectedRevision: storedHeader.revision },
       );
     }
@@ -185,14 +187,7 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
 };
 
 const rejectedResult = (file: string, error: unknown, head: SessionLogHead | undefined, options: FileImportOptions): FileImportResult => {
-  const rejection: ImportRejection =
-    error instanceof SessionLogRejected
-      ? { reason: error.reason, message: error.message, ...(error.line === undefined ? {} : { line: error.line }), ...(error.path === undefined ? {} : { path: error.path }) }
-      : isStoreRace(error)
-        ? { reason: 'store-conflict', message: `${file}: another writer kept changing the session stream: ${(error as Error).message}` }
-        : error instanceof PayloadsNotKept
-          ? { reason: 'prefix-not-kept', message: `${file}: the session is already in the store, which keeps no events to compare it with (${error.message}); nothing was written` }
-          : { reason: 'unreadable', message: `${file}: ${error instanceof Error ? error.message : String(error)}` };
+  const rejection = rejectionOf(file, error);
   const scope = head === undefined ? undefined : scopeOf(file, head, options);
   return {
     file,
@@ -221,17 +216,14 @@ const rejectedResult = (file: string, error: unknown, head: SessionLogHead | und
  */
 export const importSessionLog = async (file: string, store: EventStore, options: FileImportOptions = {}): Promise<FileImportResult> => {
   const retries = options.retries ?? defaults.retries;
-  let head: SessionLogHead;
-  try {
-    head = (await openSessionLog(file, readOptionsOf(options))).head;
-  } catch (error) {
-    return rejectedResult(file, error, undefined, options);
-  }
+  let head: SessionLogHead | undefined;
   for (let attempt = 0; ; attempt += 1) {
     try {
+      head = (await openSessionLog(file, readOptionsOf(options))).head;
       return await importOnce(file, head, store, options);
     } catch (error) {
-      if (isStoreRace(error) && attempt < retries) continue;
+      // Another writer, or a file that grew between this import's reads: the import is run again from its first read.
+      if ((isStoreRace(error) || error instanceof FileChangedDuringImport) && attempt < retries) continue;
       // The store failed, not the file: the caller stops (exit 4); a rerun resumes, since an import is idempotent.
       if (error instanceof StoreFailure) throw error;
       return rejectedResult(file, error, head, options);

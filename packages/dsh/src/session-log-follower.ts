@@ -43,6 +43,18 @@ export interface FollowOptions extends ImportOptions {
   readonly runBatch?: <A>(work: () => Promise<A>) => Promise<A>;
   /** How one directory is watched (default `fs.watch`; tests pass one that fails). */
   readonly watchDirectory?: WatchDirectory;
+  /**
+   * How long one look may read a growing log before the other logs get their turn (default 200
+   * ms); what is left is read by the next batch, scheduled at once. So one log that grows by a
+   * lot never holds the others back for longer than a slice per batch.
+   */
+  readonly sliceMs?: number;
+  /**
+   * A file refused as over a reader's limit, or whose refusal took this long (default 10 s), is
+   * set aside with one warning and a record in the store: no follower reads it again, after a
+   * restart too, until it changes (docs/rules.md#follow-set-aside).
+   */
+  readonly setAsideMs?: number;
 }
 
 export interface SessionLogFollower {
@@ -84,7 +96,13 @@ export const followSessionLogs = async (root: string, store: EventStore, options
   const rootPath = resolve(root);
   const rootIsFile = (await fs.stat(rootPath)).isFile();
   const rootDirectory = rootIsFile ? dirname(rootPath) : rootPath;
-  const context = { store, rootDirectory, importOptions: options };
+  const context = {
+    store,
+    rootDirectory,
+    importOptions: options,
+    ...(options.sliceMs === undefined ? {} : { sliceMs: options.sliceMs }),
+    ...(options.setAsideMs === undefined ? {} : { setAsideMs: options.setAsideMs }),
+  };
   const pollMs = Math.max(1, options.pollMs ?? defaultPollMs);
   const settleMs = Math.max(0, options.settleMs ?? defaultSettleMs);
   const rescanMs = options.rescanMs ?? defaultRescanMs;
@@ -168,10 +186,13 @@ export const followSessionLogs = async (root: string, store: EventStore, options
       else for (const directory of directories) await logs.lookAt(directory, found);
       return found;
     });
+    // A log whose slice ended with more to read: its directory is looked at again by the next batch.
+    for (const change of changes) if (change.more === true) dirty.add(rootIsFile ? rootDirectory : dirname(change.file));
+    const reported = changes.filter((change) => change.appended > 0 || change.header || change.warning !== undefined);
     const warnings = takeWarnings();
-    if (changes.length === 0 && warnings.length === 0) return;
+    if (reported.length === 0 && warnings.length === 0) return;
     batches += 1;
-    options.onBatch?.(batchOf(batches, changes, warnings));
+    options.onBatch?.(batchOf(batches, reported, warnings));
   }
 
   const halt = (): void => {

@@ -4,6 +4,7 @@ import { AppendChunker, Chunk, ChunkLimits } from './append-chunker';
 import { ChunkStager } from './chunk-stager';
 import { sameLogHead } from './same-log-head';
 import { SessionLogRejected } from './session-log-errors';
+import { FileChangedDuringImport } from './file-fate';
 import { SessionLogHead, scanFingerprintedLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 import { ImportPlan } from './validate-for-import';
@@ -34,8 +35,7 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
   const encode = eventToAppendEncoder(key, head.normalised);
   const chunker = new AppendChunker<EventToAppend>(limits);
   let chunkIndex = 0;
-  const changed = (how: string): SessionLogRejected =>
-    new SessionLogRejected('unreadable', file, `the file changed while it was imported (${how}); nothing was written`);
+  const changed = (how: string): SessionLogRejected => new FileChangedDuringImport(file, how);
   const write = async (chunk: Chunk<EventToAppend>): Promise<void> => {
     if (chunk.digest !== plan.digests[chunkIndex]) throw changed(`chunk ${chunkIndex + 1} differs from the validated read`);
     chunkIndex += 1;

@@ -17,6 +17,12 @@ export const readLatestHeader = async (store: EventStore, stream: StreamName): P
 };
 
 /**
+ * `normalisation-decided`: the stored record came from the file while it held its header alone,
+ * and its first event line now says it is a normalised snapshot fixture.
+ */
+export type HeaderRelation = 'same' | 'later-generation' | 'normalisation-decided';
+
+/**
  * How a stored header relates to a file's: the same log (`file` may differ: a moved directory),
  * or a later generation of it (same session, scope and normalisation, a higher format version:
  * the harness migrated the log). Its events must still line up with the stored ones, which the
@@ -25,12 +31,16 @@ export const readLatestHeader = async (store: EventStore, stream: StreamName): P
  * decided: its stored events' (each carries the flag), or undefined when nothing decided it (no
  * event stored yet, or a header-only file, which has no event line to say): then it is not compared.
  */
-export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, storedNormalised: boolean | undefined): 'same' | 'later-generation' => {
+export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, storedNormalised: boolean | undefined): HeaderRelation => {
   const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
   if (stored.type === headerEventType && !isLeft(decoded)) {
     const record = decoded.right;
     const sameLog = (storedNormalised === undefined || storedNormalised === (wanted.normalised ?? false)) && record.scope === wanted.scope;
-    if (sameLog && record.formatVersion === wanted.formatVersion && jsonEqual(record.header, wanted.header)) return 'same';
+    if (sameLog && record.formatVersion === wanted.formatVersion && jsonEqual(record.header, wanted.header)) {
+      // Stored from the file while it held its header alone, which decides nothing (docs/rules.md#import-header-only).
+      const decidedNow = storedNormalised === undefined && record.normalised !== true && wanted.normalised === true;
+      return decidedNow ? 'normalisation-decided' : 'same';
+    }
     if (sameLog && record.formatVersion < wanted.formatVersion && record.header['id'] === wanted.header['id']) return 'later-generation';
   }
   const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;

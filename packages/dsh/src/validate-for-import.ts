@@ -5,6 +5,7 @@ import { jsonEqual } from './json-equal';
 import { sameLogHead } from './same-log-head';
 import { SinglePassBudget } from './single-pass-budget';
 import { SessionLogRejected } from './session-log-errors';
+import { FileChangedDuringImport } from './file-fate';
 import { SessionLogEvent, SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 
@@ -55,7 +56,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   let buffered: (readonly EventToAppend[])[] | undefined = [];
   const reader = await openSessionLog(file, { ...(maxLineBytes === undefined ? {} : { maxLineBytes }), ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }) });
   if (!sameLogHead(reader.head, head)) {
-    throw new SessionLogRejected('unreadable', file, 'the file changed while it was imported (its header differs from the first read); nothing was written', { line: 1 });
+    throw new FileChangedDuringImport(file, 'its header differs from the first read');
   }
   const compare = async (event: SessionLogEvent): Promise<void> => {
     const next = await (stored as AsyncIterator<RecordedEvent>).next();

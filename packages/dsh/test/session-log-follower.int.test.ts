@@ -1,8 +1,8 @@
 import { promises as fs } from 'fs';
 import { join } from 'path';
 import { SessionId } from '@teamlog/events';
-import { sessionHeaderStream, sessionStream } from '@teamlog/store';
-import { FollowOptions } from '../src';
+import { InMemoryEventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import { FollowOptions, importSessionLog } from '../src';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 import { append, fixturesRoot, follow, linesOf, oneShotContents, readStream, stopFollowers, storeContents, streamLength } from './follow-support';
@@ -198,7 +198,7 @@ describe.each(modes)('following a sessions root (%s)', (_mode, options) => {
 });
 
 describe('a follower', () => {
-  it('applies the recovery rule to what it follows: one warning at a seq gap, one when a turn/end shows the damage is in committed history', async () => {
+  it('applies the recovery rule to what it follows: one warning at a seq gap, then a revocation when a turn/end shows the damage is in committed history', async () => {
     const file = join(root, 'direct-lead', 'session.v4.jsonl');
     const lines = linesOf(v4Lead);
     await append(file, lines.slice(0, 19).join('')); // through the first turn/end (seq 16) and seq 17
@@ -213,8 +213,14 @@ describe('a follower', () => {
       await append(file, lines.slice(20, 25).join('')); // no turn/end yet: dropped quietly
       await append(file, lines[25] as string); // the turn/end of seq 24
       await following.until('the damaged-history warning', () => warnings().length === 2);
-      expect(warnings()[1]).toMatch(/session\.v4\.jsonl:line 21: seq gap: expected seq 19, got 18; a turn\/end follows at line 27, so the damage is inside committed history/);
-      expect(await streamLength(temp.store, sessionStream('direct-lead' as SessionId))).toBe(19);
+      expect(warnings()[1]).toMatch(/session\.v4\.jsonl:line 21: seq gap: expected seq 19, got 18; a turn\/end follows at line 27, so the damage is inside committed history.*the session imported from it so far is revoked/);
+      // Nothing stored is deleted: the 19 events stay, and the revocation follows them.
+      const stored = await readStream(temp.store, sessionStream('direct-lead' as SessionId));
+      expect(stored.map((event) => event.type).slice(19)).toEqual(['teamlog/import/revoked']);
+      expect(stored[19]?.data).toMatchObject({ file: 'direct-lead/session.v4.jsonl', reason: 'damaged-history', line: 21 });
+      expect((stored[19]?.data as { message: string }).message).toMatch(/^direct-lead\/session\.v4\.jsonl:line 21: seq gap/);
+      // A one-shot replay of the final file rejects it whole.
+      expect((await importSessionLog(file, new InMemoryEventStore())).rejected?.reason).toBe('damaged-history');
     } finally {
       await following.follower.stop();
     }

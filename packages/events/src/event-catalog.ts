@@ -5,7 +5,7 @@ import { JsonObject } from './json-value';
 import { InboxSpliced } from './inbox-spliced';
 import { knownSessionEventTypes } from './known-event-types';
 import {
-  InboxAccepted, InboxCanceled, InboxClaimed, SessionClosed, SessionCreated, SessionEvicted, SessionResident,
+  ImportRevoked, ImportSetAside, InboxAccepted, InboxCanceled, InboxClaimed, SessionClosed, SessionCreated, SessionEvicted, SessionResident,
   SessionResumed, SessionStarted,
 } from './teamlog-events';
 import {
@@ -58,6 +58,8 @@ export const eventCodecs = {
   'teamlog/inbox/accepted': InboxAccepted,
   'teamlog/inbox/claimed': InboxClaimed,
   'teamlog/inbox/canceled': InboxCanceled,
+  'teamlog/import/revoked': ImportRevoked,
+  'teamlog/import/set-aside': ImportSetAside,
 } as const;
 
 export type CatalogEventType = keyof typeof eventCodecs;

@@ -53,3 +53,43 @@ export const CloseReason = t.keyof({ killed: null, cancelled: null, lost: null, 
 export type CloseReason = t.TypeOf<typeof CloseReason>;
 export const SessionClosed = strictObject({ reason: CloseReason }, { detail: t.string }, 'SessionClosed');
 export type SessionClosed = t.TypeOf<typeof SessionClosed>;
+
+/** Why a followed file was found rejected whole after some of it was imported (the importer's rejection reasons about a file's own bytes). */
+export const RevocationReason = t.keyof(
+  {
+    'not-a-session-log': null,
+    'newer-format-version': null,
+    'invalid-header': null,
+    'damaged-history': null,
+    'invalid-event': null,
+    'corrupt-frame': null,
+    'over-limit': null,
+  },
+  'RevocationReason',
+);
+export type RevocationReason = t.TypeOf<typeof RevocationReason>;
+
+/**
+ * A follower learned too late that the file it imported this session from is rejected whole
+ * (docs/rules.md#import-revoked): the views treat the session as a one-shot replay treats a
+ * rejected file. Nothing stored before it is deleted.
+ */
+export const ImportRevoked = strictObject(
+  { file: t.string, reason: RevocationReason, message: t.string },
+  { line: NonNegativeInteger, path: t.string },
+  'ImportRevoked',
+);
+export type ImportRevoked = t.TypeOf<typeof ImportRevoked>;
+
+/**
+ * A follower set a file aside: it is over a reader's limit, or it cost more than the follower's
+ * bound to be refused (docs/rules.md#follow-set-aside). Kept in the stream of its file name with
+ * what identifies this content (inode, size, mtime), so a restarted follower does not read it
+ * again until it changes.
+ */
+export const ImportSetAside = strictObject(
+  { file: t.string, ino: t.number, size: NonNegativeInteger, mtimeMs: t.number, reason: t.string, message: t.string },
+  {},
+  'ImportSetAside',
+);
+export type ImportSetAside = t.TypeOf<typeof ImportSetAside>;

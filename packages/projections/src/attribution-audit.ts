@@ -7,6 +7,7 @@ import { ProjectionState } from './projection-state';
 import { SessionFacts } from './session-facts';
 import { scopeOfSessionId } from './session-scope';
 import { TeamDirectory, TeamDirectoryEntry, teamDirectory } from './team-directory';
+import { revokedSessions, visibleState } from './visible-state';
 
 export const auditCodes = [
   'header-sender-mismatch',
@@ -21,6 +22,7 @@ export const auditCodes = [
   'undecodable-event',
   ...acceptanceCheckCodes,
   'message-id-reused',
+  'revoked-session',
 ] as const;
 export type AuditCode = (typeof auditCodes)[number];
 
@@ -199,8 +201,21 @@ const reusedIdFindings = (messages: readonly AcceptedMessage[]): AuditFinding[] 
 const compareFindings = (a: AuditFinding, b: AuditFinding): number =>
   compareText(a.sessionId, b.sessionId) || a.seq - b.seq || compareText(a.code, b.code) || compareText(a.messageId ?? '', b.messageId ?? '');
 
-/** Sender-attribution findings over every view (docs/projections.md lists the codes and rules). */
-export const readAudit = (state: ProjectionState, rules: EraRules = referenceEraRules): AuditFinding[] => {
+/** A session a follower revoked: listed, its events not audited (a one-shot replay would not have them). */
+const revokedFindings = (state: ProjectionState): AuditFinding[] =>
+  revokedSessions(state).map((revoked) => ({
+    code: 'revoked-session' as const,
+    sessionId: revoked.sessionId,
+    seq: revoked.seq,
+    detail: `the import of ${revoked.file} was revoked (${revoked.reason}): ${revoked.message}`,
+  }));
+
+/**
+ * Sender-attribution findings over every view (docs/projections.md lists the codes and rules); a
+ * revoked session is one finding, and its events are not audited.
+ */
+export const readAudit = (everything: ProjectionState, rules: EraRules = referenceEraRules): AuditFinding[] => {
+  const state = visibleState(everything);
   const context: AuditContext = { state, directory: teamDirectory(state), rules };
   const peers = acceptedMessages(state).filter((accepted) => isPeerSource(accepted.entry.source));
   return [
@@ -215,5 +230,6 @@ export const readAudit = (state: ProjectionState, rules: EraRules = referenceEra
     ...acceptanceFindings(state),
     ...leadFindings(context),
     ...problemFindings(state),
+    ...revokedFindings(everything),
   ].sort(compareFindings);
 };

@@ -18,6 +18,7 @@ export const auditExplanations: Readonly<Record<AuditCode, string>> = {
   'sender-closed': 'The named sender\'s own stream had already closed the session when the message was accepted.',
   'sender-in-other-team': 'The named sender\'s own stream places it in another team than the acceptance names.',
   'sender-not-in-roster': 'The named sender was neither the Lead nor on the team roster at the position of the acceptance.',
+  'revoked-session': 'A follower found the file it imported this session from rejected whole, so the session is left out as a one-shot replay leaves out a rejected file.',
   'message-id-reused': 'One message id was accepted into two sessions, though teamlog gives every accepted message a fresh id.',
 };
 

@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  SessionHeaderRecord, SessionId, StoredEventMetadata, decodeWith, isCatalogEventType, isCatalogPayload, isTeamRecordType, streamEvent,
+  ImportRevoked, SessionHeaderRecord, SessionId, StoredEventMetadata, decodeWith, isCatalogEventType, isCatalogPayload, isTeamRecordType, streamEvent,
 } from '@teamlog/events';
 import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { acceptanceProblems } from './acceptance-checks';
@@ -9,7 +9,9 @@ import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-mes
 import { InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { ProjectionState, inboxOf } from './projection-state';
 import { SessionEvent } from './session-event';
-import { SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withAcceptanceProblems, withHeader, withProblem } from './session-facts';
+import {
+  SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withAcceptanceProblems, withHeader, withProblem, withRevoked,
+} from './session-facts';
 import { scopeOfSessionId } from './session-scope';
 import { evolveTeamProjection, initialTeamProjection } from './team-projection';
 
@@ -106,7 +108,28 @@ const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionE
 const checkAcceptance = (state: ProjectionState, event: SessionEvent, metadata: unknown, facts: SessionFacts): SessionFacts =>
   event.catalog && event.type === 'teamlog/inbox/accepted' ? withAcceptanceProblems(facts, acceptanceProblems(state, event, metadata)) : facts;
 
+const decodeRevoked = decodeWith(ImportRevoked, 'data');
+
+/**
+ * A follower's late verdict on the session's file: the facts keep it, and every read leaves the
+ * session out as a one-shot replay leaves out a rejected file (docs/rules.md#import-revoked).
+ */
+const evolveRevoked = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
+  const decoded = decodeRevoked(recorded.data);
+  const seq = Number(recorded.revision);
+  if (isLeft(decoded)) {
+    setFacts(state, withProblem(factsOf(state, id), { seq, type: recorded.type, detail: decoded.left.message }));
+    return;
+  }
+  const { file, reason, message, line } = decoded.right;
+  setFacts(state, withRevoked(factsOf(state, id), { file, reason, message, seq, ...(line === undefined ? {} : { line }) }));
+};
+
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
+  if (recorded.type === 'teamlog/import/revoked') {
+    evolveRevoked(state, id, recorded);
+    return;
+  }
   const event = sessionEventOf(id, recorded);
   const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, factsOf(state, id)), event);
   evolveTeamOf(state, event);

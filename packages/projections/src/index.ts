@@ -33,6 +33,7 @@ export * from './attribution-audit';
 export * from './dashboard-statistics';
 export * from './overview-counts';
 export * from './replay-view';
+export * from './visible-state';
 export * from './teamlog-projections';
 export * from './acceptance-problem';
 export * from './audit-explanations';

@@ -3,6 +3,7 @@ import { EraRules, referenceEraRules } from './era-rules';
 import { InboxView, readInbox } from './inbox-view';
 import { ProjectionState } from './projection-state';
 import { TeamView, readTeams } from './team-view';
+import { visibleState } from './visible-state';
 
 /** The views `teamlog replay --json` prints beside the importer's `sessions`. */
 export interface ReplayView {
@@ -15,8 +16,12 @@ export interface ReplayViewOptions {
   readonly eraRules?: EraRules;
 }
 
-export const readReplayView = (state: ProjectionState, options: ReplayViewOptions = {}): ReplayView => ({
-  teams: readTeams(state),
-  inbox: readInbox(state),
-  audit: readAudit(state, options.eraRules ?? referenceEraRules),
-});
+/** Revoked sessions are left out of `teams` and `inbox` and listed by the audit (docs/rules.md#import-revoked). */
+export const readReplayView = (state: ProjectionState, options: ReplayViewOptions = {}): ReplayView => {
+  const visible = visibleState(state);
+  return {
+    teams: readTeams(visible),
+    inbox: readInbox(visible),
+    audit: readAudit(state, options.eraRules ?? referenceEraRules),
+  };
+};

@@ -30,6 +30,13 @@ export const SessionLifecycleDoc: t.Type<SessionLifecycle, unknown, unknown> = t
   'SessionLifecycle',
 ) as unknown as t.Type<SessionLifecycle, unknown, unknown>;
 
+/** A follower found the file this session was imported from rejected whole (`teamlog/import/revoked`). */
+export const RevokedFacts = t.intersection(
+  [t.type({ file: t.string, reason: t.string, message: t.string, seq: t.number }), t.partial({ line: t.number })],
+  'RevokedFacts',
+);
+export type RevokedFacts = t.TypeOf<typeof RevokedFacts>;
+
 /** One session as the views know it; persisted as one document per session. */
 export const SessionFacts = t.intersection(
   [
@@ -48,6 +55,8 @@ export const SessionFacts = t.intersection(
       teamName: t.string,
       /** The checks acceptances into this session failed (acceptance-checks.ts); absent when none did. */
       acceptanceProblems: t.array(AcceptanceProblem),
+      /** Set by `teamlog/import/revoked`: the reads treat the session as absent (visible-state.ts). */
+      revoked: RevokedFacts,
     }),
   ],
   'SessionFacts',
@@ -81,6 +90,8 @@ export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): Ses
 
 export const withAcceptanceProblems = (facts: SessionFacts, problems: readonly AcceptanceProblem[]): SessionFacts =>
   problems.length === 0 ? facts : { ...facts, acceptanceProblems: [...(facts.acceptanceProblems ?? []), ...problems] };
+
+export const withRevoked = (facts: SessionFacts, revoked: RevokedFacts): SessionFacts => ({ ...facts, revoked });
 
 export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
 

@@ -14,6 +14,7 @@ import { teamlogProjection } from './teamlog-projection';
 import { TeamView, readTeams } from './team-view';
 import { AsOf, foldViewsAsOf } from './views-as-of';
 import { ViewStore } from './view-store';
+import { RevokedSession, revokedSessions, visibleState } from './visible-state';
 
 export interface TeamlogProjectionsOptions extends ProjectionRunnerOptions {
   readonly eraRules?: EraRules;
@@ -21,14 +22,22 @@ export interface TeamlogProjectionsOptions extends ProjectionRunnerOptions {
 
 /** The read API over the views, for any state (the committed views, or a fold as of a moment). */
 export class TeamlogViews {
+  /** The views without revoked sessions (visible-state.ts): what every read below sees. */
+  readonly state: ProjectionState;
+  /** Sessions a follower revoked (docs/rules.md#import-revoked). */
+  readonly revoked: readonly RevokedSession[];
+
   constructor(
-    readonly state: ProjectionState,
+    private readonly everything: ProjectionState,
     private readonly eraRules: EraRules = referenceEraRules,
-  ) {}
+  ) {
+    this.state = visibleState(everything);
+    this.revoked = revokedSessions(everything);
+  }
 
   /** `teams`, `inbox` and `audit` of `teamlog replay --json`. */
   replay(): ReplayView {
-    return readReplayView(this.state, { eraRules: this.eraRules });
+    return readReplayView(this.everything, { eraRules: this.eraRules });
   }
 
   teams(): TeamView[] {
@@ -40,7 +49,7 @@ export class TeamlogViews {
   }
 
   audit(): AuditFinding[] {
-    return readAudit(this.state, this.eraRules);
+    return readAudit(this.everything, this.eraRules);
   }
 
   statistics(): DashboardStatistics {

@@ -163,10 +163,20 @@ describe('sender-attribution audit', () => {
     expect(await codesOf(store)).toEqual(['undecodable-event']);
   });
 
+  it('lists a revoked session once and audits none of its events', async () => {
+    const store = new InMemoryEventStore();
+    await mailboxTeam(store, [delivered(1, 'lead-1', 'm1', 'b')]);
+    expect(await codesOf(store)).toContain('legacy-delivered-to-other-target');
+    await appendSession(store, 'lead-1', [ev('teamlog/import/revoked', { file: 'lead-1/session.jsonl', reason: 'damaged-history', message: 'lead-1/session.jsonl:line 5: a gap' })]);
+    const findings = (await viewsOf(store)).audit();
+    expect(findings.map(({ code, sessionId, seq }) => ({ code, sessionId, seq }))).toEqual([{ code: 'revoked-session', sessionId: 'lead-1', seq: 4 }]);
+    expect(findings[0]?.detail).toMatch(/lead-1\/session\.jsonl was revoked \(damaged-history\)/);
+  });
+
   it('has a test above for every code it can report (the acceptance checks: acceptance-checks.int.test.ts)', () => {
     expect([...auditCodes].sort()).toEqual([
       'duplicate-acceptance', 'header-message-id-mismatch', 'header-sender-mismatch', 'legacy-delivered-to-other-target', 'message-id-reused',
-      'missing-sender-header', 'roster-name-mismatch', 'sender-closed', 'sender-in-other-team', 'sender-not-in-roster', 'sender-not-in-team',
+      'missing-sender-header', 'revoked-session', 'roster-name-mismatch', 'sender-closed', 'sender-in-other-team', 'sender-not-in-roster', 'sender-not-in-team',
       'sender-stream-missing', 'source-kind-outside-era', 'team-record-outside-era', 'undecodable-event', 'writer-missing', 'writer-not-sender',
     ]);
   });

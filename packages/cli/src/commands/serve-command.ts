@@ -6,6 +6,7 @@ import { UsageError } from '../cli-errors';
 import { CliIo } from '../cli-io';
 import { ExitCode } from '../exit-code';
 import { batchLine, describeFollowMode, followWithViews } from '../follow-with-views';
+import { requireLogPath } from '../log-path-argument';
 import { OpenedStore, withStore } from '../open-teamlog-store';
 import { pollArgument, pollFlag, withBarePoll } from '../poll-argument';
 import { portArgument } from '../port-argument';
@@ -82,6 +83,8 @@ const serve = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const root = flags.follow;
     if (pollMs !== undefined && root === undefined) throw new UsageError('serve: --poll goes with --follow ROOT', 'serve');
+    // Before the store is opened: a bad root never creates one.
+    if (root !== undefined) await requireLogPath(root);
     // Listening from the start: Ctrl-C during the first import of --follow lets that batch finish.
     const interrupted = io.untilInterrupted();
     await withStore(location, { access: root === undefined ? 'read' : 'create' }, async (opened) => {

@@ -3,6 +3,7 @@ import { storeFlag } from '../common-flags';
 import { Command, defineCommand } from '../command';
 import { ExitCode } from '../exit-code';
 import { batchJson, batchLine, describeFollowMode, followWithViews } from '../follow-with-views';
+import { requireLogPath } from '../log-path-argument';
 import { withStore } from '../open-teamlog-store';
 import { pollArgument, pollFlag, withBarePoll } from '../poll-argument';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
@@ -26,6 +27,8 @@ const watch = defineCommand(
     const root = positionals[0] as string;
     const pollMs = pollArgument(flags.poll, 'watch');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
+    // Before the store is opened: a bad root never creates one.
+    await requireLogPath(root);
     // Listening from the start: Ctrl-C during the first import lets that batch finish too.
     const interrupted = io.untilInterrupted().then(() => 'interrupted' as const);
     await withStore(location, { access: 'create' }, async (opened) => {
