@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const version = process.argv[2];
 if (version === undefined || !/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) {
-  console.error(`usage: npm run version:set -- X.Y.Z (a semantic version; got ${version === undefined ? 'nothing' : JSON.stringify(version)})`);
+  console.error(
+    `usage: npm run version:set -- X.Y.Z (a semantic version; got ${version === undefined ? 'nothing' : JSON.stringify(version)})`,
+  );
   process.exit(2);
 }
 
@@ -26,17 +28,28 @@ const setVersion = (manifest) => {
   pinTeamlog(manifest.devDependencies);
 };
 
-const workspaces = readdirSync(join(root, 'packages')).filter((name) => existsSync(join(root, 'packages', name, 'package.json')));
-const manifests = [{ file: 'package.json', value: read('package.json') }, ...workspaces.map((name) => ({ file: `packages/${name}/package.json`, value: read(`packages/${name}/package.json`) }))];
+const workspaces = readdirSync(join(root, 'packages')).filter((name) =>
+  existsSync(join(root, 'packages', name, 'package.json')),
+);
+const manifests = [
+  { file: 'package.json', value: read('package.json') },
+  ...workspaces.map((name) => ({
+    file: `packages/${name}/package.json`,
+    value: read(`packages/${name}/package.json`),
+  })),
+];
 for (const manifest of manifests) setVersion(manifest.value);
 
 const lock = existsSync(join(root, 'package-lock.json')) ? read('package-lock.json') : undefined;
 if (lock !== undefined) {
   lock.version = version;
-  for (const [path, entry] of Object.entries(lock.packages ?? {})) if (path === '' || /^packages\/[^/]+$/.test(path)) setVersion(entry);
+  for (const [path, entry] of Object.entries(lock.packages ?? {}))
+    if (path === '' || /^packages\/[^/]+$/.test(path)) setVersion(entry);
 }
 
 // Written only after everything was read and changed: a failure above leaves every file as it was.
 for (const manifest of manifests) write(manifest.file, manifest.value);
 if (lock !== undefined) write('package-lock.json', lock);
-console.log(`version ${version}: ${manifests.length} package.json files${lock === undefined ? '' : ' and package-lock.json'}`);
+console.log(
+  `version ${version}: ${manifests.length} package.json files${lock === undefined ? '' : ' and package-lock.json'}`,
+);

@@ -1,5 +1,5 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { repositoryRoot } from './package-graph';
 
 /* The machine-readable table of docs/architecture.md: each package's role and allowed @teamlog dependencies. */
@@ -24,16 +24,27 @@ const cellNames = (cell: string): string[] =>
 export const parseDependencyTable = (markdown: string): AllowedDependencies[] => {
   const start = markdown.indexOf(startMarker);
   const end = markdown.indexOf(endMarker);
-  if (start === -1 || end === -1 || end < start) throw new Error(`docs/architecture.md: the ${startMarker} ... ${endMarker} block is missing`);
-  const lines = markdown.slice(start + startMarker.length, end).trim().split('\n').slice(2);
+  if (start === -1 || end === -1 || end < start)
+    throw new Error(`docs/architecture.md: the ${startMarker} ... ${endMarker} block is missing`);
+  const lines = markdown
+    .slice(start + startMarker.length, end)
+    .trim()
+    .split('\n')
+    .slice(2);
   return lines.map((line) => {
     const cells = line.split('|').slice(1, -1);
     const [name, role, allowed] = cells;
-    if (cells.length !== 3 || name === undefined || role === undefined || allowed === undefined) throw new Error(`docs/architecture.md: a dependency-table row needs 3 cells: ${line}`);
+    if (cells.length !== 3 || name === undefined || role === undefined || allowed === undefined)
+      throw new Error(`docs/architecture.md: a dependency-table row needs 3 cells: ${line}`);
     const roleName = role.trim() as PackageRole;
     if (!roles.includes(roleName)) throw new Error(`docs/architecture.md: unknown role "${role.trim()}" in: ${line}`);
-    return { directory: cellNames(name)[0] as string, role: roleName, allowed: new Set(cellNames(allowed).map((dependency) => `@teamlog/${dependency}`)) };
+    return {
+      directory: cellNames(name)[0] as string,
+      role: roleName,
+      allowed: new Set(cellNames(allowed).map((dependency) => `@teamlog/${dependency}`)),
+    };
   });
 };
 
-export const readDependencyTable = (): AllowedDependencies[] => parseDependencyTable(readFileSync(architectureDoc, 'utf8'));
+export const readDependencyTable = (): AllowedDependencies[] =>
+  parseDependencyTable(readFileSync(architectureDoc, 'utf8'));

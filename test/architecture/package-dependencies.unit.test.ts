@@ -1,5 +1,12 @@
 import { readDependencyTable, parseDependencyTable } from './dependency-table';
-import { PackageFacts, importsOfText, packageDirectories, readPackage, rootBuildReferences, rootDeclared } from './package-graph';
+import {
+  type PackageFacts,
+  importsOfText,
+  packageDirectories,
+  readPackage,
+  rootBuildReferences,
+  rootDeclared,
+} from './package-graph';
 
 /*
  * docs/architecture.md's dependency table against the packages as they are: what each
@@ -18,7 +25,8 @@ const drivers = ['better-sqlite3', 'pg', '@eventstore/db-client'];
 const table = readDependencyTable();
 const packages = packageDirectories().map(readPackage);
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
-const teamlogOnly = (names: Iterable<string>): string[] => sorted([...names].filter((name) => name.startsWith('@teamlog/')));
+const teamlogOnly = (names: Iterable<string>): string[] =>
+  sorted([...names].filter((name) => name.startsWith('@teamlog/')));
 const rowOf = (facts: PackageFacts) => table.find((row) => row.directory === facts.directory);
 
 describe('docs/architecture.md against the packages', () => {
@@ -33,7 +41,7 @@ describe('docs/architecture.md against the packages', () => {
   describe.each(packages.map((facts) => [facts.directory, facts] as const))('%s', (_directory, facts) => {
     const allowed = (): string[] => sorted(rowOf(facts)?.allowed ?? []);
 
-    it("declares exactly the @teamlog dependencies the table allows", () => {
+    it('declares exactly the @teamlog dependencies the table allows', () => {
       expect(teamlogOnly(facts.dependencies)).toEqual(allowed());
     });
 
@@ -42,7 +50,8 @@ describe('docs/architecture.md against the packages', () => {
     });
 
     it('declares every npm package its source imports, and imports every one it declares (an @types package: the one it imports)', () => {
-      const others = (names: Iterable<string>): string[] => sorted([...names].filter((name) => !name.startsWith('@teamlog/')));
+      const others = (names: Iterable<string>): string[] =>
+        sorted([...names].filter((name) => !name.startsWith('@teamlog/')));
       const imported = (name: string): string => (name.startsWith('@types/') ? importedForTypes(name) : name);
       expect(others(facts.sourceImports)).toEqual(others(new Set([...facts.dependencies].map(imported))));
     });
@@ -60,7 +69,9 @@ describe('docs/architecture.md against the packages', () => {
     if (rowOf(facts)?.role === 'core') {
       it('imports no store adapter and no database driver', () => {
         const forbidden = [...adapters, ...drivers];
-        expect(sorted([...facts.dependencies, ...facts.sourceImports].filter((name) => forbidden.includes(name)))).toEqual([]);
+        expect(
+          sorted([...facts.dependencies, ...facts.sourceImports].filter((name) => forbidden.includes(name))),
+        ).toEqual([]);
       });
     }
   });
@@ -78,11 +89,17 @@ describe('the architecture checks themselves', () => {
       "import { spawn } from 'node:child_process';",
       "// a comment that says from 'fake-package' is not an import",
     ].join('\n');
-    expect(sorted(importsOfText(text))).toEqual(['@modelcontextprotocol/sdk', '@teamlog/events', 'better-sqlite3', 'pg']);
+    expect(sorted(importsOfText(text))).toEqual([
+      '@modelcontextprotocol/sdk',
+      '@teamlog/events',
+      'better-sqlite3',
+      'pg',
+    ]);
   });
 
   it('read the table, and refuse a row with an unknown role', () => {
-    const doc = (row: string): string => `<!-- dependency-table:start -->\n| package | role | allowed |\n|---|---|---|\n${row}\n<!-- dependency-table:end -->`;
+    const doc = (row: string): string =>
+      `<!-- dependency-table:start -->\n| package | role | allowed |\n|---|---|---|\n${row}\n<!-- dependency-table:end -->`;
     expect(parseDependencyTable(doc('| `team` | core | `events`, `domain` |'))).toEqual([
       { directory: 'team', role: 'core', allowed: new Set(['@teamlog/events', '@teamlog/domain']) },
     ]);

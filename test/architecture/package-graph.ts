@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, readdirSync } from 'fs';
-import { builtinModules } from 'module';
-import { join } from 'path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import * as ts from 'typescript';
 
 /* What the packages really declare and import, read from the repository (for the architecture tests). */
@@ -49,9 +49,13 @@ const importsUnder = (directories: readonly string[]): Set<string> =>
   new Set(directories.flatMap(sourceFiles).flatMap((file) => [...importsOfText(readFileSync(file, 'utf8'))]));
 
 const teamlogReferences = (directory: string): Set<string> => {
-  const config = ts.readConfigFile(join(directory, 'tsconfig.json'), ts.sys.readFile).config as { references?: Array<{ path: string }> };
+  const config = ts.readConfigFile(join(directory, 'tsconfig.json'), ts.sys.readFile).config as {
+    references?: Array<{ path: string }>;
+  };
   return new Set(
-    (config.references ?? []).flatMap(({ path }) => (path.startsWith('../') ? [`@teamlog/${path.slice(3).replace(/\/$/, '')}`] : [])),
+    (config.references ?? []).flatMap(({ path }) =>
+      path.startsWith('../') ? [`@teamlog/${path.slice(3).replace(/\/$/, '')}`] : [],
+    ),
   );
 };
 
@@ -90,6 +94,8 @@ export const rootDeclared = (): Set<string> => {
 
 /** The root tsconfig.json's project references, as package directory names. */
 export const rootBuildReferences = (): Set<string> => {
-  const config = ts.readConfigFile(join(repositoryRoot, 'tsconfig.json'), ts.sys.readFile).config as { references?: Array<{ path: string }> };
+  const config = ts.readConfigFile(join(repositoryRoot, 'tsconfig.json'), ts.sys.readFile).config as {
+    references?: Array<{ path: string }>;
+  };
   return new Set((config.references ?? []).map(({ path }) => path.replace(/^packages\//, '')));
 };

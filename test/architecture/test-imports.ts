@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'fs';
-import { dirname, join, relative, resolve, sep } from 'path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import * as ts from 'typescript';
 import { repositoryRoot } from './package-graph';
 
@@ -29,16 +29,22 @@ export const packageOfPath = (path: string): string | undefined => {
  * Why one import of a test file reaches into another package's inside, or undefined when it does
  * not: a relative path into another package, or a subpath of a package that is not test support.
  */
-export const reachIntoOtherPackage = (file: string, specifier: string, testSupport: ReadonlySet<string>): string | undefined => {
+export const reachIntoOtherPackage = (
+  file: string,
+  specifier: string,
+  testSupport: ReadonlySet<string>,
+): string | undefined => {
   if (specifier.startsWith('.')) {
     const target = resolve(dirname(file), specifier);
     const from = packageOfPath(file);
     const to = packageOfPath(target);
-    if (to !== undefined && to !== from) return `${specifier} is inside packages/${to}: import @teamlog/${to}, or move what is shared to a test-support package`;
+    if (to !== undefined && to !== from)
+      return `${specifier} is inside packages/${to}: import @teamlog/${to}, or move what is shared to a test-support package`;
     return undefined;
   }
   const subpath = /^@teamlog\/([a-z-]+)\/(.+)$/.exec(specifier);
-  if (subpath !== null && !testSupport.has(subpath[1] as string)) return `${specifier} reaches inside @teamlog/${subpath[1]}: import its public entry @teamlog/${subpath[1]}`;
+  if (subpath !== null && !testSupport.has(subpath[1] as string))
+    return `${specifier} reaches inside @teamlog/${subpath[1]}: import its public entry @teamlog/${subpath[1]}`;
   return undefined;
 };
 

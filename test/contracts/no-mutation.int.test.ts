@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { EventId, sequentialIds } from '@teamlog/events';
+import { type EventId, sequentialIds } from '@teamlog/events';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
 import { InMemoryEventStore, streamName } from '@teamlog/store';
@@ -30,7 +30,9 @@ describe('nobody mutates a stored event (the in-memory store shares them)', () =
   it('given a frozen event, then changing its data throws', async () => {
     const store = new InMemoryEventStore({ freezeEvents: true });
     const data = { nested: { list: [1, 2] } };
-    await store.appendToStream(streamName('session-x'), [{ id: '0190a000-0000-7000-8000-0000000000aa' as EventId, type: 'x/y', data }]);
+    await store.appendToStream(streamName('session-x'), [
+      { id: '0190a000-0000-7000-8000-0000000000aa' as EventId, type: 'x/y', data },
+    ]);
     expect(() => {
       data.nested.list.push(3);
     }).toThrow(TypeError);

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from 'fs';
-import { builtinModules } from 'module';
-import { join } from 'path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import * as ts from 'typescript';
 
 /*
@@ -17,13 +17,19 @@ const declarationFiles = (directory: string): string[] =>
   });
 
 const isBare = (specifier: string): boolean =>
-  !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0] as string);
+  !specifier.startsWith('.') &&
+  !specifier.startsWith('/') &&
+  !specifier.startsWith('node:') &&
+  !builtinModules.includes(specifier.split('/')[0] as string);
 
 const typed = new Set(['.d.ts', '.d.cts', '.d.mts', '.ts', '.cts', '.mts']);
 
 /** `file: specifier` for each bare import of a declaration under `roots` that does not resolve to types (Node16 resolution). */
 export const untypedDeclarationImports = (roots: readonly string[]): string[] => {
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 };
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+  };
   return roots.flatMap(declarationFiles).flatMap((file) =>
     ts
       .preProcessFile(readFileSync(file, 'utf8'), true, true)

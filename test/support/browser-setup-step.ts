@@ -1,6 +1,6 @@
-import { existsSync } from 'fs';
+import { existsSync } from 'node:fs';
 import { browserSetupFailureVariable, chromiumPath } from './browser-location';
-import { GlobalSetupStep } from './global-setup-step';
+import type { GlobalSetupStep } from './global-setup-step';
 import { installDebianPackage } from './install-debian-package';
 
 export interface BrowserSetupOptions {
@@ -32,7 +32,8 @@ export const browserSetupStepWith = (options: Partial<BrowserSetupOptions> = {})
       say(`${executablePath} is missing; installing Debian's chromium`);
       try {
         await install(say);
-        if (!exists(executablePath)) throw new Error(`apt-get installed chromium, but ${executablePath} is still missing`);
+        if (!exists(executablePath))
+          throw new Error(`apt-get installed chromium, but ${executablePath} is still missing`);
         say(`installed ${executablePath}`);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

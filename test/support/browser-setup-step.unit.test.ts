@@ -19,10 +19,18 @@ describe('the browser step of the jest global setup', () => {
   it('given Chromium is missing, when the install succeeds, then it says so and records no failure', async () => {
     let installed = false;
     const env: NodeJS.ProcessEnv = {};
-    const step = browserSetupStepWith({ executablePath: '/usr/bin/chromium', exists: () => installed, install: async () => void (installed = true), env });
+    const step = browserSetupStepWith({
+      executablePath: '/usr/bin/chromium',
+      exists: () => installed,
+      install: async () => void (installed = true),
+      env,
+    });
     await step.setUp(log);
     expect(env).toEqual({});
-    expect(lines).toEqual(["browser: /usr/bin/chromium is missing; installing Debian's chromium", 'browser: installed /usr/bin/chromium']);
+    expect(lines).toEqual([
+      "browser: /usr/bin/chromium is missing; installing Debian's chromium",
+      'browser: installed /usr/bin/chromium',
+    ]);
   });
 
   it('given Chromium is missing, when the install fails, then the reason is handed to the tests and logged', async () => {
@@ -32,12 +40,19 @@ describe('the browser step of the jest global setup', () => {
     };
     await browserSetupStepWith({ executablePath: '/usr/bin/chromium', exists: () => false, install, env }).setUp(log);
     expect(env.TEAMLOG_BROWSER_SETUP_FAILED).toBe('apt-get update: exit 100: Temporary failure resolving the mirror');
-    expect(lines.at(-1)).toBe("browser: could not be set up, the dashboard's browser test will fail: apt-get update: exit 100: Temporary failure resolving the mirror");
+    expect(lines.at(-1)).toBe(
+      "browser: could not be set up, the dashboard's browser test will fail: apt-get update: exit 100: Temporary failure resolving the mirror",
+    );
   });
 
   it('given an install that ends without the browser, then that is the recorded reason', async () => {
     const env: NodeJS.ProcessEnv = {};
-    await browserSetupStepWith({ executablePath: '/usr/bin/chromium', exists: () => false, install: async () => undefined, env }).setUp(log);
+    await browserSetupStepWith({
+      executablePath: '/usr/bin/chromium',
+      exists: () => false,
+      install: async () => undefined,
+      env,
+    }).setUp(log);
     expect(env.TEAMLOG_BROWSER_SETUP_FAILED).toBe('apt-get installed chromium, but /usr/bin/chromium is still missing');
   });
 });

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { BrowserContext, chromium } from 'playwright-core';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { browserSetupFailureVariable, chromiumPath } from './browser-location';
 
 export { chromiumPath };
@@ -21,10 +21,15 @@ export const chromiumArgs = [
 export class ChromiumMissing extends Error {
   override readonly name = 'ChromiumMissing';
   /** `setupFailure`: why the test run's global setup could not install it, when it tried. */
-  constructor(readonly executablePath: string, readonly setupFailure?: string) {
+  constructor(
+    readonly executablePath: string,
+    readonly setupFailure?: string,
+  ) {
     super(
       `Chromium is missing at ${executablePath}: ` +
-        (setupFailure === undefined ? '' : `the test run's global setup could not install Debian's chromium (${setupFailure}); `) +
+        (setupFailure === undefined
+          ? ''
+          : `the test run's global setup could not install Debian's chromium (${setupFailure}); `) +
         `install it (scripts/setup-browser.sh does), then run this test again`,
     );
   }
@@ -36,7 +41,10 @@ export interface LaunchedBrowser {
 }
 
 /** Headless Chromium with a fresh user-data directory; fails (never skips) when Chromium is missing. */
-export const launchChromium = async (executablePath = chromiumPath, env: NodeJS.ProcessEnv = process.env): Promise<LaunchedBrowser> => {
+export const launchChromium = async (
+  executablePath = chromiumPath,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<LaunchedBrowser> => {
   if (!existsSync(executablePath)) throw new ChromiumMissing(executablePath, env[browserSetupFailureVariable]);
   const userDataDir = mkdtempSync(join(tmpdir(), 'teamlog-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 /* Child processes run the compiled packages (npm test builds before jest), as a real host would. */
 
@@ -32,7 +32,8 @@ const runNode = (nodeArgs: readonly string[]): RunningChild => {
 export const runChild = (script: string, args: readonly string[]): RunningChild => runNode([script, ...args]);
 
 /** Runs `source` as an inline script (`node -e`) with `args`. */
-export const runInlineChild = (source: string, args: readonly string[]): RunningChild => runNode(['-e', source, ...args]);
+export const runInlineChild = (source: string, args: readonly string[]): RunningChild =>
+  runNode(['-e', source, ...args]);
 
 /** Resolves once the child has printed `count` lines (or rejects if it exits first). */
 export const untilLines = async (running: RunningChild, count: number): Promise<void> => {

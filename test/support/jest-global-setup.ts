@@ -1,5 +1,5 @@
 import { browserSetupStep } from './browser-setup-step';
-import { GlobalSetupStep } from './global-setup-step';
+import type { GlobalSetupStep } from './global-setup-step';
 import { postgresSetupStep } from './postgres-setup-step';
 
 /** The run's set-up steps, in order; each one's teardown runs in reverse order at the end. */

@@ -14,5 +14,9 @@ export const testPostgresUrl = (env: NodeJS.ProcessEnv = process.env): string =>
   const url = env[postgresUrlVariable];
   if (url !== undefined && url !== '') return url;
   const reason = env[postgresSetupFailureVariable];
-  throw new PostgresSetupFailed('the jest global setup', reason ?? `${postgresUrlVariable} is not set and no throwaway cluster was started (run the tests through jest.config.js)`);
+  throw new PostgresSetupFailed(
+    'the jest global setup',
+    reason ??
+      `${postgresUrlVariable} is not set and no throwaway cluster was started (run the tests through jest.config.js)`,
+  );
 };

@@ -1,4 +1,4 @@
-import { GlobalSetupStep } from './global-setup-step';
+import type { GlobalSetupStep } from './global-setup-step';
 import { postgresSetupFailureVariable, postgresUrlVariable, startTestPostgresServer } from './postgres-server';
 
 /**

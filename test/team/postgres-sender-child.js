@@ -13,7 +13,10 @@ const print = (line) => process.stdout.write(`${line}\n`);
 const [url, teamId, as, targets, count] = process.argv.slice(2);
 
 (async () => {
-  const store = await openPostgresStore(url, { retry: { initialDelayMs: 50, maxDelayMs: 1000, maxAttempts: 40 }, log: (line) => print(`log ${line}`) });
+  const store = await openPostgresStore(url, {
+    retry: { initialDelayMs: 50, maxDelayMs: 1000, maxAttempts: 40 },
+    log: (line) => print(`log ${line}`),
+  });
   const teamlog = createTeamLog({ store, ids: uuidV7Ids });
   const session = as === 'lead' ? await teamlog.openLead(teamId) : await teamlog.openMember(teamId, as);
   const to = targets.split(',');
@@ -22,12 +25,12 @@ const [url, teamId, as, targets, count] = process.argv.slice(2);
       const id = await session.send({ target: to[n % to.length], message: `${as} #${n}` });
       print(`ok ${id}`);
     } catch (error) {
-      print(`failed ${error && error.name}`);
+      print(`failed ${error?.name}`);
     }
   }
   await teamlog.dispose();
   await store.close();
 })().catch((error) => {
-  console.error(error && error.stack ? error.stack : error);
+  console.error(error?.stack ? error.stack : error);
   process.exit(1);
 });

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { MessageId, SessionId, TeamId, uuidV7Ids } from '@teamlog/events';
+import { type MessageId, type SessionId, type TeamId, uuidV7Ids } from '@teamlog/events';
 import { createTestDatabase, startThrowawayCluster } from '@teamlog/postgres-testing';
-import { RecordedEvent } from '@teamlog/store';
-import { PostgresEventStore, openPostgresStore } from '@teamlog/store-postgres';
+import type { RecordedEvent } from '@teamlog/store';
+import { type PostgresEventStore, openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
-import { RunningChild, runChild, untilLines } from '../support/child-process';
+import { type RunningChild, runChild, untilLines } from '../support/child-process';
 import { startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
 import { testPostgresUrl } from '../support/postgres-server';
 
@@ -14,21 +14,31 @@ const sender = (url: string, teamId: TeamId, as: string, targets: readonly strin
   runChild(resolve(__dirname, 'postgres-sender-child.js'), [url, teamId, as, targets.join(','), String(count)]);
 
 /** Ids the process reported as accepted (send returned), in its order. */
-const reportedBy = (child: RunningChild): MessageId[] => child.lines.flatMap((line) => (line.startsWith('ok ') ? [line.slice(3) as MessageId] : []));
+const reportedBy = (child: RunningChild): MessageId[] =>
+  child.lines.flatMap((line) => (line.startsWith('ok ') ? [line.slice(3) as MessageId] : []));
 const failuresOf = (child: RunningChild): string[] => child.lines.filter((line) => line.startsWith('failed '));
 
 const acceptedIds = (events: readonly RecordedEvent[]): MessageId[] =>
-  events.flatMap((event) => (event.type === 'teamlog/inbox/accepted' ? [(event.data as { message: { id: MessageId } }).message.id] : []));
+  events.flatMap((event) =>
+    event.type === 'teamlog/inbox/accepted' ? [(event.data as { message: { id: MessageId } }).message.id] : [],
+  );
 
-const dense = (events: readonly RecordedEvent[]): boolean => events.every((event, index) => event.revision === BigInt(index));
+const dense = (events: readonly RecordedEvent[]): boolean =>
+  events.every((event, index) => event.revision === BigInt(index));
 
 const exitedCleanly = async (children: readonly RunningChild[]): Promise<void> => {
   const codes = await Promise.all(children.map((child) => child.exited));
-  expect({ codes, stderr: children.map((child) => child.stderr()).join('') }).toEqual({ codes: children.map(() => 0), stderr: '' });
+  expect({ codes, stderr: children.map((child) => child.stderr()).join('') }).toEqual({
+    codes: children.map(() => 0),
+    stderr: '',
+  });
 };
 
 /** A team on the database: the Lead and these members, all started and idle. */
-const teamOn = async (url: string, ...names: string[]): Promise<{ readonly teamId: TeamId; readonly sessionOf: (name: string) => SessionId }> => {
+const teamOn = async (
+  url: string,
+  ...names: string[]
+): Promise<{ readonly teamId: TeamId; readonly sessionOf: (name: string) => SessionId }> => {
   const store = await openPostgresStore(url);
   try {
     const teamlog = createTeamLog({ store, ids: uuidV7Ids });
@@ -57,11 +67,13 @@ const withStore = async <T>(url: string, run: (store: PostgresEventStore) => Pro
 };
 
 describe('Team sends from processes on the real PostgreSQL server', () => {
-  it('4 processes x 1,000 sends into two shared targets: every id accepted once, no gap, each sender\'s order kept per target', async () => {
+  it("4 processes x 1,000 sends into two shared targets: every id accepted once, no gap, each sender's order kept per target", async () => {
     const database = await createTestDatabase(testPostgresUrl(), 'sends');
     try {
       const team = await teamOn(database.url, 's1', 's2', 's3', 't1', 't2');
-      const senders = ['lead', 's1', 's2', 's3'].map((as) => sender(database.url, team.teamId, as, ['t1', 't2'], 1_000));
+      const senders = ['lead', 's1', 's2', 's3'].map((as) =>
+        sender(database.url, team.teamId, as, ['t1', 't2'], 1_000),
+      );
       await exitedCleanly(senders);
       expect(senders.flatMap(failuresOf)).toEqual([]);
       await withStore(database.url, async (store) => {
@@ -76,7 +88,9 @@ describe('Team sends from processes on the real PostgreSQL server', () => {
           const mine = reportedBy(child);
           for (const events of targets) {
             const inTarget = new Set(acceptedIds(events));
-            expect(acceptedIds(events).filter((id) => mine.includes(id))).toEqual(mine.filter((id) => inTarget.has(id)));
+            expect(acceptedIds(events).filter((id) => mine.includes(id))).toEqual(
+              mine.filter((id) => inTarget.has(id)),
+            );
           }
         }
       });
@@ -106,7 +120,9 @@ describe('Team sends from processes on the real PostgreSQL server', () => {
         // The killed sender's connection and its locks are gone: the target still takes sends.
         const teamlog = createTeamLog({ store, ids: uuidV7Ids });
         const lead = await teamlog.openLead(team.teamId);
-        await expect(lead.send({ target: 'reviewer', message: 'after the crash' })).resolves.toEqual(expect.any(String));
+        await expect(lead.send({ target: 'reviewer', message: 'after the crash' })).resolves.toEqual(
+          expect.any(String),
+        );
         await teamlog.dispose();
       });
     } finally {
@@ -124,7 +140,9 @@ describe('Team sends from processes on the real PostgreSQL server', () => {
       await cluster.restart();
       await exitedCleanly(senders);
       // The restart happened under the senders: their stores retried or reconnected.
-      expect(senders.flatMap((child) => child.lines).some((line) => line.startsWith('log ') && /retry|reconnect/.test(line))).toBe(true);
+      expect(
+        senders.flatMap((child) => child.lines).some((line) => line.startsWith('log ') && /retry|reconnect/.test(line)),
+      ).toBe(true);
       await withStore(url, async (store) => {
         const targets = [await streamOf(store, team.sessionOf('t1')), await streamOf(store, team.sessionOf('t2'))];
         targets.forEach((events) => expect(dense(events)).toBe(true));

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MessageId, SessionId, sequentialIds } from '@teamlog/events';
-import { EventStore, RecordedEvent, sessionStream } from '@teamlog/store';
+import { type MessageId, type SessionId, sequentialIds } from '@teamlog/events';
+import { type EventStore, type RecordedEvent, sessionStream } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
 import { createTestDatabase } from '@teamlog/postgres-testing';
@@ -76,7 +76,11 @@ export const scenarioBackends: readonly ScenarioBackend[] = [
   // Always run: the test run starts its own PostgreSQL server (test/support), and fails this suite if it cannot.
   { name: 'PostgreSQL', open: postgresScenario },
   eventStoreUrl === ''
-    ? { name: 'EventStoreDB', skipReason: 'skipped: EVENTSTORE_URL is not set (for example esdb://localhost:2113?tls=false)', open: eventStoreDbScenario }
+    ? {
+        name: 'EventStoreDB',
+        skipReason: 'skipped: EVENTSTORE_URL is not set (for example esdb://localhost:2113?tls=false)',
+        open: eventStoreDbScenario,
+      }
     : { name: `EventStoreDB at ${redactEventStoreUrl(eventStoreUrl)}`, open: eventStoreDbScenario },
 ];
 
@@ -86,7 +90,9 @@ export const scenarioBackends: readonly ScenarioBackend[] = [
  * the reason in the title so CI's skipped-suite lines say why.
  */
 export const describeOn = (backend: ScenarioBackend, title: string, body: () => void): void =>
-  backend.skipReason === undefined ? describe(`${title} on ${backend.name}`, body) : describe.skip(`${title} on ${backend.name} (${backend.skipReason})`, body);
+  backend.skipReason === undefined
+    ? describe(`${title} on ${backend.name}`, body)
+    : describe.skip(`${title} on ${backend.name} (${backend.skipReason})`, body);
 
 export const streamOf = async (store: EventStore, session: SessionId): Promise<RecordedEvent[]> => {
   const events: RecordedEvent[] = [];

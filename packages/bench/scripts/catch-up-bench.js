@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-'use strict';
+
 /*
  * Micro-benchmark of the SQLite views catch-up alone (no import in the timing), on the bench's
  * deterministic team corpus. Uses the compiled packages: run `npx tsc -b` first.
@@ -12,11 +12,11 @@
  *       bytes written to storage (/proc/self/io), peak RSS (VmHWM) and a digest of the views
  *       (replay() and statistics(), to check that a change left the views identical); prints medians.
  */
-const { spawnSync } = require('child_process');
-const { createHash } = require('crypto');
-const fs = require('fs');
-const path = require('path');
-const { performance } = require('perf_hooks');
+const { spawnSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
 
 const procField = (file, name) => {
   const match = new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(fs.readFileSync(file, 'utf8'));
@@ -49,7 +49,14 @@ const prepare = async (dir, args) => {
   await store.close();
   fs.rmSync(logs, { recursive: true, force: true });
   const imported = report.files.reduce((sum, one) => sum + one.events, 0);
-  console.log(JSON.stringify({ corpusEvents: written.summary.events, corpusBytes: written.bytes, imported, importMs: Math.round(performance.now() - started) }));
+  console.log(
+    JSON.stringify({
+      corpusEvents: written.summary.events,
+      corpusBytes: written.bytes,
+      imported,
+      importMs: Math.round(performance.now() - started),
+    }),
+  );
 };
 
 const child = async (file, args) => {
@@ -66,16 +73,36 @@ const child = async (file, args) => {
   const written = writeBytes() - writtenBefore;
   const peak = peakRssKiB();
   const views = projections.views();
-  const digest = createHash('sha256').update(JSON.stringify(views.replay())).update(JSON.stringify(views.statistics())).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(views.replay()))
+    .update(JSON.stringify(views.statistics()))
+    .digest('hex')
+    .slice(0, 16);
   await store.close();
   // Views reloaded from the file must equal the folded ones (a row-based team view across restart).
   const reopened = SqliteEventStore.open(file);
   const loadStarted = performance.now();
   const again = (await sqliteProjections(reopened, options)).views();
   const loadMs = performance.now() - loadStarted;
-  const reloaded = createHash('sha256').update(JSON.stringify(again.replay())).update(JSON.stringify(again.statistics())).digest('hex').slice(0, 16);
+  const reloaded = createHash('sha256')
+    .update(JSON.stringify(again.replay()))
+    .update(JSON.stringify(again.statistics()))
+    .digest('hex')
+    .slice(0, 16);
   await reopened.close();
-  process.stdout.write(JSON.stringify({ folded, ms, eventsPerSecond: folded / (ms / 1000), writtenMiB: written / 2 ** 20, peakRssMiB: peak / 1024, openMs: started - openedAt, loadMs, digest, reloaded }) + '\n');
+  process.stdout.write(
+    `${JSON.stringify({
+      folded,
+      ms,
+      eventsPerSecond: folded / (ms / 1000),
+      writtenMiB: written / 2 ** 20,
+      peakRssMiB: peak / 1024,
+      openMs: started - openedAt,
+      loadMs,
+      digest,
+      reloaded,
+    })}\n`,
+  );
 };
 
 const median = (values) => {
@@ -92,7 +119,10 @@ const run = (dir, args) => {
   for (let round = 0; round < repeat; round += 1) {
     removeDatabase(file);
     fs.copyFileSync(template, file);
-    const result = spawnSync(process.execPath, [__filename, 'child', file, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const result = spawnSync(process.execPath, [__filename, 'child', file, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
     if (result.status !== 0) throw new Error(`child failed (${result.status}): ${result.stderr}`);
     const measured = JSON.parse(result.stdout.trim().split('\n').pop());
     console.log(JSON.stringify(measured));
@@ -100,8 +130,16 @@ const run = (dir, args) => {
   }
   removeDatabase(file);
   const summary = {};
-  for (const key of ['ms', 'eventsPerSecond', 'writtenMiB', 'peakRssMiB', 'loadMs']) summary[key] = Math.round(median(results.map((one) => one[key])) * 10) / 10;
-  console.log(JSON.stringify({ median: summary, runs: results.length, folded: results[0].folded, digests: [...new Set(results.flatMap((one) => [one.digest, one.reloaded]))] }));
+  for (const key of ['ms', 'eventsPerSecond', 'writtenMiB', 'peakRssMiB', 'loadMs'])
+    summary[key] = Math.round(median(results.map((one) => one[key])) * 10) / 10;
+  console.log(
+    JSON.stringify({
+      median: summary,
+      runs: results.length,
+      folded: results[0].folded,
+      digests: [...new Set(results.flatMap((one) => [one.digest, one.reloaded]))],
+    }),
+  );
 };
 
 const main = async () => {

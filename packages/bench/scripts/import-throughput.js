@@ -22,11 +22,11 @@
  * the previous dist; set NODE_PATH=<repo>/node_modules so it resolves @teamlog/*); `--label a,b`
  * names them in the output.
  */
-const { spawnSync } = require('child_process');
-const { promises: fs, mkdtempSync } = require('fs');
-const { tmpdir } = require('os');
-const { join, resolve } = require('path');
-const { performance } = require('perf_hooks');
+const { spawnSync } = require('node:child_process');
+const { promises: fs, mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const { performance } = require('node:perf_hooks');
 
 const argValue = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -108,7 +108,11 @@ const writeInputs = async (directory, inputs, events, syntheticMiB, dsh) => {
     if (!inputs.includes(`v${version}`)) continue;
     roots[`v${version}`] = join(directory, `v${version}`);
     await fs.mkdir(roots[`v${version}`]);
-    await dsh.generateSyntheticLog({ file: join(roots[`v${version}`], `session.v${version}.jsonl`), targetBytes: syntheticMiB * 1024 * 1024, formatVersion: version });
+    await dsh.generateSyntheticLog({
+      file: join(roots[`v${version}`], `session.v${version}.jsonl`),
+      targetBytes: syntheticMiB * 1024 * 1024,
+      formatVersion: version,
+    });
   }
   spawnSync('sync');
   return roots;
@@ -118,17 +122,22 @@ const runParent = async () => {
   const runs = Number(argValue('runs', '5'));
   const events = Number(argValue('events', '200000'));
   const syntheticMiB = Number(argValue('synthetic-mib', '32'));
-  const cases = argValue('cases', 'baseline,scan,null,memory,sqlite').split(',').filter((name) => name !== 'baseline');
+  const cases = argValue('cases', 'baseline,scan,null,memory,sqlite')
+    .split(',')
+    .filter((name) => name !== 'baseline');
   const inputs = argValue('inputs', 'corpus,v4,v0').split(',');
-  const dists = argValue('dist', join(require.resolve('@teamlog/dsh'), '..')).split(',').map((dist) => resolve(dist));
+  const dists = argValue('dist', join(require.resolve('@teamlog/dsh'), '..'))
+    .split(',')
+    .map((dist) => resolve(dist));
   const labels = argValue('label', dists.join(',')).split(',');
   const singlePassBytes = argValue('single-pass-bytes', 'default');
   const keep = argValue('inputs-dir', undefined);
   const directory = keep ?? mkdtempSync(join(tmpdir(), 'dsh-bench-'));
   const dsh = require(dists[0]);
-  const roots = keep !== undefined && (await fs.readdir(directory)).length > 0
-    ? Object.fromEntries(inputs.map((input) => [input, join(directory, input)]))
-    : await writeInputs(directory, inputs, events, syntheticMiB, dsh);
+  const roots =
+    keep !== undefined && (await fs.readdir(directory)).length > 0
+      ? Object.fromEntries(inputs.map((input) => [input, join(directory, input)]))
+      : await writeInputs(directory, inputs, events, syntheticMiB, dsh);
   const results = {};
   try {
     for (let run = 0; run < runs; run += 1) {
@@ -136,7 +145,11 @@ const runParent = async () => {
         for (const caseName of cases) {
           // Builds interleaved: each run measures every build under the same machine load.
           dists.forEach((dist, index) => {
-            const child = spawnSync(process.execPath, [__filename, '--child', caseName, roots[input], dist, singlePassBytes], { encoding: 'utf8', env: process.env });
+            const child = spawnSync(
+              process.execPath,
+              [__filename, '--child', caseName, roots[input], dist, singlePassBytes],
+              { encoding: 'utf8', env: process.env },
+            );
             if (child.status !== 0) throw new Error(`${caseName} on ${input} failed:\n${child.stderr}`);
             const outcome = JSON.parse(child.stdout.trim().split('\n').pop());
             if (outcome.rejected > 0) throw new Error(`${caseName} on ${input}: ${outcome.rejected} files rejected`);
@@ -148,7 +161,9 @@ const runParent = async () => {
   } finally {
     if (keep === undefined) await fs.rm(directory, { recursive: true, force: true });
   }
-  process.stdout.write(`singlePassBytes ${singlePassBytes}; ${runs} runs, medians (ratio: case ev/s over the JSON.parse baseline's in the same child)\n`);
+  process.stdout.write(
+    `singlePassBytes ${singlePassBytes}; ${runs} runs, medians (ratio: case ev/s over the JSON.parse baseline's in the same child)\n`,
+  );
   process.stdout.write('build      input   case    events     ev/s        baseline ev/s  ratio   peak RSS\n');
   for (const [key, outcomes] of Object.entries(results)) {
     const [label, input, caseName] = key.split(' ');

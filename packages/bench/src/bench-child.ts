@@ -1,10 +1,9 @@
-import { performance } from 'perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { isLeft } from 'fp-ts/Either';
 import { decodeWith } from '@teamlog/events';
 import { importSessionLog, scanSessionLog } from '@teamlog/dsh';
-import { TeamlogProjections } from '@teamlog/projections';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
+import { ChildRequest, type ChildResult, resultPrefix } from './child-protocol';
 import { parseEveryLine } from './json-parse-baseline';
 import { processIo } from './proc-io';
 import { peakRssFromProc } from './proc-status';
@@ -39,9 +38,19 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       return { elapsedMs, count: value.events, detail: { files: value.files, lines: value.lines, bytes: value.bytes } };
     }
     case 'replay': {
-      const target = request.store === 'memory' ? inMemoryReplayTarget() : sqliteReplayTarget(request.dbFile, request.unchained === true);
+      const target =
+        request.store === 'memory'
+          ? inMemoryReplayTarget()
+          : sqliteReplayTarget(request.dbFile, request.unchained === true);
       const { value, elapsedMs } = await timed(() => replayLogs(request.root, target.store, target.projectionsOf));
-      const detail = { importMs: value.importMs, viewsMs: value.viewsMs, files: value.files, rejected: value.rejected, folded: value.folded, ...viewCounts(value.projections) };
+      const detail = {
+        importMs: value.importMs,
+        viewsMs: value.viewsMs,
+        files: value.files,
+        rejected: value.rejected,
+        folded: value.folded,
+        ...viewCounts(value.projections),
+      };
       await target.close();
       return { elapsedMs, count: value.events, detail };
     }
@@ -55,7 +64,17 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       await team.teamlog.dispose();
       const rows = await dumpRowsAfter(store, before, request.rowsFile);
       await store.close();
-      return { elapsedMs, count: value, detail: { senders: request.senders, rows, rowsPerMessage: rows / Math.max(1, value), transactions, messagesPerTransaction: value / Math.max(1, transactions) } };
+      return {
+        elapsedMs,
+        count: value,
+        detail: {
+          senders: request.senders,
+          rows,
+          rowsPerMessage: rows / Math.max(1, value),
+          transactions,
+          messagesPerTransaction: value / Math.max(1, transactions),
+        },
+      };
     }
     case 'raw-insert': {
       await createSchemaFile(request.dbFile);
@@ -68,7 +87,11 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
     }
     case 'read-log': {
       const { value, elapsedMs } = await timed(() => scanSessionLog(request.file));
-      return { elapsedMs, count: value.events, detail: { lines: value.lines, peakBufferedBytes: value.peakBufferedBytes } };
+      return {
+        elapsedMs,
+        count: value.events,
+        detail: { lines: value.lines, peakBufferedBytes: value.peakBufferedBytes },
+      };
     }
     case 'replay-log': {
       const store = SqliteEventStore.open(request.dbFile);
@@ -78,11 +101,26 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
         const detach = projections.foldInline();
         const imported = await timed(() => importSessionLog(request.file, store).finally(() => detach?.()));
         const folded = await timed(() => projections.catchUp());
-        return { imported: imported.value, importMs: imported.elapsedMs, folded: folded.value, viewsMs: folded.elapsedMs };
+        return {
+          imported: imported.value,
+          importMs: imported.elapsedMs,
+          folded: folded.value,
+          viewsMs: folded.elapsedMs,
+        };
       });
       await store.close();
       const rejected = value.imported.rejected?.message ?? '';
-      return { elapsedMs, count: value.imported.events, detail: { importMs: value.importMs, viewsMs: value.viewsMs, appended: value.imported.appended, folded: value.folded, rejected } };
+      return {
+        elapsedMs,
+        count: value.imported.events,
+        detail: {
+          importMs: value.importMs,
+          viewsMs: value.viewsMs,
+          appended: value.imported.appended,
+          folded: value.folded,
+          rejected,
+        },
+      };
     }
     case 'postgres-append':
       return measureStoreAppends(request.url, request.writers, request.appends);
@@ -110,8 +148,14 @@ const main = async (): Promise<void> => {
   const ioAfter = processIo();
   const sampled = sampler.stop();
   // Storage bytes of the whole case (setup included): shows when a case is bound by disk writes.
-  const io: Record<string, number> = ioBefore === undefined || ioAfter === undefined ? {} : { storageWriteMiB: (ioAfter.writeBytes - ioBefore.writeBytes) / 1024 ** 2 };
-  const memory = { peakHeapUsedMiB: sampled.peakHeapUsedBytes / 1024 ** 2, peakExternalMiB: sampled.peakExternalBytes / 1024 ** 2 };
+  const io: Record<string, number> =
+    ioBefore === undefined || ioAfter === undefined
+      ? {}
+      : { storageWriteMiB: (ioAfter.writeBytes - ioBefore.writeBytes) / 1024 ** 2 };
+  const memory = {
+    peakHeapUsedMiB: sampled.peakHeapUsedBytes / 1024 ** 2,
+    peakExternalMiB: sampled.peakExternalBytes / 1024 ** 2,
+  };
   const result: ChildResult = {
     case: decoded.right.case,
     ...measured,

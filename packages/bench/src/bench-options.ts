@@ -1,7 +1,15 @@
-import { Either, left, right } from 'fp-ts/Either';
+import { type Either, left, right } from 'fp-ts/Either';
 
 export type BenchSection = 'replay' | 'send' | 'rss' | 'postgres' | 'follow' | 'dashboard' | 'fuzz';
-export const benchSections: readonly BenchSection[] = ['replay', 'send', 'rss', 'postgres', 'follow', 'dashboard', 'fuzz'];
+export const benchSections: readonly BenchSection[] = [
+  'replay',
+  'send',
+  'rss',
+  'postgres',
+  'follow',
+  'dashboard',
+  'fuzz',
+];
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -113,16 +121,22 @@ export const parseSize = (text: string): number | undefined => {
 
 const positiveInteger = (option: string, text: string | undefined): number => {
   const value = Number((text ?? '').replace(/_/g, ''));
-  if (text === undefined || !Number.isSafeInteger(value) || value <= 0) throw new InvalidBenchOption(option, `expects a positive integer, got ${text ?? 'nothing'}`);
+  if (text === undefined || !Number.isSafeInteger(value) || value <= 0)
+    throw new InvalidBenchOption(option, `expects a positive integer, got ${text ?? 'nothing'}`);
   return value;
 };
 
-const integerList = (option: string, text: string | undefined): number[] => (text ?? '').split(',').map((part) => positiveInteger(option, part === '' ? undefined : part));
+const integerList = (option: string, text: string | undefined): number[] =>
+  (text ?? '').split(',').map((part) => positiveInteger(option, part === '' ? undefined : part));
 
 const sectionList = (text: string | undefined): BenchSection[] =>
   (text ?? '').split(',').map((part) => {
     const section = benchSections.find((name) => name === part);
-    if (section === undefined) throw new InvalidBenchOption('--only', `expects sections among ${benchSections.join(', ')}, got ${part === '' ? 'nothing' : part}`);
+    if (section === undefined)
+      throw new InvalidBenchOption(
+        '--only',
+        `expects sections among ${benchSections.join(', ')}, got ${part === '' ? 'nothing' : part}`,
+      );
     return section;
   });
 
@@ -137,13 +151,17 @@ const valued: Record<string, Setter> = {
   '--senders': (options, value) => ({ ...options, senders: integerList('--senders', value) }),
   '--send-members': (options, value) => ({ ...options, sendMembers: positiveInteger('--send-members', value) }),
   '--profile-events': (options, value) => ({ ...options, profileEvents: positiveInteger('--profile-events', value) }),
-  '--cli-replay-events': (options, value) => ({ ...options, cliReplayEvents: positiveInteger('--cli-replay-events', value) }),
+  '--cli-replay-events': (options, value) => ({
+    ...options,
+    cliReplayEvents: positiveInteger('--cli-replay-events', value),
+  }),
   '--follow-lines': (options, value) => ({ ...options, followLines: positiveInteger('--follow-lines', value) }),
   '--follow-files': (options, value) => ({ ...options, followFiles: positiveInteger('--follow-files', value) }),
   '--follow-idle': (options, value) => ({ ...options, followIdleMs: positiveInteger('--follow-idle', value) * 1000 }),
   '--rss-bytes': (options, value) => {
     const bytes = value === undefined ? undefined : parseSize(value);
-    if (bytes === undefined) throw new InvalidBenchOption('--rss-bytes', `expects a size such as 1G or 256M, got ${value ?? 'nothing'}`);
+    if (bytes === undefined)
+      throw new InvalidBenchOption('--rss-bytes', `expects a size such as 1G or 256M, got ${value ?? 'nothing'}`);
     return { ...options, rssBytes: bytes };
   },
 };
@@ -153,7 +171,10 @@ const flags: Record<string, Setter> = {
   '--no-rss-replay': (options) => ({ ...options, rssReplay: false }),
   '--profile': (options) => ({ ...options, profile: true }),
   '--no-profile': (options) => ({ ...options, profile: false }),
-  '--no-postgres': (options) => ({ ...options, sections: options.sections.filter((section) => section !== 'postgres') }),
+  '--no-postgres': (options) => ({
+    ...options,
+    sections: options.sections.filter((section) => section !== 'postgres'),
+  }),
 };
 
 /** Parse the bench's arguments (after `npm run bench --`). `--quick` sets the defaults the other flags then override. */
@@ -179,7 +200,11 @@ export const parseBenchOptions = (args: readonly string[]): Either<InvalidBenchO
       options = setter(options, value);
     }
     const largest = Math.max(...options.senders);
-    if (options.sendMembers < Math.max(2, largest)) throw new InvalidBenchOption('--send-members', `must be at least the largest sender count (${largest}) and 2, got ${options.sendMembers}`);
+    if (options.sendMembers < Math.max(2, largest))
+      throw new InvalidBenchOption(
+        '--send-members',
+        `must be at least the largest sender count (${largest}) and 2, got ${options.sendMembers}`,
+      );
     return right({ ...options, profileEvents: Math.min(options.profileEvents, options.events), help });
   } catch (error) {
     if (error instanceof InvalidBenchOption) return left(error);

@@ -1,7 +1,13 @@
 import { SqliteEventStore, eventStoreMigrations } from '@teamlog/store-sqlite';
 
 /** The schema before the hash chains (migration `hash_chain`): the store then writes no digests. */
-const unchainedMigrations = eventStoreMigrations.slice(0, Math.max(0, eventStoreMigrations.findIndex((migration) => migration.name === 'hash_chain')));
+const unchainedMigrations = eventStoreMigrations.slice(
+  0,
+  Math.max(
+    0,
+    eventStoreMigrations.findIndex((migration) => migration.name === 'hash_chain'),
+  ),
+);
 
 /**
  * A SQLite store for a bench case; `unchained` opens a new file at the schema before the hash

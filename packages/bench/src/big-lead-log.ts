@@ -1,5 +1,5 @@
-import { createWriteStream, promises as fs } from 'fs';
-import { join } from 'path';
+import { createWriteStream, promises as fs } from 'node:fs';
+import { join } from 'node:path';
 
 /*
  * One big historical Lead log of the mailbox era, the shape issue #20 measures replay on: tens of
@@ -59,12 +59,16 @@ class LogWriter {
     const chunk = this.pending.join('');
     this.pending = [];
     this.pendingBytes = 0;
-    return new Promise((resolve, reject) => this.out.write(chunk, (error) => (error === null || error === undefined ? resolve() : reject(error))));
+    return new Promise((resolve, reject) =>
+      this.out.write(chunk, (error) => (error === null || error === undefined ? resolve() : reject(error))),
+    );
   }
 
   async close(): Promise<void> {
     await this.flush();
-    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error === null || error === undefined ? resolve() : reject(error))));
+    await new Promise<void>((resolve, reject) =>
+      this.out.end((error?: Error | null) => (error === null || error === undefined ? resolve() : reject(error))),
+    );
   }
 }
 
@@ -78,7 +82,8 @@ export const writeBigLeadLog = async (directory: string, options: BigLeadLogOpti
   let taskRecords = 0;
   let nextMessage = 1;
   let nextTask = 1;
-  const teamRecord = (type: string, version: 1 | 2, payload: object) => log.event(type, { version, teamId: leadId, ...payload });
+  const teamRecord = (type: string, version: 1 | 2, payload: object) =>
+    log.event(type, { version, teamId: leadId, ...payload });
   /** One Lead turn calling `tool`, its records between the call and its result. */
   const toolTurn = async (tool: string, records: () => Promise<unknown>): Promise<void> => {
     turn += 1;
@@ -88,19 +93,59 @@ export const writeBigLeadLog = async (directory: string, options: BigLeadLogOpti
     const args = JSON.stringify({ tool });
     await log.event(
       'assistant/message',
-      { turn, step: 1, message: { id: `assistant-${log.seq}`, role: 'assistant', content: [{ type: 'text', text: `calling ${tool}` }, { type: 'tool-call', id: callId, name: tool, arguments: args }], source: { kind: 'model', provider: 'bench', model: 'bench-1' } } },
+      {
+        turn,
+        step: 1,
+        message: {
+          id: `assistant-${log.seq}`,
+          role: 'assistant',
+          content: [
+            { type: 'text', text: `calling ${tool}` },
+            { type: 'tool-call', id: callId, name: tool, arguments: args },
+          ],
+          source: { kind: 'model', provider: 'bench', model: 'bench-1' },
+        },
+      },
       { surfaceOp: 'append' },
     );
     const call = await log.event('tool/call', { turn, step: 1, callId, name: tool, arguments: args });
     await records();
-    await log.event('tool/result', { turn, step: 1, message: { id: `tool-${log.seq}`, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, content: [{ type: 'text', text: 'ok' }] } }, { sourceEventSeqs: [call], surfaceOp: 'append' });
+    await log.event(
+      'tool/result',
+      {
+        turn,
+        step: 1,
+        message: {
+          id: `tool-${log.seq}`,
+          role: 'tool',
+          source: { kind: 'tool', callId },
+          toolCallId: callId,
+          content: [{ type: 'text', text: 'ok' }],
+        },
+      },
+      { sourceEventSeqs: [call], surfaceOp: 'append' },
+    );
     await log.event('step/end', { turn, step: 1 });
     await log.event('turn/end', { turn, reason: { kind: 'completed' } });
   };
 
-  await log.line({ type: 'session', version: 4, id: leadId, createdAt: start, cwd: '/bench/project', isSeeded: false, delegationDepth: 0 });
+  await log.line({
+    type: 'session',
+    version: 4,
+    id: leadId,
+    createdAt: start,
+    cwd: '/bench/project',
+    isSeeded: false,
+    delegationDepth: 0,
+  });
   for (let index = 0; index < options.members; index += 1) {
-    const snapshot = { id: memberId(index), name: `worker-${index + 1}`, description: `worker ${index + 1}`, provider: 'spawn', context: 'fresh' };
+    const snapshot = {
+      id: memberId(index),
+      name: `worker-${index + 1}`,
+      description: `worker ${index + 1}`,
+      provider: 'spawn',
+      context: 'fresh',
+    };
     await toolTurn('spawn_teammate', async () => {
       await teamRecord('team/member', 1, { member: { ...snapshot, phase: 'provisioning' } });
       await teamRecord('team/member', 1, { member: { ...snapshot, phase: 'active' } });
@@ -113,8 +158,14 @@ export const writeBigLeadLog = async (directory: string, options: BigLeadLogOpti
       const id = `task-${nextTask}`;
       nextTask += 1;
       const task = { id, subject: `${id} subject`, description: `do ${id}`, blockedBy: [], writeScopes: ['packages/'] };
-      await toolTurn('task_create', () => teamRecord('team/task', version, { task: { ...task, revision: 1, status: 'pending' } }));
-      await toolTurn('task_update', () => teamRecord('team/task', version, { task: { ...task, revision: 2, status: 'in_progress', ownerId: memberId(round % options.members) } }));
+      await toolTurn('task_create', () =>
+        teamRecord('team/task', version, { task: { ...task, revision: 1, status: 'pending' } }),
+      );
+      await toolTurn('task_update', () =>
+        teamRecord('team/task', version, {
+          task: { ...task, revision: 2, status: 'in_progress', ownerId: memberId(round % options.members) },
+        }),
+      );
       taskRecords += 2;
       continue;
     }
@@ -124,7 +175,16 @@ export const writeBigLeadLog = async (directory: string, options: BigLeadLogOpti
         nextMessage += 1;
         const target = memberId((round * sendsPerTurn + send) % options.members);
         const content = [{ type: 'text', text: `please look at ${messageId}` }];
-        await teamRecord('team/message/queued', version, { message: { id: messageId, senderId: leadId, senderName: 'lead', targetId: target, content, ...(version === 1 ? { delivery: 'wakeup' } : {}) } });
+        await teamRecord('team/message/queued', version, {
+          message: {
+            id: messageId,
+            senderId: leadId,
+            senderName: 'lead',
+            targetId: target,
+            content,
+            ...(version === 1 ? { delivery: 'wakeup' } : {}),
+          },
+        });
         mailboxRecords += 1;
         // One in ten is never delivered: the legacy mailbox view shows it undelivered.
         if (nextMessage % 10 === 0) continue;

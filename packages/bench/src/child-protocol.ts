@@ -6,18 +6,42 @@ export const ChildRequest = t.union(
   [
     t.type({ case: t.literal('parse-baseline'), root: t.string }),
     // `unchained`: a SQLite store at the schema before the hash chains, to measure their cost in the same run.
-    t.intersection([t.type({ case: t.literal('replay'), root: t.string, store: t.keyof({ memory: null, sqlite: null }), dbFile: t.string }), t.partial({ unchained: t.boolean })]),
     t.intersection([
-      t.type({ case: t.literal('send'), dbFile: t.string, members: t.number, senders: t.number, messages: t.number, rowsFile: t.string }),
+      t.type({
+        case: t.literal('replay'),
+        root: t.string,
+        store: t.keyof({ memory: null, sqlite: null }),
+        dbFile: t.string,
+      }),
       t.partial({ unchained: t.boolean }),
     ]),
-    t.intersection([t.type({ case: t.literal('raw-insert'), dbFile: t.string, rowsFile: t.string }), t.partial({ rowsPerTransaction: t.number })]),
+    t.intersection([
+      t.type({
+        case: t.literal('send'),
+        dbFile: t.string,
+        members: t.number,
+        senders: t.number,
+        messages: t.number,
+        rowsFile: t.string,
+      }),
+      t.partial({ unchained: t.boolean }),
+    ]),
+    t.intersection([
+      t.type({ case: t.literal('raw-insert'), dbFile: t.string, rowsFile: t.string }),
+      t.partial({ rowsPerTransaction: t.number }),
+    ]),
     t.type({ case: t.literal('read-log'), file: t.string }),
     t.type({ case: t.literal('replay-log'), file: t.string, dbFile: t.string }),
     t.type({ case: t.literal('postgres-append'), url: t.string, writers: t.number, appends: t.number }),
     t.type({ case: t.literal('postgres-raw-insert'), url: t.string, writers: t.number, appends: t.number }),
     t.type({ case: t.literal('emmett-append'), url: t.string, writers: t.number, appends: t.number }),
-    t.type({ case: t.literal('postgres-send'), url: t.string, members: t.number, senders: t.number, messages: t.number }),
+    t.type({
+      case: t.literal('postgres-send'),
+      url: t.string,
+      members: t.number,
+      senders: t.number,
+      messages: t.number,
+    }),
     t.type({ case: t.literal('postgres-views'), url: t.string, views: t.keyof({ memory: null, postgres: null }) }),
   ],
   'ChildRequest',

@@ -1,7 +1,7 @@
-import { spawn } from 'child_process';
-import { createWriteStream, promises as fs, readFileSync } from 'fs';
-import { join, resolve } from 'path';
-import { performance } from 'perf_hooks';
+import { spawn } from 'node:child_process';
+import { createWriteStream, promises as fs, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { procStatusBytes } from './proc-status';
 
@@ -48,7 +48,9 @@ export const runCliReplay = async (file: string, outputFile: string, store = ':m
   let peakRssBytes: number | undefined;
   const code = await new Promise<number | null>((done, fail) => {
     const out = createWriteStream(outputFile);
-    const child = spawn(process.execPath, [teamlogMain, 'replay', file, '--store', store, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [teamlogMain, 'replay', file, '--store', store, '--json'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const sampler = setInterval(() => {
       peakRssBytes = peakRssOf(child.pid) ?? peakRssBytes;
     }, 50);

@@ -1,5 +1,5 @@
-import { Agent, get } from 'http';
-import { performance } from 'perf_hooks';
+import { Agent, get } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 /**
  * Run in its own process (so the load it makes does not share the server's event loop): sends
@@ -17,13 +17,18 @@ const timedGet = (): Promise<number> =>
     const started = performance.now();
     get(url ?? '', { agent }, (response) => {
       response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${url} answered ${response.statusCode}`)),
+      );
     }).on('error', reject);
   });
 
 const main = async (): Promise<void> => {
   let latencies: number[] = [];
-  for (let round = 0; round < rounds; round += 1) latencies = await Promise.all(Array.from({ length: concurrency }, timedGet));
+  for (let round = 0; round < rounds; round += 1)
+    latencies = await Promise.all(Array.from({ length: concurrency }, timedGet));
   process.stdout.write(`${JSON.stringify(latencies)}\n`);
   agent.destroy();
 };

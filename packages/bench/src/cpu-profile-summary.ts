@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { Either, isLeft, right } from 'fp-ts/Either';
-import { DecodeError, decodeWith } from '@teamlog/events';
+import { type Either, isLeft, right } from 'fp-ts/Either';
+import { type DecodeError, decodeWith } from '@teamlog/events';
 
 /** The parts of a V8 `.cpuprofile` (written by `node --cpu-prof`) the summary reads. */
 export const CpuProfile = t.type(
@@ -101,7 +101,12 @@ export const summariseCpuProfile = (profile: CpuProfile, limit = 15): CpuProfile
       add(total, label, ms);
     }
   });
-  return { totalMs, selfTime: ranked(self, totalMs, limit), totalTime: ranked(total, totalMs, limit), byArea: ranked(areas, totalMs, limit) };
+  return {
+    totalMs,
+    selfTime: ranked(self, totalMs, limit),
+    totalTime: ranked(total, totalMs, limit),
+    byArea: ranked(areas, totalMs, limit),
+  };
 };
 
 export const decodeCpuProfile = (json: unknown): Either<DecodeError, CpuProfile> => {

@@ -1,11 +1,11 @@
-import { spawn } from 'child_process';
-import { join } from 'path';
-import { performance } from 'perf_hooks';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { startDashboardServer } from '@teamlog/dashboard';
 import { importSessionLogs } from '@teamlog/dsh';
 import { SqliteEventStore, sqliteCommittedViews, sqliteProjections } from '@teamlog/store-sqlite';
 import { percentile } from './percentiles';
-import { ReportRow, Target, formatRatio, formatTarget, verdictOf } from './report-table';
+import { type ReportRow, type Target, formatRatio, formatTarget, verdictOf } from './report-table';
 import { writeTeamCorpus } from './write-team-corpus';
 
 /** The bound for plain dashboard reads (docs/benchmarks.md): p99 of 300 simultaneous requests on a 500k-event store. */
@@ -19,17 +19,31 @@ const childScript = join(__dirname, 'concurrent-requests-child.js');
 /** 300 simultaneous GETs of `url` from another process (three bursts; the last is timed). */
 const burst = (url: string): Promise<number[]> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, url, String(concurrentRequests), '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [childScript, url, String(concurrentRequests), '3'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(stdout) as number[]) : reject(new Error(`the request child exited ${code}: ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(stdout) as number[])
+        : reject(new Error(`the request child exited ${code}: ${stderr.trim()}`)),
+    );
   });
 
 /** The routes a page load asks for, plain (no asOf); the route list `/api` is the baseline: same server, no views. */
-const plainRoutes = ['/api/overview', '/api/teams', '/api/sessions?withInbox=true', '/api/legacy-mailbox', '/api/audit', '/api/failures', '/api/statistics'];
+const plainRoutes = [
+  '/api/overview',
+  '/api/teams',
+  '/api/sessions?withInbox=true',
+  '/api/legacy-mailbox',
+  '/api/audit',
+  '/api/failures',
+  '/api/statistics',
+];
 
 export interface ConcurrencyOutcome {
   readonly rows: readonly ReportRow[];
@@ -42,9 +56,17 @@ export interface ConcurrencyOutcome {
  * each plain route from a child process, against the same burst of `/api` (the route list, which
  * reads no view) in the same run.
  */
-export const runDashboardConcurrency = async (events: number, workDirectory: string, progress: (text: string) => void): Promise<ConcurrencyOutcome> => {
+export const runDashboardConcurrency = async (
+  events: number,
+  workDirectory: string,
+  progress: (text: string) => void,
+): Promise<ConcurrencyOutcome> => {
   progress(`dashboard: writing and importing a one-team ${events.toLocaleString('en-US')}-event corpus`);
-  const corpus = await writeTeamCorpus(join(workDirectory, 'dashboard-concurrency-corpus'), { events, teams: 1, membersPerTeam: 8 });
+  const corpus = await writeTeamCorpus(join(workDirectory, 'dashboard-concurrency-corpus'), {
+    events,
+    teams: 1,
+    membersPerTeam: 8,
+  });
   const store = SqliteEventStore.open(join(workDirectory, 'dashboard-concurrency.sqlite'));
   try {
     // As `teamlog replay --store` does: the views folded inline and committed with the events.
@@ -84,8 +106,14 @@ export const runDashboardConcurrency = async (events: number, workDirectory: str
       });
       return {
         rows: [
-          row(`Dashboard: p99 of ${concurrentRequests} simultaneous /api/overview (${events.toLocaleString('en-US')} events, one team)`, overviewP99),
-          row(`Dashboard: worst p99 of ${concurrentRequests} simultaneous requests over the page's plain routes`, worst),
+          row(
+            `Dashboard: p99 of ${concurrentRequests} simultaneous /api/overview (${events.toLocaleString('en-US')} events, one team)`,
+            overviewP99,
+          ),
+          row(
+            `Dashboard: worst p99 of ${concurrentRequests} simultaneous requests over the page's plain routes`,
+            worst,
+          ),
         ],
         notes: [
           `dashboard: server start over committed views ${startMs.toFixed(0)} ms; the first three bursts of /api/overview (the views read once, then shared) took ${firstBurstMs.toFixed(0)} ms`,

@@ -1,12 +1,12 @@
-import { Agent, get } from 'http';
-import { join } from 'path';
-import { performance } from 'perf_hooks';
+import { Agent, get } from 'node:http';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { startDashboardServer } from '@teamlog/dashboard';
 import { importSessionLogs } from '@teamlog/dsh';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { BenchOptions } from './bench-options';
-import { ReportRow, Target, formatRatio, formatTarget, verdictOf } from './report-table';
-import { SectionContext, SectionOutcome } from './section-outcome';
+import type { BenchOptions } from './bench-options';
+import { type ReportRow, type Target, formatRatio, formatTarget, verdictOf } from './report-table';
+import type { SectionContext, SectionOutcome } from './section-outcome';
 import { concurrencyCorpusEvents, runDashboardConcurrency } from './dashboard-concurrency-case';
 import { writeTeamCorpus } from './write-team-corpus';
 
@@ -48,10 +48,18 @@ const timePlainRequests = async (url: string): Promise<number[]> => {
  * fold of `$all` from the start, at 50 different moments) are in flight, against the same plain
  * requests on an idle server, in one process on one store.
  */
-const runAsOfLoad = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+const runAsOfLoad = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const events = Math.min(options.events, corpusEvents);
   context.progress(`dashboard: writing and importing a ${events.toLocaleString('en-US')}-event corpus`);
-  const corpus = await writeTeamCorpus(join(workDirectory, 'dashboard-corpus'), { events, teams: options.teams, membersPerTeam: options.membersPerTeam });
+  const corpus = await writeTeamCorpus(join(workDirectory, 'dashboard-corpus'), {
+    events,
+    teams: options.teams,
+    membersPerTeam: options.membersPerTeam,
+  });
   const store = SqliteEventStore.open(join(workDirectory, 'dashboard.sqlite'));
   try {
     await importSessionLogs(corpus.root, store);
@@ -63,8 +71,13 @@ const runAsOfLoad = async (options: BenchOptions, workDirectory: string, context
       const idle = await timePlainRequests(plain);
       context.progress(`dashboard: plain requests while ${asOfRequests} as-of requests run`);
       const started = performance.now();
-      const moments = Array.from({ length: asOfRequests }, (_, n) => new Date(Date.UTC(2026, 8, 1) + n * 3_600_000).toISOString());
-      const folds = moments.map(async (moment) => ({ status: await fetchStatus(new URL(`/api/overview?asOf=${moment}`, server.url).toString()), at: performance.now() - started }));
+      const moments = Array.from({ length: asOfRequests }, (_, n) =>
+        new Date(Date.UTC(2026, 8, 1) + n * 3_600_000).toISOString(),
+      );
+      const folds = moments.map(async (moment) => ({
+        status: await fetchStatus(new URL(`/api/overview?asOf=${moment}`, server.url).toString()),
+        at: performance.now() - started,
+      }));
       const loaded = await timePlainRequests(plain);
       const answers = await Promise.all(folds);
       const idleP99 = percentile(idle, 0.99);
@@ -97,8 +110,20 @@ const runAsOfLoad = async (options: BenchOptions, workDirectory: string, context
 };
 
 /** The as-of load above, then plain reads under 300 simultaneous requests on a one-team store of up to 500k events. */
-export const runDashboardSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runDashboardSection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const asOf = await runAsOfLoad(options, workDirectory, context);
-  const concurrency = await runDashboardConcurrency(Math.min(options.events, concurrencyCorpusEvents), workDirectory, context.progress);
-  return { rows: [...asOf.rows, ...concurrency.rows], notes: [...asOf.notes, ...concurrency.notes], profiles: asOf.profiles };
+  const concurrency = await runDashboardConcurrency(
+    Math.min(options.events, concurrencyCorpusEvents),
+    workDirectory,
+    context.progress,
+  );
+  return {
+    rows: [...asOf.rows, ...concurrency.rows],
+    notes: [...asOf.notes, ...concurrency.notes],
+    profiles: asOf.profiles,
+  };
 };

@@ -1,7 +1,7 @@
-import { appendFileSync, promises as fs } from 'fs';
-import { get } from 'http';
-import { join } from 'path';
-import { performance } from 'perf_hooks';
+import { appendFileSync, promises as fs } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { EventStreamParser } from './event-stream-parser';
 import { startTeamlog } from './teamlog-child';
@@ -28,7 +28,8 @@ const sourceLines = async (directory: string, lines: number): Promise<string[]> 
 };
 
 /** The `commit` of a `commit/prepare` checkpoint. */
-const commitOf = (checkpoint: unknown): number => (typeof checkpoint === 'string' ? Number(checkpoint.split('/')[0]) : -1);
+const commitOf = (checkpoint: unknown): number =>
+  typeof checkpoint === 'string' ? Number(checkpoint.split('/')[0]) : -1;
 
 /**
  * `teamlog serve --follow ROOT` on a fresh SQLite store; this process subscribes to the
@@ -36,7 +37,11 @@ const commitOf = (checkpoint: unknown): number => (typeof checkpoint === 'string
  * does (open, append, close), and times each line from the write to the `change` event that
  * reports the views past it. Lines are written one after the other: each is measured alone.
  */
-export const measureFollowLatency = async (directory: string, lines: number, progress: (text: string) => void): Promise<FollowLatency> => {
+export const measureFollowLatency = async (
+  directory: string,
+  lines: number,
+  progress: (text: string) => void,
+): Promise<FollowLatency> => {
   const root = join(directory, 'latency-root');
   const file = join(root, 'bench-follow', 'session.v4.jsonl');
   const source = await sourceLines(directory, lines + warmUpLines);
@@ -59,7 +64,10 @@ export const measureFollowLatency = async (directory: string, lines: number, pro
     });
     const passed = (commit: number): Promise<void> =>
       new Promise((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no change event past ${commit} within ${changeTimeoutMs} ms`)), changeTimeoutMs);
+        const timer = setTimeout(
+          () => fail(new Error(`no change event past ${commit} within ${changeTimeoutMs} ms`)),
+          changeTimeoutMs,
+        );
         const check = (): void => {
           if (latest <= commit) return;
           clearTimeout(timer);

@@ -1,10 +1,10 @@
-import { join } from 'path';
-import { BenchOptions } from './bench-options';
+import { join } from 'node:path';
+import type { BenchOptions } from './bench-options';
 import { measureFollowLatency } from './follow-latency-case';
-import { IdleCpu, measureIdleCpu, writeIdleCorpus } from './idle-cpu-case';
+import { type IdleCpu, measureIdleCpu, writeIdleCorpus } from './idle-cpu-case';
 import { percentile } from './percentiles';
-import { ReportRow, Target, limitRow } from './report-table';
-import { SectionContext, SectionOutcome } from './section-outcome';
+import { type ReportRow, type Target, limitRow } from './report-table';
+import type { SectionContext, SectionOutcome } from './section-outcome';
 
 /** The issue's targets: a line reaches the page's event stream within 200 ms (median) and 1 s (p99); an idle watcher takes under 1% of a core. */
 export const followTargets = { medianMs: 200, p99Ms: 1000, idlePercent: 1 } as const;
@@ -13,7 +13,8 @@ const below = (limit: number, unit: string): Target => ({ kind: 'below', limit, 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const percent = (value: number): string => `${value.toFixed(2)} % of a core`;
 
-const idleRow = (measure: string, idle: IdleCpu, target: Target): ReportRow => limitRow(measure, percent(idle.percentOfCore), idle.percentOfCore, target);
+const idleRow = (measure: string, idle: IdleCpu, target: Target): ReportRow =>
+  limitRow(measure, percent(idle.percentOfCore), idle.percentOfCore, target);
 
 /**
  * Following a running harness: the delay from a line written to the change the dashboard's event
@@ -21,7 +22,11 @@ const idleRow = (measure: string, idle: IdleCpu, target: Target): ReportRow => l
  * nothing changes, over a root of many session logs: `teamlog watch` (fs.watch), `teamlog watch
  * --poll` (the fallback, default interval) and `teamlog serve --follow` (watcher and dashboard).
  */
-export const runFollowSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runFollowSection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const directory = join(workDirectory, 'follow');
   context.progress(`follow: ${options.followLines} lines written one at a time under teamlog serve --follow`);
   const latency = await measureFollowLatency(directory, options.followLines, context.progress);
@@ -37,12 +42,24 @@ export const runFollowSection = async (options: BenchOptions, workDirectory: str
   context.progress(`follow: teamlog watch --poll idle for ${seconds} s`);
   const polled = await measureIdleCpu(['watch', corpus.root, '--store', store, '--poll'], options.followIdleMs);
   context.progress(`follow: teamlog serve --follow idle for ${seconds} s`);
-  const served = await measureIdleCpu(['serve', '--follow', corpus.root, '--store', store, '--port', '0'], options.followIdleMs);
+  const served = await measureIdleCpu(
+    ['serve', '--follow', corpus.root, '--store', store, '--port', '0'],
+    options.followIdleMs,
+  );
 
   const rows = [
-    limitRow('Follow: line written -> dashboard change, median', ms(median), median, below(followTargets.medianMs, 'ms')),
+    limitRow(
+      'Follow: line written -> dashboard change, median',
+      ms(median),
+      median,
+      below(followTargets.medianMs, 'ms'),
+    ),
     limitRow('Follow: line written -> dashboard change, p99', ms(p99), p99, below(followTargets.p99Ms, 'ms')),
-    idleRow(`Follow: teamlog watch idle CPU (fs.watch, ${corpus.files} logs)`, watched, below(followTargets.idlePercent, '%')),
+    idleRow(
+      `Follow: teamlog watch idle CPU (fs.watch, ${corpus.files} logs)`,
+      watched,
+      below(followTargets.idlePercent, '%'),
+    ),
     idleRow(`Follow: teamlog watch --poll idle CPU (1000 ms, ${corpus.files} logs)`, polled, { kind: 'none' }),
     idleRow(`Follow: teamlog serve --follow idle CPU (${corpus.files} logs)`, served, { kind: 'none' }),
   ];

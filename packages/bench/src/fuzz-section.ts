@@ -1,9 +1,9 @@
-import { join } from 'path';
-import { BenchOptions } from './bench-options';
+import { join } from 'node:path';
+import type { BenchOptions } from './bench-options';
 import { runLogFuzz } from './log-fuzz';
 import { runConvergenceOrders } from '@teamlog/test-support/follow-convergence';
-import { ReportRow, Target, formatTarget, verdictOf } from './report-table';
-import { SectionContext, SectionOutcome } from './section-outcome';
+import { type ReportRow, type Target, formatTarget, verdictOf } from './report-table';
+import type { SectionContext, SectionOutcome } from './section-outcome';
 
 export const partialImportTarget: Target = { kind: 'count-at-most', count: 0 };
 
@@ -14,7 +14,11 @@ export const fuzzSeed = 20261201;
  * `teamlog import` of 1,000 mutated logs (200 with --quick): partial imports (a rejected file that
  * changed the store) must be 0, and every other property of the fuzz holds (see log-fuzz.ts).
  */
-export const runFuzzSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runFuzzSection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const cases = options.quick ? 200 : 1000;
   context.progress(`fuzz: importing ${cases} mutated logs`);
   const report = await runLogFuzz({ cases, seed: fuzzSeed, workDirectory: join(workDirectory, 'fuzz') });
@@ -43,8 +47,12 @@ export const runFuzzSection = async (options: BenchOptions, workDirectory: strin
     rows: [row, convergenceRow],
     notes: [
       `fuzz: ${cases} cases (seed ${fuzzSeed}), ${rejected} rejected with exit 3, ${cases - rejected} imported; cases breaking any property: ${report.violations}`,
-      `fuzz: mutations ${Object.entries(report.byMutation).map(([name, count]) => `${name} ${count}`).join(', ')}`,
-      ...broken.map((each) => `fuzz case ${each.index} (${each.mutation} of ${each.base}): ${each.violations.join('; ')}`),
+      `fuzz: mutations ${Object.entries(report.byMutation)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}`,
+      ...broken.map(
+        (each) => `fuzz case ${each.index} (${each.mutation} of ${each.base}): ${each.violations.join('; ')}`,
+      ),
       `fuzz: follow convergence: ${convergence.orders} orders tried (${convergence.pieces} pieces, seeds from ${fuzzSeed}), ${convergence.divergent.length} ended differently from a one-shot replay`,
       ...convergence.divergent.slice(0, 10).map((each) => `fuzz: divergent order: ${each}`),
     ],

@@ -1,6 +1,6 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { performance } from 'perf_hooks';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { processCpuMs } from './proc-cpu';
 import { startTeamlog } from './teamlog-child';
@@ -18,7 +18,12 @@ export const writeIdleCorpus = async (directory: string, files: number): Promise
   for (let index = 0; index < files; index += 1) {
     const session = join(root, `--project-${index % projects}--`, `session-${index}`);
     await fs.mkdir(session, { recursive: true });
-    await generateSyntheticLog({ file: join(session, 'session.v4.jsonl'), targetBytes: 1500, formatVersion: 4, sessionId: `idle-${index}` });
+    await generateSyntheticLog({
+      file: join(session, 'session.v4.jsonl'),
+      targetBytes: 1500,
+      formatVersion: 4,
+      sessionId: `idle-${index}`,
+    });
   }
   return { root, files, directories: 1 + projects + files };
 };
@@ -50,7 +55,8 @@ export const measureIdleCpu = async (args: readonly string[], idleMs: number): P
     await new Promise((resolve) => setTimeout(resolve, idleMs));
     const after = processCpuMs(running.pid);
     const elapsed = performance.now() - from;
-    if (before === undefined || after === undefined) throw new Error('no /proc/<pid>/stat: the idle CPU case needs Linux');
+    if (before === undefined || after === undefined)
+      throw new Error('no /proc/<pid>/stat: the idle CPU case needs Linux');
     return { percentOfCore: ((after - before) / elapsed) * 100, idleMs: elapsed, startMs };
   } finally {
     await running.stop();

@@ -1,4 +1,4 @@
-import { createReadStream } from 'fs';
+import { createReadStream } from 'node:fs';
 import { discoverSessionLogs } from '@teamlog/dsh';
 
 export interface BaselineCount {

@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { basename, join, resolve } from 'path';
-import { PassThrough } from 'stream';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
-import { CliIo, runCli } from '@teamlog/cli';
-import { DeterministicRandom, deterministicRandom } from './deterministic-random';
+import { type CliIo, runCli } from '@teamlog/cli';
+import { type DeterministicRandom, deterministicRandom } from './deterministic-random';
 
 /*
  * Hostile input for `teamlog import`: real logs (raw and zstd) damaged in many ways, each imported
@@ -25,9 +25,21 @@ interface Base {
 }
 
 export const fuzzBases: readonly Base[] = [
-  { name: 'session.jsonl', file: join(realLogs, 'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl'), zstd: false },
-  { name: 'session.1.jsonl', file: join(realLogs, 'mirror-toninfo/scripts/snapshots/python-sdk-single-exe/advanced/session.1.jsonl'), zstd: false },
-  { name: 'session.v4.jsonl', file: join(repoRoot, 'fixtures/synthetic/v4-late-delivery/late-lead/session.v4.jsonl'), zstd: false },
+  {
+    name: 'session.jsonl',
+    file: join(realLogs, 'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl'),
+    zstd: false,
+  },
+  {
+    name: 'session.1.jsonl',
+    file: join(realLogs, 'mirror-toninfo/scripts/snapshots/python-sdk-single-exe/advanced/session.1.jsonl'),
+    zstd: false,
+  },
+  {
+    name: 'session.v4.jsonl',
+    file: join(repoRoot, 'fixtures/synthetic/v4-late-delivery/late-lead/session.v4.jsonl'),
+    zstd: false,
+  },
   { name: 'session.v4.jsonl.zstd', file: join(crafted, 'zstd-cli/session.v4.jsonl.zstd'), zstd: true },
 ];
 const unrelated = join(repoRoot, 'fixtures/synthetic/v4-late-delivery/late-analyst/session.v4.jsonl');
@@ -37,10 +49,15 @@ type ByteMutation = (bytes: Buffer, random: DeterministicRandom) => Buffer;
 
 const pick = <A>(items: readonly A[], random: DeterministicRandom): A => items[random.below(items.length)] as A;
 /** An event line (never the header) of a log of `lines` (the last entry is the empty text after the final newline). */
-const eventLine = (lines: readonly string[], random: DeterministicRandom): number => 1 + random.below(Math.max(1, lines.length - 2));
+const eventLine = (lines: readonly string[], random: DeterministicRandom): number =>
+  1 + random.below(Math.max(1, lines.length - 2));
 const nested = (depth: number): string => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
 /** Blank and whitespace-only lines (docs/rules.md#blank-lines). */
-const blankFlood = (random: DeterministicRandom): string[] => Array.from({ length: 20_000 + random.below(30_000) }, (_, index) => ['', ' ', '\t', '\r', ' \t\r '][index % 5] as string);
+const blankFlood = (random: DeterministicRandom): string[] =>
+  Array.from(
+    { length: 20_000 + random.below(30_000) },
+    (_, index) => ['', ' ', '\t', '\r', ' \t\r '][index % 5] as string,
+  );
 
 /**
  * A zstd frame of RLE blocks of 128 KiB (4 bytes each) that can decode to more than the reader's
@@ -65,20 +82,48 @@ const editJson = (line: string, edit: (record: Record<string, unknown>) => void)
     return line;
   }
 };
-const onLine = (edit: (line: string, random: DeterministicRandom, lines: string[]) => string): LineMutation => (lines, random) => {
-  const copy = [...lines];
-  const at = eventLine(copy, random);
-  copy[at] = edit(copy[at] as string, random, copy);
-  return copy;
-};
-const dataOf = (record: Record<string, unknown>): Record<string, unknown> => (typeof record['data'] === 'object' && record['data'] !== null ? (record['data'] as Record<string, unknown>) : {});
+const onLine =
+  (edit: (line: string, random: DeterministicRandom, lines: string[]) => string): LineMutation =>
+  (lines, random) => {
+    const copy = [...lines];
+    const at = eventLine(copy, random);
+    copy[at] = edit(copy[at] as string, random, copy);
+    return copy;
+  };
+const dataOf = (record: Record<string, unknown>): Record<string, unknown> =>
+  typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {};
 
 /** The kinds of damage; line mutations apply to raw logs, byte mutations to both. */
 export const lineMutations: Readonly<Record<string, LineMutation>> = {
-  'drop-field': onLine((line, random) => editJson(line, (record) => void delete record[pick(['type', 'seq', 'time', 'data'], random)])),
-  'drop-data-field': onLine((line, random) => editJson(line, (record) => void delete dataOf(record)[pick(['turn', 'id', 'content', 'reason', 'step', 'message'], random)])),
-  'wrong-type': onLine((line, random) => editJson(line, (record) => void (record[pick(['type', 'seq', 'time', 'data'], random)] = pick<unknown>(['x', -1, 1.5, null, [], {}, true], random)))),
-  'wrong-data-type': onLine((line, random) => editJson(line, (record) => void (dataOf(record)[pick(['turn', 'step', 'content'], random)] = pick<unknown>(['two', -3, null, [1], {}], random)))),
+  'drop-field': onLine((line, random) =>
+    editJson(line, (record) => void delete record[pick(['type', 'seq', 'time', 'data'], random)]),
+  ),
+  'drop-data-field': onLine((line, random) =>
+    editJson(
+      line,
+      (record) => void delete dataOf(record)[pick(['turn', 'id', 'content', 'reason', 'step', 'message'], random)],
+    ),
+  ),
+  'wrong-type': onLine((line, random) =>
+    editJson(
+      line,
+      (record) =>
+        void (record[pick(['type', 'seq', 'time', 'data'], random)] = pick<unknown>(
+          ['x', -1, 1.5, null, [], {}, true],
+          random,
+        )),
+    ),
+  ),
+  'wrong-data-type': onLine((line, random) =>
+    editJson(
+      line,
+      (record) =>
+        void (dataOf(record)[pick(['turn', 'step', 'content'], random)] = pick<unknown>(
+          ['two', -3, null, [1], {}],
+          random,
+        )),
+    ),
+  ),
   'duplicate-line': (lines, random) => {
     const copy = [...lines];
     const at = eventLine(copy, random);
@@ -95,22 +140,35 @@ export const lineMutations: Readonly<Record<string, LineMutation>> = {
   },
   'garbage-line': (lines, random) => {
     const copy = [...lines];
-    copy.splice(eventLine(copy, random), 0, pick(['not json', '{', '[]', '{"type":1}', 'null', '\u0000\u0001'], random));
+    copy.splice(
+      eventLine(copy, random),
+      0,
+      pick(['not json', '{', '[]', '{"type":1}', 'null', '\u0000\u0001'], random),
+    );
     return copy;
   },
-  'seq-gap': onLine((line) => editJson(line, (record) => void (typeof record['seq'] === 'number' && (record['seq'] = record['seq'] + 7)))),
-  'unknown-type': onLine((line) => editJson(line, (record) => void (record['type'] = 'x/never-heard-of-it'))),
+  'seq-gap': onLine((line) =>
+    editJson(line, (record) => void (typeof record.seq === 'number' && (record.seq = record.seq + 7))),
+  ),
+  'unknown-type': onLine((line) => editJson(line, (record) => void (record.type = 'x/never-heard-of-it'))),
   'deep-ignorable-last': (lines) => {
     const copy = [...lines];
     const last = copy.length - 2;
-    copy.splice(last + 1, 0, `{"type":"x/extension","seq":${last},"time":1,"ignorable":true,"data":{"n":${nested(5_500)}}}`);
+    copy.splice(
+      last + 1,
+      0,
+      `{"type":"x/extension","seq":${last},"time":1,"ignorable":true,"data":{"n":${nested(5_500)}}}`,
+    );
     return copy;
   },
-  'deep-catalog': onLine((line) => editJson(line, (record) => void (dataOf(record)['content'] = 'DEEP'))),
-  'header-version': (lines) => [editJson(lines[0] as string, (record) => void (record['version'] = 99)), ...lines.slice(1)],
+  'deep-catalog': onLine((line) => editJson(line, (record) => void (dataOf(record).content = 'DEEP'))),
+  'header-version': (lines) => [
+    editJson(lines[0] as string, (record) => void (record.version = 99)),
+    ...lines.slice(1),
+  ],
   'header-garbage': (lines) => ['{"type":"notes","text":"hello"}', ...lines.slice(1)],
   'header-only': (lines) => [lines[0] as string, ''],
-  'crlf': (lines) => [lines.join('\r\n')],
+  crlf: (lines) => [lines.join('\r\n')],
   'huge-number': onLine((line) => line.replace(/"time":\d+/, '"time":1e400')),
   'long-string': onLine((line) => line.replace('"text":"', `"text":"${'y'.repeat(200_000)}`)),
   'blank-flood': (lines, random) => {
@@ -133,9 +191,10 @@ export const byteMutations: Readonly<Record<string, ByteMutation>> = {
     const at = random.below(bytes.length);
     return Buffer.concat([bytes.subarray(0, at), Buffer.from([0xc3, 0x28, 0xff]), bytes.subarray(at)]);
   },
-  'append-garbage': (bytes, random) => Buffer.concat([bytes, Buffer.from(pick(['garbage', '\u0000\u0000\u0000\u0000', '{"type":"turn/end"'], random))]),
+  'append-garbage': (bytes, random) =>
+    Buffer.concat([bytes, Buffer.from(pick(['garbage', '\u0000\u0000\u0000\u0000', '{"type":"turn/end"'], random))]),
   'empty-file': () => Buffer.alloc(0),
-  'bom': (bytes) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]),
+  bom: (bytes) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]),
   // A zstd log's last frame (after a raw log's last line, a torn tail).
   'zstd-bomb': (bytes) => Buffer.concat([bytes, zstdBomb()]),
 };
@@ -186,7 +245,9 @@ const capture = (cwd: string): { io: CliIo; out: () => string; err: () => string
 const storeContent = (file: string): string => {
   const db = new Database(file, { readonly: true });
   try {
-    const rows = db.prepare('SELECT stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position').all() as Array<Record<string, unknown>>;
+    const rows = db
+      .prepare('SELECT stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position')
+      .all() as Array<Record<string, unknown>>;
     return JSON.stringify(rows);
   } finally {
     db.close();
@@ -199,7 +260,11 @@ const importFile = async (file: string, store: string, cwd: string) => {
   return { code, stdout: captured.out(), stderr: captured.err() };
 };
 
-const mutate = (base: Base, original: Buffer, random: DeterministicRandom): { readonly name: string; readonly bytes: Buffer } => {
+const mutate = (
+  base: Base,
+  original: Buffer,
+  random: DeterministicRandom,
+): { readonly name: string; readonly bytes: Buffer } => {
   const lineKinds = Object.keys(lineMutations);
   const byteKinds = Object.keys(byteMutations);
   const useLines = !base.zstd && random.chance(lineKinds.length / (lineKinds.length + byteKinds.length));
@@ -213,7 +278,11 @@ const mutate = (base: Base, original: Buffer, random: DeterministicRandom): { re
 };
 
 /** Run `cases` mutated imports under `workDirectory` (removed afterwards). */
-export const runLogFuzz = async (options: { readonly cases: number; readonly seed: number; readonly workDirectory: string }): Promise<FuzzReport> => {
+export const runLogFuzz = async (options: {
+  readonly cases: number;
+  readonly seed: number;
+  readonly workDirectory: string;
+}): Promise<FuzzReport> => {
   const random = deterministicRandom(options.seed);
   mkdirSync(options.workDirectory, { recursive: true });
   const template = join(options.workDirectory, 'template.db');
@@ -255,9 +324,17 @@ export const runLogFuzz = async (options: { readonly cases: number; readonly see
           await importFile(file, clean, directory);
           cleanContent.set(baseIndex, storeContent(clean));
         }
-        if (storeContent(store) !== cleanContent.get(baseIndex)) violations.push('the repaired import differs from a clean import');
+        if (storeContent(store) !== cleanContent.get(baseIndex))
+          violations.push('the repaired import differs from a clean import');
       }
-      cases.push({ index, base: basename(base.file), mutation: name, code: run.code, outcome: run.code === 3 ? 'rejected' : 'imported', violations });
+      cases.push({
+        index,
+        base: basename(base.file),
+        mutation: name,
+        code: run.code,
+        outcome: run.code === 3 ? 'rejected' : 'imported',
+        violations,
+      });
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

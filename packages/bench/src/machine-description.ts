@@ -1,4 +1,4 @@
-import { cpus, platform, release, totalmem } from 'os';
+import { cpus, platform, release, totalmem } from 'node:os';
 
 /** The machine a run was measured on, for the report's header. */
 export const machineDescription = (): string => {

@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { performance } from 'perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { isLeft } from 'fp-ts/Either';
-import { BenchOptions, BenchSection, benchUsage, parseBenchOptions } from './bench-options';
+import { type BenchOptions, type BenchSection, benchUsage, parseBenchOptions } from './bench-options';
 import { machineDescription } from './machine-description';
 import { profileChild, renderProfileSummary } from './profile-run';
-import { renderTable, ReportRow } from './report-table';
+import { renderTable, type ReportRow } from './report-table';
 import { runReplaySection } from './replay-section';
 import { runRssSection } from './rss-section';
-import { SectionContext, SectionOutcome } from './section-outcome';
+import type { SectionContext, SectionOutcome } from './section-outcome';
 import { runPostgresSection } from './postgres-section';
 import { runDashboardSection } from './dashboard-section';
 import { runFuzzSection } from './fuzz-section';
@@ -19,7 +19,10 @@ import { sourceRevision } from './source-revision';
 
 /* `npm run bench`: generated inputs in a temp directory (removed after), one child process per measurement. */
 
-const sectionRunners: Record<BenchSection, (options: BenchOptions, workDirectory: string, context: SectionContext) => Promise<SectionOutcome>> = {
+const sectionRunners: Record<
+  BenchSection,
+  (options: BenchOptions, workDirectory: string, context: SectionContext) => Promise<SectionOutcome>
+> = {
   replay: runReplaySection,
   send: runSendSection,
   rss: runRssSection,
@@ -48,7 +51,10 @@ const run = async (options: BenchOptions, workDirectory: string): Promise<void> 
       if (!options.profile) return [];
       progress(`profiling: ${title}`);
       profiles += 1;
-      return renderProfileSummary(`CPU profile: ${title}`, await profileChild(request, join(workDirectory, `profile-${profiles}`)));
+      return renderProfileSummary(
+        `CPU profile: ${title}`,
+        await profileChild(request, join(workDirectory, `profile-${profiles}`)),
+      );
     },
   };
   const rows: ReportRow[] = [];

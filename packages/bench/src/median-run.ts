@@ -1,4 +1,4 @@
-import { ChildResult } from './child-protocol';
+import type { ChildResult } from './child-protocol';
 
 /** The run with the median elapsed time (the lower middle one for an even count). */
 export const medianRun = (runs: readonly ChildResult[]): ChildResult => {

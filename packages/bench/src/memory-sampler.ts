@@ -33,7 +33,10 @@ export interface RunningMemorySampler {
  * event-loop turns, so the kernel's VmHWM (proc-status.ts) is the authoritative RSS peak; the
  * samples cross-check it and show how much of it is V8 heap and how much Buffers.
  */
-export const startMemorySampling = (intervalMs: number, read: () => MemoryReading = () => process.memoryUsage()): RunningMemorySampler => {
+export const startMemorySampling = (
+  intervalMs: number,
+  read: () => MemoryReading = () => process.memoryUsage(),
+): RunningMemorySampler => {
   let seen = observeMemory(noSamples, read());
   const timer = setInterval(() => {
     seen = observeMemory(seen, read());

@@ -1,5 +1,5 @@
-import { randomUUID } from 'crypto';
-import { EventId, JsonValue } from '@teamlog/events';
+import { randomUUID } from 'node:crypto';
+import type { EventId, JsonValue } from '@teamlog/events';
 
 /* The rows every Postgres append measurement writes, so the store, the raw INSERTs and Emmett store the same things. */
 
@@ -20,7 +20,10 @@ const appendOf = (writer: number, revision: number): BenchAppend => ({
   id: randomUUID() as EventId,
   type: 'teamlog/inbox/accepted',
   data: {
-    message: { id: randomUUID(), text: `benchmark note ${revision} from writer ${writer}: please review the parser patch and report failing tests` },
+    message: {
+      id: randomUUID(),
+      text: `benchmark note ${revision} from writer ${writer}: please review the parser patch and report failing tests`,
+    },
     source: { kind: 'team-relay', form: 'relay', senderName: `writer-${writer}` },
   },
   metadata: { time: 1_760_000_000_000 + revision, writerSessionId: `writer-${writer}` },
@@ -33,7 +36,11 @@ export const appendsOfWriter = (writer: number, writers: number, appends: number
 };
 
 /** Run every writer's appends concurrently, each awaiting its previous one; resolves with how many were written. */
-export const runWriters = async (writers: number, appends: number, write: (append: BenchAppend) => Promise<void>): Promise<number> => {
+export const runWriters = async (
+  writers: number,
+  appends: number,
+  write: (append: BenchAppend) => Promise<void>,
+): Promise<number> => {
   const loops = Array.from({ length: writers }, async (_, writer) => {
     const mine = appendsOfWriter(writer, writers, appends);
     for (const append of mine) await write(append);

@@ -1,23 +1,33 @@
-import { join } from 'path';
+import { join } from 'node:path';
 import { importSessionLogs } from '@teamlog/dsh';
 import { createTestDatabase, startPostgresServer } from '@teamlog/postgres-testing';
 import { openPostgresStore } from '@teamlog/store-postgres';
-import { BenchOptions } from './bench-options';
-import { ChildResult, ChildRequest } from './child-protocol';
+import type { BenchOptions } from './bench-options';
+import type { ChildResult, ChildRequest } from './child-protocol';
 import { medianRun } from './median-run';
-import { Target, formatRate, ratePerSecond, throughputRow } from './report-table';
+import { type Target, formatRate, ratePerSecond, throughputRow } from './report-table';
 import { runChild } from './run-child';
-import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 
 /** 64 concurrent writers: at least half the raw INSERT rate, and three times Emmett's; views written at half the rate of the same fold in memory. */
-export const postgresTargets = { writers: 64, vsRawInserts: 0.5, vsEmmett: 3, viewsVsMemory: 0.5, viewsEvents: 100_000 } as const;
+export const postgresTargets = {
+  writers: 64,
+  vsRawInserts: 0.5,
+  vsEmmett: 3,
+  viewsVsMemory: 0.5,
+  viewsEvents: 100_000,
+} as const;
 
 type AppendCase = 'postgres-raw-insert' | 'postgres-append' | 'emmett-append';
 const appendCases: readonly AppendCase[] = ['postgres-raw-insert', 'postgres-append', 'emmett-append'];
 
 /** Each measurement on a database of its own, dropped after it. */
-const onFreshDatabase = async (serverUrl: string, label: string, request: (url: string) => ChildRequest): Promise<ChildResult> => {
+const onFreshDatabase = async (
+  serverUrl: string,
+  label: string,
+  request: (url: string) => ChildRequest,
+): Promise<ChildResult> => {
   const database = await createTestDatabase(serverUrl, `bench_${label}`);
   try {
     return await runChild(request(database.url));
@@ -27,7 +37,7 @@ const onFreshDatabase = async (serverUrl: string, label: string, request: (url: 
 };
 
 const rowsPerMessage = (result: ChildResult): number => {
-  const value = result.detail['rowsPerMessage'];
+  const value = result.detail.rowsPerMessage;
   return typeof value === 'number' && value > 0 ? value : 1;
 };
 
@@ -43,7 +53,13 @@ interface ViewsMeasurement {
  * Views catch-up: the bench's team corpus imported once into a database (not timed), then folded
  * from zero into PostgresViewStore and in memory, interleaved run by run (median of each).
  */
-const measureViews = async (serverUrl: string, options: BenchOptions, workDirectory: string, runs: number, context: SectionContext): Promise<ViewsMeasurement> => {
+const measureViews = async (
+  serverUrl: string,
+  options: BenchOptions,
+  workDirectory: string,
+  runs: number,
+  context: SectionContext,
+): Promise<ViewsMeasurement> => {
   const events = Math.min(options.events, postgresTargets.viewsEvents);
   const root = join(workDirectory, 'postgres-views-corpus');
   context.progress(`postgres: views, a corpus of ${events.toLocaleString('en-US')} events imported into a database`);
@@ -59,7 +75,9 @@ const measureViews = async (serverUrl: string, options: BenchOptions, workDirect
     const results: Record<'memory' | 'postgres', ChildResult[]> = { memory: [], postgres: [] };
     for (let run = 1; run <= runs; run += 1) {
       for (const views of ['memory', 'postgres'] as const) {
-        context.progress(`postgres: views catch-up into ${views === 'memory' ? 'memory' : 'PostgresViewStore'} (run ${run} of ${runs})`);
+        context.progress(
+          `postgres: views catch-up into ${views === 'memory' ? 'memory' : 'PostgresViewStore'} (run ${run} of ${runs})`,
+        );
         results[views].push(await runChild({ case: 'postgres-views', url: database.url, views }));
       }
     }
@@ -75,7 +93,11 @@ const measureViews = async (serverUrl: string, options: BenchOptions, workDirect
  * PostgreSQL event store, all with synchronous_commit on, interleaved run by run (median of three;
  * one with --quick); then TeamLog.send on the store, against the same raw rate per stored message.
  */
-export const runPostgresSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runPostgresSection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const server = await startPostgresServer(context.progress);
   try {
     context.progress(`postgres: using ${server.origin}`);
@@ -86,23 +108,52 @@ export const runPostgresSection = async (options: BenchOptions, workDirectory: s
     for (let run = 1; run <= runs; run += 1) {
       for (const kind of appendCases) {
         context.progress(`postgres: ${kind}, ${appends} appends from ${writers} writers (run ${run} of ${runs})`);
-        results.get(kind)?.push(await onFreshDatabase(server.url, kind, (url) => ({ case: kind, url, writers, appends })));
+        results
+          .get(kind)
+          ?.push(await onFreshDatabase(server.url, kind, (url) => ({ case: kind, url, writers, appends })));
       }
     }
     const median = (kind: AppendCase): ChildResult => medianRun(results.get(kind) ?? []);
     const [raw, store, emmett] = [median('postgres-raw-insert'), median('postgres-append'), median('emmett-append')];
     const senders = Math.max(...options.senders);
     context.progress(`postgres: TeamLog.send, ${options.messages} messages from ${senders} senders`);
-    const send = await onFreshDatabase(server.url, 'send', (url) => ({ case: 'postgres-send', url, members: options.sendMembers, senders, messages: options.messages }));
+    const send = await onFreshDatabase(server.url, 'send', (url) => ({
+      case: 'postgres-send',
+      url,
+      members: options.sendMembers,
+      senders,
+      messages: options.messages,
+    }));
     const views = await measureViews(server.url, options, workDirectory, runs, context);
 
     const rawRate = ratePerSecond(raw.count, raw.elapsedMs);
     const storeRate = ratePerSecond(store.count, store.elapsedMs);
     const perMessage = rowsPerMessage(send);
     const rows = [
-      throughputRow(`Append, ${writers} writers (PostgresEventStore)`, 'append', storeRate, 'raw INSERTs', rawRate, ratio(postgresTargets.vsRawInserts)),
-      throughputRow(`Append, ${writers} writers (PostgresEventStore) vs Emmett`, 'append', storeRate, 'Emmett PostgreSQL', ratePerSecond(emmett.count, emmett.elapsedMs), ratio(postgresTargets.vsEmmett)),
-      throughputRow(`Send, ${senders} senders (TeamLog.send, PostgreSQL)`, 'msg', ratePerSecond(send.count, send.elapsedMs), 'raw INSERTs', rawRate / perMessage, ratio(postgresTargets.vsRawInserts)),
+      throughputRow(
+        `Append, ${writers} writers (PostgresEventStore)`,
+        'append',
+        storeRate,
+        'raw INSERTs',
+        rawRate,
+        ratio(postgresTargets.vsRawInserts),
+      ),
+      throughputRow(
+        `Append, ${writers} writers (PostgresEventStore) vs Emmett`,
+        'append',
+        storeRate,
+        'Emmett PostgreSQL',
+        ratePerSecond(emmett.count, emmett.elapsedMs),
+        ratio(postgresTargets.vsEmmett),
+      ),
+      throughputRow(
+        `Send, ${senders} senders (TeamLog.send, PostgreSQL)`,
+        'msg',
+        ratePerSecond(send.count, send.elapsedMs),
+        'raw INSERTs',
+        rawRate / perMessage,
+        ratio(postgresTargets.vsRawInserts),
+      ),
       throughputRow(
         'Views catch-up from zero (PostgresViewStore)',
         'ev',

@@ -1,7 +1,7 @@
-import { performance } from 'perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { handlePoolErrors, openPostgresStore } from '@teamlog/store-postgres';
-import { AppendMeasurement } from './postgres-append-case';
+import type { AppendMeasurement } from './postgres-append-case';
 import { sendConcurrently, startTeam } from './send-case';
 
 const countRows = async (url: string): Promise<number> => {
@@ -14,7 +14,12 @@ const countRows = async (url: string): Promise<number> => {
 };
 
 /** TeamLog.send on the PostgreSQL store: `senders` members sending concurrently, `messages` in all. */
-export const measurePostgresSends = async (url: string, members: number, senders: number, messages: number): Promise<AppendMeasurement> => {
+export const measurePostgresSends = async (
+  url: string,
+  members: number,
+  senders: number,
+  messages: number,
+): Promise<AppendMeasurement> => {
   const store = await openPostgresStore(url);
   const team = await startTeam(store, members);
   const rowsBefore = await countRows(url);
@@ -26,5 +31,15 @@ export const measurePostgresSends = async (url: string, members: number, senders
   await team.teamlog.dispose();
   await store.close();
   const rows = (await countRows(url)) - rowsBefore;
-  return { elapsedMs, count, detail: { senders, rows, rowsPerMessage: rows / Math.max(1, count), transactions, messagesPerTransaction: count / Math.max(1, transactions) } };
+  return {
+    elapsedMs,
+    count,
+    detail: {
+      senders,
+      rows,
+      rowsPerMessage: rows / Math.max(1, count),
+      transactions,
+      messagesPerTransaction: count / Math.max(1, transactions),
+    },
+  };
 };

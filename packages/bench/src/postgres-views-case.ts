@@ -1,7 +1,7 @@
-import { performance } from 'perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { TeamlogProjections } from '@teamlog/projections';
 import { PostgresViewStore, openPostgresStore } from '@teamlog/store-postgres';
-import { AppendMeasurement } from './postgres-append-case';
+import type { AppendMeasurement } from './postgres-append-case';
 
 /**
  * A catch-up of teamlog's views from the start of `$all` on a database already holding the corpus:
@@ -16,12 +16,19 @@ export const measurePostgresViews = async (url: string, views: 'memory' | 'postg
       viewStore = await PostgresViewStore.open(store);
       await viewStore.reset();
     }
-    const projections = viewStore === undefined ? await TeamlogProjections.inMemory(store) : await TeamlogProjections.open(store, viewStore);
+    const projections =
+      viewStore === undefined
+        ? await TeamlogProjections.inMemory(store)
+        : await TeamlogProjections.open(store, viewStore);
     const started = performance.now();
     const count = await projections.catchUp();
     const elapsedMs = performance.now() - started;
     const state = projections.views().state;
-    return { elapsedMs, count, detail: { views, teams: state.teams.size, sessions: state.sessions.size, inboxes: state.inboxes.size } };
+    return {
+      elapsedMs,
+      count,
+      detail: { views, teams: state.teams.size, sessions: state.sessions.size, inboxes: state.inboxes.size },
+    };
   } finally {
     await store.close();
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'fs';
+import { readFileSync } from 'node:fs';
 
 /** Linux reports CPU times in /proc in USER_HZ ticks, fixed at 100 per second by the kernel's ABI. */
 const ticksPerSecond = 100;
@@ -11,7 +11,9 @@ export const procStatCpuMs = (stat: string): number | undefined => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After ") " the fields start at field 3 (state): utime is field 14, stime field 15.
   const [utime, stime] = [Number(fields[11]), Number(fields[12])];
-  return Number.isFinite(utime) && Number.isFinite(stime) && stat.includes(')') ? ((utime + stime) * 1000) / ticksPerSecond : undefined;
+  return Number.isFinite(utime) && Number.isFinite(stime) && stat.includes(')')
+    ? ((utime + stime) * 1000) / ticksPerSecond
+    : undefined;
 };
 
 /** The CPU time another process has used so far, in ms, or undefined where /proc is not available. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'fs';
+import { readFileSync } from 'node:fs';
 
 export interface ProcessIo {
   /** Bytes this process caused to be read from storage. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'fs';
+import { readFileSync } from 'node:fs';
 
 /**
  * A `kB` field of `/proc/<pid>/status` in bytes (`VmHWM` is the peak resident set size the kernel

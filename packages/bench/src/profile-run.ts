@@ -1,8 +1,8 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
-import { ChildRequest } from './child-protocol';
-import { CpuProfileSummary, TimeShare, decodeCpuProfile, summariseCpuProfile } from './cpu-profile-summary';
+import type { ChildRequest } from './child-protocol';
+import { type CpuProfileSummary, type TimeShare, decodeCpuProfile, summariseCpuProfile } from './cpu-profile-summary';
 import { runChild } from './run-child';
 
 /** Run a measurement again under `node --cpu-prof` (profile written into `directory`) and summarise it. */
@@ -16,7 +16,8 @@ export const profileChild = async (request: ChildRequest, directory: string): Pr
   return summariseCpuProfile(decoded.right);
 };
 
-const shareLine = (entry: TimeShare): string => `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
+const shareLine = (entry: TimeShare): string =>
+  `    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.ms.toFixed(0).padStart(7)} ms  ${entry.name}`;
 
 /** The summary as indented text lines: by area, top self time, top total time. */
 export const renderProfileSummary = (title: string, summary: CpuProfileSummary, top = 12): string[] => [
@@ -26,5 +27,8 @@ export const renderProfileSummary = (title: string, summary: CpuProfileSummary, 
   '  top self time:',
   ...summary.selfTime.slice(0, top).map(shareLine),
   '  top total time (callers included):',
-  ...summary.totalTime.filter((entry) => !/^(processTicksAndRejections|runMicrotasks|\(program\))/.test(entry.name)).slice(0, top).map(shareLine),
+  ...summary.totalTime
+    .filter((entry) => !/^(processTicksAndRejections|runMicrotasks|\(program\))/.test(entry.name))
+    .slice(0, top)
+    .map(shareLine),
 ];

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { StoredRow } from './stored-rows';
+import type { StoredRow } from './stored-rows';
 
 /** A fresh store file with the store's own schema (its migrations), closed again: the baseline writes it raw. */
 export const createSchemaFile = async (file: string): Promise<void> => {
@@ -27,9 +27,12 @@ export const openRawInserter = (file: string): RawInserter => {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  const insert = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertAll = db.transaction((rows: readonly StoredRow[]) => {
-    for (const row of rows) insert.run(row.stream_name, row.revision, row.event_id, row.type, row.data, row.metadata, row.recorded_at);
+    for (const row of rows)
+      insert.run(row.stream_name, row.revision, row.event_id, row.type, row.data, row.metadata, row.recorded_at);
   });
   return { insert: (rows) => insertAll.immediate(rows), close: () => db.close() };
 };

@@ -1,7 +1,7 @@
-import { performance } from 'perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
-import { EventStore, HeadsOnlyEventStore } from '@teamlog/store';
+import { type EventStore, HeadsOnlyEventStore } from '@teamlog/store';
 import { sqliteProjections } from '@teamlog/store-sqlite';
 import { openBenchSqliteStore } from './bench-sqlite-store';
 
@@ -20,7 +20,11 @@ export interface ReplayOutcome {
  * Replay as `teamlog replay` runs it: the views fold inline while the logs under `root` are
  * imported into `store`, then catch up on anything left (nothing, unless the store cannot fold inline).
  */
-export const replayLogs = async (root: string, store: EventStore, projectionsOf: (store: EventStore) => Promise<TeamlogProjections>): Promise<ReplayOutcome> => {
+export const replayLogs = async (
+  root: string,
+  store: EventStore,
+  projectionsOf: (store: EventStore) => Promise<TeamlogProjections>,
+): Promise<ReplayOutcome> => {
   const started = performance.now();
   const projections = await projectionsOf(store);
   const detach = projections.foldInline();

@@ -1,10 +1,10 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { BenchOptions } from './bench-options';
-import { ChildRequest, ChildResult } from './child-protocol';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchOptions } from './bench-options';
+import type { ChildRequest, ChildResult } from './child-protocol';
 import { memoryRow, ratePerSecond, throughputRow, verdictOf } from './report-table';
 import { runChild } from './run-child';
-import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 import { medianRun } from './median-run';
 import { runCliReplay, writeV0LeadLog } from './cli-replay-case';
@@ -22,19 +22,38 @@ const rateOf = (result: ChildResult): number => ratePerSecond(result.count, resu
 const assertReplayed = (label: string, result: ChildResult, events: number): void => {
   const { rejected, teamFailures } = result.detail;
   if (rejected !== 0 || teamFailures !== 0 || result.count !== events) {
-    throw new Error(`${label} replayed ${result.count} of ${events} events with ${rejected} rejected files and ${teamFailures} failed teams`);
+    throw new Error(
+      `${label} replayed ${result.count} of ${events} events with ${rejected} rejected files and ${teamFailures} failed teams`,
+    );
   }
 };
 
 /** Replay throughput (import + views) on the in-memory and SQLite stores against JSON.parse of the same lines. */
-export const runReplaySection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runReplaySection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const root = join(workDirectory, 'corpus');
-  context.progress(`generating a corpus of ${options.events.toLocaleString('en-US')} events (${options.teams} teams of 1 Lead + ${options.membersPerTeam} members)`);
-  const corpus = await writeTeamCorpus(root, { events: options.events, teams: options.teams, membersPerTeam: options.membersPerTeam });
+  context.progress(
+    `generating a corpus of ${options.events.toLocaleString('en-US')} events (${options.teams} teams of 1 Lead + ${options.membersPerTeam} members)`,
+  );
+  const corpus = await writeTeamCorpus(root, {
+    events: options.events,
+    teams: options.teams,
+    membersPerTeam: options.membersPerTeam,
+  });
   const dbFile = join(workDirectory, 'replay.sqlite');
   const baselineRequest: ChildRequest = { case: 'parse-baseline', root };
-  const replayRequest = (store: 'memory' | 'sqlite', unchained = false): ChildRequest => ({ case: 'replay', root, store, dbFile, ...(unchained ? { unchained } : {}) });
-  const removeDb = () => Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
+  const replayRequest = (store: 'memory' | 'sqlite', unchained = false): ChildRequest => ({
+    case: 'replay',
+    root,
+    store,
+    dbFile,
+    ...(unchained ? { unchained } : {}),
+  });
+  const removeDb = () =>
+    Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
 
   // The baseline takes seconds and the replays tens of seconds, so one baseline run is at the mercy
   // of a passing load on a shared machine: it runs before, between and after the replays, and the
@@ -66,8 +85,14 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
   const big = await measureBigLeadReplay(options, workDirectory, context);
   const baselineRate = rateOf(baseline);
   const rows = [
-    throughputRow('Replay, in-memory store (import + views)', 'ev', rateOf(memory), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.memory }),
-    throughputRow('Replay, SQLite store (import + views)', 'ev', rateOf(sqlite), 'JSON.parse', baselineRate, { kind: 'ratio-at-least', ratio: replayTargets.sqlite }),
+    throughputRow('Replay, in-memory store (import + views)', 'ev', rateOf(memory), 'JSON.parse', baselineRate, {
+      kind: 'ratio-at-least',
+      ratio: replayTargets.memory,
+    }),
+    throughputRow('Replay, SQLite store (import + views)', 'ev', rateOf(sqlite), 'JSON.parse', baselineRate, {
+      kind: 'ratio-at-least',
+      ratio: replayTargets.sqlite,
+    }),
     throughputRow(
       `teamlog replay FILE --store :memory: --json (V0 Lead log, ${cli.events.toLocaleString('en-US')} events)`,
       'ev',
@@ -92,7 +117,15 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
       ratePerSecond(big.events, big.baselineMs),
       { kind: 'ratio-at-least', ratio: replayTargets.bigLeadSqlite },
     ),
-    ...(big.memory.peakRssBytes === undefined ? [] : [memoryRow('Peak RSS, teamlog replay of the big Lead log --store :memory:', big.memory.peakRssBytes, bigLeadPeakRssTarget)]),
+    ...(big.memory.peakRssBytes === undefined
+      ? []
+      : [
+          memoryRow(
+            'Peak RSS, teamlog replay of the big Lead log --store :memory:',
+            big.memory.peakRssBytes,
+            bigLeadPeakRssTarget,
+          ),
+        ]),
   ];
   const notes = [
     `corpus: ${corpus.files.length} logs, ${corpus.summary.events.toLocaleString('en-US')} events, ${(corpus.bytes / 1024 ** 2).toFixed(1)} MiB; team records v1=${corpus.summary.teamRecords.v1} v2=${corpus.summary.teamRecords.v2}, queued=${corpus.summary.queued} delivered=${corpus.summary.delivered} relayed=${corpus.summary.relayed} claimed=${corpus.summary.claimed} tasks=${corpus.summary.tasks}`,
@@ -108,15 +141,29 @@ export const runReplaySection = async (options: BenchOptions, workDirectory: str
 
   await fs.rm(root, { recursive: true, force: true });
   const missed = [
-    { title: 'replay, in-memory store', store: 'memory' as const, ratio: rateOf(memory) / baselineRate, target: replayTargets.memory },
-    { title: 'replay, SQLite store', store: 'sqlite' as const, ratio: rateOf(sqlite) / baselineRate, target: replayTargets.sqlite },
+    {
+      title: 'replay, in-memory store',
+      store: 'memory' as const,
+      ratio: rateOf(memory) / baselineRate,
+      target: replayTargets.memory,
+    },
+    {
+      title: 'replay, SQLite store',
+      store: 'sqlite' as const,
+      ratio: rateOf(sqlite) / baselineRate,
+      target: replayTargets.sqlite,
+    },
   ].filter(({ ratio, target }) => verdictOf({ kind: 'ratio-at-least', ratio: target }, ratio) === 'MISS');
   const profiles: string[] = [];
   if (missed.length > 0 && context.profiling) {
     // A smaller corpus of the same shape: the profile shows where time goes without doubling the run.
     const profileRoot = join(workDirectory, 'profile-corpus');
     context.progress(`generating a ${options.profileEvents.toLocaleString('en-US')}-event corpus to profile on`);
-    await writeTeamCorpus(profileRoot, { events: options.profileEvents, teams: options.teams, membersPerTeam: options.membersPerTeam });
+    await writeTeamCorpus(profileRoot, {
+      events: options.profileEvents,
+      teams: options.teams,
+      membersPerTeam: options.membersPerTeam,
+    });
     for (const { title, store } of missed) {
       const label = `${title}, ${options.profileEvents.toLocaleString('en-US')} events (missed its target)`;
       profiles.push(...(await context.profile(label, { case: 'replay', root: profileRoot, store, dbFile })));
@@ -135,7 +182,13 @@ const measureCliReplay = async (
   options: BenchOptions,
   workDirectory: string,
   context: SectionContext,
-): Promise<{ readonly events: number; readonly bytes: number; readonly elapsedMs: number; readonly baselineMs: number; readonly baselineRuns: number }> => {
+): Promise<{
+  readonly events: number;
+  readonly bytes: number;
+  readonly elapsedMs: number;
+  readonly baselineMs: number;
+  readonly baselineRuns: number;
+}> => {
   const directory = join(workDirectory, 'cli-replay');
   context.progress(`generating a V0 Lead log of about ${options.cliReplayEvents.toLocaleString('en-US')} events`);
   const log = await writeV0LeadLog(directory, options.cliReplayEvents);
@@ -144,10 +197,17 @@ const measureCliReplay = async (
   const baselines = [await runChild(baselineRequest)];
   context.progress('teamlog replay FILE --store :memory: --json');
   const run = await runCliReplay(log.file, join(directory, 'replay.json'));
-  if (run.events !== log.events) throw new Error(`teamlog replay imported ${run.events} of the log's ${log.events} events`);
+  if (run.events !== log.events)
+    throw new Error(`teamlog replay imported ${run.events} of the log's ${log.events} events`);
   baselines.push(await runChild(baselineRequest), await runChild(baselineRequest));
   await fs.rm(directory, { recursive: true, force: true });
-  return { events: log.events, bytes: log.bytes, elapsedMs: run.elapsedMs, baselineMs: medianRun(baselines).elapsedMs, baselineRuns: baselines.length };
+  return {
+    events: log.events,
+    bytes: log.bytes,
+    elapsedMs: run.elapsedMs,
+    baselineMs: medianRun(baselines).elapsedMs,
+    baselineRuns: baselines.length,
+  };
 };
 
 /**
@@ -156,7 +216,9 @@ const measureCliReplay = async (
  */
 const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string, context: SectionContext) => {
   const directory = join(workDirectory, 'big-lead-replay');
-  context.progress(`generating a big Lead log of about ${options.cliReplayEvents.toLocaleString('en-US')} events (${bigLeadMembers} members)`);
+  context.progress(
+    `generating a big Lead log of about ${options.cliReplayEvents.toLocaleString('en-US')} events (${bigLeadMembers} members)`,
+  );
   const log = await writeBigLeadLog(directory, { events: options.cliReplayEvents, members: bigLeadMembers });
   const baselineRequest: ChildRequest = { case: 'parse-baseline', root: join(directory, 'big-lead') };
   await runChild(baselineRequest);
@@ -167,7 +229,9 @@ const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string
   context.progress('teamlog replay BIG-LEAD-LOG --store FILE.db --json');
   const sqlite = await runCliReplay(log.file, join(directory, 'replay-sqlite.json'), join(directory, 'replay.db'));
   baselines.push(await runChild(baselineRequest));
-  for (const run of [memory, sqlite]) if (run.events !== log.events) throw new Error(`teamlog replay imported ${run.events} of the big Lead log's ${log.events} events`);
+  for (const run of [memory, sqlite])
+    if (run.events !== log.events)
+      throw new Error(`teamlog replay imported ${run.events} of the big Lead log's ${log.events} events`);
   await fs.rm(directory, { recursive: true, force: true });
   return { ...log, memory, sqlite, baselineMs: medianRun(baselines).elapsedMs, baselineRuns: baselines.length };
 };

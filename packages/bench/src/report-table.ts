@@ -20,10 +20,12 @@ export interface ReportRow {
 }
 
 /** Items per second; 0 when nothing was timed. */
-export const ratePerSecond = (count: number, elapsedMs: number): number => (elapsedMs <= 0 ? 0 : (count * 1000) / elapsedMs);
+export const ratePerSecond = (count: number, elapsedMs: number): number =>
+  elapsedMs <= 0 ? 0 : (count * 1000) / elapsedMs;
 
 /** How the measured rate compares with the baseline's: 1 is as fast, 0.5 half as fast. */
-export const throughputRatio = (measured: number, baseline: number): number => (baseline <= 0 ? 0 : measured / baseline);
+export const throughputRatio = (measured: number, baseline: number): number =>
+  baseline <= 0 ? 0 : measured / baseline;
 
 export const verdictOf = (target: Target, measured: number): Verdict => {
   switch (target.kind) {
@@ -49,7 +51,8 @@ const grouped = (value: number): string => Math.round(value).toLocaleString('en-
 export const formatRate = (perSecond: number, unit: string): string => `${grouped(perSecond)} ${unit}/s`;
 export const formatRatio = (ratio: number): string => `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}x`;
 export const formatMiB = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-export const formatSize = (bytes: number): string => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : formatMiB(bytes));
+export const formatSize = (bytes: number): string =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : formatMiB(bytes);
 export const formatSeconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 
 export const formatTarget = (target: Target): string => {
@@ -72,7 +75,14 @@ export const formatTarget = (target: Target): string => {
 };
 
 /** A throughput row: the measured rate against a baseline rate measured in the same run. */
-export const throughputRow = (measure: string, unit: string, rate: number, baselineName: string, baselineRate: number, target: Target): ReportRow => {
+export const throughputRow = (
+  measure: string,
+  unit: string,
+  rate: number,
+  baselineName: string,
+  baselineRate: number,
+  target: Target,
+): ReportRow => {
   const ratio = throughputRatio(rate, baselineRate);
   return {
     measure,
@@ -104,13 +114,21 @@ export const limitRow = (measure: string, value: string, measured: number, targe
 });
 
 const headings: readonly string[] = ['Measure', 'Measured', 'Baseline (same run)', 'Ratio', 'Target', 'PASS/MISS'];
-const cellsOf = (row: ReportRow): readonly string[] => [row.measure, row.value, row.baseline, row.ratio, row.target, row.verdict];
+const cellsOf = (row: ReportRow): readonly string[] => [
+  row.measure,
+  row.value,
+  row.baseline,
+  row.ratio,
+  row.target,
+  row.verdict,
+];
 
 /** A Markdown table padded to line up in a terminal too. */
 export const renderTable = (rows: readonly ReportRow[]): string => {
   const all = [headings, ...rows.map(cellsOf)];
   const widths = headings.map((_, column) => Math.max(...all.map((cells) => (cells[column] as string).length)));
-  const line = (cells: readonly string[]): string => `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
   return [line(headings), rule, ...rows.map((row) => line(cellsOf(row)))].join('\n');
 };

@@ -1,25 +1,30 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
-import { BenchOptions } from './bench-options';
-import { ChildResult } from './child-protocol';
-import { Target, formatRate, formatSize, memoryRow, ratePerSecond } from './report-table';
+import type { BenchOptions } from './bench-options';
+import type { ChildResult } from './child-protocol';
+import { type Target, formatRate, formatSize, memoryRow, ratePerSecond } from './report-table';
 import { runChild } from './run-child';
-import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 
 /** Reading streams the log (< 256 MiB); replaying it into SQLite with its views must stay under 128 MiB. */
 export const rssTarget: Target = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 };
 export const replayRssTarget: Target = { kind: 'bytes-below', bytes: 128 * 1024 ** 2 };
 
 /** The kernel's peak where /proc has it, else the sampled peak. */
-const peakOf = (result: ChildResult): number => (result.peakRssBytes > 0 ? result.peakRssBytes : result.sampledPeakRssBytes);
+const peakOf = (result: ChildResult): number =>
+  result.peakRssBytes > 0 ? result.peakRssBytes : result.sampledPeakRssBytes;
 
 /**
  * Peak RSS while a large log (generated here) streams through the reader, and (with --rss-replay)
  * through the importer into SQLite plus the projection runner. Each runs in a child process that
  * reads its own VmHWM.
  */
-export const runRssSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runRssSection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const directory = join(workDirectory, 'large-log');
   await fs.mkdir(directory, { recursive: true });
   const file = join(directory, 'session.v4.jsonl');
@@ -42,8 +47,11 @@ export const runRssSection = async (options: BenchOptions, workDirectory: string
     const dbFile = join(workDirectory, 'large-log.sqlite');
     context.progress(`peak RSS: replaying the ${size} log into SQLite (import + views)`);
     const replay = await runChild({ case: 'replay-log', file, dbFile });
-    if (replay.detail['rejected'] !== '') throw new Error(`the large log was not imported: ${String(replay.detail['rejected'])}`);
-    rows.push(memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), replayRssTarget));
+    if (replay.detail.rejected !== '')
+      throw new Error(`the large log was not imported: ${String(replay.detail.rejected)}`);
+    rows.push(
+      memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), replayRssTarget),
+    );
     notes.push(noteOf('replay large log into SQLite', replay, 'events'));
     await Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
   }

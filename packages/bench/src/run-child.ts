@@ -1,8 +1,8 @@
-import { spawn } from 'child_process';
-import { join } from 'path';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import { decodeWith } from '@teamlog/events';
-import { ChildRequest, ChildResult, resultPrefix } from './child-protocol';
+import { type ChildRequest, ChildResult, resultPrefix } from './child-protocol';
 
 export class ChildMeasurementFailed extends Error {
   override readonly name = 'ChildMeasurementFailed';
@@ -17,7 +17,8 @@ export class ChildMeasurementFailed extends Error {
 const childScript = join(__dirname, 'bench-child.js');
 
 /** The in-memory replay keeps every event: let its heap grow past the default limit. Others run with Node's defaults. */
-const heapFlagsFor = (request: ChildRequest): string[] => (request.case === 'replay' && request.store === 'memory' ? ['--max-old-space-size=8192'] : []);
+const heapFlagsFor = (request: ChildRequest): string[] =>
+  request.case === 'replay' && request.store === 'memory' ? ['--max-old-space-size=8192'] : [];
 
 /** The result line among a child's stdout lines, decoded. */
 export const resultOf = (request: ChildRequest, stdout: string): ChildResult => {
@@ -31,7 +32,11 @@ export const resultOf = (request: ChildRequest, stdout: string): ChildResult => 
 /** Run one measurement in a fresh Node process (extra `nodeArgs` such as `--cpu-prof`). */
 export const runChild = (request: ChildRequest, nodeArgs: readonly string[] = []): Promise<ChildResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...heapFlagsFor(request), ...nodeArgs, childScript, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [...heapFlagsFor(request), ...nodeArgs, childScript, JSON.stringify(request)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -39,7 +44,12 @@ export const runChild = (request: ChildRequest, nodeArgs: readonly string[] = []
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code !== 0) {
-        reject(new ChildMeasurementFailed(request, `exit ${code ?? signal}: ${stderr.trim().split('\n').slice(-8).join('\n')}`));
+        reject(
+          new ChildMeasurementFailed(
+            request,
+            `exit ${code ?? signal}: ${stderr.trim().split('\n').slice(-8).join('\n')}`,
+          ),
+        );
         return;
       }
       try {

@@ -1,5 +1,5 @@
-import { ChildRequest, ChildResult } from './child-protocol';
-import { ReportRow, formatMiB, formatSeconds } from './report-table';
+import type { ChildRequest, ChildResult } from './child-protocol';
+import { type ReportRow, formatMiB, formatSeconds } from './report-table';
 
 /** What one bench section adds to the report. */
 export interface SectionOutcome {

@@ -1,5 +1,5 @@
-import { MemberSession, TeamLog, createTeamLog } from '@teamlog/team';
-import { EventStore } from '@teamlog/store';
+import { type MemberSession, type TeamLog, createTeamLog } from '@teamlog/team';
+import type { EventStore } from '@teamlog/store';
 
 export interface SendTeam {
   readonly teamlog: TeamLog;
@@ -13,7 +13,11 @@ export const startTeam = async (store: EventStore, count: number): Promise<SendT
   await teamlog.runtime(lead.sessionId).start();
   const members: MemberSession[] = [];
   for (let index = 0; index < count; index += 1) {
-    const spawned = await lead.spawnMember({ name: `sender-${index + 1}`, description: 'sends benchmark messages', provider: 'bench' });
+    const spawned = await lead.spawnMember({
+      name: `sender-${index + 1}`,
+      description: 'sends benchmark messages',
+      provider: 'bench',
+    });
     await teamlog.runtime(spawned.sessionId).start();
     members.push(await teamlog.openMember(lead.teamId, spawned.sessionId));
   }
@@ -21,7 +25,8 @@ export const startTeam = async (store: EventStore, count: number): Promise<SendT
 };
 
 /** Sender `sender`'s target for its `n`th message: every other member in turn, never itself. */
-export const targetOf = (sender: number, n: number, members: number): number => (sender + 1 + (n % (members - 1))) % members;
+export const targetOf = (sender: number, n: number, members: number): number =>
+  (sender + 1 + (n % (members - 1))) % members;
 
 /**
  * `senders` member handles send concurrently, `messages` in all (split evenly), each awaiting its
@@ -29,14 +34,18 @@ export const targetOf = (sender: number, n: number, members: number): number => 
  */
 export const sendConcurrently = async (team: SendTeam, senders: number, messages: number): Promise<number> => {
   const { members } = team;
-  if (senders > members.length || members.length < 2) throw new RangeError(`${senders} senders need at least that many members (and two), got ${members.length}`);
+  if (senders > members.length || members.length < 2)
+    throw new RangeError(`${senders} senders need at least that many members (and two), got ${members.length}`);
   const loops = Array.from({ length: senders }, async (_, sender) => {
     const handle = members[sender] as MemberSession;
     const share = Math.floor(messages / senders) + (sender < messages % senders ? 1 : 0);
     let accepted = 0;
     for (let n = 0; n < share; n += 1) {
       const target = members[targetOf(sender, n, members.length)] as MemberSession;
-      await handle.send({ target: target.name, message: `benchmark note ${n} from ${handle.name}: please review the parser patch and report failing tests` });
+      await handle.send({
+        target: target.name,
+        message: `benchmark note ${n} from ${handle.name}: please review the parser patch and report failing tests`,
+      });
       accepted += 1;
     }
     return accepted;

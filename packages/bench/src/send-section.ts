@@ -1,10 +1,10 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { BenchOptions } from './bench-options';
-import { ChildResult, RequestOf } from './child-protocol';
-import { Target, formatRate, ratePerSecond, throughputRow, verdictOf } from './report-table';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchOptions } from './bench-options';
+import type { ChildResult, RequestOf } from './child-protocol';
+import { type Target, formatRate, ratePerSecond, throughputRow, verdictOf } from './report-table';
 import { runChild } from './run-child';
-import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
+import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 
 /**
  * One sender against raw inserts with one durable transaction each (the same durability per
@@ -13,11 +13,15 @@ import { SectionContext, SectionOutcome, noteOf } from './section-outcome';
  */
 export const sendTargets = { single: 0.8, grouped: { senders: 64, ratio: 0.5 } } as const;
 
-const targetFor = (senders: number): Target => (senders === 1 ? { kind: 'ratio-at-least', ratio: sendTargets.single } : { kind: 'none' });
+const targetFor = (senders: number): Target =>
+  senders === 1 ? { kind: 'ratio-at-least', ratio: sendTargets.single } : { kind: 'none' };
 const groupedTargetFor = (senders: number): Target =>
-  senders === sendTargets.grouped.senders ? { kind: 'ratio-at-least', ratio: sendTargets.grouped.ratio } : { kind: 'none' };
+  senders === sendTargets.grouped.senders
+    ? { kind: 'ratio-at-least', ratio: sendTargets.grouped.ratio }
+    : { kind: 'none' };
 
-const removeDatabase = (file: string) => Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${file}${suffix}`, { force: true })));
+const removeDatabase = (file: string) =>
+  Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${file}${suffix}`, { force: true })));
 
 const positiveDetail = (result: ChildResult, key: string): number => {
   const value = result.detail[key];
@@ -33,7 +37,11 @@ const rowsPerMessage = (result: ChildResult): number => positiveDetail(result, '
  * raw inserts grouped into the same number of rows per transaction as the store's commits held:
  * that ratio is the engine's own overhead, with the shared fsync taken out.
  */
-export const runSendSection = async (options: BenchOptions, workDirectory: string, context: SectionContext): Promise<SectionOutcome> => {
+export const runSendSection = async (
+  options: BenchOptions,
+  workDirectory: string,
+  context: SectionContext,
+): Promise<SectionOutcome> => {
   const requestFor = (senders: number, unchained = false): RequestOf<'send'> => ({
     case: 'send',
     ...(unchained ? { unchained } : {}),
@@ -43,10 +51,13 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
     messages: options.messages,
     rowsFile: join(workDirectory, `send-${senders}${unchained ? '-unchained' : ''}.rows.jsonl`),
   });
-  const sends: Array<{ readonly senders: number; readonly request: RequestOf<'send'>; readonly result: ChildResult }> = [];
+  const sends: Array<{ readonly senders: number; readonly request: RequestOf<'send'>; readonly result: ChildResult }> =
+    [];
   for (const senders of options.senders) {
     const request = requestFor(senders);
-    context.progress(`send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)`);
+    context.progress(
+      `send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)`,
+    );
     sends.push({ senders, request, result: await runChild(request) });
     await removeDatabase(request.dbFile);
   }
@@ -65,11 +76,21 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
   const raw = await runChild({ case: 'raw-insert', dbFile: rawFile, rowsFile: widest.request.rowsFile });
   await removeDatabase(rawFile);
 
-  const rowsPerCommit = Math.max(1, Math.round(positiveDetail(widest.result, 'messagesPerTransaction') * rowsPerMessage(widest.result)));
+  const rowsPerCommit = Math.max(
+    1,
+    Math.round(positiveDetail(widest.result, 'messagesPerTransaction') * rowsPerMessage(widest.result)),
+  );
   let grouped: ChildResult | undefined;
   if (rowsPerCommit > 1) {
-    context.progress(`baseline: the same raw inserts, ${rowsPerCommit} rows per durable transaction (the store's group size)`);
-    grouped = await runChild({ case: 'raw-insert', dbFile: rawFile, rowsFile: widest.request.rowsFile, rowsPerTransaction: rowsPerCommit });
+    context.progress(
+      `baseline: the same raw inserts, ${rowsPerCommit} rows per durable transaction (the store's group size)`,
+    );
+    grouped = await runChild({
+      case: 'raw-insert',
+      dbFile: rawFile,
+      rowsFile: widest.request.rowsFile,
+      rowsPerTransaction: rowsPerCommit,
+    });
   }
   await removeDatabase(rawFile);
 
@@ -78,7 +99,14 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
   // Sends are counted in messages; the baseline's rate is converted to the messages its rows stand for.
   const rawMessagesPerSecond = rawRowsPerSecond / perMessage;
   const rows = sends.map(({ senders, result }) =>
-    throughputRow(`Send, ${senders} sender${senders === 1 ? '' : 's'} (TeamLog.send, SQLite)`, 'msg', ratePerSecond(result.count, result.elapsedMs), 'raw inserts', rawMessagesPerSecond, targetFor(senders)),
+    throughputRow(
+      `Send, ${senders} sender${senders === 1 ? '' : 's'} (TeamLog.send, SQLite)`,
+      'msg',
+      ratePerSecond(result.count, result.elapsedMs),
+      'raw inserts',
+      rawMessagesPerSecond,
+      targetFor(senders),
+    ),
   );
   if (grouped !== undefined) {
     const groupedMessagesPerSecond = ratePerSecond(grouped.count, grouped.elapsedMs) / perMessage;
@@ -94,7 +122,9 @@ export const runSendSection = async (options: BenchOptions, workDirectory: strin
     );
   }
   const notes = [
-    ...sends.map(({ senders, result }) => noteOf(`send, ${senders} sender${senders === 1 ? '' : 's'}`, result, 'messages accepted')),
+    ...sends.map(({ senders, result }) =>
+      noteOf(`send, ${senders} sender${senders === 1 ? '' : 's'}`, result, 'messages accepted'),
+    ),
     noteOf('raw inserts', raw, 'rows'),
     ...(grouped === undefined ? [] : [noteOf(`raw inserts in groups of ${rowsPerCommit}`, grouped, 'rows')]),
     `raw insert baseline: ${formatRate(rawRowsPerSecond, 'row')} with ${perMessage.toFixed(2)} stored rows per accepted message`,

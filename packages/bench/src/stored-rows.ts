@@ -1,8 +1,8 @@
-import { createWriteStream, readFileSync } from 'fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { decodeWith } from '@teamlog/events';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import type { SqliteEventStore } from '@teamlog/store-sqlite';
 
 /* The rows a send case stored, carried to the raw-insert baseline as JSON lines. */
 
@@ -43,13 +43,21 @@ interface EventRow {
 }
 
 export const lastPosition = (store: SqliteEventStore): bigint =>
-  BigInt((store.database.prepare('SELECT COALESCE(MAX(position), 0) AS position FROM events').get() as { position: number | bigint }).position);
+  BigInt(
+    (
+      store.database.prepare('SELECT COALESCE(MAX(position), 0) AS position FROM events').get() as {
+        position: number | bigint;
+      }
+    ).position,
+  );
 
 /** Write the rows stored after `after` as JSON lines (bigints as numbers): the raw-insert baseline's input. */
 export const dumpRowsAfter = async (store: SqliteEventStore, after: bigint, file: string): Promise<number> => {
   const out = createWriteStream(file);
   let rows = 0;
-  const select = store.database.prepare('SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events WHERE position > ? ORDER BY position');
+  const select = store.database.prepare(
+    'SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events WHERE position > ? ORDER BY position',
+  );
   for (const row of select.iterate(after) as Iterable<EventRow>) {
     out.write(`${JSON.stringify({ ...row, revision: Number(row.revision), recorded_at: Number(row.recorded_at) })}\n`);
     rows += 1;

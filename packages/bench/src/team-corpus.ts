@@ -1,5 +1,5 @@
-import { JsonObject } from '@teamlog/events';
-import { DeterministicRandom, deterministicRandom } from './deterministic-random';
+import type { JsonObject } from '@teamlog/events';
+import { type DeterministicRandom, deterministicRandom } from './deterministic-random';
 
 /*
  * A deterministic corpus of historical (DSH V4) session logs for the replay benchmark: per team a
@@ -40,7 +40,23 @@ const relayEraStart = Date.UTC(2026, 8, 27, 1);
 const tickMs = 250;
 /** Share of the corpus written as mailbox era; its first half writes version-1 Team records. */
 const mailboxShare = 0.5;
-const words = ['review', 'the', 'parser', 'patch', 'and', 'report', 'failing', 'tests', 'in', 'store', 'module', 'before', 'merge', 'with', 'notes'];
+const words = [
+  'review',
+  'the',
+  'parser',
+  'patch',
+  'and',
+  'report',
+  'failing',
+  'tests',
+  'in',
+  'store',
+  'module',
+  'before',
+  'merge',
+  'with',
+  'notes',
+];
 
 type InboxListName = 'next-turn' | 'next-step';
 
@@ -101,7 +117,12 @@ class CorpusBuilder {
 
   summary(): CorpusSummary {
     const { v1, v2, ...rest } = this.counts;
-    return { sessions: this.teams.length * (1 + this.options.membersPerTeam), events: this.events, teamRecords: { v1, v2 }, ...rest };
+    return {
+      sessions: this.teams.length * (1 + this.options.membersPerTeam),
+      events: this.events,
+      teamRecords: { v1, v2 },
+      ...rest,
+    };
   }
 
   private get mailboxEra(): boolean {
@@ -129,17 +150,22 @@ class CorpusBuilder {
   start(): void {
     for (let index = 0; index < this.options.teams; index += 1) {
       const lead: SessionLog = { id: corpusSessionId(index, 'lead'), seq: 0, turn: 0 };
-      const members = Array.from({ length: this.options.membersPerTeam }, (_, k): Member => ({
-        id: corpusSessionId(index, k),
-        name: `worker-${k + 1}`,
-        seq: 0,
-        turn: 0,
-        pending: { 'next-turn': [], 'next-step': [] },
-      }));
+      const members = Array.from(
+        { length: this.options.membersPerTeam },
+        (_, k): Member => ({
+          id: corpusSessionId(index, k),
+          name: `worker-${k + 1}`,
+          seq: 0,
+          turn: 0,
+          pending: { 'next-turn': [], 'next-step': [] },
+        }),
+      );
       const team: Team = { lead, members, tasks: [], nextTask: 1, nextMessage: 1 };
       this.teams.push(team);
       this.header(lead, {});
-      members.forEach((member) => this.header(member, { parentSession: lead.id, origin: 'subagent', delegationDepth: 1 }));
+      members.forEach((member) =>
+        this.header(member, { parentSession: lead.id, origin: 'subagent', delegationDepth: 1 }),
+      );
       this.spawnMembers(team);
     }
   }
@@ -147,7 +173,16 @@ class CorpusBuilder {
   private header(log: SessionLog, extra: JsonObject): void {
     this.out.push({
       sessionId: log.id,
-      line: { type: 'session', version: 4, id: log.id, createdAt: this.time, cwd: '/bench/project', isSeeded: false, delegationDepth: 0, ...extra },
+      line: {
+        type: 'session',
+        version: 4,
+        id: log.id,
+        createdAt: this.time,
+        cwd: '/bench/project',
+        isSeeded: false,
+        delegationDepth: 0,
+        ...extra,
+      },
     });
   }
 
@@ -185,7 +220,17 @@ class CorpusBuilder {
     this.emit(
       lead,
       'tool/result',
-      { turn, step: 1, message: { id: `tool-${lead.seq}`, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, content: [text('ok')] } },
+      {
+        turn,
+        step: 1,
+        message: {
+          id: `tool-${lead.seq}`,
+          role: 'tool',
+          source: { kind: 'tool', callId },
+          toolCallId: callId,
+          content: [text('ok')],
+        },
+      },
       { sourceEventSeqs: [call], surfaceOp: 'append' },
     );
     this.emit(lead, 'step/end', { turn, step: 1 });
@@ -195,7 +240,13 @@ class CorpusBuilder {
   private spawnMembers(team: Team): void {
     for (const member of team.members) {
       this.leadToolTurn(team, 'spawn_teammate', () => {
-        const snapshot = { id: member.id, name: member.name, description: `${member.name} works on the benchmark`, provider: 'spawn', context: 'fresh' };
+        const snapshot = {
+          id: member.id,
+          name: member.name,
+          description: `${member.name} works on the benchmark`,
+          provider: 'spawn',
+          context: 'fresh',
+        };
         this.teamRecord(team, 'team/member', { member: { ...snapshot, phase: 'provisioning' } });
         this.teamRecord(team, 'team/member', { member: { ...snapshot, phase: 'active' } });
       });
@@ -235,10 +286,18 @@ class CorpusBuilder {
       team.nextTask += 1;
       const blockers = team.tasks.filter((task) => !task.deletable && task.status !== 'deleted');
       const blockedBy = blockers.length > 0 && this.random.chance(0.3) ? [this.pick(blockers).id] : [];
-      const task: Task = { id: `task-${number}`, revision: 1, status: 'pending', blockedBy, deletable: number % 5 === 0 };
+      const task: Task = {
+        id: `task-${number}`,
+        revision: 1,
+        status: 'pending',
+        blockedBy,
+        deletable: number % 5 === 0,
+      };
       team.tasks.push(task);
       this.counts.tasks += 1;
-      this.leadToolTurn(team, 'task_create', () => this.teamRecord(team, 'team/task', { task: this.taskSnapshot(task) }));
+      this.leadToolTurn(team, 'task_create', () =>
+        this.teamRecord(team, 'team/task', { task: this.taskSnapshot(task) }),
+      );
       return;
     }
     const task = this.pick(open);
@@ -262,15 +321,32 @@ class CorpusBuilder {
   }
 
   /** Mailbox era: queued in the Lead log, spliced into the target's inbox, then delivered (one in ten never is). */
-  private mailboxSend(team: Team, sender: { readonly id: string; readonly name: string }, target: Member, body: string): void {
+  private mailboxSend(
+    team: Team,
+    sender: { readonly id: string; readonly name: string },
+    target: Member,
+    body: string,
+  ): void {
     const messageId = `team-message-${hex(team.nextMessage, 8)}-${team.lead.id.slice(0, 8)}`;
     team.nextMessage += 1;
     const version = this.recordVersion;
     this.counts.queued += 1;
     this.leadToolTurn(team, 'send_message', () =>
-      this.teamRecord(team, 'team/message/queued', {
-        message: { id: messageId, senderId: sender.id, senderName: sender.name, targetId: target.id, content: [text(body)], ...(version === 1 ? { delivery: 'wakeup' } : {}) },
-      }, version),
+      this.teamRecord(
+        team,
+        'team/message/queued',
+        {
+          message: {
+            id: messageId,
+            senderId: sender.id,
+            senderName: sender.name,
+            targetId: target.id,
+            content: [text(body)],
+            ...(version === 1 ? { delivery: 'wakeup' } : {}),
+          },
+        },
+        version,
+      ),
     );
     if (this.random.chance(0.1)) return;
     const item: JsonObject = {
@@ -285,7 +361,12 @@ class CorpusBuilder {
   }
 
   /** Direct era: only the target's inbox records the message, with its true sender. */
-  private relaySend(team: Team, sender: { readonly id: string; readonly name: string }, target: Member, body: string): void {
+  private relaySend(
+    team: Team,
+    sender: { readonly id: string; readonly name: string },
+    target: Member,
+    body: string,
+  ): void {
     if (this.time < relayEraStart) this.time = relayEraStart;
     const item: JsonObject = {
       id: `relay-${hex(team.nextMessage, 8)}-${team.lead.id.slice(0, 8)}`,
@@ -318,7 +399,17 @@ class CorpusBuilder {
     this.emit(member, 'turn/start', { turn });
     this.claim(member, 'next-turn');
     if (turn === 1) {
-      this.emit(member, 'user/message', { id: `prompt-${member.id.slice(-4)}`, role: 'user', content: [text(`You are ${member.name} in team ${team.lead.id}.`)], source: { kind: 'user' } }, { surfaceOp: 'append' });
+      this.emit(
+        member,
+        'user/message',
+        {
+          id: `prompt-${member.id.slice(-4)}`,
+          role: 'user',
+          content: [text(`You are ${member.name} in team ${team.lead.id}.`)],
+          source: { kind: 'user' },
+        },
+        { surfaceOp: 'append' },
+      );
     }
     this.emit(member, 'step/start', { turn, step: 1 });
     this.claim(member, 'next-step');
@@ -343,7 +434,17 @@ class CorpusBuilder {
     this.emit(
       member,
       'tool/result',
-      { turn, step: 1, message: { id: `tool-${member.seq}`, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, content: [text(this.sentence(12))] } },
+      {
+        turn,
+        step: 1,
+        message: {
+          id: `tool-${member.seq}`,
+          role: 'tool',
+          source: { kind: 'tool', callId },
+          toolCallId: callId,
+          content: [text(this.sentence(12))],
+        },
+      },
       { sourceEventSeqs: [call], surfaceOp: 'append' },
     );
     this.emit(member, 'step/end', { turn, step: 1 });

@@ -1,5 +1,5 @@
-import { ChildProcess, spawn } from 'child_process';
-import { resolve } from 'path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 
 /** The `teamlog` executable the bench measures (built by `npm run bench`, which builds first). */
 const teamlogMain = resolve(__dirname, '../../cli/dist/main.js');

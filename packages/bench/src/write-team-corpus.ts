@@ -1,6 +1,6 @@
-import { createWriteStream, promises as fs, WriteStream } from 'fs';
-import { join } from 'path';
-import { CorpusSummary, TeamCorpusOptions, teamCorpus } from './team-corpus';
+import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { type CorpusSummary, type TeamCorpusOptions, teamCorpus } from './team-corpus';
 
 export interface WrittenCorpus {
   readonly root: string;
@@ -10,7 +10,8 @@ export interface WrittenCorpus {
 }
 
 /** Where a corpus session's log goes: one directory per session, as the harness lays them out (docs/rules.md#layout-generations). */
-export const corpusLogFile = (root: string, sessionId: string): string => join(root, '--bench-project--', sessionId, 'session.v4.jsonl');
+export const corpusLogFile = (root: string, sessionId: string): string =>
+  join(root, '--bench-project--', sessionId, 'session.v4.jsonl');
 
 const flushBytes = 1024 * 1024;
 
@@ -34,13 +35,17 @@ class SessionFile {
     const chunk = this.pending.join('');
     this.pending = [];
     this.pendingBytes = 0;
-    return new Promise((resolve, reject) => this.out.write(chunk, (error) => (error === null || error === undefined ? resolve() : reject(error))));
+    return new Promise((resolve, reject) =>
+      this.out.write(chunk, (error) => (error === null || error === undefined ? resolve() : reject(error))),
+    );
   }
 
   /** Flush, close, and sync to disk: writeback of the corpus must not compete with the measurements. */
   async close(): Promise<void> {
     await this.flush();
-    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     const handle = await fs.open(this.file, 'r+');
     try {
       await handle.sync();

@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { BenchOptions, InvalidBenchOption, parseBenchOptions, parseSize } from '../src/bench-options';
+import { type BenchOptions, type InvalidBenchOption, parseBenchOptions, parseSize } from '../src/bench-options';
 
 const parsed = (...args: string[]): BenchOptions => {
   const result = parseBenchOptions(args);
@@ -15,7 +15,17 @@ const refusal = (...args: string[]): InvalidBenchOption => {
 
 describe('bench options', () => {
   it('runs every section at full size by default, profiling misses', () => {
-    expect(parsed()).toMatchObject({ quick: false, sections: ['replay', 'send', 'rss', 'postgres', 'follow', 'dashboard', 'fuzz'], events: 1_000_000, messages: 4096, senders: [1, 64], rssBytes: 1024 ** 3, rssReplay: true, profile: true, profileEvents: 200_000 });
+    expect(parsed()).toMatchObject({
+      quick: false,
+      sections: ['replay', 'send', 'rss', 'postgres', 'follow', 'dashboard', 'fuzz'],
+      events: 1_000_000,
+      messages: 4096,
+      senders: [1, 64],
+      rssBytes: 1024 ** 3,
+      rssReplay: true,
+      profile: true,
+      profileEvents: 200_000,
+    });
   });
 
   it('skips the PostgreSQL section with --no-postgres', () => {
@@ -24,12 +34,35 @@ describe('bench options', () => {
   });
 
   it('uses small sizes with --quick, which later flags override wherever they stand', () => {
-    expect(parsed('--quick')).toMatchObject({ quick: true, events: 20_000, messages: 256, rssBytes: 32 * 1024 ** 2, profile: false });
-    expect(parsed('--events', '5000', '--quick', '--profile')).toMatchObject({ quick: true, events: 5000, profile: true });
+    expect(parsed('--quick')).toMatchObject({
+      quick: true,
+      events: 20_000,
+      messages: 256,
+      rssBytes: 32 * 1024 ** 2,
+      profile: false,
+    });
+    expect(parsed('--events', '5000', '--quick', '--profile')).toMatchObject({
+      quick: true,
+      events: 5000,
+      profile: true,
+    });
   });
 
   it('reads sizes, lists and flags, with or without "="', () => {
-    expect(parsed('--only=send,rss', '--senders', '2,8', '--send-members', '8', '--rss-bytes', '256M', '--no-rss-replay', '--events', '1_000')).toMatchObject({
+    expect(
+      parsed(
+        '--only=send,rss',
+        '--senders',
+        '2,8',
+        '--send-members',
+        '8',
+        '--rss-bytes',
+        '256M',
+        '--no-rss-replay',
+        '--events',
+        '1_000',
+      ),
+    ).toMatchObject({
       sections: ['send', 'rss'],
       senders: [2, 8],
       sendMembers: 8,

@@ -4,8 +4,9 @@ import { procStatCpuMs } from '../src/proc-cpu';
 import { formatTarget, limitRow, verdictOf } from '../src/report-table';
 
 describe('the follow bench', () => {
-  it('reads a process\'s user + system CPU time from /proc/<pid>/stat, a command name with spaces and parentheses too', () => {
-    const fields = (name: string) => `4242 (${name}) S 1 4242 4242 0 -1 4194560 900 0 0 0 250 37 0 0 20 0 11 0 12345 1000000 5000`;
+  it("reads a process's user + system CPU time from /proc/<pid>/stat, a command name with spaces and parentheses too", () => {
+    const fields = (name: string) =>
+      `4242 (${name}) S 1 4242 4242 0 -1 4194560 900 0 0 0 250 37 0 0 20 0 11 0 12345 1000000 5000`;
     expect(procStatCpuMs(fields('node'))).toBe(2870);
     expect(procStatCpuMs(fields('my (odd) node'))).toBe(2870);
     expect(procStatCpuMs('garbage')).toBeUndefined();
@@ -33,6 +34,13 @@ describe('the follow bench', () => {
     expect(formatTarget(target)).toBe('< 200 ms');
     expect(verdictOf(target, 199.9)).toBe('PASS');
     expect(verdictOf(target, 200)).toBe('MISS');
-    expect(limitRow('Latency', '12 ms', 12, target)).toEqual({ measure: 'Latency', value: '12 ms', baseline: '-', ratio: '-', target: '< 200 ms', verdict: 'PASS' });
+    expect(limitRow('Latency', '12 ms', 12, target)).toEqual({
+      measure: 'Latency',
+      value: '12 ms',
+      baseline: '-',
+      ratio: '-',
+      target: '< 200 ms',
+      verdict: 'PASS',
+    });
   });
 });

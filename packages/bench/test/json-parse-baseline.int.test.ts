@@ -1,5 +1,5 @@
-import { writeFileSync, mkdirSync } from 'fs';
-import { join } from 'path';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileLineBatches, parseEveryLine } from '../src/json-parse-baseline';
 import { tempDirectory } from './temp-directory';
 
@@ -18,10 +18,16 @@ describe('JSON.parse baseline', () => {
 
   it('parses every line of every session log under a root and counts the events after each header', async () => {
     const root = join(temp.path, 'root');
-    for (const [session, events] of [['s-1', 3], ['s-2', 5]] as const) {
+    for (const [session, events] of [
+      ['s-1', 3],
+      ['s-2', 5],
+    ] as const) {
       mkdirSync(join(root, session), { recursive: true });
       const header = { type: 'session', version: 4, id: session, createdAt: 0, isSeeded: false, delegationDepth: 0 };
-      const lines = [header, ...Array.from({ length: events }, (_, seq) => ({ type: 'turn/start', seq, time: seq, data: { turn: seq } }))];
+      const lines = [
+        header,
+        ...Array.from({ length: events }, (_, seq) => ({ type: 'turn/start', seq, time: seq, data: { turn: seq } })),
+      ];
       writeFileSync(join(root, session, 'session.v4.jsonl'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     }
     writeFileSync(join(root, 'notes.txt'), 'not a log');

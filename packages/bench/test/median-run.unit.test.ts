@@ -1,7 +1,14 @@
-import { ChildResult } from '../src/child-protocol';
+import type { ChildResult } from '../src/child-protocol';
 import { medianRun } from '../src/median-run';
 
-const run = (elapsedMs: number): ChildResult => ({ case: 'parse-baseline', elapsedMs, count: 100, peakRssBytes: 0, sampledPeakRssBytes: 0, detail: {} });
+const run = (elapsedMs: number): ChildResult => ({
+  case: 'parse-baseline',
+  elapsedMs,
+  count: 100,
+  peakRssBytes: 0,
+  sampledPeakRssBytes: 0,
+  detail: {},
+});
 
 describe('medianRun (the baseline among runs before, between and after the replays)', () => {
   it('picks the run with the middle elapsed time, whatever the order', () => {

@@ -1,4 +1,4 @@
-import { MemoryReading, noSamples, observeMemory, startMemorySampling } from '../src/memory-sampler';
+import { type MemoryReading, noSamples, observeMemory, startMemorySampling } from '../src/memory-sampler';
 
 const reading = (rss: number, heapUsed = 0, external = 0): MemoryReading => ({ rss, heapUsed, external });
 

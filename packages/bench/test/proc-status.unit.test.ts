@@ -1,6 +1,12 @@
 import { procStatusBytes } from '../src/proc-status';
 
-const status = ['Name:\tnode', 'VmPeak:\t 1200000 kB', 'VmHWM:\t  181234 kB', 'VmRSS:\t  150000 kB', 'Threads:\t11'].join('\n');
+const status = [
+  'Name:\tnode',
+  'VmPeak:\t 1200000 kB',
+  'VmHWM:\t  181234 kB',
+  'VmRSS:\t  150000 kB',
+  'Threads:\t11',
+].join('\n');
 
 describe('/proc status fields', () => {
   it('reads the peak and current resident set size in bytes', () => {

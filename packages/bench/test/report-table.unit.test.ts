@@ -1,5 +1,13 @@
 import {
-  formatMiB, formatRate, formatRatio, memoryRow, ratePerSecond, renderTable, throughputRatio, throughputRow, verdictOf,
+  formatMiB,
+  formatRate,
+  formatRatio,
+  memoryRow,
+  ratePerSecond,
+  renderTable,
+  throughputRatio,
+  throughputRow,
+  verdictOf,
 } from '../src/report-table';
 
 describe('report table', () => {
@@ -32,8 +40,19 @@ describe('report table', () => {
 
   it('fills a throughput row from the measured and baseline rates', () => {
     const row = throughputRow('Replay', 'ev', 300, 'JSON.parse', 1000, { kind: 'ratio-at-least', ratio: 0.25 });
-    expect(row).toEqual({ measure: 'Replay', value: '300 ev/s', baseline: 'JSON.parse 1,000 ev/s', ratio: '0.30x', target: '>= 0.25x', verdict: 'PASS' });
-    expect(memoryRow('RSS', 300 * 1024 ** 2, { kind: 'bytes-below', bytes: 256 * 1024 ** 2 })).toMatchObject({ value: '300.0 MiB', target: '< 256.0 MiB', verdict: 'MISS' });
+    expect(row).toEqual({
+      measure: 'Replay',
+      value: '300 ev/s',
+      baseline: 'JSON.parse 1,000 ev/s',
+      ratio: '0.30x',
+      target: '>= 0.25x',
+      verdict: 'PASS',
+    });
+    expect(memoryRow('RSS', 300 * 1024 ** 2, { kind: 'bytes-below', bytes: 256 * 1024 ** 2 })).toMatchObject({
+      value: '300.0 MiB',
+      target: '< 256.0 MiB',
+      verdict: 'MISS',
+    });
   });
 
   it('renders a Markdown table whose columns line up', () => {
@@ -43,7 +62,9 @@ describe('report table', () => {
     ];
     const lines = renderTable(rows).split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^\| Measure +\| Measured +\| Baseline \(same run\) +\| Ratio +\| Target +\| PASS\/MISS \|$/);
+    expect(lines[0]).toMatch(
+      /^\| Measure +\| Measured +\| Baseline \(same run\) +\| Ratio +\| Target +\| PASS\/MISS \|$/,
+    );
     expect(lines[1]).toMatch(/^\|-+(\|-+){5}\|$/);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
     expect(lines[2]).toContain('| MISS');

@@ -1,5 +1,5 @@
-import { writeFile } from 'fs/promises';
-import { join } from 'path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { createSchemaFile, groupsOf, openRawInserter } from '../src/raw-insert-baseline';
 import { sendConcurrently, startTeam } from '../src/send-case';
@@ -29,8 +29,16 @@ describe('send case and its raw-insert baseline (real SQLite)', () => {
     inserter.close();
     const raw = SqliteEventStore.open(rawFile);
     try {
-      const stored = raw.database.prepare('SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events ORDER BY position').all();
-      expect(stored.map((row) => JSON.parse(JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? Number(value) : value))))).toEqual(rows);
+      const stored = raw.database
+        .prepare(
+          'SELECT stream_name, revision, event_id, type, data, metadata, recorded_at FROM events ORDER BY position',
+        )
+        .all();
+      expect(
+        stored.map((row) =>
+          JSON.parse(JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? Number(value) : value))),
+        ),
+      ).toEqual(rows);
     } finally {
       await raw.close();
     }

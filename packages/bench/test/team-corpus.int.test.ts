@@ -1,5 +1,5 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { importSessionLogs } from '@teamlog/dsh';
 
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
@@ -13,7 +13,10 @@ describe('written team corpus', () => {
   afterAll(() => temp.remove());
 
   it('writes the same bytes for the same options', async () => {
-    const [a, b] = await Promise.all([writeTeamCorpus(join(temp.path, 'a'), options), writeTeamCorpus(join(temp.path, 'b'), options)]);
+    const [a, b] = await Promise.all([
+      writeTeamCorpus(join(temp.path, 'a'), options),
+      writeTeamCorpus(join(temp.path, 'b'), options),
+    ]);
     expect(a.files.map((file) => file.slice(a.root.length))).toEqual(b.files.map((file) => file.slice(b.root.length)));
     a.files.forEach((file, index) => expect(readFileSync(file)).toEqual(readFileSync(b.files[index] as string)));
     expect(a.bytes).toBe(b.bytes);
@@ -24,13 +27,20 @@ describe('written team corpus', () => {
     const store = SqliteEventStore.open(join(temp.path, 'replay.sqlite'));
     try {
       const report = await importSessionLogs(corpus.root, store);
-      expect({ imported: report.imported, rejected: report.rejected, appended: report.appended }).toEqual({ imported: 8, rejected: 0, appended: corpus.summary.events });
+      expect({ imported: report.imported, rejected: report.rejected, appended: report.appended }).toEqual({
+        imported: 8,
+        rejected: 0,
+        appended: corpus.summary.events,
+      });
       expect(report.files.flatMap((file) => file.unknownTypes)).toEqual([]);
       const projections = await sqliteProjections(store);
       await projections.catchUp();
       const views = projections.views();
       const teams = views.teams();
-      expect(teams.map((team) => [team.failure, team.members.length])).toEqual([[null, 3], [null, 3]]);
+      expect(teams.map((team) => [team.failure, team.members.length])).toEqual([
+        [null, 3],
+        [null, 3],
+      ]);
       expect(views.audit()).toEqual([]);
       expect(views.inbox()).toHaveLength(corpus.summary.delivered + corpus.summary.relayed);
       const legacy = teams.flatMap((team) => team.legacyMessages);

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A fresh directory under the OS temp dir, removed by `remove`. */
 export const tempDirectory = (): { readonly path: string; readonly remove: () => void } => {

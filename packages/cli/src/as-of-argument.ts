@@ -1,5 +1,5 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { AsOf } from '@teamlog/projections';
+import { type Either, left, right } from 'fp-ts/Either';
+import type { AsOf } from '@teamlog/projections';
 import { formatPosition, parsePosition } from '@teamlog/store';
 import { UsageError } from './cli-errors';
 
@@ -17,12 +17,19 @@ export const parseAsOf = (text: string, command: string): Either<UsageError, AsO
     const time = Date.parse(text.trim());
     if (!Number.isNaN(time)) return right({ time });
   }
-  return left(new UsageError(`${command}: --as-of expects a position (12345 or 12345/12345) or an ISO 8601 time (2026-08-01T12:00:00Z), got "${text}"`, command));
+  return left(
+    new UsageError(
+      `${command}: --as-of expects a position (12345 or 12345/12345) or an ISO 8601 time (2026-08-01T12:00:00Z), got "${text}"`,
+      command,
+    ),
+  );
 };
 
 /** How the document and the summary state the moment. */
 export const describeAsOf = (asOf: AsOf): string =>
-  'position' in asOf ? formatPosition(asOf.position) : new Date(typeof asOf.time === 'number' ? asOf.time : asOf.time.getTime()).toISOString();
+  'position' in asOf
+    ? formatPosition(asOf.position)
+    : new Date(typeof asOf.time === 'number' ? asOf.time : asOf.time.getTime()).toISOString();
 
 /** The `--as-of` flag's value, if given; a malformed one is a usage error. */
 export const asOfOption = (text: string | undefined, command: string): AsOf | undefined => {

@@ -1,6 +1,6 @@
-import { FileImportResult } from '@teamlog/dsh';
-import { ReplayView } from '@teamlog/projections';
-import { ReplayDocument, ReplayTotalsJson, SessionJson } from './replay-document';
+import type { FileImportResult } from '@teamlog/dsh';
+import type { ReplayView } from '@teamlog/projections';
+import type { ReplayDocument, ReplayTotalsJson, SessionJson } from './replay-document';
 
 export const isNotASessionLog = (result: FileImportResult): boolean => result.rejected?.reason === 'not-a-session-log';
 

@@ -1,4 +1,11 @@
-import { ChainBreak, EventStore, StreamHead, checkLink, finishChainWalk, startChainWalk } from '@teamlog/store';
+import {
+  type ChainBreak,
+  type EventStore,
+  type StreamHead,
+  checkLink,
+  finishChainWalk,
+  startChainWalk,
+} from '@teamlog/store';
 
 /** What `teamlog audit` found in the store's hash chains; `checked: false` for a store that keeps none. */
 export interface ChainAudit {

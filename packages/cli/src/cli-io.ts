@@ -1,4 +1,4 @@
-import { Readable, Writable } from 'stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** Everything a command touches outside the store: injected so tests can run commands in process. */
 export interface CliIo {

@@ -1,7 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
-import { CommandSyntax, FlagSpecs, ParsedArguments, parseArguments } from './argument-parser';
-import { CliIo } from './cli-io';
-import { UniversalFlags, universalFlags } from './common-flags';
+import { type CommandSyntax, type FlagSpecs, type ParsedArguments, parseArguments } from './argument-parser';
+import type { CliIo } from './cli-io';
+import { type UniversalFlags, universalFlags } from './common-flags';
 import { ExitCode } from './exit-code';
 import { commandHelp } from './help-text';
 
@@ -15,7 +15,10 @@ export interface Command {
   readonly execute: (argv: readonly string[], context: CommandContext) => Promise<ExitCode>;
 }
 
-export type CommandRun<F extends FlagSpecs> = (args: ParsedArguments<F & UniversalFlags>, context: CommandContext) => Promise<ExitCode>;
+export type CommandRun<F extends FlagSpecs> = (
+  args: ParsedArguments<F & UniversalFlags>,
+  context: CommandContext,
+) => Promise<ExitCode>;
 
 /** A command whose arguments are parsed against its syntax plus `--help` and `--debug`. */
 export const defineCommand = <F extends FlagSpecs>(syntax: CommandSyntax<F>, run: CommandRun<F>): Command => {

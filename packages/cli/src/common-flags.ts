@@ -13,5 +13,8 @@ export const storeFlag = valueFlag(
 );
 export const jsonFlag = booleanFlag('print one JSON document instead of text');
 export const strictFlag = booleanFlag('exit 1 when there are audit findings, team failures or rejected files');
-export const asOfFlag = valueFlag('POSITION|TIME', 'build the views as of a $all position (commit/prepare, or one number) or an ISO 8601 time');
+export const asOfFlag = valueFlag(
+  'POSITION|TIME',
+  'build the views as of a $all position (commit/prepare, or one number) or an ISO 8601 time',
+);
 export const teamFlag = valueFlag('TEAM', 'only this team (its Lead session id)');

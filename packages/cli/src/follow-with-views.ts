@@ -1,8 +1,8 @@
-import { promises as fs } from 'fs';
-import { FollowBatch, FollowMode, SessionLogFollower, followSessionLogs } from '@teamlog/dsh';
-import { GlobalPosition, formatPosition } from '@teamlog/store';
+import { promises as fs } from 'node:fs';
+import { type FollowBatch, type FollowMode, type SessionLogFollower, followSessionLogs } from '@teamlog/dsh';
+import { type GlobalPosition, formatPosition } from '@teamlog/store';
 import { BadInput } from './cli-errors';
-import { OpenedStore } from './open-teamlog-store';
+import type { OpenedStore } from './open-teamlog-store';
 
 /** A batch as the CLI reports it: with the position the store's views reached after it. */
 export interface ReportedBatch {
@@ -17,7 +17,8 @@ export interface FollowWithViewsOptions {
   readonly onBatch: (reported: ReportedBatch) => void;
 }
 
-const positionOf = (checkpoint: GlobalPosition | undefined): string | null => (checkpoint === undefined ? null : formatPosition(checkpoint));
+const positionOf = (checkpoint: GlobalPosition | undefined): string | null =>
+  checkpoint === undefined ? null : formatPosition(checkpoint);
 
 /**
  * Follow the session logs under `root` into an open store, its views moving with every batch:
@@ -25,12 +26,18 @@ const positionOf = (checkpoint: GlobalPosition | undefined): string | null => (c
  * another reader of the file sees views and events move together), caught up after it (what
  * another process appended, or a store that cannot fold inline). Nothing is read back.
  */
-export const followWithViews = async (opened: OpenedStore, root: string, options: FollowWithViewsOptions): Promise<SessionLogFollower> => {
+export const followWithViews = async (
+  opened: OpenedStore,
+  root: string,
+  options: FollowWithViewsOptions,
+): Promise<SessionLogFollower> => {
   try {
     await fs.stat(root);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BadInput(code === 'ENOENT' ? 'no such file or directory' : `cannot read: ${(error as Error).message}`, { file: root });
+    throw new BadInput(code === 'ENOENT' ? 'no such file or directory' : `cannot read: ${(error as Error).message}`, {
+      file: root,
+    });
   }
   const projections = await opened.projections();
   return followSessionLogs(root, opened.store, {

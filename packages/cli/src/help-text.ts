@@ -1,4 +1,4 @@
-import { CommandSyntax, FlagSpec, FlagSpecs, PositionalSpec } from './argument-parser';
+import type { CommandSyntax, FlagSpec, FlagSpecs, PositionalSpec } from './argument-parser';
 
 const positionalLabel = (spec: PositionalSpec): string =>
   spec.arity === 'many' ? `<${spec.name}...>` : spec.arity === 'optional' ? `[${spec.name}]` : `<${spec.name}>`;
@@ -20,9 +20,17 @@ export const usageLine = (syntax: CommandSyntax<FlagSpecs>): string =>
 export const commandHelp = (syntax: CommandSyntax<FlagSpecs>): string => {
   const lines = [`Usage: ${usageLine(syntax)}`, '', syntax.summary];
   if (syntax.positionals.length > 0) {
-    lines.push('', 'Arguments:', ...aligned(syntax.positionals.map((spec) => [positionalLabel(spec), spec.description] as const)));
+    lines.push(
+      '',
+      'Arguments:',
+      ...aligned(syntax.positionals.map((spec) => [positionalLabel(spec), spec.description] as const)),
+    );
   }
-  lines.push('', 'Flags:', ...aligned(Object.entries(syntax.flags).map(([name, spec]) => [flagLabel(name, spec), spec.description] as const)));
+  lines.push(
+    '',
+    'Flags:',
+    ...aligned(Object.entries(syntax.flags).map(([name, spec]) => [flagLabel(name, spec), spec.description] as const)),
+  );
   if (syntax.notes !== undefined && syntax.notes.length > 0) lines.push('', ...syntax.notes);
   return `${lines.join('\n')}\n`;
 };

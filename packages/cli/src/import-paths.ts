@@ -1,8 +1,8 @@
-import { FileImportResult, discoverSessionLogs, importSessionLogs } from '@teamlog/dsh';
-import { EventStore } from '@teamlog/store';
+import { type FileImportResult, discoverSessionLogs, importSessionLogs } from '@teamlog/dsh';
+import type { EventStore } from '@teamlog/store';
 import { BadInput } from './cli-errors';
-import { Progress } from './progress-bar';
-import { UsablePath, checkLogPath } from './log-path-argument';
+import type { Progress } from './progress-bar';
+import { type UsablePath, checkLogPath } from './log-path-argument';
 
 export type { UsablePath } from './log-path-argument';
 
@@ -31,7 +31,11 @@ export const checkPaths = async (paths: readonly string[]): Promise<CheckedPaths
 export const badPaths = (problems: readonly BadInput[]): BadInput | undefined => {
   const [first, ...rest] = problems;
   if (first === undefined) return undefined;
-  return rest.length === 0 ? first : new BadInput(`${first.message} (and ${rest.length} more bad ${rest.length === 1 ? 'path' : 'paths'}: ${rest.map((each) => each.location.file).join(', ')})`);
+  return rest.length === 0
+    ? first
+    : new BadInput(
+        `${first.message} (and ${rest.length} more bad ${rest.length === 1 ? 'path' : 'paths'}: ${rest.map((each) => each.location.file).join(', ')})`,
+      );
 };
 
 const countLogs = async (path: string): Promise<number> => {
@@ -44,7 +48,12 @@ const countLogs = async (path: string): Promise<number> => {
  * Import every session log under each usable path with `importSessionLogs` (scopes and recorded
  * files relative to that path). The logs are counted first so the progress bar has an end.
  */
-export const importPaths = async (paths: readonly UsablePath[], store: EventStore, progress: Progress, options: { readonly singlePassBytes?: number } = {}): Promise<PathImport[]> => {
+export const importPaths = async (
+  paths: readonly UsablePath[],
+  store: EventStore,
+  progress: Progress,
+  options: { readonly singlePassBytes?: number } = {},
+): Promise<PathImport[]> => {
   const total = (await Promise.all(paths.map(({ path }) => countLogs(path)))).reduce((sum, count) => sum + count, 0);
   const imports: PathImport[] = [];
   progress.start(total);

@@ -1,4 +1,4 @@
-import { OpenedStore } from './open-teamlog-store';
+import type { OpenedStore } from './open-teamlog-store';
 
 /**
  * Run an import with the store's views folded inline: brought up to the store's end first, then

@@ -8,11 +8,29 @@ export { commandList } from './commands/command-list';
 export { ExitCode } from './exit-code';
 export { BadInput, UsageError, type InputLocation } from './cli-errors';
 export {
-  ReplayDocument, SessionJson, TeamJson, MemberJson, TaskJson, LegacyMessageJson, TeamFailureJson, InboxEntryJson, AuditFindingJson,
-  RecoveryJson, RejectionJson, ReplayTotalsJson,
+  ReplayDocument,
+  SessionJson,
+  TeamJson,
+  MemberJson,
+  TaskJson,
+  LegacyMessageJson,
+  TeamFailureJson,
+  InboxEntryJson,
+  AuditFindingJson,
+  RecoveryJson,
+  RejectionJson,
+  ReplayTotalsJson,
 } from './replay-document';
 export { buildReplayDocument, type ReplayDocumentInput } from './build-replay-document';
 export { resolveStoreLocation, describeStoreLocation, defaultStoreFile, type StoreLocation } from './store-location';
 export {
-  parseArguments, booleanFlag, valueFlag, type CommandSyntax, type FlagSpec, type FlagSpecs, type FlagValues, type ParsedArguments, type PositionalSpec,
+  parseArguments,
+  booleanFlag,
+  valueFlag,
+  type CommandSyntax,
+  type FlagSpec,
+  type FlagSpecs,
+  type FlagValues,
+  type ParsedArguments,
+  type PositionalSpec,
 } from './argument-parser';

@@ -1,4 +1,4 @@
-import { CliIo } from './cli-io';
+import type { CliIo } from './cli-io';
 
 /** Bigints (positions) as decimal strings: JSON has no bigint. */
 const replacer = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);

@@ -1,5 +1,5 @@
-import { SessionId, TeamId, leadOf } from '@teamlog/events';
-import { TeamlogViews, teamOfNativeSession } from '@teamlog/projections';
+import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import { type TeamlogViews, teamOfNativeSession } from '@teamlog/projections';
 
 /** A session teamlog runs itself, that an agent can act as (`teamlog mcp --session`). */
 export interface LiveSession {
@@ -33,5 +33,11 @@ export const liveSessions = (views: TeamlogViews, teamId?: string): LiveSession[
       status: facts.lifecycle.status,
     });
   }
-  return found.sort((a, b) => (a.teamId === b.teamId ? roleOrder[a.role] - roleOrder[b.role] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.teamId < b.teamId ? -1 : 1));
+  return found.sort((a, b) =>
+    a.teamId === b.teamId
+      ? roleOrder[a.role] - roleOrder[b.role] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+      : a.teamId < b.teamId
+        ? -1
+        : 1,
+  );
 };

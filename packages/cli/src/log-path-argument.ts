@@ -1,4 +1,4 @@
-import { promises as fs } from 'fs';
+import { promises as fs } from 'node:fs';
 import { BadInput } from './cli-errors';
 
 /** A path named on the command line that can be read: a file, or a directory to search. */
@@ -40,7 +40,10 @@ export const checkLogPath = async (path: string): Promise<UsablePath | BadInput>
       await readFirstByte(path);
       return { path, isFile: true };
     }
-    if (!stats.isDirectory()) return new BadInput('not a regular file or directory (a FIFO, device or socket is never read as a log)', { file: path });
+    if (!stats.isDirectory())
+      return new BadInput('not a regular file or directory (a FIFO, device or socket is never read as a log)', {
+        file: path,
+      });
     await fs.readdir(path);
     return { path, isFile: false };
   } catch (error) {

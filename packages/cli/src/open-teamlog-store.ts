@@ -1,14 +1,24 @@
-import { accessSync, constants, existsSync, mkdirSync } from 'fs';
-import { dirname } from 'path';
-import { EventStore, HeadsOnlyEventStore, InMemoryEventStore } from '@teamlog/store';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore } from '@teamlog/store';
 import {
-  SqliteEventStore, assertViewSchemaNotNewer, readCommittedViews, sqliteCommittedViews, sqliteProjections,
+  SqliteEventStore,
+  assertViewSchemaNotNewer,
+  readCommittedViews,
+  sqliteCommittedViews,
+  sqliteProjections,
 } from '@teamlog/store-sqlite';
 import {
-  CommittedViewsReader, InMemoryViewStore, LoadedViews, ProjectionState, TeamlogProjections, clearChangesInMemory, teamlogProjection,
+  type CommittedViewsReader,
+  InMemoryViewStore,
+  type LoadedViews,
+  type ProjectionState,
+  TeamlogProjections,
+  clearChangesInMemory,
+  teamlogProjection,
 } from '@teamlog/projections';
 import { BadInput, UsageError } from './cli-errors';
-import { StoreLocation } from './store-location';
+import type { StoreLocation } from './store-location';
 import { storeRetryNotice } from './store-retry-notice';
 
 /** An open store with its views; `close` releases both. */
@@ -52,7 +62,9 @@ export interface OpenStoreOptions {
 }
 
 const noStoreHere = (file: string): BadInput =>
-  new BadInput(`no teamlog store here; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`, { file });
+  new BadInput(`no teamlog store here; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`, {
+    file,
+  });
 
 /** A command that writes needs the file and its directory (SQLite's -wal and -shm live beside it). */
 const assertWritable = (file: string): void => {
@@ -60,7 +72,9 @@ const assertWritable = (file: string): void => {
     accessSync(file, constants.W_OK);
     accessSync(dirname(file), constants.W_OK);
   } catch {
-    throw new BadInput('the store is not writable (permission denied); the commands that only read work on it', { file });
+    throw new BadInput('the store is not writable (permission denied); the commands that only read work on it', {
+      file,
+    });
   }
 };
 
@@ -82,26 +96,42 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
 };
 
 /** Views a reader can show without writing: the ones the database committed (if current), then newer events folded in memory. */
-const foldedInMemory = (store: EventStore, committed: () => Promise<LoadedViews<ProjectionState> | undefined>) => async (): Promise<TeamlogProjections> =>
-  TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChangesInMemory, await committed()));
+const foldedInMemory =
+  (store: EventStore, committed: () => Promise<LoadedViews<ProjectionState> | undefined>) =>
+  async (): Promise<TeamlogProjections> =>
+    TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChangesInMemory, await committed()));
 
 /**
  * The PostgreSQL store: its views in the same database, committed by this run when it writes and
  * no projection leader runs elsewhere (else read and folded on in memory); a reader neither
  * migrates nor commits views. Loaded only here, as the EventStoreDB adapter is: most runs use SQLite.
  */
-const openPostgres = async (location: StoreLocation & { readonly kind: 'postgres' }, access: StoreAccess): Promise<OpenedStore> => {
+const openPostgres = async (
+  location: StoreLocation & { readonly kind: 'postgres' },
+  access: StoreAccess,
+): Promise<OpenedStore> => {
   const postgres = await import('@teamlog/store-postgres');
   const log = storeRetryNotice((text) => process.stderr.write(text));
-  const store = await postgres.openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read', log }).catch((error: unknown) => {
-    if (error instanceof postgres.InvalidPostgresUrl) throw new UsageError(error.message);
-    if (error instanceof postgres.PostgresStoreNotFound) throw new BadInput(`${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`);
-    if (error instanceof postgres.PostgresSchemaTooNew) throw new BadInput(error.message);
-    throw error;
-  });
+  const store = await postgres
+    .openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read', log })
+    .catch((error: unknown) => {
+      if (error instanceof postgres.InvalidPostgresUrl) throw new UsageError(error.message);
+      if (error instanceof postgres.PostgresStoreNotFound)
+        throw new BadInput(
+          `${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`,
+        );
+      if (error instanceof postgres.PostgresSchemaTooNew) throw new BadInput(error.message);
+      throw error;
+    });
   const committedViews = postgres.postgresCommittedViews(store);
   if (access === 'read') {
-    return { location, store, projections: once(foldedInMemory(store, () => committedViews.read())), committedViews, close: () => store.close() };
+    return {
+      location,
+      store,
+      projections: once(foldedInMemory(store, () => committedViews.read())),
+      committedViews,
+      close: () => store.close(),
+    };
   }
   let views: Promise<{ readonly projections: TeamlogProjections; readonly release: () => Promise<void> }> | undefined;
   return {
@@ -124,13 +154,25 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       const projections = store.readOnly
         ? foldedInMemory(store, async () => readCommittedViews(store.database, store.file))
         : () => sqliteProjections(store);
-      return { location, store, projections: once(projections), committedViews: sqliteCommittedViews(store), close: () => store.close() };
+      return {
+        location,
+        store,
+        projections: once(projections),
+        committedViews: sqliteCommittedViews(store),
+        close: () => store.close(),
+      };
     }
     case 'memory': {
       // Keeps nothing: events stay the objects the importer made (no serialised copy), views in
       // memory; a one-shot run keeps not even those, once the views folded them.
       const store = options.oneShot === true ? new HeadsOnlyEventStore() : new InMemoryEventStore();
-      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
+      return {
+        location,
+        store,
+        projections: once(() => TeamlogProjections.inMemory(store)),
+        singlePassBytes: Number.POSITIVE_INFINITY,
+        close: () => store.close(),
+      };
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.
@@ -138,7 +180,13 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       const store = await openEventStoreDb(location.url).catch((error: unknown) => {
         throw error instanceof InvalidEventStoreUrl ? new UsageError(error.message) : error;
       });
-      return { location, store, projections: once(() => TeamlogProjections.inMemory(store)), singlePassBytes: Number.POSITIVE_INFINITY, close: () => store.close() };
+      return {
+        location,
+        store,
+        projections: once(() => TeamlogProjections.inMemory(store)),
+        singlePassBytes: Number.POSITIVE_INFINITY,
+        close: () => store.close(),
+      };
     }
     case 'postgres':
       return openPostgres(location, options.access);
@@ -150,7 +198,11 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
 };
 
 /** Run `work` on an open store and always close it. */
-export const withStore = async <A>(location: StoreLocation, options: OpenStoreOptions, work: (opened: OpenedStore) => Promise<A>): Promise<A> => {
+export const withStore = async <A>(
+  location: StoreLocation,
+  options: OpenStoreOptions,
+  work: (opened: OpenedStore) => Promise<A>,
+): Promise<A> => {
   const opened = await openTeamlogStore(location, options);
   try {
     return await work(opened);

@@ -1,4 +1,4 @@
-import { Writable } from 'stream';
+import { Writable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 /** Reports how far a long job got. */
 export interface Progress {
@@ -12,10 +12,17 @@ export const silentProgress: Progress = { start: () => undefined, update: () => 
 
 const barWidth = 24;
 
-const clipLeft = (text: string, width: number): string => (width <= 1 ? '' : text.length <= width ? text : `…${text.slice(text.length - width + 1)}`);
+const clipLeft = (text: string, width: number): string =>
+  width <= 1 ? '' : text.length <= width ? text : `…${text.slice(text.length - width + 1)}`;
 
 /** One line: `importing [#####.....] 12/199 file`, clipped to `columns - 1` so the terminal never wraps. */
-export const renderProgressBar = (title: string, done: number, total: number, label: string, columns: number): string => {
+export const renderProgressBar = (
+  title: string,
+  done: number,
+  total: number,
+  label: string,
+  columns: number,
+): string => {
   const ratio = total <= 0 ? 1 : Math.min(1, done / total);
   const filled = Math.round(ratio * barWidth);
   const head = `${title} [${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}] ${done}/${total}`;
@@ -51,7 +58,8 @@ export class TerminalProgressBar implements Progress {
   constructor(write: (text: string) => void, title: string, columns: number) {
     this.bar = new SingleBar({
       stream: new TerminalStream(write, columns),
-      format: (_options, params, payload: { readonly label?: string }) => renderProgressBar(title, params.value, params.total, payload.label ?? '', columns),
+      format: (_options, params, payload: { readonly label?: string }) =>
+        renderProgressBar(title, params.value, params.total, payload.label ?? '', columns),
       fps: 25,
       clearOnComplete: true,
       hideCursor: false,

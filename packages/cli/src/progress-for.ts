@@ -1,5 +1,5 @@
-import { CliIo } from './cli-io';
-import { Progress, TerminalProgressBar, silentProgress } from './progress-bar';
+import type { CliIo } from './cli-io';
+import { type Progress, TerminalProgressBar, silentProgress } from './progress-bar';
 
 /** A bar on stderr when stderr is a terminal; silent otherwise (pipes, files, CI logs). */
 export const progressFor = (io: CliIo, title: string): Progress =>

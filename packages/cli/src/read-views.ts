@@ -1,6 +1,6 @@
-import { AsOf, TeamlogViews } from '@teamlog/projections';
+import type { AsOf, TeamlogViews } from '@teamlog/projections';
 import { formatPosition } from '@teamlog/store';
-import { OpenedStore } from './open-teamlog-store';
+import type { OpenedStore } from './open-teamlog-store';
 
 export interface ReadViews {
   readonly views: TeamlogViews;

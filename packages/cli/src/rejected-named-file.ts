@@ -1,5 +1,5 @@
 import { BadInput } from './cli-errors';
-import { PathImport } from './import-paths';
+import type { PathImport } from './import-paths';
 
 /** A file the person named that was rejected as a whole is bad input (files found inside a directory are only reported). */
 export const rejectedNamedFile = (imports: readonly PathImport[]): BadInput | undefined => {

@@ -7,7 +7,8 @@ import { LegacyDelivery, MemberPhase, MessageId, SessionId, TaskId, TaskStatus, 
  */
 
 /** Required fields plus optional ones; both let unknown fields through. */
-const optional = <R extends t.Props, P extends t.Props>(required: t.TypeC<R>, extra: P, name: string) => t.intersection([required, t.partial(extra)], name);
+const optional = <R extends t.Props, P extends t.Props>(required: t.TypeC<R>, extra: P, name: string) =>
+  t.intersection([required, t.partial(extra)], name);
 
 export const RecoveryJson = optional(
   t.type({ reason: t.string, keptEvents: t.number }),
@@ -15,7 +16,11 @@ export const RecoveryJson = optional(
   'RecoveryJson',
 );
 
-export const RejectionJson = optional(t.type({ message: t.string }), { line: t.number, path: t.string }, 'RejectionJson');
+export const RejectionJson = optional(
+  t.type({ message: t.string }),
+  { line: t.number, path: t.string },
+  'RejectionJson',
+);
 
 export const SessionJson = optional(
   t.type({
@@ -113,7 +118,14 @@ export const AuditFindingJson = optional(
 export type AuditFindingJson = t.TypeOf<typeof AuditFindingJson>;
 
 export const ReplayTotalsJson = t.type(
-  { files: t.number, imported: t.number, rejected: t.number, notSessionLogs: t.number, recovered: t.number, appended: t.number },
+  {
+    files: t.number,
+    imported: t.number,
+    rejected: t.number,
+    notSessionLogs: t.number,
+    recovered: t.number,
+    appended: t.number,
+  },
   'ReplayTotalsJson',
 );
 export type ReplayTotalsJson = t.TypeOf<typeof ReplayTotalsJson>;

@@ -1,7 +1,7 @@
 import { UsageError } from './cli-errors';
-import { CliIo } from './cli-io';
+import type { CliIo } from './cli-io';
 import { cliVersion } from './cli-version';
-import { Command } from './command';
+import type { Command } from './command';
 import { commandList } from './commands/command-list';
 import { reportError } from './error-report';
 import { ExitCode } from './exit-code';
@@ -23,7 +23,11 @@ const help = (io: CliIo, commands: readonly Command[], topic: string | undefined
 };
 
 /** `teamlog <command> ...`: dispatch, and turn every error into one line and an exit code. */
-export const runCli = async (argv: readonly string[], io: CliIo, commands: readonly Command[] = commandList): Promise<ExitCode> => {
+export const runCli = async (
+  argv: readonly string[],
+  io: CliIo,
+  commands: readonly Command[] = commandList,
+): Promise<ExitCode> => {
   const debug = argv.includes('--debug');
   try {
     const [name, ...rest] = argv;

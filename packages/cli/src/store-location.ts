@@ -1,4 +1,4 @@
-import { isAbsolute, join } from 'path';
+import { isAbsolute, join } from 'node:path';
 
 /** Where the events live, as `--store` / `TEAMLOG_STORE` name it. */
 export type StoreLocation =
@@ -23,11 +23,16 @@ export const isEventStoreDbScheme = (text: string): boolean => /^esdb(\+discover
 export const isPostgresScheme = (text: string): boolean => /^postgres(ql)?:\/\//i.test(text.trim());
 
 /** A connection string without its password (in the user part, or a `password=` parameter), for anything printed. */
-export const withoutPassword = (url: string): string => url.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
+export const withoutPassword = (url: string): string =>
+  url.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
 
 /** `--store` wins over `TEAMLOG_STORE`, which wins over `.teamlog/teamlog.db` under `cwd`. */
-export const resolveStoreLocation = (flag: string | undefined, env: Readonly<Record<string, string | undefined>>, cwd: string): StoreLocation => {
-  const named = flag ?? (env['TEAMLOG_STORE'] === '' ? undefined : env['TEAMLOG_STORE']);
+export const resolveStoreLocation = (
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): StoreLocation => {
+  const named = flag ?? (env.TEAMLOG_STORE === '' ? undefined : env.TEAMLOG_STORE);
   if (named === undefined) return { kind: 'sqlite', file: join(cwd, defaultStoreFile) };
   if (named === ':memory:') return { kind: 'memory' };
   if (isEventStoreDbScheme(named)) return { kind: 'eventstoredb', url: named.trim() };

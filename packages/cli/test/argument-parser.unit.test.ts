@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { CommandSyntax, booleanFlag, parseArguments, valueFlag } from '../src/argument-parser';
+import { type CommandSyntax, booleanFlag, parseArguments, valueFlag } from '../src/argument-parser';
 
 const flags = { json: booleanFlag('json'), store: valueFlag('FILE', 'store'), help: booleanFlag('help') };
 const syntax: CommandSyntax<typeof flags> = {
@@ -79,7 +79,11 @@ describe('parseArguments', () => {
   });
 
   it('rejects an extra positional when the command takes a fixed number', () => {
-    const one = { ...syntax, name: 'inbox', positionals: [{ name: 'session', arity: 'one' as const, description: 's' }] };
+    const one = {
+      ...syntax,
+      name: 'inbox',
+      positionals: [{ name: 'session', arity: 'one' as const, description: 's' }],
+    };
     const result = parseArguments(one, ['s1', 's2']);
     expect(isLeft(result) && result.left.message).toBe('inbox: unexpected argument "s2"');
   });

@@ -8,11 +8,17 @@ describe('parseAsOf', () => {
   });
 
   it('reads commit/prepare as an EventStoreDB position', () => {
-    expect(parseAsOf('7340/7300', 'replay')).toEqual({ _tag: 'Right', right: { position: { commit: 7340n, prepare: 7300n } } });
+    expect(parseAsOf('7340/7300', 'replay')).toEqual({
+      _tag: 'Right',
+      right: { position: { commit: 7340n, prepare: 7300n } },
+    });
   });
 
   it('reads an ISO 8601 time as epoch milliseconds', () => {
-    expect(parseAsOf('2026-09-21T00:00:00Z', 'replay')).toEqual({ _tag: 'Right', right: { time: Date.UTC(2026, 8, 21) } });
+    expect(parseAsOf('2026-09-21T00:00:00Z', 'replay')).toEqual({
+      _tag: 'Right',
+      right: { time: Date.UTC(2026, 8, 21) },
+    });
   });
 
   it('reads a bare date', () => {
@@ -20,11 +26,14 @@ describe('parseAsOf', () => {
     expect(isRight(parsed) && 'time' in parsed.right).toBe(true);
   });
 
-  it.each(['yesterday', '-3', '12/ab', '2026-13-45T99:00:00Z', ''])('rejects %p as a usage error of the command', (text) => {
-    const parsed = parseAsOf(text, 'roster');
-    expect(isLeft(parsed) && parsed.left).toBeInstanceOf(UsageError);
-    expect(isLeft(parsed) && parsed.left.command).toBe('roster');
-  });
+  it.each(['yesterday', '-3', '12/ab', '2026-13-45T99:00:00Z', ''])(
+    'rejects %p as a usage error of the command',
+    (text) => {
+      const parsed = parseAsOf(text, 'roster');
+      expect(isLeft(parsed) && parsed.left).toBeInstanceOf(UsageError);
+      expect(isLeft(parsed) && parsed.left.command).toBe('roster');
+    },
+  );
 
   it('describes a position as commit/prepare and a time as ISO 8601', () => {
     expect(describeAsOf({ position: { commit: 5n, prepare: 5n } })).toBe('5/5');

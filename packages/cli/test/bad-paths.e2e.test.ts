@@ -1,9 +1,26 @@
-import { execFileSync } from 'child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'fs';
-import { createHash } from 'crypto';
-import { join } from 'path';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { repoRoot, runTeamlog, runTeamlogUnprivileged, storedEventCount, temporaryDirectory, TeamlogRun } from './run-teamlog';
+import {
+  repoRoot,
+  runTeamlog,
+  runTeamlogUnprivileged,
+  storedEventCount,
+  temporaryDirectory,
+  type TeamlogRun,
+} from './run-teamlog';
 
 /*
  * Every bad path is bad input (exit 3) on one line for that path, with no stack trace, whatever
@@ -27,7 +44,11 @@ const digest = (file: string): string => {
 };
 /** The files of a directory with their content: nothing in it may change while a reader runs. */
 const contents = (directory: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(directory).filter((name) => !name.endsWith('-shm') && !name.endsWith('-wal')).map((name) => [name, statSync(join(directory, name)).isFile() ? digest(join(directory, name)) : 'dir']));
+  Object.fromEntries(
+    readdirSync(directory)
+      .filter((name) => !name.endsWith('-shm') && !name.endsWith('-wal'))
+      .map((name) => [name, statSync(join(directory, name)).isFile() ? digest(join(directory, name)) : 'dir']),
+  );
 
 const expectOneLine = (run: TeamlogRun, code: number, pattern: RegExp): void => {
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code, stderr: expect.stringMatching(pattern) });
@@ -44,7 +65,7 @@ beforeAll(() => {
   execFileSync('mkfifo', [at('a-fifo')]);
   writeFileSync(at('empty.db'), '');
   const foreign = new Database(at('foreign.db'));
-  foreign.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (\'mine\')');
+  foreign.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')");
   foreign.close();
   copyFileSync(goodStore, at('newer.db'));
   const newer = new Database(at('newer.db'));
@@ -52,7 +73,9 @@ beforeAll(() => {
   newer.close();
   copyFileSync(goodStore, at('newer-views.db'));
   const newerViews = new Database(at('newer-views.db'));
-  newerViews.exec("INSERT INTO projection_schema_migrations (version, name, applied_at) VALUES (99, 'from_the_future', 0)");
+  newerViews.exec(
+    "INSERT INTO projection_schema_migrations (version, name, applied_at) VALUES (99, 'from_the_future', 0)",
+  );
   newerViews.close();
 });
 
@@ -62,8 +85,16 @@ const badStores: ReadonlyArray<readonly [string, () => string, RegExp]> = [
   ['a FIFO', () => at('a-fifo'), /a-fifo: not a teamlog store: it is not a regular file/],
   ['/dev/null', () => '/dev/null', /\/dev\/null: not a teamlog store: it is not a regular file/],
   ['an empty file', () => at('empty.db'), /empty\.db: not a teamlog store: the file is empty/],
-  ['a foreign SQLite file', () => at('foreign.db'), /foreign\.db: not a teamlog store: the database has no schema_migrations table/],
-  ['a text file', () => join(repoRoot, 'fixtures', 'synthetic', 'README.md'), /README\.md: not a teamlog store: it is not a SQLite database/],
+  [
+    'a foreign SQLite file',
+    () => at('foreign.db'),
+    /foreign\.db: not a teamlog store: the database has no schema_migrations table/,
+  ],
+  [
+    'a text file',
+    () => join(repoRoot, 'fixtures', 'synthetic', 'README.md'),
+    /README\.md: not a teamlog store: it is not a SQLite database/,
+  ],
   ['a newer schema', () => at('newer.db'), /newer\.db: store schema version 99 is newer than this teamlog knows/],
 ];
 
@@ -101,7 +132,11 @@ describe('bad store paths, for every command', () => {
     const file = at('newer-views.db');
     const before = storedEventCount(file);
     const other = join(repoRoot, 'fixtures', 'synthetic', 'v4-direct');
-    expectOneLine(runTeamlog(['replay', other, '--store', file]), 3, /newer-views\.db: store schema version 99 is newer than this teamlog knows/);
+    expectOneLine(
+      runTeamlog(['replay', other, '--store', file]),
+      3,
+      /newer-views\.db: store schema version 99 is newer than this teamlog knows/,
+    );
     expect(storedEventCount(file)).toBe(before);
   });
 });
@@ -122,7 +157,11 @@ describe('bad log paths', () => {
   it('a regular file whose first read fails (/proc/self/mem): exit 3, one line, and no store is created', () => {
     for (const command of ['replay', 'import']) {
       const store = at(`never-created-mem-${command}.db`);
-      expectOneLine(runTeamlog([command, '/proc/self/mem', '--store', store]), 3, /\/proc\/self\/mem: cannot read it \(EIO\)/);
+      expectOneLine(
+        runTeamlog([command, '/proc/self/mem', '--store', store]),
+        3,
+        /\/proc\/self\/mem: cannot read it \(EIO\)/,
+      );
       expect(existsSync(store)).toBe(false);
     }
   });
@@ -163,10 +202,16 @@ describe('bad log paths', () => {
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const document = JSON.parse(run.stdout) as { sessions: Array<{ file: string; rejected?: string }> };
-      expect(document.sessions.find((session) => session.file.endsWith('locked'))).toMatchObject({ rejected: 'unreadable' });
+      expect(document.sessions.find((session) => session.file.endsWith('locked'))).toMatchObject({
+        rejected: 'unreadable',
+      });
       expect(document.sessions.filter((session) => session.rejected === undefined).length).toBeGreaterThan(0);
       chmodSync(lockedLog, 0o000);
-      expectOneLine(runTeamlogUnprivileged(['import', lockedLog, '--store', store]), 3, /session\.jsonl: permission denied/);
+      expectOneLine(
+        runTeamlogUnprivileged(['import', lockedLog, '--store', store]),
+        3,
+        /session\.jsonl: permission denied/,
+      );
     } finally {
       chmodSync(join(root, 'locked'), 0o755);
       chmodSync(lockedLog, 0o644);
@@ -178,11 +223,15 @@ describe('export targets', () => {
   it.each([
     ['a missing directory', () => at('no-dir/x.jsonl'), /no-dir\/x\.jsonl: the directory .*no-dir does not exist/],
     ['a FIFO', () => at('a-fifo'), /a-fifo: it is a FIFO; export writes only a regular file/],
-    ['a symbolic link', () => {
-      const link = at('a-link.jsonl');
-      if (!existsSync(link)) symlinkSync(at('link-target.jsonl'), link);
-      return link;
-    }, /a-link\.jsonl: it is a symbolic link/],
+    [
+      'a symbolic link',
+      () => {
+        const link = at('a-link.jsonl');
+        if (!existsSync(link)) symlinkSync(at('link-target.jsonl'), link);
+        return link;
+      },
+      /a-link\.jsonl: it is a symbolic link/,
+    ],
     ['a device', () => '/dev/null', /\/dev\/null: it is a device/],
     ['a directory', () => at('a-directory'), /a-directory: it is a directory/],
   ])('%s: exit 3, one line, nothing replaced', (_name, target, message) => {
@@ -198,7 +247,14 @@ describe('reading never writes', () => {
     const store = at('imported-only.db');
     expect(runTeamlog(['import', fixture, '--store', store]).code).toBe(0);
     const before = digest(store);
-    for (const args of [['roster'], ['tasks'], ['legacy'], ['audit'], ['inbox', 'v0-reviewer'], ['export', 'v0-lead', '--out', at('out.jsonl')]]) {
+    for (const args of [
+      ['roster'],
+      ['tasks'],
+      ['legacy'],
+      ['audit'],
+      ['inbox', 'v0-reviewer'],
+      ['export', 'v0-lead', '--out', at('out.jsonl')],
+    ]) {
       expect(runTeamlog([...args, '--store', store]).code).toBe(0);
     }
     expect(digest(store)).toBe(before);

@@ -1,5 +1,5 @@
-import { PassThrough } from 'stream';
-import { CliIo } from '../src/cli-io';
+import { PassThrough } from 'node:stream';
+import type { CliIo } from '../src/cli-io';
 
 /** A CliIo that records what a command writes, for in-process tests. */
 export interface CapturedIo extends CliIo {

@@ -1,5 +1,5 @@
-import { existsSync } from 'fs';
-import { join } from 'path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { runTeamlog, temporaryDirectory } from './run-teamlog';
 
 describe('teamlog demo', () => {
@@ -11,14 +11,30 @@ describe('teamlog demo', () => {
     expect(run.code).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.store).toBe(':memory: (nothing is kept)');
-    expect(document.demo.members.map((member: { name: string }) => member.name)).toEqual(['researcher', 'implementer', 'reviewer']);
-    expect(document.demo.rejected).toEqual([expect.objectContaining({ from: 'lead', to: 'reviewer', error: 'TargetClosed' })]);
-    expect(new Set(document.demo.messages.map((message: { delivery: string }) => message.delivery))).toEqual(new Set(['start-turn', 'steer', 'cold-resume']));
+    expect(document.demo.members.map((member: { name: string }) => member.name)).toEqual([
+      'researcher',
+      'implementer',
+      'reviewer',
+    ]);
+    expect(document.demo.rejected).toEqual([
+      expect.objectContaining({ from: 'lead', to: 'reviewer', error: 'TargetClosed' }),
+    ]);
+    expect(new Set(document.demo.messages.map((message: { delivery: string }) => message.delivery))).toEqual(
+      new Set(['start-turn', 'steer', 'cold-resume']),
+    );
     // The projections saw the same team the demo ran.
     expect(document.teams).toHaveLength(1);
     expect(document.teams[0].teamId).toBe(document.demo.teamId);
-    expect(document.teams[0].members.map((member: { name: string }) => member.name)).toEqual(['researcher', 'implementer', 'reviewer']);
-    expect(document.teams[0].tasks.map((task: { status: string }) => task.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(document.teams[0].members.map((member: { name: string }) => member.name)).toEqual([
+      'researcher',
+      'implementer',
+      'reviewer',
+    ]);
+    expect(document.teams[0].tasks.map((task: { status: string }) => task.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
     expect(document.inbox).toHaveLength(document.demo.messages.length);
     expect(document.audit).toEqual([]);
   });

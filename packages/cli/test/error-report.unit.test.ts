@@ -6,7 +6,7 @@ import { reportError } from '../src/error-report';
 import { ExitCode } from '../src/exit-code';
 
 describe('reportError', () => {
-  it('exits 2 for a usage error and points at the command\'s help', () => {
+  it("exits 2 for a usage error and points at the command's help", () => {
     expect(reportError(new UsageError('replay: unknown flag --frob', 'replay'))).toEqual({
       exitCode: ExitCode.usage,
       line: 'replay: unknown flag --frob (see "teamlog replay --help")',
@@ -15,18 +15,30 @@ describe('reportError', () => {
   });
 
   it('exits 3 for bad input, naming file, line and field path', () => {
-    const report = reportError(new BadInput('expected MemberPhase, got 7', { file: 'a.v3.jsonl', line: 2, path: 'data.member.phase' }));
-    expect(report).toEqual({ exitCode: ExitCode.badInput, line: 'a.v3.jsonl:line 2: data.member.phase: expected MemberPhase, got 7' });
+    const report = reportError(
+      new BadInput('expected MemberPhase, got 7', { file: 'a.v3.jsonl', line: 2, path: 'data.member.phase' }),
+    );
+    expect(report).toEqual({
+      exitCode: ExitCode.badInput,
+      line: 'a.v3.jsonl:line 2: data.member.phase: expected MemberPhase, got 7',
+    });
   });
 
   it('exits 3 for a rejected session log and for a decode error', () => {
-    expect(reportError(new SessionLogRejected('invalid-event', 'a.jsonl', 'bad', { line: 3, path: 'data.x' })).exitCode).toBe(ExitCode.badInput);
+    expect(
+      reportError(new SessionLogRejected('invalid-event', 'a.jsonl', 'bad', { line: 3, path: 'data.x' })).exitCode,
+    ).toBe(ExitCode.badInput);
     expect(reportError(new DecodeError('data.x', 'string', 'expected string')).exitCode).toBe(ExitCode.badInput);
   });
 
   it('exits 4 for a store that failed (a server that stayed away), on one line without the stack hint', () => {
-    const failure = new StoreFailure('append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED\n127.0.0.1:5432');
-    expect(reportError(failure)).toEqual({ exitCode: ExitCode.failure, line: 'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED 127.0.0.1:5432' });
+    const failure = new StoreFailure(
+      'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED\n127.0.0.1:5432',
+    );
+    expect(reportError(failure)).toEqual({
+      exitCode: ExitCode.failure,
+      line: 'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED 127.0.0.1:5432',
+    });
   });
 
   it('exits 4 for anything else, on one line, and says how to see the stack', () => {

@@ -1,6 +1,6 @@
-import { spawnSync } from 'child_process';
-import { mkdirSync } from 'fs';
-import { join } from 'path';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { writeBadStepLog, writeBadTaskLog } from './crafted-logs';
 import { cliMain, repoRoot, runTeamlog, temporaryDirectory } from './run-teamlog';
 
@@ -11,8 +11,14 @@ describe('teamlog exit codes and error lines', () => {
   it('exits 2 with one line for an unknown command, flag, or malformed --as-of', () => {
     for (const [args, message] of [
       [['frobnicate'], 'teamlog: unknown command "frobnicate" (see "teamlog --help")'],
-      [['replay', 'fixtures/synthetic', '--frob'], 'teamlog: replay: unknown flag --frob (see "teamlog replay --help")'],
-      [['replay', 'fixtures/synthetic', '--store', ':memory:', '--as-of', 'yesterday'], 'teamlog: replay: --as-of expects'],
+      [
+        ['replay', 'fixtures/synthetic', '--frob'],
+        'teamlog: replay: unknown flag --frob (see "teamlog replay --help")',
+      ],
+      [
+        ['replay', 'fixtures/synthetic', '--store', ':memory:', '--as-of', 'yesterday'],
+        'teamlog: replay: --as-of expects',
+      ],
       [['replay'], 'teamlog: replay: missing <path> (see "teamlog replay --help")'],
       [['serve', '--port', 'http'], 'teamlog: serve: --port expects a number'],
     ] as const) {
@@ -30,7 +36,9 @@ describe('teamlog exit codes and error lines', () => {
     // Port 1 on the loopback interface: refused at once, no timeout to wait for.
     const down = runTeamlog(['roster', '--store', 'esdb://127.0.0.1:1?tls=false']);
     expect(down.code).toBe(4);
-    expect(down.stderr).toMatch(/^teamlog: EventStoreDbError: EventStoreDB connect failed \(unavailable\).*\(run with --debug for the stack trace\)\n$/);
+    expect(down.stderr).toMatch(
+      /^teamlog: EventStoreDbError: EventStoreDB connect failed \(unavailable\).*\(run with --debug for the stack trace\)\n$/,
+    );
   });
 
   it('exits 2 and prints the command list on stderr when no command is given', () => {
@@ -56,10 +64,14 @@ describe('teamlog exit codes and error lines', () => {
     writeBadTaskLog(lead);
     const run = runTeamlog(['replay', lead, '--store', ':memory:', '--json']);
     expect(run.code).toBe(0);
-    const document = JSON.parse(run.stdout) as { teams: Array<{ teamId: string; failure: { seq: number; type: string; reason: string } | null }> };
+    const document = JSON.parse(run.stdout) as {
+      teams: Array<{ teamId: string; failure: { seq: number; type: string; reason: string } | null }>;
+    };
     const team = document.teams.find((candidate) => candidate.teamId === 'crafted-cli-bad-task');
     expect(team?.failure).toMatchObject({ seq: 1, type: 'team/task' });
-    expect(team?.failure?.reason).toMatch(/payload is invalid: data\.task\.revision: expected PositiveInteger, got "two"/);
+    expect(team?.failure?.reason).toMatch(
+      /payload is invalid: data\.task\.revision: expected PositiveInteger, got "two"/,
+    );
   });
 
   it('prints the stack trace of that error only with --debug', () => {
@@ -93,7 +105,9 @@ describe('teamlog exit codes and error lines', () => {
   it('with --strict exits 1 when there are findings or failures, and 0 without --strict', () => {
     const store = join(directory.path, 'strict.db');
     expect(runTeamlog(['replay', 'fixtures/synthetic/audit-sender-not-in-team', '--store', store]).code).toBe(0);
-    expect(runTeamlog(['replay', 'fixtures/synthetic/audit-sender-not-in-team', '--store', store, '--strict']).code).toBe(1);
+    expect(
+      runTeamlog(['replay', 'fixtures/synthetic/audit-sender-not-in-team', '--store', store, '--strict']).code,
+    ).toBe(1);
     expect(runTeamlog(['audit', '--store', store, '--strict']).code).toBe(1);
   });
 
@@ -105,7 +119,14 @@ describe('teamlog exit codes and error lines', () => {
 
   it('stops quietly when the reader of stdout goes away (teamlog ... | head)', () => {
     // fixtures/dsh-logs prints more than a pipe buffer holds, so the CLI is still writing when head leaves.
-    const pipeline = spawnSync('sh', ['-c', `"${process.execPath}" "${cliMain}" replay fixtures/dsh-logs --store :memory: --json | head -c 100 > /dev/null`], { cwd: repoRoot, encoding: 'utf8' });
+    const pipeline = spawnSync(
+      'sh',
+      [
+        '-c',
+        `"${process.execPath}" "${cliMain}" replay fixtures/dsh-logs --store :memory: --json | head -c 100 > /dev/null`,
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
     expect(pipeline.stderr).toBe('');
     expect(pipeline.status).toBe(0);
   });

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runTeamlog, temporaryDirectory } from './run-teamlog';
 
 describe('teamlog export', () => {
@@ -34,7 +34,9 @@ describe('teamlog export', () => {
   it('is byte-for-byte the original log for a raw V0 file', () => {
     const out = join(directory.path, 'v0-writer.jsonl');
     expect(runTeamlog(['export', 'v0-writer', '--store', store, '--out', out]).code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe(readFileSync('fixtures/synthetic/v0-mailbox/v0-writer/session.jsonl', 'utf8'));
+    expect(readFileSync(out, 'utf8')).toBe(
+      readFileSync('fixtures/synthetic/v0-mailbox/v0-writer/session.jsonl', 'utf8'),
+    );
   });
 
   it('writes zstd frames with --zstd, named after the generation by default, which replay reads back', () => {
@@ -43,7 +45,9 @@ describe('teamlog export', () => {
     const file = join(directory.path, 'late-lead.v4.jsonl.zstd');
     expect(run.stdout).toContain(`to ${file}`);
     expect(existsSync(file)).toBe(true);
-    expect(replayed(file).teams).toEqual(replayed('fixtures/synthetic/v4-late-delivery/late-lead/session.v4.jsonl').teams);
+    expect(replayed(file).teams).toEqual(
+      replayed('fixtures/synthetic/v4-late-delivery/late-lead/session.v4.jsonl').teams,
+    );
   });
 
   it('exits 3 for a session the store does not hold', () => {

@@ -1,4 +1,4 @@
-import { ChildProcess } from 'child_process';
+import type { ChildProcess } from 'node:child_process';
 
 /** The first line a `teamlog serve` child prints on stdout (its URL); rejects if it exits first. */
 export const firstLine = (child: ChildProcess): Promise<string> =>

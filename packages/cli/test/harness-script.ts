@@ -1,5 +1,5 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { encodeZstdFrame, initZstdEncoder } from '@teamlog/dsh';
 
 /** One step of a harness-writer-child.js script. */
@@ -8,11 +8,18 @@ export type HarnessOperation =
   | { readonly op: 'rename'; readonly from: string; readonly to: string }
   | { readonly op: 'sleep'; readonly ms: number };
 
-const append = (file: string, bytes: Uint8Array | string): HarnessOperation => ({ op: 'append', file, base64: Buffer.from(bytes).toString('base64') });
+const append = (file: string, bytes: Uint8Array | string): HarnessOperation => ({
+  op: 'append',
+  file,
+  base64: Buffer.from(bytes).toString('base64'),
+});
 const pause = (ms: number): HarnessOperation => ({ op: 'sleep', ms });
 
 /** The lines of a log file, each with its newline. */
-export const linesOf = (file: string): string[] => readFileSync(file, 'utf8').split(/(?<=\n)/).filter((line) => line !== '');
+export const linesOf = (file: string): string[] =>
+  readFileSync(file, 'utf8')
+    .split(/(?<=\n)/)
+    .filter((line) => line !== '');
 
 /**
  * A raw log written line by line; every `tornEvery`-th line in two appends with a pause between
@@ -43,7 +50,12 @@ export const zstdInFrames = async (file: string, lines: readonly string[]): Prom
  * A V0 log migrated to V1 after `before` of its lines: the harness publishes `session.v1.jsonl`
  * (version renamed, every event kept) by rename, then writes there. The V0 file stays as history.
  */
-export const migratedToV1 = (directory: string, lines: readonly string[], before: number, tornEvery: number): HarnessOperation[] => {
+export const migratedToV1 = (
+  directory: string,
+  lines: readonly string[],
+  before: number,
+  tornEvery: number,
+): HarnessOperation[] => {
   const v1Header = `${JSON.stringify({ ...(JSON.parse(lines[0] as string) as object), version: 1 })}\n`;
   const v1 = join(directory, 'session.v1.jsonl');
   return [
@@ -55,7 +67,10 @@ export const migratedToV1 = (directory: string, lines: readonly string[], before
 };
 
 /** The writers of several sessions at once: their operations interleaved one by one, a pause after each. */
-export const interleaved = (writers: ReadonlyArray<readonly HarnessOperation[]>, pauseMs: number): HarnessOperation[] => {
+export const interleaved = (
+  writers: ReadonlyArray<readonly HarnessOperation[]>,
+  pauseMs: number,
+): HarnessOperation[] => {
   const operations: HarnessOperation[] = [];
   const longest = Math.max(...writers.map((writer) => writer.length));
   for (let index = 0; index < longest; index += 1) {

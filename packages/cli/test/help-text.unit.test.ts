@@ -6,7 +6,10 @@ describe('help text', () => {
   const syntax = {
     name: 'export',
     summary: 'Write a session.',
-    positionals: [{ name: 'session', arity: 'one' as const, description: 'the session id' }, { name: 'extra', arity: 'optional' as const, description: 'x' }],
+    positionals: [
+      { name: 'session', arity: 'one' as const, description: 'the session id' },
+      { name: 'extra', arity: 'optional' as const, description: 'x' },
+    ],
     flags: { out: valueFlag('FILE', 'the file'), json: booleanFlag('json') },
     notes: ['A note.'],
   };
@@ -26,7 +29,9 @@ describe('help text', () => {
       expect(command.syntax.summary.length).toBeGreaterThan(10);
       expect(Object.keys(command.syntax.flags)).toEqual(expect.arrayContaining(['help', 'debug']));
     }
-    const withoutJson = commandList.filter((command) => !('json' in command.syntax.flags)).map((command) => command.syntax.name);
+    const withoutJson = commandList
+      .filter((command) => !('json' in command.syntax.flags))
+      .map((command) => command.syntax.name);
     // serve prints a URL, mcp speaks MCP on stdout: neither prints a document.
     expect(withoutJson).toEqual(['serve', 'mcp']);
   });

@@ -1,5 +1,5 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tour } from './library-tour';
 import { repoRoot, temporaryDirectory } from './run-teamlog';
 
@@ -9,13 +9,21 @@ describe('the library tour of README.md', () => {
 
   it('is in README.md exactly as the test suite compiles it', () => {
     const source = readFileSync(join(__dirname, 'library-tour.ts'), 'utf8');
-    const example = source.slice(source.indexOf('// README:begin\n') + '// README:begin\n'.length, source.indexOf('// README:end'));
+    const example = source.slice(
+      source.indexOf('// README:begin\n') + '// README:begin\n'.length,
+      source.indexOf('// README:end'),
+    );
     expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 
-  it('imports the logs, shows the team with its undelivered legacy message, and sends a message the target\'s inbox holds', async () => {
+  it("imports the logs, shows the team with its undelivered legacy message, and sends a message the target's inbox holds", async () => {
     const printed: string[] = [];
-    const log = jest.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void printed.push(parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ')));
+    const log = jest
+      .spyOn(console, 'log')
+      .mockImplementation(
+        (...parts: unknown[]) =>
+          void printed.push(parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ')),
+      );
     try {
       await tour(join(directory.path, 'tour.db'), join(repoRoot, 'fixtures', 'synthetic', 'v0-mailbox'));
     } finally {

@@ -14,7 +14,11 @@ export async function tour(storeFile: string, logs: string): Promise<void> {
   await projections.catchUp();
   for (const team of projections.views().teams()) {
     const undelivered = team.legacyMessages.filter((message) => message.status === 'undelivered');
-    console.log(team.teamId, team.members.map((member) => member.name), `${undelivered.length} undelivered`);
+    console.log(
+      team.teamId,
+      team.members.map((member) => member.name),
+      `${undelivered.length} undelivered`,
+    );
   }
 
   // 2. Run a team: send returns the id the target's inbox accepted, durably, in the target's own stream.
@@ -23,7 +27,10 @@ export async function tour(storeFile: string, logs: string): Promise<void> {
   const reviewer = await lead.spawnMember({ name: 'reviewer', description: 'reviews the importer' });
   const messageId = await lead.send({ target: 'reviewer', message: 'Please review the importer.' });
   const { inbox } = await teamlog.session(reviewer.sessionId);
-  console.log(messageId, inbox.map((entry) => `${entry.id} ${entry.status}`));
+  console.log(
+    messageId,
+    inbox.map((entry) => `${entry.id} ${entry.status}`),
+  );
 
   await teamlog.dispose();
   await store.close();

@@ -4,14 +4,19 @@ import { Client } from 'pg';
 import { uuidV7Ids } from '@teamlog/events';
 import { sessionLogFileName } from '@teamlog/dsh';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
-import { ThrowawayCluster, createTestDatabase, freeLoopbackPort, startThrowawayCluster } from '@teamlog/postgres-testing';
-import { RecordedEvent } from '@teamlog/store';
+import {
+  type ThrowawayCluster,
+  createTestDatabase,
+  freeLoopbackPort,
+  startThrowawayCluster,
+} from '@teamlog/postgres-testing';
+import type { RecordedEvent } from '@teamlog/store';
 import { openPostgresStore } from '@teamlog/store-postgres';
 import { createTeamLog } from '@teamlog/team';
 import { cliMain, runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
-import { Running, runTeamlogAsync, startTeamlog } from './teamlog-process';
+import { type Running, runTeamlogAsync, startTeamlog } from './teamlog-process';
 import { member, startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
-import { RunningChild, runChild } from '../../../test/support/child-process';
+import { type RunningChild, runChild } from '../../../test/support/child-process';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -46,7 +51,8 @@ const countRows = async (url: string, sql: string, parameters: readonly unknown[
   }
 };
 const eventCount = (url: string): Promise<number> => countRows(url, 'SELECT count(*) AS count FROM teamlog.events');
-const distinctIds = (url: string): Promise<number> => countRows(url, 'SELECT count(DISTINCT event_id) AS count FROM teamlog.events');
+const distinctIds = (url: string): Promise<number> =>
+  countRows(url, 'SELECT count(DISTINCT event_id) AS count FROM teamlog.events');
 
 /** `sessions` generated session logs, each in a directory of its own under `root`. */
 const writeSessions = async (root: string, sessions: number, bytesEach: number, first = 0): Promise<void> => {
@@ -54,7 +60,12 @@ const writeSessions = async (root: string, sessions: number, bytesEach: number, 
     const directory = join(root, `session-${n}`);
     mkdirSync(directory, { recursive: true });
     const sessionId = `lost-server-${String(n).padStart(4, '0')}-4000-8000-000000000000`;
-    await generateSyntheticLog({ file: join(directory, sessionLogFileName(4, 'none')), targetBytes: bytesEach, formatVersion: 4, sessionId });
+    await generateSyntheticLog({
+      file: join(directory, sessionLogFileName(4, 'none')),
+      targetBytes: bytesEach,
+      formatVersion: 4,
+      sessionId,
+    });
   }
 };
 
@@ -80,7 +91,9 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
     const run = await runTeamlogAsync(['replay', corpus.path, '--store', url]);
     expect(run.code).toBe(4);
     // The first retry is shown once; then the one line of the failure, without a stack trace.
-    expect(run.stderr).toMatch(/cannot connect to postgres:\/\/teamlog@127\.0\.0\.1:\d+\/teamlog \(.*ECONNREFUSED.*\); retry 1 in \d+ ms/);
+    expect(run.stderr).toMatch(
+      /cannot connect to postgres:\/\/teamlog@127\.0\.0\.1:\d+\/teamlog \(.*ECONNREFUSED.*\); retry 1 in \d+ ms/,
+    );
     const lines = teamlogLines(run.stderr);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^teamlog: cannot open postgres:\/\/teamlog@127\.0\.0\.1:\d+\/teamlog: .*ECONNREFUSED/);
@@ -102,7 +115,11 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
       await until('the import retrying', () => /retry 1 in/.test(survived.stderr()) || hasExited(survived));
       await cluster.start();
       const first = await survived.exited;
-      expect({ code: first.code, retried: /retry 1 in/.test(first.stderr), errors: teamlogLines(first.stderr) }).toEqual({ code: 0, retried: true, errors: [] });
+      expect({
+        code: first.code,
+        retried: /retry 1 in/.test(first.stderr),
+        errors: teamlogLines(first.stderr),
+      }).toEqual({ code: 0, retried: true, errors: [] });
       noStackTrace(first.stderr);
       expect(await eventCount(url)).toBe(expected);
       expect(await distinctIds(url)).toBe(expected);
@@ -117,7 +134,9 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
       expect(gaveUp.code).toBe(4);
       const lines = teamlogLines(gaveUp.stderr);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^teamlog: .* on postgres:\/\/postgres@127\.0\.0\.1:\d+\/teamlog_lost_import_away_\w+ failed: /);
+      expect(lines[0]).toMatch(
+        /^teamlog: .* on postgres:\/\/postgres@127\.0\.0\.1:\d+\/teamlog_lost_import_away_\w+ failed: /,
+      );
       noStackTrace(gaveUp.stderr);
       const partial = await eventCount(second);
       expect(partial).toBeLessThan(expected);
@@ -166,11 +185,20 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
       await cluster.start();
       expect(gaveUp.code).toBe(4);
       const lines = teamlogLines(gaveUp.stderr).filter((line) => !line.startsWith('teamlog: following '));
-      expect(lines).toEqual([expect.stringMatching(/^teamlog: .* on postgres:\/\/postgres@127\.0\.0\.1:\d+\/teamlog_lost_watch_away_\w+ failed: /)]);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^teamlog: .* on postgres:\/\/postgres@127\.0\.0\.1:\d+\/teamlog_lost_watch_away_\w+ failed: /,
+        ),
+      ]);
       noStackTrace(gaveUp.stderr);
       const rerun = runTeamlog(['replay', root.path, '--store', url]);
       expect(rerun.code).toBe(0);
-      expect(await countRows(url, "SELECT count(*) AS count FROM teamlog.events WHERE stream_name LIKE 'session-lost-server-0001%'")).toBeGreaterThan(0);
+      expect(
+        await countRows(
+          url,
+          "SELECT count(*) AS count FROM teamlog.events WHERE stream_name LIKE 'session-lost-server-0001%'",
+        ),
+      ).toBeGreaterThan(0);
     } finally {
       root.cleanup();
     }
@@ -182,16 +210,23 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
     const senders = ['lead', 's1'].map((as) => sender(url, team.lead.teamId, as, ['t1', 't2'], 300));
     await until('the first sends', () => senders.every((child) => child.lines.length >= 30));
     await cluster.halt();
-    await until('the senders retrying', () => senders.every((child) => child.lines.some((line) => line.startsWith('log ') && /retry|reconnect/.test(line))));
+    await until('the senders retrying', () =>
+      senders.every((child) => child.lines.some((line) => line.startsWith('log ') && /retry|reconnect/.test(line))),
+    );
     await cluster.start();
     const codes = await Promise.all(senders.map((child) => child.exited));
     expect({ codes, stderr: senders.map((child) => child.stderr()).join('') }).toEqual({ codes: [0, 0], stderr: '' });
-    const reported = senders.flatMap((child) => child.lines.flatMap((line) => (line.startsWith('ok ') ? [line.slice(3)] : [])));
+    const reported = senders.flatMap((child) =>
+      child.lines.flatMap((line) => (line.startsWith('ok ') ? [line.slice(3)] : [])),
+    );
     const failed = senders.flatMap((child) => child.lines.filter((line) => line.startsWith('failed ')));
     expect(reported.length + failed.length).toBe(600);
     const reader = await openPostgresStore(url);
     try {
-      const accepted = [...(await streamOf(reader, member(team, 't1').sessionId)), ...(await streamOf(reader, member(team, 't2').sessionId))].flatMap(acceptedId);
+      const accepted = [
+        ...(await streamOf(reader, member(team, 't1').sessionId)),
+        ...(await streamOf(reader, member(team, 't2').sessionId)),
+      ].flatMap(acceptedId);
       expect(new Set(accepted).size).toBe(accepted.length);
       const stored = new Set(accepted);
       expect(reported.filter((id) => !stored.has(id))).toEqual([]);
@@ -228,20 +263,34 @@ describe('a PostgreSQL server that crashes under teamlog', () => {
   it('mcp: a tool call made while the server is down is answered once it is back', async () => {
     const { url } = await createTestDatabase(cluster.url, 'lost_mcp');
     const team = await teamOn(url, 'helper');
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cliMain, 'mcp', '--session', team.lead.sessionId, '--store', url], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliMain, 'mcp', '--session', team.lead.sessionId, '--store', url],
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
     const client = new McpClient({ name: 'agent-runtime', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const before = await client.callTool({ name: 'send_message', arguments: { target: 'helper', message: 'before the crash' } });
+      const before = await client.callTool({
+        name: 'send_message',
+        arguments: { target: 'helper', message: 'before the crash' },
+      });
       expect(before.isError).not.toBe(true);
       await cluster.halt();
-      const during = client.callTool({ name: 'send_message', arguments: { target: 'helper', message: 'during the crash' } }, undefined, { timeout: 240_000 });
+      const during = client.callTool(
+        { name: 'send_message', arguments: { target: 'helper', message: 'during the crash' } },
+        undefined,
+        { timeout: 240_000 },
+      );
       await until('mcp retrying', () => /retry 1 in/.test(stderr));
       await cluster.start();
       const answered = await during;
-      expect({ isError: answered.isError, stored: typeof (answered.structuredContent as { messageId?: unknown } | undefined)?.messageId }).toEqual({ isError: undefined, stored: 'string' });
+      expect({
+        isError: answered.isError,
+        stored: typeof (answered.structuredContent as { messageId?: unknown } | undefined)?.messageId,
+      }).toEqual({ isError: undefined, stored: 'string' });
       noStackTrace(stderr);
     } finally {
       await client.close();
@@ -265,7 +314,13 @@ const teamOn = async (url: string, ...names: string[]) => {
 const hasExited = (running: Running): boolean => running.child.exitCode !== null;
 
 const sender = (url: string, teamId: string, as: string, targets: readonly string[], count: number): RunningChild =>
-  runChild(resolve(__dirname, '..', '..', '..', 'test', 'team', 'postgres-sender-child.js'), [url, teamId, as, targets.join(','), String(count)]);
+  runChild(resolve(__dirname, '..', '..', '..', 'test', 'team', 'postgres-sender-child.js'), [
+    url,
+    teamId,
+    as,
+    targets.join(','),
+    String(count),
+  ]);
 
 const acceptedId = (event: RecordedEvent): string[] =>
   event.type === 'teamlog/inbox/accepted' ? [(event.data as { message: { id: string } }).message.id] : [];

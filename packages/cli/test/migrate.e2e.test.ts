@@ -1,4 +1,4 @@
-import { join } from 'path';
+import { join } from 'node:path';
 import { runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
 
 describe('teamlog migrate', () => {
@@ -24,7 +24,13 @@ describe('teamlog migrate', () => {
   it('needs --from and --to (exit 2) and an existing source (exit 3)', () => {
     expect(runTeamlog(['migrate', '--to', 'esdb://localhost:2113']).code).toBe(2);
     expect(runTeamlog(['migrate', '--from', 'x.db']).code).toBe(2);
-    const missing = runTeamlog(['migrate', '--from', join(directory.path, 'none.db'), '--to', join(directory.path, 'x.db')]);
+    const missing = runTeamlog([
+      'migrate',
+      '--from',
+      join(directory.path, 'none.db'),
+      '--to',
+      join(directory.path, 'x.db'),
+    ]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('none.db: no teamlog store here');
   });

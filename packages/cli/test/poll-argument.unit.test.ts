@@ -3,7 +3,12 @@ import { defaultPollArgumentMs, pollArgument, withBarePoll } from '../src/poll-a
 
 describe('--poll[=MS]', () => {
   it('gives a bare --poll the default interval, before any --', () => {
-    expect(withBarePoll(['root', '--poll', '--store', 'x.db'])).toEqual(['root', `--poll=${defaultPollArgumentMs}`, '--store', 'x.db']);
+    expect(withBarePoll(['root', '--poll', '--store', 'x.db'])).toEqual([
+      'root',
+      `--poll=${defaultPollArgumentMs}`,
+      '--store',
+      'x.db',
+    ]);
     expect(withBarePoll(['--poll=250', 'root'])).toEqual(['--poll=250', 'root']);
     expect(withBarePoll(['--', '--poll'])).toEqual(['--', '--poll']);
   });
@@ -17,6 +22,8 @@ describe('--poll[=MS]', () => {
     for (const text of ['0', '-5', '1.5', 'fast', '3600001']) {
       expect(() => pollArgument(text, 'watch')).toThrow(UsageError);
     }
-    expect(() => pollArgument('fast', 'watch')).toThrow('watch: --poll expects a number of milliseconds from 1 to 3600000 (--poll=500), got "fast"');
+    expect(() => pollArgument('fast', 'watch')).toThrow(
+      'watch: --poll expects a number of milliseconds from 1 to 3600000 (--poll=500), got "fast"',
+    );
   });
 });

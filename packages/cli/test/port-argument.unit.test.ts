@@ -6,7 +6,11 @@ describe('portArgument', () => {
     expect(portArgument(undefined, 7420, 'serve')).toBe(7420);
   });
 
-  it.each([['0', 0], ['8080', 8080], ['65535', 65535]])('accepts %p', (text, port) => {
+  it.each([
+    ['0', 0],
+    ['8080', 8080],
+    ['65535', 65535],
+  ])('accepts %p', (text, port) => {
     expect(portArgument(text, 7420, 'serve')).toBe(port);
   });
 

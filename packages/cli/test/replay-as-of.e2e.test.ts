@@ -1,4 +1,4 @@
-import { join } from 'path';
+import { join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
 import { ReplayDocument } from '../src/replay-document';
 import { runTeamlog, storedStream, temporaryDirectory } from './run-teamlog';
@@ -9,7 +9,14 @@ describe('teamlog replay --as-of', () => {
   afterAll(() => directory.cleanup());
 
   const replay = (asOf: string | undefined): ReplayDocument => {
-    const run = runTeamlog(['replay', 'fixtures/synthetic/v0-mailbox', '--store', store, '--json', ...(asOf === undefined ? [] : ['--as-of', asOf])]);
+    const run = runTeamlog([
+      'replay',
+      'fixtures/synthetic/v0-mailbox',
+      '--store',
+      store,
+      '--json',
+      ...(asOf === undefined ? [] : ['--as-of', asOf]),
+    ]);
     expect(run.code).toBe(0);
     const decoded = ReplayDocument.decode(JSON.parse(run.stdout));
     if (!isRight(decoded)) throw new Error('the replay document does not decode');
@@ -36,11 +43,15 @@ describe('teamlog replay --as-of', () => {
   it('at the position of the first member record shows that member as it was then, and nothing later', () => {
     const then = replay(String(firstMember.position));
     expect(then.asOf).toBe(`${firstMember.position}/${firstMember.position}`);
-    expect(then.teams.map((team) => team.members.map((member) => [member.name, member.phase]))).toEqual([[['reviewer', 'provisioning']]]);
+    expect(then.teams.map((team) => team.members.map((member) => [member.name, member.phase]))).toEqual([
+      [['reviewer', 'provisioning']],
+    ]);
     expect(then.teams[0]?.tasks).toEqual([]);
     expect(then.teams[0]?.legacyMessages).toEqual([]);
     // The import itself is not cut: the sessions list what the files hold.
-    expect(then.sessions).toEqual(full.sessions.map((session) => ({ ...session, appended: 0, alreadyStored: session.events })));
+    expect(then.sessions).toEqual(
+      full.sessions.map((session) => ({ ...session, appended: 0, alreadyStored: session.events })),
+    );
   });
 
   it('at an ISO time cuts each session log at its first event later than that time', () => {

@@ -1,7 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
 import { DecodeError } from '@teamlog/events';
 import { ReplayDocument } from '../src/replay-document';
-import { TeamlogRun, runTeamlog, temporaryDirectory } from './run-teamlog';
+import { type TeamlogRun, runTeamlog, temporaryDirectory } from './run-teamlog';
 
 /*
  * The contract of `teamlog replay --json` (issue 6): the compiled CLI over fixtures/, its stdout
@@ -43,7 +43,12 @@ describe('teamlog replay fixtures/ --json', () => {
 
   it('lists a file rejected as a whole with its reason, line and field path, and goes on with the others', () => {
     const rejected = session('fixtures/crafted/invalid-event/session.v3.jsonl');
-    expect(rejected).toMatchObject({ rejected: 'invalid-event', events: 0, recovery: null, rejection: { line: 3, path: 'data.step' } });
+    expect(rejected).toMatchObject({
+      rejected: 'invalid-event',
+      events: 0,
+      recovery: null,
+      rejection: { line: 3, path: 'data.step' },
+    });
     expect(session('fixtures/crafted/newer-version/session.v5.jsonl').rejected).toBe('newer-format-version');
     expect(session('fixtures/crafted/not-a-session/notifications.jsonl').rejected).toBe('not-a-session-log');
     expect(document.totals.imported).toBeGreaterThan(100);
@@ -57,7 +62,11 @@ describe('teamlog replay fixtures/ --json', () => {
   });
 
   it('states id, file and format version of an imported session', () => {
-    expect(session('fixtures/synthetic/v0-mailbox/v0-lead/session.jsonl')).toMatchObject({ id: 'v0-lead', formatVersion: 0, recovery: null });
+    expect(session('fixtures/synthetic/v0-mailbox/v0-lead/session.jsonl')).toMatchObject({
+      id: 'v0-lead',
+      formatVersion: 0,
+      recovery: null,
+    });
     expect(session('fixtures/synthetic/v3-failure/fail-lead/session.v3.jsonl').formatVersion).toBe(3);
   });
 
@@ -84,13 +93,15 @@ describe('teamlog replay fixtures/ --json', () => {
   it('shows the legacy mailbox in queued order with the undelivered message the target never got', () => {
     const messages = team('v0-lead').legacyMessages;
     expect(messages.map((message) => message.status)).toEqual(['delivered', 'delivered', 'delivered', 'undelivered']);
-    expect(messages.map((message) => message.queuedSeq)).toEqual([...messages.map((message) => message.queuedSeq)].sort((a, b) => a - b));
+    expect(messages.map((message) => message.queuedSeq)).toEqual(
+      [...messages.map((message) => message.queuedSeq)].sort((a, b) => a - b),
+    );
     expect(messages[3]).toMatchObject({ targetId: 'v0-reviewer', delivery: 'quiet', targetHasMessage: false });
     expect(messages[3]?.deliveredSeq).toBeUndefined();
     expect(messages[0]).toMatchObject({ status: 'delivered', delivery: 'wakeup', targetHasMessage: true });
   });
 
-  it('shows the first rule violation as the team\'s failure and null for a sound team', () => {
+  it("shows the first rule violation as the team's failure and null for a sound team", () => {
     expect(team('fail-lead').failure).toMatchObject({ type: 'team/task' });
     expect(team('fail-lead').failure?.reason).toContain('cycle');
     expect(team('v0-lead').failure).toBeNull();
@@ -102,7 +113,9 @@ describe('teamlog replay fixtures/ --json', () => {
   });
 
   it('lists inbox entries with source kind and sender: a team-relay message from the real V4 snapshot', () => {
-    const relay = document.inbox.find((entry) => entry.sourceKind === 'team-relay' && entry.sessionId.includes('team-direct-inbox'));
+    const relay = document.inbox.find(
+      (entry) => entry.sourceKind === 'team-relay' && entry.sessionId.includes('team-direct-inbox'),
+    );
     expect(relay).toBeDefined();
     expect(relay?.senderName).toBeDefined();
   });
@@ -113,7 +126,17 @@ describe('teamlog replay fixtures/ --json', () => {
     expect(finding?.detail).toContain('snt-outsider');
     // fixtures/synthetic/audit-<code>/ holds one log pair per code.
     expect([...new Set(document.audit.map((candidate) => candidate.code))]).toEqual(
-      expect.arrayContaining(['duplicate-acceptance', 'header-message-id-mismatch', 'header-sender-mismatch', 'legacy-delivered-to-other-target', 'missing-sender-header', 'roster-name-mismatch', 'source-kind-outside-era', 'sender-not-in-team', 'team-record-outside-era']),
+      expect.arrayContaining([
+        'duplicate-acceptance',
+        'header-message-id-mismatch',
+        'header-sender-mismatch',
+        'legacy-delivered-to-other-target',
+        'missing-sender-header',
+        'roster-name-mismatch',
+        'source-kind-outside-era',
+        'sender-not-in-team',
+        'team-record-outside-era',
+      ]),
     );
   });
 

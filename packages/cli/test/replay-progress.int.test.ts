@@ -1,4 +1,4 @@
-import { join } from 'path';
+import { join } from 'node:path';
 import { ExitCode } from '../src/exit-code';
 import { runCli } from '../src/run-cli';
 import { capturedIo } from './captured-io';
@@ -15,7 +15,10 @@ describe('the import progress bar', () => {
     // cli-progress moves the cursor to column 1 before each frame (at most 25 frames a second, the last one always).
     const frames = io.err().split('\u001b[1G').slice(1);
     expect(frames[0]).toMatch(/^importing \[\.{24}\] 0\/3\u001b\[0K$/);
-    const counts = frames.map((frame) => /\] (\d)\/3/.exec(frame)?.[1]).filter((count) => count !== undefined).map(Number);
+    const counts = frames
+      .map((frame) => /\] (\d)\/3/.exec(frame)?.[1])
+      .filter((count) => count !== undefined)
+      .map(Number);
     expect(counts).toEqual([...counts].sort());
     expect(frames).toContainEqual(expect.stringMatching(/^importing \[#{24}\] 3\/3 .*session\.jsonl\u001b\[0K/));
     expect(frames[frames.length - 1]).toBe('\u001b[2K');

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync } from 'fs';
-import { join } from 'path';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
 import { ReplayDocument } from '../src/replay-document';
 import { repoRoot, runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
@@ -71,14 +71,31 @@ describe('teamlog replay and its store', () => {
   }, 120_000);
 
   it('replays a session given twice into :memory: as a store that keeps the events does: the copy imports and appends nothing', () => {
-    const document = replayJson(['fixtures/synthetic/v0-mailbox', 'fixtures/synthetic/v0-mailbox', '--store', ':memory:']);
+    const document = replayJson([
+      'fixtures/synthetic/v0-mailbox',
+      'fixtures/synthetic/v0-mailbox',
+      '--store',
+      ':memory:',
+    ]);
     expect(document.totals).toMatchObject({ files: 6, imported: 6, rejected: 0 });
-    expect(document.sessions.map((session) => session.appended)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), 0, 0, 0]);
+    expect(document.sessions.map((session) => session.appended)).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      0,
+      0,
+      0,
+    ]);
     expect(document.teams.map((team) => team.teamId)).toEqual(['v0-lead']);
   });
 
   it('takes several paths, a session directory and a single file among them', () => {
-    const document = replayJson(['fixtures/synthetic/v0-mailbox/v0-lead', 'fixtures/synthetic/v3-failure/fail-lead/session.v3.jsonl', '--store', ':memory:']);
+    const document = replayJson([
+      'fixtures/synthetic/v0-mailbox/v0-lead',
+      'fixtures/synthetic/v3-failure/fail-lead/session.v3.jsonl',
+      '--store',
+      ':memory:',
+    ]);
     expect(document.sessions.map((session) => session.id)).toEqual(['v0-lead', 'fail-lead']);
     expect(document.teams.map((team) => team.teamId)).toEqual(['fail-lead', 'v0-lead']);
   });

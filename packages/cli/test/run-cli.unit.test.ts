@@ -1,8 +1,8 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BadInput } from '../src/cli-errors';
 import { booleanFlag } from '../src/argument-parser';
-import { Command, defineCommand } from '../src/command';
+import { type Command, defineCommand } from '../src/command';
 import { ExitCode } from '../src/exit-code';
 import { runCli } from '../src/run-cli';
 import { capturedIo } from './captured-io';
@@ -10,7 +10,12 @@ import { capturedIo } from './captured-io';
 const calls: Array<{ readonly positionals: readonly string[]; readonly loud: boolean }> = [];
 
 const echo = defineCommand(
-  { name: 'echo', summary: 'Print the words.\nSecond line of the summary.', positionals: [{ name: 'word', arity: 'many', description: 'words' }], flags: { loud: booleanFlag('shout') } },
+  {
+    name: 'echo',
+    summary: 'Print the words.\nSecond line of the summary.',
+    positionals: [{ name: 'word', arity: 'many', description: 'words' }],
+    flags: { loud: booleanFlag('shout') },
+  },
   async ({ positionals, flags }, { io }) => {
     calls.push({ positionals, loud: flags.loud });
     io.stdout(`${positionals.join(' ')}\n`);

@@ -1,7 +1,7 @@
-import { spawnSync } from 'child_process';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join, resolve } from 'path';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** The repository root: fixtures/ and packages/cli/dist/main.js are found from here. */
@@ -22,8 +22,13 @@ export interface RunOptions {
 /** Run the compiled CLI as a child process (npm test builds it before jest runs). */
 export const runTeamlog = (args: readonly string[], options: RunOptions = {}): TeamlogRun => {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
-  if (options.env?.['TEAMLOG_STORE'] === undefined) delete env['TEAMLOG_STORE'];
-  const result = spawnSync(process.execPath, [cliMain, ...args], { cwd: options.cwd ?? repoRoot, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (options.env?.TEAMLOG_STORE === undefined) delete env.TEAMLOG_STORE;
+  const result = spawnSync(process.execPath, [cliMain, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (result.error !== undefined) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
@@ -59,7 +64,12 @@ export const storedStream = (file: string, stream: string): StoredEventRow[] => 
       .prepare('SELECT position, revision, type, metadata FROM events WHERE stream_name = ? ORDER BY revision')
       .all(stream)
       .map((row) => {
-        const { position, revision, type, metadata } = row as { position: number; revision: number; type: string; metadata: string | null };
+        const { position, revision, type, metadata } = row as {
+          position: number;
+          revision: number;
+          type: string;
+          metadata: string | null;
+        };
         return { position: Number(position), revision: Number(revision), type, metadata };
       });
   } finally {
@@ -75,13 +85,17 @@ export const storedStream = (file: string, stream: string): StoredEventRow[] => 
 export const runTeamlogUnprivileged = (args: readonly string[], options: RunOptions = {}): TeamlogRun => {
   if (process.getuid?.() !== 0) return runTeamlog(args, options);
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
-  if (options.env?.['TEAMLOG_STORE'] === undefined) delete env['TEAMLOG_STORE'];
-  const result = spawnSync('setpriv', ['--bounding-set=-dac_override,-dac_read_search', '--', process.execPath, cliMain, ...args], {
-    cwd: options.cwd ?? repoRoot,
-    env,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  if (options.env?.TEAMLOG_STORE === undefined) delete env.TEAMLOG_STORE;
+  const result = spawnSync(
+    'setpriv',
+    ['--bounding-set=-dac_override,-dac_read_search', '--', process.execPath, cliMain, ...args],
+    {
+      cwd: options.cwd ?? repoRoot,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   if (result.error !== undefined) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };

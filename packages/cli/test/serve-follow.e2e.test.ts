@@ -1,6 +1,6 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { LaunchedBrowser, launchChromium } from '../../../test/support/browser';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { type LaunchedBrowser, launchChromium } from '../../../test/support/browser';
 import { linesOf } from './harness-script';
 import { repoRoot, temporaryDirectory } from './run-teamlog';
 import { startTeamlog } from './teamlog-process';
@@ -47,7 +47,9 @@ describe('teamlog serve --follow', () => {
 
       // The harness writes the rest of the Lead's log, a line at a time.
       for (const line of leadLines.slice(36)) await fs.appendFile(lead, line);
-      await page.waitForSelector(`#inbox-timeline li[data-kind="accepted"][data-message-id="${relayedMessage}"]`, { timeout: 15_000 });
+      await page.waitForSelector(`#inbox-timeline li[data-kind="accepted"][data-message-id="${relayedMessage}"]`, {
+        timeout: 15_000,
+      });
       expect(await page.evaluate<string>('window.loadedOnce')).toBe('same page');
       expect(await page.locator('#live-status').textContent()).toBe('live');
       expect(errors).toEqual([]);

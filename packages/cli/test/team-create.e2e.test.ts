@@ -1,5 +1,5 @@
-import { existsSync } from 'fs';
-import { join } from 'path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { runTeamlog, temporaryDirectory } from './run-teamlog';
 
 /* A team from the command line: create it, list the sessions an agent can be given, and a refusal that says how. */
@@ -26,7 +26,10 @@ describe('teamlog team create and teamlog sessions', () => {
 
   it('lists the live sessions of every team, and of one team with --team', () => {
     const all = JSON.parse(runTeamlog(['sessions', '--store', store, '--json']).stdout).sessions;
-    expect(all.map((session: { teamName: string; role: string }) => [session.teamName, session.role]).sort()).toEqual([['release crew', 'lead'], ['site', 'lead']]);
+    expect(all.map((session: { teamName: string; role: string }) => [session.teamName, session.role]).sort()).toEqual([
+      ['release crew', 'lead'],
+      ['site', 'lead'],
+    ]);
     const [first] = all;
     const one = runTeamlog(['sessions', '--store', store, '--team', first.teamId, '--json']);
     expect(JSON.parse(one.stdout).sessions).toEqual([first]);
@@ -43,15 +46,21 @@ describe('teamlog team create and teamlog sessions', () => {
 
   it('refuses a team in :memory:, a blank name and an unknown action in one line, creating nothing', () => {
     const memory = runTeamlog(['team', 'create', '--store', ':memory:']);
-    expect([memory.code, memory.stderr.trim().split('\n')]).toEqual([3, [expect.stringContaining('give --store FILE')]]);
+    expect([memory.code, memory.stderr.trim().split('\n')]).toEqual([
+      3,
+      [expect.stringContaining('give --store FILE')],
+    ]);
     const blank = runTeamlog(['team', 'create', '--name', ' ', '--store', join(directory.path, 'never.db')]);
-    expect([blank.code, blank.stderr.trim().split('\n')]).toEqual([3, [expect.stringContaining('--name: expected 1 to 200 characters on one line')]]);
+    expect([blank.code, blank.stderr.trim().split('\n')]).toEqual([
+      3,
+      [expect.stringContaining('--name: expected 1 to 200 characters on one line')],
+    ]);
     const unknown = runTeamlog(['team', 'remove', '--store', join(directory.path, 'never.db')]);
     expect(unknown.code).toBe(2);
     expect(existsSync(join(directory.path, 'never.db'))).toBe(false);
   });
 
-  it("refuses to serve MCP for a session that is not a live team session, and says how to get one", () => {
+  it('refuses to serve MCP for a session that is not a live team session, and says how to get one', () => {
     const run = runTeamlog(['mcp', '--session', 'v0-reviewer', '--store', store]);
     expect(run.code).toBe(3);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cliMain, repoRoot } from './run-teamlog';
 
 export interface Finished {
@@ -19,7 +19,7 @@ export interface Running {
 
 export const startProcess = (command: string, args: readonly string[]): Running => {
   const env = { ...process.env };
-  delete env['TEAMLOG_STORE'];
+  delete env.TEAMLOG_STORE;
   const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
   const lines: string[] = [];
   let stdout = '';

@@ -8,11 +8,28 @@ import { renderTasks } from '../src/text/tasks-text';
 import { renderTable } from '../src/text/text-table';
 import { ansiStyle, plainStyle, styleFor } from '../src/text/text-style';
 import { replayTotals, sessionJson } from '../src/build-replay-document';
-import { importedResult, markingStyle, rejectedResult, sampleAudit, sampleDocument, sampleInbox, sampleTeam } from './sample-documents';
+import {
+  importedResult,
+  markingStyle,
+  rejectedResult,
+  sampleAudit,
+  sampleDocument,
+  sampleInbox,
+  sampleTeam,
+} from './sample-documents';
 
 describe('renderTable', () => {
   it('pads every column but the last to its widest cell, two spaces apart', () => {
-    expect(renderTable(['A', 'BB'], [['xxx', 'y'], ['z', 'long']], '')).toEqual(['A    BB', 'xxx  y', 'z    long']);
+    expect(
+      renderTable(
+        ['A', 'BB'],
+        [
+          ['xxx', 'y'],
+          ['z', 'long'],
+        ],
+        '',
+      ),
+    ).toEqual(['A    BB', 'xxx  y', 'z    long']);
   });
 
   it('pads before styling so escape codes do not shift the columns', () => {
@@ -43,7 +60,9 @@ describe('renderLegacyMailbox', () => {
   });
 
   it('says so when the team has no legacy messages', () => {
-    expect(renderLegacyMailbox({ ...sampleTeam, legacyMessages: [] }, markingStyle)).toEqual(['  Legacy mailbox: empty']);
+    expect(renderLegacyMailbox({ ...sampleTeam, legacyMessages: [] }, markingStyle)).toEqual([
+      '  Legacy mailbox: empty',
+    ]);
   });
 });
 
@@ -79,7 +98,7 @@ describe('inbox rendering', () => {
     expect(lines[3]).toBe('~  … 1 more session (teamlog inbox <session>, or --json)~');
   });
 
-  it('shows one session\'s inbox with pending entries highlighted', () => {
+  it("shows one session's inbox with pending entries highlighted", () => {
     const lines = renderInbox('m-1', sampleInbox.slice(0, 2), markingStyle);
     expect(lines[0]).toBe('#Inbox of m-1: 2 messages#');
     expect(lines[3]).toMatch(/team-message\s+lead\s+next-turn\s+<<pending>>$/);
@@ -99,23 +118,34 @@ describe('renderAudit', () => {
 
   it('explains each code that occurs in one sentence, after the table', () => {
     const lines = renderAudit([...sampleAudit, ...sampleAudit], markingStyle);
-    expect(lines.slice(4)).toEqual(['  <<sender-not-in-team>>: The sender is neither the Lead nor a member of the team the message was accepted for.']);
+    expect(lines.slice(4)).toEqual([
+      '  <<sender-not-in-team>>: The sender is neither the Lead nor a member of the team the message was accepted for.',
+    ]);
   });
 
   it('shows a header finding (seq -1) as "header"', () => {
-    expect(renderAudit([{ ...sampleAudit[0]!, seq: -1 }], plainStyle)[2]).toMatch(/m-1\s+header\s+x-1/);
+    expect(renderAudit([{ ...(sampleAudit[0] as (typeof sampleAudit)[number]), seq: -1 }], plainStyle)[2]).toMatch(
+      /m-1\s+header\s+x-1/,
+    );
   });
 });
 
 describe('renderSessions', () => {
   it('groups rejected files by reason, a few each, and leaves out files that are not session logs', () => {
     const results = [
-      importedResult({ recovery: { reason: 'torn-tail', line: 7, detail: '', keptEvents: 5, droppedLines: 1 }, file: 'torn/session.jsonl' }),
-      ...Array.from({ length: 7 }, (_, index) => rejectedResult(`p${index}.jsonl`, 'prefix-mismatch', `p${index}.jsonl:line 1: differs`)),
+      importedResult({
+        recovery: { reason: 'torn-tail', line: 7, detail: '', keptEvents: 5, droppedLines: 1 },
+        file: 'torn/session.jsonl',
+      }),
+      ...Array.from({ length: 7 }, (_, index) =>
+        rejectedResult(`p${index}.jsonl`, 'prefix-mismatch', `p${index}.jsonl:line 1: differs`),
+      ),
       rejectedResult('notes.jsonl', 'not-a-session-log', 'notes'),
     ];
     const lines = renderSessions(results.map(sessionJson), replayTotals(results), markingStyle);
-    expect(lines[0]).toBe('#Sessions: 9 files read, 1 imported (10 events appended), 1 recovered, 7 rejected, 1 not session logs#');
+    expect(lines[0]).toBe(
+      '#Sessions: 9 files read, 1 imported (10 events appended), 1 recovered, 7 rejected, 1 not session logs#',
+    );
     expect(lines).toContain('  ~recovered~ torn/session.jsonl: torn-tail at line 7, kept 5 events');
     expect(lines).toContain('  <<rejected: prefix-mismatch>> (7 files)');
     expect(lines.filter((line) => line.includes(':line 1: differs'))).toHaveLength(5);
@@ -127,14 +157,29 @@ describe('renderSessions', () => {
 describe('renderReplaySummary', () => {
   it('shows sessions, every team with roster, tasks, legacy mailbox and failure, inboxes, audit and the store', () => {
     const text = renderReplaySummary(sampleDocument(), plainStyle);
-    const order = ['Sessions:', 'Teams: 1 team', 'Team lead-1 (Lead idle)', 'Roster: 2 members', 'Tasks: 1 task', 'Legacy mailbox', '! UNDELIVERED', 'Failure at seq 12 (team/task)', 'Inboxes:', 'Audit: 1 finding', 'Store /tmp/t.db at position 42/42'];
+    const order = [
+      'Sessions:',
+      'Teams: 1 team',
+      'Team lead-1 (Lead idle)',
+      'Roster: 2 members',
+      'Tasks: 1 task',
+      'Legacy mailbox',
+      '! UNDELIVERED',
+      'Failure at seq 12 (team/task)',
+      'Inboxes:',
+      'Audit: 1 finding',
+      'Store /tmp/t.db at position 42/42',
+    ];
     const positions = order.map((part) => text.indexOf(part));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
   it('states the --as-of moment and an empty store', () => {
-    const text = renderReplaySummary(sampleDocument({ teams: [], position: null, asOf: '2026-09-21T00:00:00.000Z' }), plainStyle);
+    const text = renderReplaySummary(
+      sampleDocument({ teams: [], position: null, asOf: '2026-09-21T00:00:00.000Z' }),
+      plainStyle,
+    );
     expect(text).toContain('Teams: none (no log has a team record)');
     expect(text).toContain('Store /tmp/t.db is empty; views as of 2026-09-21T00:00:00.000Z');
   });

@@ -1,4 +1,4 @@
-import { join } from 'path';
+import { join } from 'node:path';
 import { runTeamlog, temporaryDirectory } from './run-teamlog';
 
 describe('teamlog import, roster, tasks, inbox, legacy, audit', () => {
@@ -30,7 +30,9 @@ describe('teamlog import, roster, tasks, inbox, legacy, audit', () => {
     const one = json(['roster', '--team', 'fork-lead']);
     expect(one.teams.map((team: { teamId: string }) => team.teamId)).toEqual(['fork-lead']);
     expect(one.teams[0].lead).toMatchObject({ id: 'fork-lead' });
-    expect(one.teams[0].members.map((member: { name: string; context: string }) => [member.name, member.context])).toEqual([
+    expect(
+      one.teams[0].members.map((member: { name: string; context: string }) => [member.name, member.context]),
+    ).toEqual([
       ['scout', 'fresh'],
       ['helper', 'fork'],
     ]);
@@ -56,7 +58,7 @@ describe('teamlog import, roster, tasks, inbox, legacy, audit', () => {
     expect(text).toContain('Failure at seq 22');
   });
 
-  it('inbox lists one session\'s accepted messages; --peer keeps Team and peer messages only', () => {
+  it("inbox lists one session's accepted messages; --peer keeps Team and peer messages only", () => {
     const all = json(['inbox', 'direct-reviewer']);
     expect(all.sessionId).toBe('direct-reviewer');
     const peer = json(['inbox', 'direct-reviewer', '--peer']);
@@ -67,7 +69,9 @@ describe('teamlog import, roster, tasks, inbox, legacy, audit', () => {
 
   it('audit lists the findings', () => {
     const audit = json(['audit']).audit;
-    expect(audit.find((finding: { code: string }) => finding.code === 'header-sender-mismatch')).toMatchObject({ sessionId: 'hsm-member' });
+    expect(audit.find((finding: { code: string }) => finding.code === 'header-sender-mismatch')).toMatchObject({
+      sessionId: 'hsm-member',
+    });
   });
 
   it('exits 3 for an unknown team or session', () => {
@@ -80,7 +84,19 @@ describe('teamlog import, roster, tasks, inbox, legacy, audit', () => {
   });
 
   it('every command answers --help with its usage and exits 0', () => {
-    for (const command of ['replay', 'import', 'roster', 'tasks', 'inbox', 'legacy', 'audit', 'export', 'demo', 'serve', 'migrate']) {
+    for (const command of [
+      'replay',
+      'import',
+      'roster',
+      'tasks',
+      'inbox',
+      'legacy',
+      'audit',
+      'export',
+      'demo',
+      'serve',
+      'migrate',
+    ]) {
       const run = runTeamlog([command, '--help']);
       expect({ command, code: run.code }).toEqual({ command, code: 0 });
       expect(run.stdout.startsWith(`Usage: teamlog ${command}`)).toBe(true);

@@ -1,5 +1,5 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { linesOf } from './harness-script';
 import { repoRoot, runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
 import { startTeamlog } from './teamlog-process';
@@ -20,7 +20,9 @@ describe('teamlog watch', () => {
     try {
       expect(await watch.line()).toMatch(/^imported: 1 file, 9 events, views at \d+\/\d+$/);
       await fs.appendFile(join(root, 'direct-lead', 'session.v4.jsonl'), lines.slice(10).join(''));
-      expect(await watch.line((line) => line.startsWith('batch 1:'))).toMatch(new RegExp(`^batch 1: 1 file, ${lines.length - 10} events, views at \\d+/\\d+$`));
+      expect(await watch.line((line) => line.startsWith('batch 1:'))).toMatch(
+        new RegExp(`^batch 1: 1 file, ${lines.length - 10} events, views at \\d+/\\d+$`),
+      );
     } finally {
       watch.child.kill('SIGTERM');
     }
@@ -32,13 +34,18 @@ describe('teamlog watch', () => {
 
   it('says what is wrong with its arguments: a missing root (exit 3), a bad --poll (exit 2), --poll without --follow on serve (exit 2)', () => {
     const missing = runTeamlog(['watch', join(directory.path, 'nowhere'), '--store', join(directory.path, 'x.db')]);
-    expect({ code: missing.code, stderr: missing.stderr }).toEqual({ code: 3, stderr: `teamlog: ${join(directory.path, 'nowhere')}: no such file or directory\n` });
+    expect({ code: missing.code, stderr: missing.stderr }).toEqual({
+      code: 3,
+      stderr: `teamlog: ${join(directory.path, 'nowhere')}: no such file or directory\n`,
+    });
     const badPoll = runTeamlog(['watch', directory.path, '--poll=soon']);
     expect(badPoll.code).toBe(2);
     expect(badPoll.stderr).toContain('watch: --poll expects a number of milliseconds');
     const serve = runTeamlog(['serve', '--poll', '--store', join(directory.path, 'x.db')]);
     expect(serve.code).toBe(2);
     expect(serve.stderr).toContain('serve: --poll goes with --follow ROOT');
-    expect(runTeamlog(['--help']).stdout).toMatch(/\n  watch +Import the session logs under a root, then keep following them/);
+    expect(runTeamlog(['--help']).stdout).toMatch(
+      /\n {2}watch +Import the session logs under a root, then keep following them/,
+    );
   });
 });

@@ -1,14 +1,21 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { isDeepStrictEqual } from 'util';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { TeamlogViews, teamlogProjection } from '@teamlog/projections';
-import { formatPosition } from '@teamlog/store';
+import { type GlobalPosition, formatPosition } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { HarnessOperation, interleaved, linesOf, migratedToV1, rawLineByLine, zstdInFrames } from './harness-script';
+import {
+  type HarnessOperation,
+  interleaved,
+  linesOf,
+  migratedToV1,
+  rawLineByLine,
+  zstdInFrames,
+} from './harness-script';
 import { repoRoot, temporaryDirectory } from './run-teamlog';
-import { Finished, Running, runTeamlogAsync, startProcess, startTeamlog } from './teamlog-process';
+import { type Finished, type Running, runTeamlogAsync, startProcess, startTeamlog } from './teamlog-process';
 
 const fixture = (path: string): string => join(repoRoot, 'fixtures', path);
 const writerChild = join(__dirname, 'harness-writer-child.js');
@@ -20,7 +27,9 @@ const sessionRows = (file: string): unknown[][] => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare("SELECT stream_name, revision, event_id, type, data, metadata FROM events WHERE stream_name LIKE 'session-%' ORDER BY stream_name, revision")
+      .prepare(
+        "SELECT stream_name, revision, event_id, type, data, metadata FROM events WHERE stream_name LIKE 'session-%' ORDER BY stream_name, revision",
+      )
       .raw()
       .all() as unknown[][];
   } finally {
@@ -31,7 +40,13 @@ const sessionRows = (file: string): unknown[][] => {
 const sessionEventCount = (file: string): number => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return Number((db.prepare("SELECT COUNT(*) AS count FROM events WHERE stream_name LIKE 'session-%'").get() as { count: number | bigint }).count);
+    return Number(
+      (
+        db.prepare("SELECT COUNT(*) AS count FROM events WHERE stream_name LIKE 'session-%'").get() as {
+          count: number | bigint;
+        }
+      ).count,
+    );
   } finally {
     db.close();
   }
@@ -61,7 +76,10 @@ const harnessScript = async (root: string, scratch: string): Promise<HarnessOper
       rawLineByLine(join(root, 'v0-mailbox', 'v0-reviewer', 'session.jsonl'), mailbox('v0-reviewer'), 5),
       rawLineByLine(join(root, 'v0-mailbox', 'v0-writer', 'session.jsonl'), mailbox('v0-writer'), 3),
       await zstdInFrames(join(root, 'v4-direct', 'direct-lead', 'session.v4.jsonl.zstd'), direct('direct-lead')),
-      await zstdInFrames(join(root, 'v4-direct', 'direct-reviewer', 'session.v4.jsonl.zstd'), direct('direct-reviewer')),
+      await zstdInFrames(
+        join(root, 'v4-direct', 'direct-reviewer', 'session.v4.jsonl.zstd'),
+        direct('direct-reviewer'),
+      ),
       rawLineByLine(join(root, real, 'session.v4.jsonl'), linesOf(fixture(`${real}/session.v4.jsonl`)), 6),
       rawLineByLine(join(root, real, 'session.1.v4.jsonl'), linesOf(fixture(`${real}/session.1.v4.jsonl`)), 6),
       rawLineByLine(join(root, 'synthetic', 'packed', 'session.jsonl'), await synthetic(0, 'packed'), 3),
@@ -85,9 +103,14 @@ const readerCommands: ReadonlyArray<readonly [ReaderOutput['kind'], readonly str
 
 /** The three views as the reader commands print them, from a fold of the store. */
 const printedViews = (views: TeamlogViews): Record<ReaderOutput['kind'], unknown> => ({
-  roster: normalised({ teams: views.teams().map((team) => ({ teamId: team.teamId, lead: team.lead, members: team.members })) }),
+  roster: normalised({
+    teams: views.teams().map((team) => ({ teamId: team.teamId, lead: team.lead, members: team.members })),
+  }),
   audit: normalised({ audit: views.audit() }),
-  inbox: normalised({ sessionId: 'v0-reviewer', inbox: views.inbox({ sessionId: 'v0-reviewer' as never, peerOnly: false }) }),
+  inbox: normalised({
+    sessionId: 'v0-reviewer',
+    inbox: views.inbox({ sessionId: 'v0-reviewer' as never, peerOnly: false }),
+  }),
 });
 
 describe('teamlog watch following a harness that writes', () => {
@@ -100,7 +123,10 @@ describe('teamlog watch following a harness that writes', () => {
   it('ends with the views of a one-shot replay of the final files, nothing imported twice, while other readers read consistent views', async () => {
     await fs.mkdir(join(root, 'real', 'packed-chunks'), { recursive: true });
     // Already there when the watch starts: imported by its first batch.
-    await fs.copyFile(fixture('dsh-logs/mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl'), join(root, 'real', 'packed-chunks', 'session.jsonl'));
+    await fs.copyFile(
+      fixture('dsh-logs/mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl'),
+      join(root, 'real', 'packed-chunks', 'session.jsonl'),
+    );
     const script = join(directory.path, 'script.json');
     await fs.writeFile(script, JSON.stringify(await harnessScript(root, directory.path)));
 
@@ -143,11 +169,17 @@ describe('teamlog watch following a harness that writes', () => {
       await until('the watcher caught up', () => sessionEventCount(followed) === wanted);
       watcher.child.kill('SIGINT');
       const watched = await watcher.exited;
-      expect({ code: watched.code, stderr: watched.stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/stopped following\n$/) });
+      expect({ code: watched.code, stderr: watched.stderr }).toEqual({
+        code: 0,
+        stderr: expect.stringMatching(/stopped following\n$/),
+      });
       expect(watched.stderr).not.toMatch(/warning/);
 
       // Nothing imported twice, nothing missed: the batches add up to the events, and the files, read again, add nothing.
-      const batches = watched.stdout.trim().split('\n').map((line) => JSON.parse(line) as { batch: number; events: number; warnings: string[] });
+      const batches = watched.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { batch: number; events: number; warnings: string[] });
       // The harness wrote after batch 0, so later batches imported it; how many depends on the machine's load (a starved watcher sees many writes at once).
       expect(batches.length).toBeGreaterThan(1);
       expect(batches.reduce((sum, batch) => sum + batch.events, 0)).toBe(wanted);
@@ -156,15 +188,30 @@ describe('teamlog watch following a harness that writes', () => {
       expect(again.code).toBe(0);
       const [followedDocument, referenceDocument] = [JSON.parse(again.stdout), JSON.parse(oneShot.stdout)];
       expect(followedDocument.totals.appended).toBe(0);
-      expect(followedDocument.totals).toMatchObject({ rejected: referenceDocument.totals.rejected, files: referenceDocument.totals.files });
-      for (const view of ['teams', 'inbox', 'audit'] as const) expect(followedDocument[view]).toEqual(referenceDocument[view]);
-      expect(referenceDocument.teams.map((team: { teamId: string }) => team.teamId).sort()).toEqual(expect.arrayContaining(['direct-lead', 'v0-lead']));
+      expect(followedDocument.totals).toMatchObject({
+        rejected: referenceDocument.totals.rejected,
+        files: referenceDocument.totals.files,
+      });
+      for (const view of ['teams', 'inbox', 'audit'] as const)
+        expect(followedDocument[view]).toEqual(referenceDocument[view]);
+      expect(referenceDocument.teams.map((team: { teamId: string }) => team.teamId).sort()).toEqual(
+        expect.arrayContaining(['direct-lead', 'v0-lead']),
+      );
 
       // Every view a reader printed, or the second dashboard served, is the views of some prefix of the store's $all.
-      await until('the second dashboard caught up', async () => ((await (await fetch(`${url}api/teams`)).json()) as { checkpoint: string }).checkpoint === formatPosition(await lastPosition(followed)));
+      await until(
+        'the second dashboard caught up',
+        async () =>
+          ((await (await fetch(`${url}api/teams`)).json()) as { checkpoint: string }).checkpoint ===
+          formatPosition(await lastPosition(followed)),
+      );
       const finalServed = normalised(((await (await fetch(`${url}api/teams`)).json()) as { teams: unknown }).teams);
       const { prefixes, teamsAt } = await foldPrefixes(followed);
-      for (const output of printed) expect({ kind: output.kind, seen: prefixes[output.kind].some((view) => isDeepStrictEqual(view, output.body)) }).toEqual({ kind: output.kind, seen: true });
+      for (const output of printed)
+        expect({
+          kind: output.kind,
+          seen: prefixes[output.kind].some((view) => isDeepStrictEqual(view, output.body)),
+        }).toEqual({ kind: output.kind, seen: true });
       for (const answer of served) expect(answer.teams).toEqual(teamsAt.get(answer.checkpoint));
       expect(finalServed).toEqual(normalised(referenceDocument.teams));
       expect(printed.filter((output) => output.kind === 'roster').length).toBeGreaterThan(1);
@@ -183,7 +230,7 @@ describe('teamlog watch following a harness that writes', () => {
 const lastPosition = async (file: string) => {
   const store = SqliteEventStore.open(file);
   try {
-    let last;
+    let last: GlobalPosition | undefined;
     for await (const event of store.readAll()) last = event.position;
     if (last === undefined) throw new Error('empty store');
     return last;

@@ -1,7 +1,11 @@
 /** An API answer other than 200, with the server's `{ error }` message. */
 export class ApiFailed extends Error {
   override readonly name = 'ApiFailed';
-  constructor(readonly path: string, readonly status: number, message: string) {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    message: string,
+  ) {
     super(`${path}: ${status} ${message}`);
   }
 }
@@ -16,7 +20,8 @@ export const apiPath = (path: string, params: Readonly<Record<string, string | u
 const errorOf = async (response: Response): Promise<string> => {
   try {
     const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') return body.error;
+    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string')
+      return body.error;
   } catch {
     // Not JSON: the status says enough.
   }

@@ -125,7 +125,16 @@ export interface FailureRow {
 
 export interface ConversationItem {
   readonly seq: number;
-  readonly kind: 'user' | 'assistant' | 'reasoning' | 'tool-call' | 'tool-result' | 'team-message' | 'legacy-mailbox' | 'turn' | 'lifecycle';
+  readonly kind:
+    | 'user'
+    | 'assistant'
+    | 'reasoning'
+    | 'tool-call'
+    | 'tool-result'
+    | 'team-message'
+    | 'legacy-mailbox'
+    | 'turn'
+    | 'lifecycle';
   readonly author: string;
   readonly text: string;
   readonly time?: number;
@@ -165,14 +174,44 @@ export interface FlowParticipant {
   readonly role: 'lead' | 'member' | 'outside';
 }
 
-export interface OverviewAnswer extends Answer { readonly overview: Overview }
-export interface TeamsAnswer extends Answer { readonly teams: readonly Team[] }
-export interface SessionsAnswer extends Answer { readonly sessions: readonly SessionSummary[] }
-export interface InboxAnswer extends Answer { readonly sessionId: string; readonly timeline: readonly TimelineItem[] }
-export interface LegacyMailboxAnswer extends Answer { readonly messages: readonly LegacyMessage[] }
-export interface AuditAnswer extends Answer { readonly findings: readonly AuditFinding[] }
-export interface FailuresAnswer extends Answer { readonly failures: readonly FailureRow[] }
-export interface EventAnswer extends Answer { readonly event: StoredEvent }
-export interface ConversationAnswer extends Answer { readonly sessionId: string; readonly items: readonly ConversationItem[]; readonly nextSeq?: number }
-export interface MomentsAnswer extends Answer { readonly teamId: string; readonly moments: readonly Moment[] }
-export interface FlowAnswer extends Answer { readonly flow: { readonly teamId: string; readonly participants: readonly FlowParticipant[]; readonly messages: readonly FlowMessage[] } }
+export interface OverviewAnswer extends Answer {
+  readonly overview: Overview;
+}
+export interface TeamsAnswer extends Answer {
+  readonly teams: readonly Team[];
+}
+export interface SessionsAnswer extends Answer {
+  readonly sessions: readonly SessionSummary[];
+}
+export interface InboxAnswer extends Answer {
+  readonly sessionId: string;
+  readonly timeline: readonly TimelineItem[];
+}
+export interface LegacyMailboxAnswer extends Answer {
+  readonly messages: readonly LegacyMessage[];
+}
+export interface AuditAnswer extends Answer {
+  readonly findings: readonly AuditFinding[];
+}
+export interface FailuresAnswer extends Answer {
+  readonly failures: readonly FailureRow[];
+}
+export interface EventAnswer extends Answer {
+  readonly event: StoredEvent;
+}
+export interface ConversationAnswer extends Answer {
+  readonly sessionId: string;
+  readonly items: readonly ConversationItem[];
+  readonly nextSeq?: number;
+}
+export interface MomentsAnswer extends Answer {
+  readonly teamId: string;
+  readonly moments: readonly Moment[];
+}
+export interface FlowAnswer extends Answer {
+  readonly flow: {
+    readonly teamId: string;
+    readonly participants: readonly FlowParticipant[];
+    readonly messages: readonly FlowMessage[];
+  };
+}

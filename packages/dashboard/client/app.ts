@@ -1,11 +1,22 @@
 import { ApiFailed, apiPath, getJson, getText } from './api-client.js';
-import {
-  AuditAnswer, ConversationAnswer, FailuresAnswer, FlowAnswer, InboxAnswer, LegacyMailboxAnswer, MomentsAnswer, Overview, OverviewAnswer, SessionSummary, SessionsAnswer,
-  Team, TeamsAnswer,
+import type {
+  AuditAnswer,
+  ConversationAnswer,
+  FailuresAnswer,
+  FlowAnswer,
+  InboxAnswer,
+  LegacyMailboxAnswer,
+  MomentsAnswer,
+  Overview,
+  OverviewAnswer,
+  SessionSummary,
+  SessionsAnswer,
+  Team,
+  TeamsAnswer,
 } from './api-shapes.js';
 import { byId, el } from './element.js';
 import { openEventLinksIn } from './event-viewer.js';
-import { LiveState, followChanges } from './live-updates.js';
+import { type LiveState, followChanges } from './live-updates.js';
 import { locationSearch, readLocation } from './page-location.js';
 import { renderAudit } from './render-audit.js';
 import { appendMore, conversationEntries, renderConversation } from './render-conversation.js';
@@ -13,7 +24,7 @@ import { renderFailures } from './render-failures.js';
 import { renderFlowMessages } from './render-flow-messages.js';
 import { renderTimeline } from './render-inbox.js';
 import { renderLegacyMailbox } from './render-legacy-mailbox.js';
-import { SessionChoice, renderSessionSelect } from './render-sessions.js';
+import { type SessionChoice, renderSessionSelect } from './render-sessions.js';
 import { renderRoster, renderTaskBoard, renderTeamSelect, teamLabel } from './render-team.js';
 import { TimeControl } from './time-control.js';
 
@@ -55,7 +66,9 @@ const overviewItems: ReadonlyArray<readonly [keyof Overview, string]> = [
 
 const renderOverview = (overview: Overview): void => {
   page.overview.replaceChildren(
-    ...overviewItems.map(([key, label]) => el('div', { class: 'overview-item', 'data-key': key }, el('strong', {}, overview[key]), ` ${label}`)),
+    ...overviewItems.map(([key, label]) =>
+      el('div', { class: 'overview-item', 'data-key': key }, el('strong', {}, overview[key]), ` ${label}`),
+    ),
   );
 };
 
@@ -73,11 +86,18 @@ const sessionChoices = (team: Team | undefined, sessions: readonly SessionSummar
   const own: SessionChoice[] =
     team === undefined
       ? []
-      : [{ id: team.lead.id, label: 'lead', group: 'team' }, ...team.members.map((member) => ({ id: member.id, label: member.name, group: 'team' as const }))];
+      : [
+          { id: team.lead.id, label: 'lead', group: 'team' },
+          ...team.members.map((member) => ({ id: member.id, label: member.name, group: 'team' as const })),
+        ];
   const ownIds = new Set(own.map((choice) => choice.id));
   const others = sessions
     .filter((session) => !ownIds.has(session.id) && session.inboxEntries > 0)
-    .map((session) => ({ id: session.id, label: session.name === undefined ? session.id : `${session.name} · ${session.id}`, group: 'other' as const }));
+    .map((session) => ({
+      id: session.id,
+      label: session.name === undefined ? session.id : `${session.name} · ${session.id}`,
+      group: 'other' as const,
+    }));
   return [...own, ...others];
 };
 
@@ -104,7 +124,8 @@ const loadFlow = async (teamId: string | undefined): Promise<void> => {
     orMissing(getJson<FlowAnswer>(apiPath('/api/message-flow', { teamId, ...asOf() }))),
   ]);
   // Markup drawn by the server from the views, with every text escaped there.
-  if (svg === undefined) page.flow.replaceChildren(el('p', { class: 'empty' }, 'the team has no record yet at this moment'));
+  if (svg === undefined)
+    page.flow.replaceChildren(el('p', { class: 'empty' }, 'the team has no record yet at this moment'));
   else page.flow.innerHTML = svg;
   renderFlowMessages(page.flowMessages, flow?.flow);
 };
@@ -115,7 +136,9 @@ const moreFrom = (sessionId: string, nextSeq: number | undefined): ((button: HTM
     ? undefined
     : (button) => {
         button.disabled = true;
-        void getJson<ConversationAnswer>(apiPath('/api/conversation', { sessionId, fromSeq: String(nextSeq), ...asOf() })).then(
+        void getJson<ConversationAnswer>(
+          apiPath('/api/conversation', { sessionId, fromSeq: String(nextSeq), ...asOf() }),
+        ).then(
           (next) => {
             button.closest('li')?.remove();
             page.conversation.append(...conversationEntries(next.items));
@@ -141,7 +164,7 @@ const loadSession = async (sessionId: string | undefined): Promise<void> => {
   ]);
   renderConversation(page.conversation, conversation?.items ?? [], moreFrom(sessionId, conversation?.nextSeq));
   renderTimeline(page.timeline, inbox?.timeline ?? []);
-  page.conversation.dataset['sessionId'] = sessionId;
+  page.conversation.dataset.sessionId = sessionId;
 };
 
 const keepInUrl = (): void => {
@@ -187,8 +210,13 @@ const load = async (): Promise<void> => {
   const scopeText = scoped === undefined ? 'every team' : `team ${team === undefined ? '' : teamLabel(team)}`;
   page.scopeNotes.forEach((note) => (note.textContent = `Showing ${scopeText}.`));
   await Promise.all([loadFlow(team?.teamId), loadSession(location.sessionId)]);
-  page.checkpoint.textContent = location.at === undefined ? (overview.checkpoint === null ? 'empty store' : `at ${overview.checkpoint}`) : `as of ${location.at} (live at ${overview.checkpoint ?? '—'})`;
-  document.body.dataset['checkpoint'] = overview.checkpoint ?? '';
+  page.checkpoint.textContent =
+    location.at === undefined
+      ? overview.checkpoint === null
+        ? 'empty store'
+        : `at ${overview.checkpoint}`
+      : `as of ${location.at} (live at ${overview.checkpoint ?? '—'})`;
+  document.body.dataset.checkpoint = overview.checkpoint ?? '';
   keepInUrl();
 };
 
@@ -202,7 +230,7 @@ const refresher = (() => {
       return running;
     }
     running = (async () => {
-      document.body.dataset['loaded'] = 'false';
+      document.body.dataset.loaded = 'false';
       try {
         do {
           again = false;
@@ -214,7 +242,7 @@ const refresher = (() => {
         page.loadError.textContent = `could not load the views: ${error instanceof Error ? error.message : String(error)}`;
       } finally {
         running = undefined;
-        document.body.dataset['loaded'] = 'true';
+        document.body.dataset.loaded = 'true';
       }
     })();
     return running;
@@ -230,7 +258,7 @@ const time = new TimeControl(
 );
 
 const showLiveState = (state: LiveState): void => {
-  page.liveStatus.dataset['state'] = state;
+  page.liveStatus.dataset.state = state;
   page.liveStatus.textContent = state === 'live' ? 'live' : state === 'connecting' ? 'connecting…' : 'reconnecting…';
 };
 

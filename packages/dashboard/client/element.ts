@@ -22,4 +22,5 @@ export const byId = <T extends HTMLElement>(id: string, type: { new (): T }): T 
   return element;
 };
 
-export const formatTime = (time: number | undefined): string => (time === undefined || time === 0 ? '—' : new Date(time).toISOString().replace('T', ' ').replace('Z', ''));
+export const formatTime = (time: number | undefined): string =>
+  time === undefined || time === 0 ? '—' : new Date(time).toISOString().replace('T', ' ').replace('Z', '');

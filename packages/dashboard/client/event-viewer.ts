@@ -1,5 +1,5 @@
 import { getJson } from './api-client.js';
-import { EventAnswer } from './api-shapes.js';
+import type { EventAnswer } from './api-shapes.js';
 import { el } from './element.js';
 
 /** Show the stored event behind an audit finding, a failure or a mailbox record. */
@@ -8,8 +8,16 @@ export const showEvent = async (viewer: HTMLElement, url: string): Promise<void>
   try {
     const { event } = await getJson<EventAnswer>(url);
     viewer.replaceChildren(
-      el('p', { class: 'event-heading', 'data-session-id': event.sessionId, 'data-seq': String(event.seq), 'data-type': event.type },
-        `${event.type} · ${event.seq === -1 ? 'header' : `seq ${event.seq}`} of ${event.sessionId} · stream ${event.streamName} · position ${event.position}`),
+      el(
+        'p',
+        {
+          class: 'event-heading',
+          'data-session-id': event.sessionId,
+          'data-seq': String(event.seq),
+          'data-type': event.type,
+        },
+        `${event.type} · ${event.seq === -1 ? 'header' : `seq ${event.seq}`} of ${event.sessionId} · stream ${event.streamName} · position ${event.position}`,
+      ),
       el('pre', { class: 'event-json' }, JSON.stringify({ data: event.data, metadata: event.metadata }, null, 2)),
     );
   } catch (error) {
@@ -22,7 +30,8 @@ export const showEvent = async (viewer: HTMLElement, url: string): Promise<void>
 export const openEventLinksIn = (viewer: HTMLElement): void => {
   document.addEventListener('click', (click) => {
     const link = click.target instanceof Element ? click.target.closest('a.event-link') : null;
-    if (!(link instanceof HTMLAnchorElement) || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey) return;
+    if (!(link instanceof HTMLAnchorElement) || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey)
+      return;
     click.preventDefault();
     void showEvent(viewer, link.getAttribute('href') ?? '');
   });

@@ -13,7 +13,12 @@ export const longText = (text: string, className = 'long-text'): HTMLElement => 
   return el(
     'details',
     { class: `${className} expandable` },
-    el('summary', {}, el('span', { class: 'text-head' }, `${head}…`), el('span', { class: 'show-all' }, ` show all (${text.length.toLocaleString('en-US')} characters)`)),
+    el(
+      'summary',
+      {},
+      el('span', { class: 'text-head' }, `${head}…`),
+      el('span', { class: 'show-all' }, ` show all (${text.length.toLocaleString('en-US')} characters)`),
+    ),
     el('div', { class: 'text-full' }, text),
   );
 };

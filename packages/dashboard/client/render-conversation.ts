@@ -1,4 +1,4 @@
-import { ConversationItem } from './api-shapes.js';
+import type { ConversationItem } from './api-shapes.js';
 import { el, formatTime } from './element.js';
 import { longText } from './long-text.js';
 
@@ -28,7 +28,9 @@ const badges = (item: ConversationItem): HTMLElement[] => [
 const authorText = (item: ConversationItem): string => {
   if (item.kind === 'legacy-mailbox') return `${item.author} → ${item.target ?? '?'}`;
   if (item.kind === 'team-message') return `from ${item.author}`;
-  return item.author === kindLabel[item.kind] || (item.kind === 'reasoning' && item.author === 'assistant') ? '' : item.author;
+  return item.author === kindLabel[item.kind] || (item.kind === 'reasoning' && item.author === 'assistant')
+    ? ''
+    : item.author;
 };
 
 const heading = (item: ConversationItem): HTMLElement =>
@@ -44,7 +46,11 @@ const heading = (item: ConversationItem): HTMLElement =>
 
 const entry = (item: ConversationItem): HTMLLIElement =>
   item.kind === 'turn' || item.kind === 'lifecycle'
-    ? el('li', { class: `conversation-item kind-${item.kind}`, 'data-kind': item.kind, 'data-seq': String(item.seq) }, el('span', { class: 'turn-note' }, `${item.text} · seq ${item.seq}`))
+    ? el(
+        'li',
+        { class: `conversation-item kind-${item.kind}`, 'data-kind': item.kind, 'data-seq': String(item.seq) },
+        el('span', { class: 'turn-note' }, `${item.text} · seq ${item.seq}`),
+      )
     : el(
         'li',
         {
@@ -55,7 +61,10 @@ const entry = (item: ConversationItem): HTMLLIElement =>
           'data-status': item.status,
         },
         heading(item),
-        longText(item.text === '' ? '(no text)' : item.text, item.kind === 'tool-call' || item.kind === 'tool-result' ? 'long-text code' : 'long-text'),
+        longText(
+          item.text === '' ? '(no text)' : item.text,
+          item.kind === 'tool-call' || item.kind === 'tool-result' ? 'long-text code' : 'long-text',
+        ),
       );
 
 /** Entries of a session's transcript, to render or to append (the next page). */
@@ -65,9 +74,19 @@ export const conversationEntries = (items: readonly ConversationItem[]): HTMLLIE
  * A session's transcript: what was said and by whom, in order. When it goes on past this page,
  * a last entry offers the rest: `more` is called with its button.
  */
-export const renderConversation = (list: HTMLOListElement, items: readonly ConversationItem[] | undefined, more?: (button: HTMLButtonElement) => void): void => {
+export const renderConversation = (
+  list: HTMLOListElement,
+  items: readonly ConversationItem[] | undefined,
+  more?: (button: HTMLButtonElement) => void,
+): void => {
   if (items === undefined || items.length === 0) {
-    list.replaceChildren(el('li', { class: 'empty' }, items === undefined ? 'pick a session to read its conversation' : 'nothing said yet at this moment'));
+    list.replaceChildren(
+      el(
+        'li',
+        { class: 'empty' },
+        items === undefined ? 'pick a session to read its conversation' : 'nothing said yet at this moment',
+      ),
+    );
     return;
   }
   list.replaceChildren(...conversationEntries(items));

@@ -1,4 +1,4 @@
-import { FlowAnswer } from './api-shapes.js';
+import type { FlowAnswer } from './api-shapes.js';
 import { el, formatTime } from './element.js';
 import { longText } from './long-text.js';
 
@@ -13,12 +13,20 @@ export const renderFlowMessages = (list: HTMLOListElement, flow: FlowAnswer['flo
     ...flow.messages.map((message, index) =>
       el(
         'li',
-        { class: `flow-message via-${message.via} message-${message.status}`, 'data-message-id': message.messageId, 'data-order': String(index + 1) },
+        {
+          class: `flow-message via-${message.via} message-${message.status}`,
+          'data-message-id': message.messageId,
+          'data-order': String(index + 1),
+        },
         el(
           'div',
           { class: 'turn-heading' },
           el('span', { class: 'turn-kind' }, `${index + 1}.`),
-          el('span', { class: 'turn-author' }, `${message.senderName ?? names.get(message.from) ?? message.from} → ${names.get(message.to) ?? message.to}`),
+          el(
+            'span',
+            { class: 'turn-author' },
+            `${message.senderName ?? names.get(message.from) ?? message.from} → ${names.get(message.to) ?? message.to}`,
+          ),
           el('span', { class: `status status-${message.status}` }, message.status),
           message.via === 'legacy-mailbox' ? el('span', { class: 'badge' }, 'legacy mailbox') : null,
           el('span', { class: 'turn-time' }, formatTime(message.time)),

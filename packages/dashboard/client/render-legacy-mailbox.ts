@@ -1,4 +1,4 @@
-import { LegacyMessage } from './api-shapes.js';
+import type { LegacyMessage } from './api-shapes.js';
 import { el } from './element.js';
 import { longText } from './long-text.js';
 
@@ -19,7 +19,12 @@ const row = (message: LegacyMessage): HTMLTableRowElement =>
     el('td', {}, message.senderName),
     el('td', {}, message.targetName),
     el('td', {}, message.delivery ?? '—'),
-    el('td', {}, el('span', { class: `status status-${message.status}` }, message.status), message.deliveredSeq === undefined ? null : ` at seq ${message.deliveredSeq}`),
+    el(
+      'td',
+      {},
+      el('span', { class: `status status-${message.status}` }, message.status),
+      message.deliveredSeq === undefined ? null : ` at seq ${message.deliveredSeq}`,
+    ),
     el('td', {}, heldByTarget(message)),
     el('td', { class: 'message-text' }, longText(message.text ?? '—')),
     el('td', { class: 'id' }, message.id),
@@ -27,5 +32,9 @@ const row = (message: LegacyMessage): HTMLTableRowElement =>
 
 /** Mailbox-era messages; undelivered ones are highlighted (teamlog never delivers them). */
 export const renderLegacyMailbox = (body: HTMLTableSectionElement, messages: readonly LegacyMessage[]): void => {
-  body.replaceChildren(...(messages.length === 0 ? [el('tr', {}, el('td', { colspan: '9', class: 'empty' }, 'no legacy mailbox records'))] : messages.map(row)));
+  body.replaceChildren(
+    ...(messages.length === 0
+      ? [el('tr', {}, el('td', { colspan: '9', class: 'empty' }, 'no legacy mailbox records'))]
+      : messages.map(row)),
+  );
 };

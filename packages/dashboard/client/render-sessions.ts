@@ -7,7 +7,11 @@ export interface SessionChoice {
   readonly group: 'team' | 'other';
 }
 
-export const renderSessionSelect = (select: HTMLSelectElement, choices: readonly SessionChoice[], selected: string | undefined): void => {
+export const renderSessionSelect = (
+  select: HTMLSelectElement,
+  choices: readonly SessionChoice[],
+  selected: string | undefined,
+): void => {
   const option = (choice: SessionChoice) => el('option', { value: choice.id }, choice.label);
   const team = choices.filter((choice) => choice.group === 'team');
   const others = choices.filter((choice) => choice.group === 'other');

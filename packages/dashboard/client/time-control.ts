@@ -1,4 +1,4 @@
-import { Moment } from './api-shapes.js';
+import type { Moment } from './api-shapes.js';
 import { byId, formatTime } from './element.js';
 
 /**
@@ -45,11 +45,12 @@ export class TimeControl {
     const text = this.describe(at === undefined ? undefined : moments[index], at, moments.length);
     this.slider.setAttribute('aria-valuetext', text);
     this.label.textContent = text;
-    document.body.dataset['at'] = at ?? 'live';
+    document.body.dataset.at = at ?? 'live';
   }
 
   private describe(moment: Moment | undefined, at: string | undefined, count: number): string {
-    if (at === undefined) return count === 0 ? 'live: no events of this team yet' : `live: the latest of ${count} steps`;
+    if (at === undefined)
+      return count === 0 ? 'live: no events of this team yet' : `live: the latest of ${count} steps`;
     if (moment === undefined) return `as of position ${at}`;
     return `step ${this.index() + 1} of ${count}: ${formatTime(moment.time)} · ${moment.type} · seq ${moment.seq} of ${this.nameOf(moment.sessionId)}`;
   }
@@ -67,7 +68,7 @@ export class TimeControl {
   private start(): void {
     this.play.textContent = '❚❚ pause';
     this.play.setAttribute('aria-pressed', 'true');
-    const atEnd = document.body.dataset['at'] === 'live' || this.index() >= this.moments.length - 1;
+    const atEnd = document.body.dataset.at === 'live' || this.index() >= this.moments.length - 1;
     const step = async (index: number): Promise<void> => {
       if (index >= this.moments.length) return this.stop();
       await this.pick(index);

@@ -1,4 +1,4 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { parsePosition } from '@teamlog/store';
 import { auditListing } from './audit-listing';
@@ -12,15 +12,24 @@ import { withMessageTexts } from './message-texts';
 import { layoutMessageFlow } from './message-flow-layout';
 import { renderMessageFlowSvg } from './message-flow-svg';
 import {
-  AsOfParam, AuditCodeParam, BooleanParam, InboxStatusParam, LegacyStatusParam, SeqParam, SessionIdParam, TeamIdParam,
+  AsOfParam,
+  AuditCodeParam,
+  BooleanParam,
+  InboxStatusParam,
+  LegacyStatusParam,
+  SeqParam,
+  SessionIdParam,
+  TeamIdParam,
 } from './query-codecs';
-import { QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
+import { type QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
 import { withActivity } from './team-activity';
-import { ViewsSource } from './views-source';
+import type { ViewsSource } from './views-source';
 
-export type ApiResponse = { readonly kind: 'json'; readonly body: object } | { readonly kind: 'svg'; readonly body: string };
+export type ApiResponse =
+  | { readonly kind: 'json'; readonly body: object }
+  | { readonly kind: 'svg'; readonly body: string };
 
 export interface ApiRoute {
   readonly path: string;
@@ -58,7 +67,10 @@ const json = (source: ViewsSource, asOf: AsOfParam | undefined, body: object): A
 
 const asOfOnly = { asOf: AsOfParam };
 
-const teamFlow = async (source: ViewsSource, query: { readonly teamId: t.TypeOf<typeof TeamIdParam>; readonly asOf?: AsOfParam }) => {
+const teamFlow = async (
+  source: ViewsSource,
+  query: { readonly teamId: t.TypeOf<typeof TeamIdParam>; readonly asOf?: AsOfParam },
+) => {
   const flow = readMessageFlow(await source.views(query.asOf), query.teamId);
   if (flow === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
   return flow;
@@ -68,18 +80,27 @@ export const apiRoutes: readonly ApiRoute[] = [
   route('/api/overview', 'counts over every view', querySpec({}, asOfOnly), async (query, source) =>
     json(source, query.asOf, { overview: (await source.views(query.asOf)).overview() }),
   ),
-  route('/api/teams', 'teams with their roster (member status) and task board', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
-    const views = await source.views(query.asOf);
-    const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-    return json(source, query.asOf, { teams: teams.map((team) => withActivity(views, team)) });
-  }),
-  route('/api/sessions', 'sessions with their inbox counts', querySpec({}, { teamId: TeamIdParam, withInbox: BooleanParam, ...asOfOnly }), async (query, source) =>
-    json(source, query.asOf, {
-      sessions: readSessions(await source.views(query.asOf), {
-        ...(query.teamId === undefined ? {} : { teamId: query.teamId }),
-        ...(query.withInbox === undefined ? {} : { withInbox: query.withInbox }),
+  route(
+    '/api/teams',
+    'teams with their roster (member status) and task board',
+    querySpec({}, { teamId: TeamIdParam, ...asOfOnly }),
+    async (query, source) => {
+      const views = await source.views(query.asOf);
+      const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+      return json(source, query.asOf, { teams: teams.map((team) => withActivity(views, team)) });
+    },
+  ),
+  route(
+    '/api/sessions',
+    'sessions with their inbox counts',
+    querySpec({}, { teamId: TeamIdParam, withInbox: BooleanParam, ...asOfOnly }),
+    async (query, source) =>
+      json(source, query.asOf, {
+        sessions: readSessions(await source.views(query.asOf), {
+          ...(query.teamId === undefined ? {} : { teamId: query.teamId }),
+          ...(query.withInbox === undefined ? {} : { withInbox: query.withInbox }),
+        }),
       }),
-    }),
   ),
   route(
     '/api/inbox',
@@ -87,7 +108,8 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({ sessionId: SessionIdParam }, { status: InboxStatusParam, peerOnly: BooleanParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
-      if (views.session(query.sessionId) === undefined) throw new NotFound(`no session ${query.sessionId} in the views`);
+      if (views.session(query.sessionId) === undefined)
+        throw new NotFound(`no session ${query.sessionId} in the views`);
       const entries = views
         .inbox({ sessionId: query.sessionId, ...(query.peerOnly === undefined ? {} : { peerOnly: query.peerOnly }) })
         .filter((entry) => query.status === undefined || entry.status === query.status);
@@ -100,27 +122,51 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({ sessionId: SessionIdParam }, { fromSeq: SeqParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
-      if (views.session(query.sessionId) === undefined) throw new NotFound(`no session ${query.sessionId} in the views`);
+      if (views.session(query.sessionId) === undefined)
+        throw new NotFound(`no session ${query.sessionId} in the views`);
       // A plain read is cut at the live views' checkpoint, so the text and the statuses show one moment.
       const live = source.checkpoint();
       const livePosition = live === null ? undefined : parsePosition(live);
       const cut = query.asOf ?? (livePosition === undefined ? undefined : { position: livePosition });
-      const page = await readConversation(source.store, views, query.sessionId, { fromSeq: Math.max(0, query.fromSeq ?? 0), ...(cut === undefined ? {} : { asOf: cut }) });
+      const page = await readConversation(source.store, views, query.sessionId, {
+        fromSeq: Math.max(0, query.fromSeq ?? 0),
+        ...(cut === undefined ? {} : { asOf: cut }),
+      });
       return json(source, query.asOf, page);
     },
   ),
-  route('/api/moments', "the steps of the page's time control: the team's events in $all order (at most 400, sampled evenly)", querySpec({ teamId: TeamIdParam }, {}), async (query, source) => {
-    const team = (await source.views()).teams().find((candidate) => candidate.teamId === query.teamId);
-    if (team === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
-    return json(source, undefined, { teamId: team.teamId, moments: await source.teamMoments(team) });
-  }),
-  route('/api/message-flow', 'who sent what to whom in a team, in order', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) =>
-    json(source, query.asOf, { flow: await withMessageTexts(source.store, await teamFlow(source, query)) }),
+  route(
+    '/api/moments',
+    "the steps of the page's time control: the team's events in $all order (at most 400, sampled evenly)",
+    querySpec({ teamId: TeamIdParam }, {}),
+    async (query, source) => {
+      const team = (await source.views()).teams().find((candidate) => candidate.teamId === query.teamId);
+      if (team === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
+      return json(source, undefined, { teamId: team.teamId, moments: await source.teamMoments(team) });
+    },
   ),
-  route('/api/message-flow.svg', 'the message flow drawn as an SVG sequence diagram', querySpec({ teamId: TeamIdParam }, asOfOnly), async (query, source) => {
-    const flow = await teamFlow(source, query);
-    return { kind: 'svg', body: renderMessageFlowSvg(layoutMessageFlow(flow), `Message flow of team ${flow.teamId}: ${flow.messages.length} messages`) };
-  }),
+  route(
+    '/api/message-flow',
+    'who sent what to whom in a team, in order',
+    querySpec({ teamId: TeamIdParam }, asOfOnly),
+    async (query, source) =>
+      json(source, query.asOf, { flow: await withMessageTexts(source.store, await teamFlow(source, query)) }),
+  ),
+  route(
+    '/api/message-flow.svg',
+    'the message flow drawn as an SVG sequence diagram',
+    querySpec({ teamId: TeamIdParam }, asOfOnly),
+    async (query, source) => {
+      const flow = await teamFlow(source, query);
+      return {
+        kind: 'svg',
+        body: renderMessageFlowSvg(
+          layoutMessageFlow(flow),
+          `Message flow of team ${flow.teamId}: ${flow.messages.length} messages`,
+        ),
+      };
+    },
+  ),
   route(
     '/api/audit',
     'sender-attribution findings, each with the URL of its event',
@@ -128,26 +174,51 @@ export const apiRoutes: readonly ApiRoute[] = [
     async (query, source) => {
       const { asOf, ...filter } = query;
       const views = await source.views(asOf);
-      const team = filter.teamId === undefined ? undefined : views.teams().find((candidate) => candidate.teamId === filter.teamId);
-      const teamSessions = team === undefined ? undefined : new Set([team.lead.id, ...team.members.map((member) => member.id)]);
-      return json(source, asOf, { findings: auditListing(views.audit(), { ...filter, ...(teamSessions === undefined ? {} : { teamSessions }) }) });
+      const team =
+        filter.teamId === undefined ? undefined : views.teams().find((candidate) => candidate.teamId === filter.teamId);
+      const teamSessions =
+        team === undefined ? undefined : new Set([team.lead.id, ...team.members.map((member) => member.id)]);
+      return json(source, asOf, {
+        findings: auditListing(views.audit(), { ...filter, ...(teamSessions === undefined ? {} : { teamSessions }) }),
+      });
     },
   ),
-  route('/api/legacy-mailbox', 'mailbox-era messages, delivered or not (read-only)', querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }), async (query, source) => {
-    const { asOf, ...filter } = query;
-    const views = await source.views(asOf);
-    return json(source, asOf, { messages: legacyMailbox(views.teams(), filter, legacyMessageText(views.state)) });
-  }),
-  route('/api/failures', 'team projection failures with the record that caused them', querySpec({}, { teamId: TeamIdParam, ...asOfOnly }), async (query, source) => {
-    const teams = (await source.views(query.asOf)).teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-    return json(source, query.asOf, { failures: await readTeamFailures(source.store, teams) });
-  }),
-  route('/api/statistics', 'messages per pair, claim latency, undelivered legacy messages, failures', querySpec({}, asOfOnly), async (query, source) =>
-    json(source, query.asOf, { statistics: (await source.views(query.asOf)).statistics() }),
+  route(
+    '/api/legacy-mailbox',
+    'mailbox-era messages, delivered or not (read-only)',
+    querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }),
+    async (query, source) => {
+      const { asOf, ...filter } = query;
+      const views = await source.views(asOf);
+      return json(source, asOf, { messages: legacyMailbox(views.teams(), filter, legacyMessageText(views.state)) });
+    },
   ),
-  route('/api/event', 'one stored event of a session (seq -1: its header)', querySpec({ sessionId: SessionIdParam, seq: SeqParam }, {}), async (query, source) => {
-    const event = await readSessionEvent(source.store, query.sessionId, query.seq);
-    if (event === undefined) throw new NotFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
-    return json(source, undefined, { event });
-  }, false),
+  route(
+    '/api/failures',
+    'team projection failures with the record that caused them',
+    querySpec({}, { teamId: TeamIdParam, ...asOfOnly }),
+    async (query, source) => {
+      const teams = (await source.views(query.asOf))
+        .teams()
+        .filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+      return json(source, query.asOf, { failures: await readTeamFailures(source.store, teams) });
+    },
+  ),
+  route(
+    '/api/statistics',
+    'messages per pair, claim latency, undelivered legacy messages, failures',
+    querySpec({}, asOfOnly),
+    async (query, source) => json(source, query.asOf, { statistics: (await source.views(query.asOf)).statistics() }),
+  ),
+  route(
+    '/api/event',
+    'one stored event of a session (seq -1: its header)',
+    querySpec({ sessionId: SessionIdParam, seq: SeqParam }, {}),
+    async (query, source) => {
+      const event = await readSessionEvent(source.store, query.sessionId, query.seq);
+      if (event === undefined) throw new NotFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
+      return json(source, undefined, { event });
+    },
+    false,
+  ),
 ];

@@ -1,7 +1,7 @@
-import { EventStore, formatPosition } from '@teamlog/store';
-import { ProjectionState, foldViewsAsOf } from '@teamlog/projections';
+import { type EventStore, formatPosition } from '@teamlog/store';
+import { type ProjectionState, foldViewsAsOf } from '@teamlog/projections';
 import { ServiceUnavailable } from './http-errors';
-import { AsOfParam } from './query-codecs';
+import type { AsOfParam } from './query-codecs';
 
 export interface AsOfFoldsOptions {
   /** Folds run at once (default 1); each also yields to the event loop every few milliseconds. */
@@ -65,7 +65,9 @@ export class AsOfFolds {
       return known;
     }
     if (this.running >= this.concurrency && this.waiting.length >= this.queueLimit) {
-      return Promise.reject(new ServiceUnavailable(1, `the dashboard is busy with ${this.pending} as-of views; try again shortly`));
+      return Promise.reject(
+        new ServiceUnavailable(1, `the dashboard is busy with ${this.pending} as-of views; try again shortly`),
+      );
     }
     const fold = this.inTurn(() => foldViewsAsOf(this.store, asOf, { pause: slicer(this.sliceMs), pauseEvery: 128 }));
     this.cache.set(key, fold);

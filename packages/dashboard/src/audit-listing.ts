@@ -1,5 +1,5 @@
-import { SessionId, TeamId } from '@teamlog/events';
-import { AuditCode, AuditFinding, auditExplanations } from '@teamlog/projections';
+import type { SessionId, TeamId } from '@teamlog/events';
+import { type AuditCode, type AuditFinding, auditExplanations } from '@teamlog/projections';
 import { eventPath } from './event-document';
 
 export interface AuditRow extends AuditFinding {
@@ -21,5 +21,14 @@ export const auditListing = (findings: readonly AuditFinding[], filter: AuditFil
   findings
     .filter((finding) => filter.code === undefined || finding.code === filter.code)
     .filter((finding) => filter.sessionId === undefined || finding.sessionId === filter.sessionId)
-    .filter((finding) => filter.teamId === undefined || finding.teamId === filter.teamId || (finding.teamId === undefined && filter.teamSessions?.has(finding.sessionId) === true))
-    .map((finding) => ({ ...finding, eventUrl: eventPath(finding.sessionId, finding.seq), explanation: auditExplanations[finding.code] }));
+    .filter(
+      (finding) =>
+        filter.teamId === undefined ||
+        finding.teamId === filter.teamId ||
+        (finding.teamId === undefined && filter.teamSessions?.has(finding.sessionId) === true),
+    )
+    .map((finding) => ({
+      ...finding,
+      eventUrl: eventPath(finding.sessionId, finding.seq),
+      explanation: auditExplanations[finding.code],
+    }));

@@ -1,9 +1,9 @@
-import { SessionId, teamIdOf } from '@teamlog/events';
-import { TeamlogViews, eventClockOf } from '@teamlog/projections';
-import { EventStore, RecordedEvent, StreamNotFound, comparePositions, sessionStream } from '@teamlog/store';
-import { ConversationItem, TranscriptContext, TranscriptEvent, conversationOf } from './conversation';
+import { type SessionId, teamIdOf } from '@teamlog/events';
+import { type TeamlogViews, eventClockOf } from '@teamlog/projections';
+import { type EventStore, type RecordedEvent, StreamNotFound, comparePositions, sessionStream } from '@teamlog/store';
+import { type ConversationItem, type TranscriptContext, type TranscriptEvent, conversationOf } from './conversation';
 import { legacyMailbox } from './legacy-mailbox';
-import { AsOfParam } from './query-codecs';
+import type { AsOfParam } from './query-codecs';
 
 /** Events read for one page of a transcript; the answer says where the next page starts. */
 export const conversationPageEvents = 2000;
@@ -17,7 +17,11 @@ export interface ConversationPage {
 
 /** Whether an event is past the moment: a position cut, or (as the as-of fold cuts a stream) its first event later than the time. */
 const pastMoment = (asOf: AsOfParam | undefined, event: RecordedEvent): boolean =>
-  asOf === undefined ? false : 'position' in asOf ? comparePositions(event.position, asOf.position) > 0 : eventClockOf(event).time > asOf.time;
+  asOf === undefined
+    ? false
+    : 'position' in asOf
+      ? comparePositions(event.position, asOf.position) > 0
+      : eventClockOf(event).time > asOf.time;
 
 const contextOf = (views: TeamlogViews, sessionId: SessionId): TranscriptContext => {
   const inboxStatus = new Map<string, { status: string; list?: string }>();
@@ -48,7 +52,10 @@ export const readConversation = async (
   const events: TranscriptEvent[] = [];
   let nextSeq: number | undefined;
   try {
-    for await (const event of store.readStream(sessionStream(sessionId), { from: BigInt(options.fromSeq), maxCount: conversationPageEvents + 1 })) {
+    for await (const event of store.readStream(sessionStream(sessionId), {
+      from: BigInt(options.fromSeq),
+      maxCount: conversationPageEvents + 1,
+    })) {
       if (pastMoment(options.asOf, event)) break;
       if (events.length === conversationPageEvents) {
         nextSeq = Number(event.revision);
@@ -59,5 +66,9 @@ export const readConversation = async (
   } catch (error) {
     if (!(error instanceof StreamNotFound)) throw error;
   }
-  return { sessionId, items: conversationOf(events, contextOf(views, sessionId)), ...(nextSeq === undefined ? {} : { nextSeq }) };
+  return {
+    sessionId,
+    items: conversationOf(events, contextOf(views, sessionId)),
+    ...(nextSeq === undefined ? {} : { nextSeq }),
+  };
 };

@@ -1,4 +1,4 @@
-import { JsonValue } from '@teamlog/events';
+import type { JsonValue } from '@teamlog/events';
 
 /** What one entry of a session's transcript is. */
 export type ConversationKind =
@@ -50,13 +50,16 @@ export interface TranscriptContext {
 
 type JsonObject = { readonly [key: string]: JsonValue };
 
-const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const field = (value: JsonValue | undefined, name: string): JsonValue | undefined => (isObject(value) ? value[name] : undefined);
+const isObject = (value: JsonValue | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const field = (value: JsonValue | undefined, name: string): JsonValue | undefined =>
+  isObject(value) ? value[name] : undefined;
 const text = (value: JsonValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 const list = (value: JsonValue | undefined): readonly JsonValue[] => (Array.isArray(value) ? value : []);
 
 /** Tool arguments as reading text: raw JSON text (as `tool/call` keeps it) as it is, a value as JSON. */
-const argumentsText = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2));
+const argumentsText = (value: JsonValue | undefined): string =>
+  typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2);
 
 /** A content block as reading text: text as it is, other blocks as a short bracketed note. */
 const blockText = (block: JsonValue): string => {
@@ -71,7 +74,10 @@ const blockText = (block: JsonValue): string => {
       return contentText(field(block, 'content'));
     case 'image':
     case 'file':
-      return `[${type} ${text(field(field(block, 'attachment'), 'name')) ?? text(field(field(block, 'attachment'), 'attachmentId')) ?? ''}]`.replace(' ]', ']');
+      return `[${type} ${text(field(field(block, 'attachment'), 'name')) ?? text(field(field(block, 'attachment'), 'attachmentId')) ?? ''}]`.replace(
+        ' ]',
+        ']',
+      );
     default:
       return `[${type ?? 'block'}]`;
   }
@@ -79,22 +85,44 @@ const blockText = (block: JsonValue): string => {
 
 /** Content blocks as reading text, one block a line. */
 export const contentText = (content: JsonValue | undefined): string =>
-  typeof content === 'string' ? content : list(content).map(blockText).filter((part) => part !== '').join('\n');
+  typeof content === 'string'
+    ? content
+    : list(content)
+        .map(blockText)
+        .filter((part) => part !== '')
+        .join('\n');
 
 const peerKinds = new Set(['team-relay', 'team-message', 'agent-message']);
 
 /** A user message: a Team message when its source is a peer, else the user's. */
-const userMessage = (event: TranscriptEvent, message: JsonValue | undefined, context: TranscriptContext, delivery?: string): ConversationItem => {
+const userMessage = (
+  event: TranscriptEvent,
+  message: JsonValue | undefined,
+  context: TranscriptContext,
+  delivery?: string,
+): ConversationItem => {
   const source = field(message, 'source');
   const kind = text(field(source, 'kind')) ?? 'user';
   const messageId = text(field(message, 'id'));
-  const base = { seq: event.seq, text: contentText(field(message, 'content')), ...(event.time === undefined ? {} : { time: event.time }), ...(messageId === undefined ? {} : { messageId }) };
+  const base = {
+    seq: event.seq,
+    text: contentText(field(message, 'content')),
+    ...(event.time === undefined ? {} : { time: event.time }),
+    ...(messageId === undefined ? {} : { messageId }),
+  };
   const known = messageId === undefined ? undefined : context.inboxStatus.get(messageId);
   const list = known?.list ?? delivery;
   // A message that waited in the inbox (a prompt or a Team message) shows its list and status.
-  const inbox = { ...(list === undefined ? {} : { delivery: list }), ...(known === undefined || list === undefined ? {} : { status: known.status }) };
+  const inbox = {
+    ...(list === undefined ? {} : { delivery: list }),
+    ...(known === undefined || list === undefined ? {} : { status: known.status }),
+  };
   if (!peerKinds.has(kind)) return { ...base, ...inbox, kind: 'user', author: kind };
-  const sender = text(field(source, 'senderName')) ?? text(field(source, 'senderSessionId')) ?? text(field(source, 'senderId')) ?? kind;
+  const sender =
+    text(field(source, 'senderName')) ??
+    text(field(source, 'senderSessionId')) ??
+    text(field(source, 'senderId')) ??
+    kind;
   const senderSessionId = text(field(source, 'senderSessionId')) ?? text(field(source, 'senderId'));
   return {
     ...base,
@@ -110,12 +138,24 @@ const assistantItems = (event: TranscriptEvent): ConversationItem[] => {
   const content = list(field(field(event.data, 'message'), 'content'));
   const at = event.time === undefined ? {} : { time: event.time };
   const items: ConversationItem[] = [];
-  const spoken = content.filter((block) => text(field(block, 'type')) === 'text').map(blockText).join('\n');
-  const thought = content.filter((block) => text(field(block, 'type')) === 'reasoning').map(blockText).join('\n');
+  const spoken = content
+    .filter((block) => text(field(block, 'type')) === 'text')
+    .map(blockText)
+    .join('\n');
+  const thought = content
+    .filter((block) => text(field(block, 'type')) === 'reasoning')
+    .map(blockText)
+    .join('\n');
   if (thought !== '') items.push({ seq: event.seq, kind: 'reasoning', author: 'assistant', text: thought, ...at });
   if (spoken !== '') items.push({ seq: event.seq, kind: 'assistant', author: 'assistant', text: spoken, ...at });
   for (const block of content.filter((candidate) => text(field(candidate, 'type')) === 'tool-call')) {
-    items.push({ seq: event.seq, kind: 'tool-call', author: text(field(block, 'name')) ?? 'tool', text: argumentsText(field(block, 'arguments')), ...at });
+    items.push({
+      seq: event.seq,
+      kind: 'tool-call',
+      author: text(field(block, 'name')) ?? 'tool',
+      text: argumentsText(field(block, 'arguments')),
+      ...at,
+    });
   }
   return items;
 };
@@ -184,7 +224,8 @@ const itemsOf = (event: TranscriptEvent, context: TranscriptContext, shown: Set<
     case 'teamlog/inbox/accepted':
     case 'agent/inbox/spliced': {
       const delivery = text(field(event.data, 'list')) ?? text(field(event.data, 'target'));
-      const messages = event.type === 'teamlog/inbox/accepted' ? [field(event.data, 'message')] : list(field(event.data, 'inserted'));
+      const messages =
+        event.type === 'teamlog/inbox/accepted' ? [field(event.data, 'message')] : list(field(event.data, 'inserted'));
       return messages.map((message) => {
         const id = text(field(message, 'id'));
         if (id !== undefined) shown.add(id);
@@ -202,7 +243,13 @@ const itemsOf = (event: TranscriptEvent, context: TranscriptContext, shown: Set<
     case 'turn/end':
       return [note(event, 'turn', turnEndText(event.data))];
     case 'teamlog/session/created':
-      return [note(event, 'lifecycle', `created as ${text(field(event.data, 'role')) ?? '?'} "${text(field(event.data, 'name')) ?? '?'}"`)];
+      return [
+        note(
+          event,
+          'lifecycle',
+          `created as ${text(field(event.data, 'role')) ?? '?'} "${text(field(event.data, 'name')) ?? '?'}"`,
+        ),
+      ];
     case 'teamlog/session/evicted':
       return [note(event, 'lifecycle', 'evicted (inactive)')];
     case 'teamlog/session/resumed':
@@ -223,9 +270,13 @@ export const conversationOf = (events: readonly TranscriptEvent[], context: Tran
 /** The text of the message `messageId` that an event (an acceptance, a splice, a user message, a mailbox record) holds. */
 export const messageTextIn = (type: string, data: JsonValue, messageId: string): string | undefined => {
   const candidates =
-    type === 'agent/inbox/spliced' ? list(field(data, 'inserted'))
-    : type === 'teamlog/inbox/accepted' || type === 'team/message/queued' ? [field(data, 'message')]
-    : [data];
-  const message = candidates.find((candidate) => text(field(candidate, 'id')) === messageId) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    type === 'agent/inbox/spliced'
+      ? list(field(data, 'inserted'))
+      : type === 'teamlog/inbox/accepted' || type === 'team/message/queued'
+        ? [field(data, 'message')]
+        : [data];
+  const message =
+    candidates.find((candidate) => text(field(candidate, 'id')) === messageId) ??
+    (candidates.length === 1 ? candidates[0] : undefined);
   return message === undefined ? undefined : contentText(field(message, 'content'));
 };

@@ -1,14 +1,14 @@
-import { IncomingMessage, ServerResponse } from 'http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLeft } from 'fp-ts/Either';
-import { ApiResponse, ApiRoute, apiRoutes } from './api-routes';
+import { type ApiResponse, type ApiRoute, apiRoutes } from './api-routes';
 import { errorMessage } from './error-message';
 import { HttpError, MethodNotAllowed, NotFound, ServiceUnavailable } from './http-errors';
 import { sendBody, sendError, sendJson } from './http-response';
-import { LiveAnswers, RenderedAnswer } from './live-answers';
+import type { LiveAnswers, RenderedAnswer } from './live-answers';
 import { decodeQuery, querySpec } from './query-spec';
-import { ServerSentEvents } from './server-sent-events';
-import { AssetDirectories, readStaticAsset } from './static-assets';
-import { ViewsSource } from './views-source';
+import type { ServerSentEvents } from './server-sent-events';
+import { type AssetDirectories, readStaticAsset } from './static-assets';
+import type { ViewsSource } from './views-source';
 
 export interface RequestContext {
   readonly source: ViewsSource;
@@ -34,7 +34,10 @@ const openStream = (context: RequestContext, url: URL, method: string, response:
   const query = decodeQuery(streamQuery, url.searchParams);
   if (isLeft(query)) throw query.left;
   // HEAD has no body to stream: answer the headers and finish.
-  if (method === 'HEAD') return sendBody(response, 200, 'text/event-stream; charset=utf-8', '', 'no-store');
+  if (method === 'HEAD') {
+    sendBody(response, 200, 'text/event-stream; charset=utf-8', '', 'no-store');
+    return;
+  }
   context.events.open(response, 'hello', { checkpoint: context.source.checkpoint() });
 };
 
@@ -47,7 +50,11 @@ const rendered = (answer: ApiResponse): RenderedAnswer =>
 const routeAnswer = (context: RequestContext, route: ApiRoute, url: URL): Promise<RenderedAnswer> => {
   const render = async () => rendered(await route.respond(url.searchParams, context.source));
   if (!route.fromViews || url.searchParams.has('asOf')) return render();
-  return context.answers.answer(() => context.source.checkpoint(), `${url.pathname}?${url.searchParams.toString()}`, render);
+  return context.answers.answer(
+    () => context.source.checkpoint(),
+    `${url.pathname}?${url.searchParams.toString()}`,
+    render,
+  );
 };
 
 const serve = async (context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -77,7 +84,12 @@ export const dashboardRequestHandler =
         return;
       }
       if (error instanceof HttpError) {
-        const headers: Record<string, string> = error instanceof MethodNotAllowed ? { allow: 'GET, HEAD' } : error instanceof ServiceUnavailable ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+        const headers: Record<string, string> =
+          error instanceof MethodNotAllowed
+            ? { allow: 'GET, HEAD' }
+            : error instanceof ServiceUnavailable
+              ? { 'retry-after': String(error.retryAfterSeconds) }
+              : {};
         sendError(response, error.status, error.message, headers);
         return;
       }

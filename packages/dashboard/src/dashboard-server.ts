@@ -1,21 +1,29 @@
-import { Server, createServer } from 'http';
-import { AddressInfo } from 'net';
-import { EventStore, GlobalPosition, formatPosition } from '@teamlog/store';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type EventStore, type GlobalPosition, formatPosition } from '@teamlog/store';
 import {
-  CommittedViewsReader, EraRules, InMemoryViewStore, LoadedViews, ProjectionRunner, ProjectionState, TeamlogViews, clearChangesInMemory,
-  referenceEraRules, teamlogProjection,
+  type CommittedViewsReader,
+  type EraRules,
+  InMemoryViewStore,
+  type LoadedViews,
+  ProjectionRunner,
+  type ProjectionState,
+  type TeamlogViews,
+  clearChangesInMemory,
+  referenceEraRules,
+  teamlogProjection,
 } from '@teamlog/projections';
 import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
-import { AsOfFolds, AsOfFoldsOptions } from './as-of-folds';
+import { AsOfFolds, type AsOfFoldsOptions } from './as-of-folds';
 import { LiveAnswers } from './live-answers';
 import { MemoizedViews } from './memoized-views';
-import { AsOfParam } from './query-codecs';
+import type { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
-import { AssetDirectories, defaultAssetDirectories } from './static-assets';
+import { type AssetDirectories, defaultAssetDirectories } from './static-assets';
 import { TeamMoments } from './team-moments';
-import { ViewsSource } from './views-source';
+import type { ViewsSource } from './views-source';
 
 /** The port `teamlog serve` uses when none is given. */
 export const defaultDashboardPort = 7420;
@@ -76,11 +84,16 @@ export class DashboardListenFailed extends Error {
 }
 
 const writeToStderr = (error: unknown): void => {
-  process.stderr.write(`teamlog dashboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `teamlog dashboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
 };
 
 /** The store file's committed views, when there are any to start from; a bad view row is reported and the fold starts from zero. */
-const committedViewsOf = async (options: DashboardServerOptions, onError: (error: unknown) => void): Promise<LoadedViews<ProjectionState> | undefined> => {
+const committedViewsOf = async (
+  options: DashboardServerOptions,
+  onError: (error: unknown) => void,
+): Promise<LoadedViews<ProjectionState> | undefined> => {
   if (options.committedViews === undefined) return undefined;
   try {
     return await options.committedViews.read();
@@ -123,13 +136,16 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const events = new ServerSentEvents();
   const committed = await committedViewsOf(options, onError);
   // In memory: nothing writes the held ids folded after the committed views, so they stay in the state.
-  const views = new ObservedViewStore(new InMemoryViewStore(teamlogProjection, clearChangesInMemory, committed), (checkpoint) => {
-    try {
-      events.send('change', { checkpoint: formatPosition(checkpoint) });
-    } catch (error) {
-      onError(error);
-    }
-  });
+  const views = new ObservedViewStore(
+    new InMemoryViewStore(teamlogProjection, clearChangesInMemory, committed),
+    (checkpoint) => {
+      try {
+        events.send('change', { checkpoint: formatPosition(checkpoint) });
+      } catch (error) {
+        onError(error);
+      }
+    },
+  );
   const runner = new ProjectionRunner<ProjectionState>(options.store, teamlogProjection, views, {
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
   });
@@ -140,7 +156,8 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const folded = new WeakMap<ProjectionState, MemoizedViews>();
   const liveViews = (): TeamlogViews => {
     const now = checkpoint();
-    if (live === undefined || live.checkpoint !== now) live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules) };
+    if (live === undefined || live.checkpoint !== now)
+      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules) };
     return live.views;
   };
   const foldedViews = (state: ProjectionState): TeamlogViews => {
@@ -152,7 +169,8 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const source: ViewsSource = {
     store: options.store,
     teamMoments: (team) => moments.read(team),
-    views: async (asOf?: AsOfParam) => (asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint()))),
+    views: async (asOf?: AsOfParam) =>
+      asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint())),
     checkpoint,
   };
   const eventsFolded = await runner.catchUp();
@@ -162,7 +180,15 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     eventsFolded,
   };
   runner.start();
-  const server = createServer(dashboardRequestHandler({ source, events, answers: new LiveAnswers(), assets: options.assets ?? defaultAssetDirectories, onError }));
+  const server = createServer(
+    dashboardRequestHandler({
+      source,
+      events,
+      answers: new LiveAnswers(),
+      assets: options.assets ?? defaultAssetDirectories,
+      onError,
+    }),
+  );
   let port: number;
   try {
     port = await listen(server, host, requestedPort);

@@ -1,5 +1,12 @@
-import { JsonValue, SessionId } from '@teamlog/events';
-import { EventStore, RecordedEvent, StreamNotFound, formatPosition, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import type { JsonValue, SessionId } from '@teamlog/events';
+import {
+  type EventStore,
+  type RecordedEvent,
+  StreamNotFound,
+  formatPosition,
+  sessionHeaderStream,
+  sessionStream,
+} from '@teamlog/store';
 
 /** One stored event as the API shows it (bigints as text). */
 export interface EventDocument {
@@ -34,7 +41,11 @@ const documentOf = (sessionId: SessionId, seq: number, event: RecordedEvent): Ev
 });
 
 /** The event at a session's seq (seq -1: its header), or undefined when the store has none there. */
-export const readSessionEvent = async (store: EventStore, sessionId: SessionId, seq: number): Promise<EventDocument | undefined> => {
+export const readSessionEvent = async (
+  store: EventStore,
+  sessionId: SessionId,
+  seq: number,
+): Promise<EventDocument | undefined> => {
   const stream = seq === -1 ? sessionHeaderStream(sessionId) : sessionStream(sessionId);
   const revision = BigInt(Math.max(seq, 0));
   try {

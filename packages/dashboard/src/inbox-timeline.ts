@@ -1,5 +1,5 @@
-import { InboxList, MessageId, SessionId } from '@teamlog/events';
-import { InboxView } from '@teamlog/projections';
+import type { InboxList, MessageId, SessionId } from '@teamlog/events';
+import type { InboxView } from '@teamlog/projections';
 
 export type TimelineKind = 'accepted' | 'claimed' | 'canceled';
 

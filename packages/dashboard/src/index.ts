@@ -2,13 +2,34 @@
  * @teamlog/dashboard: a read-only web dashboard and JSON API over teamlog's projections, updated
  * live with server-sent events. See docs/dashboard.md.
  */
-export { startDashboardServer, defaultDashboardPort, DashboardListenFailed, type DashboardServer, type DashboardServerOptions } from './dashboard-server';
+export {
+  startDashboardServer,
+  defaultDashboardPort,
+  DashboardListenFailed,
+  type DashboardServer,
+  type DashboardServerOptions,
+} from './dashboard-server';
 export { apiRoutes, type ApiRoute, type ApiResponse } from './api-routes';
 export { BadQuery, HttpError, MethodNotAllowed, NotFound } from './http-errors';
 export { ClientNotBuilt, type AssetDirectories } from './static-assets';
-export { messageFlowOf, readMessageFlow, type FlowMessage, type FlowParticipant, type FlowStatus, type MessageFlow } from './message-flow';
-export { layoutMessageFlow, defaultFlowLayoutOptions, InvalidMessageFlow, type FlowLayout, type FlowLayoutOptions, type ArrowLayout, type LaneLayout } from './message-flow-layout';
+export {
+  messageFlowOf,
+  readMessageFlow,
+  type FlowMessage,
+  type FlowParticipant,
+  type FlowStatus,
+  type MessageFlow,
+} from './message-flow';
+export {
+  layoutMessageFlow,
+  defaultFlowLayoutOptions,
+  InvalidMessageFlow,
+  type FlowLayout,
+  type FlowLayoutOptions,
+  type ArrowLayout,
+  type LaneLayout,
+} from './message-flow-layout';
 export { renderMessageFlowSvg } from './message-flow-svg';
 export { inboxTimeline, type TimelineItem, type TimelineKind } from './inbox-timeline';
-export { type EventDocument } from './event-document';
+export type { EventDocument } from './event-document';
 export * from './as-of-folds';

@@ -1,5 +1,5 @@
-import { JsonValue, MessageId, SessionId, TeamId, leadOf } from '@teamlog/events';
-import { LegacyMessageView, ProjectionState, TeamView, leadName } from '@teamlog/projections';
+import { type JsonValue, type MessageId, type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import { type LegacyMessageView, type ProjectionState, type TeamView, leadName } from '@teamlog/projections';
 import { contentText } from './conversation';
 import { eventPath } from './event-document';
 
@@ -14,10 +14,12 @@ export interface LegacyMailboxRow extends LegacyMessageView {
 }
 
 /** A mailbox message's text, from the Team state the views keep (the queued record's content). */
-export const legacyMessageText = (state: ProjectionState) => (teamId: TeamId, messageId: MessageId): string | undefined => {
-  const entry = state.teams.get(leadOf(teamId))?.state.messages.get(messageId);
-  return entry === undefined ? undefined : contentText(entry.message.content as unknown as JsonValue);
-};
+export const legacyMessageText =
+  (state: ProjectionState) =>
+  (teamId: TeamId, messageId: MessageId): string | undefined => {
+    const entry = state.teams.get(leadOf(teamId))?.state.messages.get(messageId);
+    return entry === undefined ? undefined : contentText(entry.message.content as unknown as JsonValue);
+  };
 
 export interface LegacyMailboxFilter {
   readonly teamId?: TeamId;
@@ -25,7 +27,10 @@ export interface LegacyMailboxFilter {
 }
 
 const namesOf = (team: TeamView): Map<SessionId, string> =>
-  new Map<SessionId, string>([[team.lead.id, leadName], ...team.members.map((member) => [member.id, member.name] as const)]);
+  new Map<SessionId, string>([
+    [team.lead.id, leadName],
+    ...team.members.map((member) => [member.id, member.name] as const),
+  ]);
 
 /** Every team's legacy mailbox in Lead-log order: read-only, never delivered by teamlog. */
 export const legacyMailbox = (

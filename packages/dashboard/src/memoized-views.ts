@@ -1,4 +1,14 @@
-import { AuditFinding, DashboardStatistics, EraRules, InboxQuery, InboxView, OverviewCounts, ProjectionState, TeamView, TeamlogViews } from '@teamlog/projections';
+import {
+  type AuditFinding,
+  type DashboardStatistics,
+  type EraRules,
+  type InboxQuery,
+  type InboxView,
+  type OverviewCounts,
+  type ProjectionState,
+  type TeamView,
+  TeamlogViews,
+} from '@teamlog/projections';
 
 /**
  * The read API over one unchanging state (the live views at one checkpoint, or an as-of fold),
@@ -22,7 +32,9 @@ export class MemoizedViews extends TeamlogViews {
   }
 
   override inbox(query: InboxQuery = {}): InboxView[] {
-    return Object.values(query).every((value) => value === undefined) ? (this.inboxRead ??= super.inbox()) : super.inbox(query);
+    return Object.values(query).every((value) => value === undefined)
+      ? (this.inboxRead ??= super.inbox())
+      : super.inbox(query);
   }
 
   override audit(): AuditFinding[] {

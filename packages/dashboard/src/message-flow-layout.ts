@@ -1,5 +1,5 @@
-import { MessageId, SessionId } from '@teamlog/events';
-import { FlowParticipant, FlowStatus, MessageFlow } from './message-flow';
+import type { MessageId, SessionId } from '@teamlog/events';
+import type { FlowParticipant, FlowStatus, MessageFlow } from './message-flow';
 
 export interface FlowLayoutOptions {
   /** Horizontal distance between two lifelines. */
@@ -13,7 +13,13 @@ export interface FlowLayoutOptions {
   readonly labelLimit: number;
 }
 
-export const defaultFlowLayoutOptions: FlowLayoutOptions = { laneGap: 180, margin: 20, headerHeight: 44, rowHeight: 36, labelLimit: 28 };
+export const defaultFlowLayoutOptions: FlowLayoutOptions = {
+  laneGap: 180,
+  margin: 20,
+  headerHeight: 44,
+  rowHeight: 36,
+  labelLimit: 28,
+};
 
 export interface LaneLayout {
   readonly participant: FlowParticipant;
@@ -58,9 +64,11 @@ export class InvalidMessageFlow extends Error {
   override readonly name = 'InvalidMessageFlow';
 }
 
-export const cutLabel = (text: string, limit: number): string => (text.length <= limit ? text : `${text.slice(0, Math.max(1, limit - 1))}…`);
+export const cutLabel = (text: string, limit: number): string =>
+  text.length <= limit ? text : `${text.slice(0, Math.max(1, limit - 1))}…`;
 
-const laneCenter = (index: number, options: FlowLayoutOptions): number => options.margin + options.laneGap / 2 + index * options.laneGap;
+const laneCenter = (index: number, options: FlowLayoutOptions): number =>
+  options.margin + options.laneGap / 2 + index * options.laneGap;
 
 const laneXs = (flow: MessageFlow, options: FlowLayoutOptions): Map<SessionId, number> => {
   const xs = new Map<SessionId, number>();
@@ -81,7 +89,10 @@ const laneX = (xs: ReadonlyMap<SessionId, number>, id: SessionId, messageId: Mes
  * A sequence diagram: one lifeline per participant, left to right in the flow's order, and one
  * horizontal arrow per message, top to bottom in the flow's order. Pure: the SVG is drawn from this.
  */
-export const layoutMessageFlow = (flow: MessageFlow, options: FlowLayoutOptions = defaultFlowLayoutOptions): FlowLayout => {
+export const layoutMessageFlow = (
+  flow: MessageFlow,
+  options: FlowLayoutOptions = defaultFlowLayoutOptions,
+): FlowLayout => {
   const xs = laneXs(flow, options);
   const names = new Map(flow.participants.map((participant) => [participant.id, participant.name]));
   const boxWidth = options.laneGap - 20;
@@ -106,7 +117,10 @@ export const layoutMessageFlow = (flow: MessageFlow, options: FlowLayoutOptions 
       direction,
       status: message.status,
       via: message.via,
-      label: cutLabel(`${order}. ${message.via === 'legacy-mailbox' ? 'mailbox' : message.sourceKind} · ${message.status}`, options.labelLimit),
+      label: cutLabel(
+        `${order}. ${message.via === 'legacy-mailbox' ? 'mailbox' : message.sourceKind} · ${message.status}`,
+        options.labelLimit,
+      ),
       title: `${names.get(message.from) ?? message.from} → ${names.get(message.to) ?? message.to}: ${message.messageId} (${message.sourceKind}, ${message.status}; ${message.recordedIn} seq ${message.seq})`,
     };
   });

@@ -1,4 +1,4 @@
-import { ArrowLayout, FlowLayout, LaneLayout } from './message-flow-layout';
+import type { ArrowLayout, FlowLayout, LaneLayout } from './message-flow-layout';
 import { escapeXml } from './xml-text';
 
 const attributes = (values: Record<string, string | number>): string =>

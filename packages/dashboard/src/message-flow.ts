@@ -1,5 +1,5 @@
-import { MessageId, SessionId, TeamId, leadOf } from '@teamlog/events';
-import { InboxView, TeamView, TeamlogViews, leadName } from '@teamlog/projections';
+import { type MessageId, type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import { type InboxView, type TeamView, type TeamlogViews, leadName } from '@teamlog/projections';
 
 export interface FlowParticipant {
   readonly id: SessionId;
@@ -76,20 +76,31 @@ const compareMessages = (a: FlowMessage, b: FlowMessage): number =>
  * mailbox message that also reached its target's inbox is drawn once, as the mailbox recorded it.
  * `peerInbox` holds peer messages only; `queuedTimes` maps a Lead-log seq to its time.
  */
-export const messageFlowOf = (team: TeamView, peerInbox: readonly InboxView[], queuedTimes: ReadonlyMap<number, number>): MessageFlow => {
+export const messageFlowOf = (
+  team: TeamView,
+  peerInbox: readonly InboxView[],
+  queuedTimes: ReadonlyMap<number, number>,
+): MessageFlow => {
   const participants = participantsOf(team);
   const inTeam = new Set(participants.map((participant) => participant.id));
   const legacy = legacyMessagesOf(team, queuedTimes);
   const legacyKeys = new Set(legacy.map((message) => `${message.messageId}\u0000${message.to}`));
   const accepted = peerInbox
-    .filter((entry): entry is InboxView & { readonly senderSessionId: SessionId } => entry.senderSessionId !== undefined)
+    .filter(
+      (entry): entry is InboxView & { readonly senderSessionId: SessionId } => entry.senderSessionId !== undefined,
+    )
     .filter((entry) => inTeam.has(entry.sessionId) || entry.teamId === team.teamId)
-    .filter((entry) => !(entry.sourceKind === 'team-message' && legacyKeys.has(`${entry.messageId}\u0000${entry.sessionId}`)))
+    .filter(
+      (entry) => !(entry.sourceKind === 'team-message' && legacyKeys.has(`${entry.messageId}\u0000${entry.sessionId}`)),
+    )
     .map(inboxMessageOf);
   const messages = [...legacy, ...accepted].sort(compareMessages);
   const outsiders = new Map<SessionId, FlowParticipant>();
   for (const message of messages) {
-    for (const [id, name] of [[message.from, message.senderName], [message.to, undefined]] as const) {
+    for (const [id, name] of [
+      [message.from, message.senderName],
+      [message.to, undefined],
+    ] as const) {
       if (!inTeam.has(id) && !outsiders.has(id)) outsiders.set(id, { id, name: name ?? id, role: 'outside' });
     }
   }
@@ -101,7 +112,11 @@ export const readMessageFlow = (views: TeamlogViews, teamId: TeamId): MessageFlo
   const team = views.teams().find((candidate) => candidate.teamId === teamId);
   if (team === undefined) return undefined;
   const records = views.state.teams.get(leadOf(teamId))?.records ?? [];
-  const queuedTimes = new Map(records.filter((record) => record.type === 'team/message/queued').map((record) => [record.seq, record.normalised ? 0 : record.time]));
+  const queuedTimes = new Map(
+    records
+      .filter((record) => record.type === 'team/message/queued')
+      .map((record) => [record.seq, record.normalised ? 0 : record.time]),
+  );
   const peerInbox = views.inbox({ peerOnly: true }).filter((entry) => entry.senderSessionId !== undefined);
   return messageFlowOf(team, peerInbox, queuedTimes);
 };

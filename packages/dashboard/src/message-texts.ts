@@ -1,7 +1,7 @@
-import { EventStore } from '@teamlog/store';
+import type { EventStore } from '@teamlog/store';
 import { messageTextIn } from './conversation';
 import { readSessionEvent } from './event-document';
-import { FlowMessage, MessageFlow } from './message-flow';
+import type { FlowMessage, MessageFlow } from './message-flow';
 
 /** Messages whose text a flow answer carries; past it the page shows no text (each text is one read of the store). */
 export const maxFlowTexts = 1000;
@@ -9,7 +9,10 @@ export const maxFlowTexts = 1000;
 export type FlowMessageWithText = FlowMessage & { readonly text?: string };
 
 /** The flow with each message's text, read from the event that records it (the views hold no text). */
-export const withMessageTexts = async (store: EventStore, flow: MessageFlow): Promise<MessageFlow & { readonly messages: readonly FlowMessageWithText[] }> => {
+export const withMessageTexts = async (
+  store: EventStore,
+  flow: MessageFlow,
+): Promise<MessageFlow & { readonly messages: readonly FlowMessageWithText[] }> => {
   const messages = await Promise.all(
     flow.messages.map(async (message, index): Promise<FlowMessageWithText> => {
       if (index >= maxFlowTexts) return message;

@@ -1,5 +1,5 @@
-import { GlobalPosition } from '@teamlog/store';
-import { LoadedViews, ViewStore } from '@teamlog/projections';
+import type { GlobalPosition } from '@teamlog/store';
+import type { LoadedViews, ViewStore } from '@teamlog/projections';
 
 /** A view store that reports every commit, so the dashboard can tell browsers the views moved on. */
 export class ObservedViewStore<S> implements ViewStore<S> {

@@ -1,11 +1,12 @@
 import * as t from 'io-ts';
-import { MessageId, SessionId, TeamId } from '@teamlog/events';
-import { GlobalPosition, parsePosition } from '@teamlog/store';
-import { auditCodes, AuditCode } from '@teamlog/projections';
+import type { MessageId, SessionId, TeamId } from '@teamlog/events';
+import { type GlobalPosition, parsePosition } from '@teamlog/store';
+import { auditCodes, type AuditCode } from '@teamlog/projections';
 
 /* Codecs from one query-string value (a string) to what a route uses. */
 
-const quoted = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value) : String(value));
+const quoted = (value: unknown): string =>
+  typeof value === 'string' ? JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value) : String(value);
 
 /** Ids in a query are bounded: a longer one cannot name a stream the importer or the engine wrote. */
 const maxIdLength = 512;
@@ -22,7 +23,7 @@ const idParam = <A>(name: string, what: string) =>
   );
 
 export const SessionIdParam = idParam<SessionId>('SessionIdParam', 'a session id');
-export const TeamIdParam = idParam<TeamId>('TeamIdParam', 'a team id (the Lead\'s session id)');
+export const TeamIdParam = idParam<TeamId>('TeamIdParam', "a team id (the Lead's session id)");
 export const MessageIdParam = idParam<MessageId>('MessageIdParam', 'a message id');
 
 /** A session seq; -1 names the session's header (the audit reports header problems there). */
@@ -31,7 +32,9 @@ export const SeqParam = new t.Type<number, string, unknown>(
   (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= -1,
   (u, c) => {
     const value = typeof u === 'string' && /^-?\d{1,16}$/.test(u) ? Number(u) : Number.NaN;
-    return Number.isSafeInteger(value) && value >= -1 ? t.success(value) : t.failure(u, c, `expected an integer seq ≥ -1, got ${quoted(u)}`);
+    return Number.isSafeInteger(value) && value >= -1
+      ? t.success(value)
+      : t.failure(u, c, `expected an integer seq ≥ -1, got ${quoted(u)}`);
   },
   String,
 );
@@ -39,7 +42,12 @@ export const SeqParam = new t.Type<number, string, unknown>(
 export const BooleanParam = new t.Type<boolean, string, unknown>(
   'BooleanParam',
   (u): u is boolean => typeof u === 'boolean',
-  (u, c) => (u === 'true' ? t.success(true) : u === 'false' ? t.success(false) : t.failure(u, c, `expected true or false, got ${quoted(u)}`)),
+  (u, c) =>
+    u === 'true'
+      ? t.success(true)
+      : u === 'false'
+        ? t.success(false)
+        : t.failure(u, c, `expected true or false, got ${quoted(u)}`),
   String,
 );
 
@@ -76,7 +84,11 @@ export const AsOfParam = new t.Type<AsOfParam, string, unknown>(
     if (position !== undefined) return t.success({ position });
     const time = isoTime.test(u) ? Date.parse(u) : Number.NaN;
     return Number.isNaN(time)
-      ? t.failure(u, c, `expected a global position (e.g. 42 or 42/42) or a UTC time (e.g. 2026-09-26T12:00:00Z), got ${quoted(u)}`)
+      ? t.failure(
+          u,
+          c,
+          `expected a global position (e.g. 42 or 42/42) or a UTC time (e.g. 2026-09-26T12:00:00Z), got ${quoted(u)}`,
+        )
       : t.success({ time });
   },
   (a) => ('position' in a ? `${a.position.commit}/${a.position.prepare}` : new Date(a.time).toISOString()),

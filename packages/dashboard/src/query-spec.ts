@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Either, isLeft, left, right } from 'fp-ts/Either';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import { formatValidationErrors } from '@teamlog/events';
 import { BadQuery } from './http-errors';
 
@@ -12,15 +12,22 @@ export interface QuerySpec<R extends t.Props, O extends t.Props> {
 
 export type QueryOf<S> = S extends QuerySpec<infer R, infer O> ? t.TypeOfProps<R> & t.TypeOfPartialProps<O> : never;
 
-export const querySpec = <R extends t.Props = {}, O extends t.Props = {}>(required: R, optional: O): QuerySpec<R, O> => ({
+export const querySpec = <R extends t.Props = {}, O extends t.Props = {}>(
+  required: R,
+  optional: O,
+): QuerySpec<R, O> => ({
   required,
   optional,
   codec: t.intersection([t.type(required), t.partial(optional)]),
 });
 
-export const parameterNames = (spec: QuerySpec<t.Props, t.Props>): string[] => [...Object.keys(spec.required), ...Object.keys(spec.optional)];
+export const parameterNames = (spec: QuerySpec<t.Props, t.Props>): string[] => [
+  ...Object.keys(spec.required),
+  ...Object.keys(spec.optional),
+];
 
-const takes = (names: readonly string[]): string => (names.length === 0 ? 'this route takes no parameters' : `this route takes ${names.join(', ')}`);
+const takes = (names: readonly string[]): string =>
+  names.length === 0 ? 'this route takes no parameters' : `this route takes ${names.join(', ')}`;
 
 /**
  * Decode a query string strictly: an unknown, repeated or missing parameter is refused as well as a

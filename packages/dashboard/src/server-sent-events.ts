@@ -1,4 +1,4 @@
-import { ServerResponse } from 'http';
+import type { ServerResponse } from 'node:http';
 
 /** How long a browser waits before reconnecting after the stream drops (ms). */
 const reconnectDelayMs = 2000;

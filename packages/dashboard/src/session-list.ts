@@ -1,5 +1,5 @@
-import { SessionId, TeamId } from '@teamlog/events';
-import { TeamView, TeamlogViews, leadName } from '@teamlog/projections';
+import type { SessionId, TeamId } from '@teamlog/events';
+import { type TeamView, type TeamlogViews, leadName } from '@teamlog/projections';
 
 /** A session as the inbox picker lists it. */
 export interface SessionSummary {

@@ -1,5 +1,5 @@
-import { promises as fs } from 'fs';
-import { join, resolve } from 'path';
+import { promises as fs } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { errorCode } from './error-message';
 import { HttpError, NotFound } from './http-errors';
 
@@ -13,7 +13,9 @@ export class ClientNotBuilt extends HttpError {
   override readonly name = 'ClientNotBuilt';
   readonly status = 503;
   constructor(readonly file: string) {
-    super(`the dashboard's browser code is not built (${file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`);
+    super(
+      `the dashboard's browser code is not built (${file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`,
+    );
   }
 }
 
@@ -51,7 +53,10 @@ const readIfPresent = async (file: string): Promise<Buffer | undefined> => {
 };
 
 /** The page, its stylesheet and the compiled modules; anything else is not found. */
-export const readStaticAsset = async (path: string, directories: AssetDirectories = defaultAssetDirectories): Promise<StaticAsset> => {
+export const readStaticAsset = async (
+  path: string,
+  directories: AssetDirectories = defaultAssetDirectories,
+): Promise<StaticAsset> => {
   const page = pages[path];
   if (page !== undefined) {
     const file = join(directories.staticDirectory, page.file);

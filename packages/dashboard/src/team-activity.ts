@@ -1,4 +1,4 @@
-import { TeamView, TeamlogViews } from '@teamlog/projections';
+import type { TeamView, TeamlogViews } from '@teamlog/projections';
 
 /** A team as `/api/teams` answers it: the view plus when any of its sessions last did something. */
 export type TeamWithActivity = TeamView & { readonly lastActive: number | null };

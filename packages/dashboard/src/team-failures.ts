@@ -1,7 +1,7 @@
-import { TeamId } from '@teamlog/events';
-import { EventStore } from '@teamlog/store';
-import { TeamView } from '@teamlog/projections';
-import { EventDocument, eventPath, readSessionEvent } from './event-document';
+import type { TeamId } from '@teamlog/events';
+import type { EventStore } from '@teamlog/store';
+import type { TeamView } from '@teamlog/projections';
+import { type EventDocument, eventPath, readSessionEvent } from './event-document';
 
 /** A team whose projection stopped on a Team rule (docs/rules.md#team-failure-mode), with the Lead-log record that broke it. */
 export interface TeamFailureRow {

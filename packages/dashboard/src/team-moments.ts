@@ -1,6 +1,13 @@
-import { SessionId, TeamId, leadOf } from '@teamlog/events';
-import { TeamView, eventClockOf } from '@teamlog/projections';
-import { EventStore, GlobalPosition, StreamNotFound, comparePositions, formatPosition, sessionStream } from '@teamlog/store';
+import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import { type TeamView, eventClockOf } from '@teamlog/projections';
+import {
+  type EventStore,
+  type GlobalPosition,
+  StreamNotFound,
+  comparePositions,
+  formatPosition,
+  sessionStream,
+} from '@teamlog/store';
 
 /** One step of the time control: an event of the team's sessions. */
 export interface TeamMoment {
@@ -20,7 +27,10 @@ type Positioned = TeamMoment & { readonly at: GlobalPosition };
 /** Every `limit`-th step of a long history, so that the first and the last are always kept. */
 export const sampleEvenly = <A>(items: readonly A[], limit: number): A[] => {
   if (items.length <= limit) return [...items];
-  return Array.from({ length: limit }, (_, index) => items[Math.round((index * (items.length - 1)) / (limit - 1))] as A);
+  return Array.from(
+    { length: limit },
+    (_, index) => items[Math.round((index * (items.length - 1)) / (limit - 1))] as A,
+  );
 };
 
 /**
@@ -47,7 +57,13 @@ export class TeamMoments {
     const all: Positioned[] = [];
     for (const id of ids) all.push(...(await this.tail(id)));
     all.sort((a, b) => comparePositions(a.at, b.at));
-    return sampleEvenly(all, maxTeamMoments).map(({ position, time, sessionId, seq, type }) => ({ position, time, sessionId, seq, type }));
+    return sampleEvenly(all, maxTeamMoments).map(({ position, time, sessionId, seq, type }) => ({
+      position,
+      time,
+      sessionId,
+      seq,
+      type,
+    }));
   }
 
   private async tail(sessionId: SessionId): Promise<readonly Positioned[]> {

@@ -1,7 +1,7 @@
-import { EventStore } from '@teamlog/store';
-import { TeamView, TeamlogViews } from '@teamlog/projections';
-import { AsOfParam } from './query-codecs';
-import { TeamMoment } from './team-moments';
+import type { EventStore } from '@teamlog/store';
+import type { TeamView, TeamlogViews } from '@teamlog/projections';
+import type { AsOfParam } from './query-codecs';
+import type { TeamMoment } from './team-moments';
 
 /** What the API reads: the live views (or a fold as of a moment) and the store for single events. */
 export interface ViewsSource {

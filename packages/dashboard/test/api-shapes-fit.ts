@@ -2,7 +2,18 @@
  * Compile-time only (checked by `tsc -p tsconfig.test.json`): the server's answers must be assignable
  * to the shapes the browser code reads, so the page and the API cannot drift apart silently.
  */
-import type { AuditFinding, ConversationItem, FailureRow, FlowMessage, LegacyMessage, Moment, SessionSummary, StoredEvent, Team, TimelineItem } from '../client/api-shapes';
+import type {
+  AuditFinding,
+  ConversationItem,
+  FailureRow,
+  FlowMessage,
+  LegacyMessage,
+  Moment,
+  SessionSummary,
+  StoredEvent,
+  Team,
+  TimelineItem,
+} from '../client/api-shapes';
 import type { ConversationItem as ServerConversationItem } from '../src/conversation';
 import type { FlowMessageWithText } from '../src/message-texts';
 import type { TeamWithActivity } from '../src/team-activity';

@@ -1,7 +1,7 @@
-import { EventStore, ReadAllOptions, RecordedEvent } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
-import { FixtureStore, importHistoricalFixtures, openFixtureStore } from './fixture-store';
+import type { EventStore, ReadAllOptions, RecordedEvent } from '@teamlog/store';
+import type { SqliteEventStore } from '@teamlog/store-sqlite';
+import { type DashboardServer, startDashboardServer } from '../src/dashboard-server';
+import { type FixtureStore, importHistoricalFixtures, openFixtureStore } from './fixture-store';
 import { getJson, request } from './http-client';
 
 /*
@@ -76,7 +76,9 @@ describe('as-of views at a bounded cost', () => {
     const refused = await folds[3];
     expect(refused?.status).toBe(503);
     expect(refused?.headers.get('retry-after')).toBe('1');
-    expect(JSON.parse(refused?.text ?? '{}')).toMatchObject({ error: expect.stringMatching(/busy with 3 as-of views/) });
+    expect(JSON.parse(refused?.text ?? '{}')).toMatchObject({
+      error: expect.stringMatching(/busy with 3 as-of views/),
+    });
     gated.release();
     expect((await Promise.all(folds.slice(0, 3))).map((answer) => answer.status)).toEqual([200, 200, 200]);
   });

@@ -1,6 +1,13 @@
-import type { AuditAnswer, ConversationAnswer, FlowAnswer, LegacyMailboxAnswer, MomentsAnswer, TeamsAnswer } from '../client/api-shapes';
-import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
-import { FixtureStore, importHistoricalFixtures, openFixtureStore } from './fixture-store';
+import type {
+  AuditAnswer,
+  ConversationAnswer,
+  FlowAnswer,
+  LegacyMailboxAnswer,
+  MomentsAnswer,
+  TeamsAnswer,
+} from '../client/api-shapes';
+import { type DashboardServer, startDashboardServer } from '../src/dashboard-server';
+import { type FixtureStore, importHistoricalFixtures, openFixtureStore } from './fixture-store';
 import { getJson } from './http-client';
 import { appendAtlasTeam, atlas, atlasMessages } from './native-team';
 
@@ -28,7 +35,9 @@ describe('the conversation, moments and texts of the dashboard API', () => {
   it("reads a member's conversation: each Team message once, with sender, delivery, status and text, between its turns", async () => {
     const { status, body } = await api<ConversationAnswer>(`/api/conversation?${query({ sessionId: atlas.writer })}`);
     expect(status).toBe(200);
-    expect(body.items.map((item) => [item.seq, item.kind, item.author, item.delivery ?? null, item.status ?? null])).toEqual([
+    expect(
+      body.items.map((item) => [item.seq, item.kind, item.author, item.delivery ?? null, item.status ?? null]),
+    ).toEqual([
       [0, 'lifecycle', 'teamlog', null, null],
       [2, 'team-message', 'lead', 'next-turn', 'claimed'],
       [3, 'turn', 'teamlog', null, null],
@@ -41,7 +50,9 @@ describe('the conversation, moments and texts of the dashboard API', () => {
   it('cuts the conversation at a moment: the statuses are the ones of that moment', async () => {
     const { body: moments } = await api<MomentsAnswer>(`/api/moments?${query({ teamId: atlas.teamId })}`);
     const accepted = moments.moments.find((moment) => moment.sessionId === atlas.writer && moment.seq === 2);
-    const { body } = await api<ConversationAnswer>(`/api/conversation?${query({ sessionId: atlas.writer, asOf: accepted?.position ?? '' })}`);
+    const { body } = await api<ConversationAnswer>(
+      `/api/conversation?${query({ sessionId: atlas.writer, asOf: accepted?.position ?? '' })}`,
+    );
     expect(body.asOf).toBe(accepted?.position);
     expect(body.items.map((item) => [item.seq, item.kind, item.status ?? null])).toEqual([
       [0, 'lifecycle', null],
@@ -53,7 +64,9 @@ describe('the conversation, moments and texts of the dashboard API', () => {
     const { body } = await api<MomentsAnswer>(`/api/moments?${query({ teamId: atlas.teamId })}`);
     const positions = body.moments.map((moment) => moment.position.split('/').map(BigInt)[0] as bigint);
     expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(new Set(body.moments.map((moment) => moment.sessionId))).toEqual(new Set([atlas.lead, atlas.reviewer, atlas.writer]));
+    expect(new Set(body.moments.map((moment) => moment.sessionId))).toEqual(
+      new Set([atlas.lead, atlas.reviewer, atlas.writer]),
+    );
     // 14 Lead events, 7 of the reviewer and 8 of the writer.
     expect(body.moments).toHaveLength(14 + 7 + 8);
   });
@@ -65,10 +78,12 @@ describe('the conversation, moments and texts of the dashboard API', () => {
     expect([bad.status, bad.body.error]).toEqual([400, expect.stringContaining('query parameter "fromSeq"')]);
   });
 
-  it("gives each message of the flow its text, read from the event that records it", async () => {
+  it('gives each message of the flow its text, read from the event that records it', async () => {
     const { body } = await api<FlowAnswer>(`/api/message-flow?${query({ teamId: atlas.teamId })}`);
     expect(body.flow.messages.map((message) => message.text)).toEqual(
-      [atlasMessages.review, atlasMessages.findings, atlasMessages.notes, atlasMessages.hint].map((message) => message.content.map((block) => block.text).join('\n')),
+      [atlasMessages.review, atlasMessages.findings, atlasMessages.notes, atlasMessages.hint].map((message) =>
+        message.content.map((block) => block.text).join('\n'),
+      ),
     );
   });
 

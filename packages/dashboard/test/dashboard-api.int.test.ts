@@ -1,12 +1,18 @@
-import { SessionId } from '@teamlog/events';
+import type { SessionId } from '@teamlog/events';
 import { sessionStream } from '@teamlog/store';
 import { TeamlogProjections } from '@teamlog/projections';
 import type {
-  AuditAnswer, EventAnswer, FailuresAnswer, InboxAnswer, LegacyMailboxAnswer, OverviewAnswer, TeamsAnswer,
+  AuditAnswer,
+  EventAnswer,
+  FailuresAnswer,
+  InboxAnswer,
+  LegacyMailboxAnswer,
+  OverviewAnswer,
+  TeamsAnswer,
 } from '../client/api-shapes';
-import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
-import { MessageFlow } from '../src/message-flow';
-import { FixtureStore, importHistoricalFixtures, openFixtureStore } from './fixture-store';
+import { type DashboardServer, startDashboardServer } from '../src/dashboard-server';
+import type { MessageFlow } from '../src/message-flow';
+import { type FixtureStore, importHistoricalFixtures, openFixtureStore } from './fixture-store';
 import { getJson, request } from './http-client';
 import { appendAtlasTeam, atlas, atlasMessages } from './native-team';
 
@@ -49,7 +55,12 @@ describe('the dashboard JSON API over a store with a native team and the histori
 
   it('lists every team the projections hold, and says which checkpoint the answer shows', async () => {
     const { body } = await getJson<TeamsAnswer>(api('/api/teams'));
-    expect(body.teams.map((team) => team.teamId)).toEqual(oracle.views().teams().map((team) => team.teamId));
+    expect(body.teams.map((team) => team.teamId)).toEqual(
+      oracle
+        .views()
+        .teams()
+        .map((team) => team.teamId),
+    );
     expect(body.checkpoint).toBe(`${oracle.checkpoint?.commit}/${oracle.checkpoint?.prepare}`);
   });
 
@@ -64,7 +75,9 @@ describe('the dashboard JSON API over a store with a native team and the histori
   });
 
   it('filters an inbox by status', async () => {
-    const { body } = await getJson<InboxAnswer & { entries: Array<{ messageId: string }> }>(api(`/api/inbox?sessionId=${atlas.writer}&status=canceled`));
+    const { body } = await getJson<InboxAnswer & { entries: Array<{ messageId: string }> }>(
+      api(`/api/inbox?sessionId=${atlas.writer}&status=canceled`),
+    );
     expect(body.entries.map((entry) => entry.messageId)).toEqual([atlasMessages.hint.id]);
   });
 
@@ -90,22 +103,34 @@ describe('the dashboard JSON API over a store with a native team and the histori
   it('lists the legacy mailbox, filtered to undelivered messages on request', async () => {
     const all = await getJson<LegacyMailboxAnswer>(api('/api/legacy-mailbox'));
     const undelivered = await getJson<LegacyMailboxAnswer>(api('/api/legacy-mailbox?status=undelivered'));
-    const expected = oracle.views().teams().flatMap((team) => team.legacyMessages.map((message) => [team.teamId, message.id, message.status]));
+    const expected = oracle
+      .views()
+      .teams()
+      .flatMap((team) => team.legacyMessages.map((message) => [team.teamId, message.id, message.status]));
     expect(all.body.messages.map((message) => [message.teamId, message.id, message.status])).toEqual(expected);
     expect(undelivered.body.messages.length).toBeGreaterThan(0);
-    expect(undelivered.body.messages.map((message) => message.id)).toEqual(expected.filter((row) => row[2] === 'undelivered').map((row) => row[1]));
+    expect(undelivered.body.messages.map((message) => message.id)).toEqual(
+      expected.filter((row) => row[2] === 'undelivered').map((row) => row[1]),
+    );
   });
 
   it('lists the audit findings, each linked to the event that shows it', async () => {
     const { body } = await getJson<AuditAnswer>(api('/api/audit'));
     expect(body.findings.map((finding) => [finding.code, finding.sessionId, finding.seq])).toEqual(
-      oracle.views().audit().map((finding) => [finding.code, finding.sessionId, finding.seq]),
+      oracle
+        .views()
+        .audit()
+        .map((finding) => [finding.code, finding.sessionId, finding.seq]),
     );
     const finding = body.findings.find((candidate) => candidate.seq >= 0);
     expect(finding).toBeDefined();
     const linked = await getJson<EventAnswer>(api(finding?.eventUrl ?? ''));
     expect(linked.status).toBe(200);
-    expect([linked.body.event.sessionId, linked.body.event.seq, linked.body.event.streamName]).toEqual([finding?.sessionId, finding?.seq, `session-${finding?.sessionId}`]);
+    expect([linked.body.event.sessionId, linked.body.event.seq, linked.body.event.streamName]).toEqual([
+      finding?.sessionId,
+      finding?.seq,
+      `session-${finding?.sessionId}`,
+    ]);
   });
 
   it('filters audit findings by code', async () => {
@@ -114,26 +139,47 @@ describe('the dashboard JSON API over a store with a native team and the histori
     expect(code).toBeDefined();
     const { body } = await getJson<AuditAnswer>(api(`/api/audit?code=${code}`));
     expect(body.findings.map((finding) => [finding.code, finding.sessionId, finding.seq])).toEqual(
-      findings.filter((finding) => finding.code === code).map((finding) => [finding.code, finding.sessionId, finding.seq]),
+      findings
+        .filter((finding) => finding.code === code)
+        .map((finding) => [finding.code, finding.sessionId, finding.seq]),
     );
   });
 
   it('lists team projection failures with the record that caused each', async () => {
     const { body } = await getJson<FailuresAnswer>(api('/api/failures'));
-    const failed = oracle.views().teams().filter((team) => team.failure !== null);
+    const failed = oracle
+      .views()
+      .teams()
+      .filter((team) => team.failure !== null);
     expect(failed.length).toBeGreaterThan(0);
-    expect(body.failures.map((row) => [row.teamId, row.failure.seq])).toEqual(failed.map((team) => [team.teamId, team.failure?.seq]));
+    expect(body.failures.map((row) => [row.teamId, row.failure.seq])).toEqual(
+      failed.map((team) => [team.teamId, team.failure?.seq]),
+    );
     for (const row of body.failures) {
-      expect([row.record?.sessionId, row.record?.seq, row.record?.type]).toEqual([row.teamId, row.failure.seq, row.failure.type]);
+      expect([row.record?.sessionId, row.record?.seq, row.record?.type]).toEqual([
+        row.teamId,
+        row.failure.seq,
+        row.failure.type,
+      ]);
     }
   });
 
   it('serves one stored event, and a session’s header at seq -1', async () => {
     const first = await getJson<EventAnswer>(api(`/api/event?sessionId=${atlas.lead}&seq=0`));
-    expect([first.body.event.type, first.body.event.data]).toEqual(['teamlog/session/created', { teamId: atlas.teamId, role: 'lead', name: 'lead' }]);
-    const imported = oracle.views().teams().find((team) => team.teamId !== atlas.teamId)?.lead.id as SessionId;
+    expect([first.body.event.type, first.body.event.data]).toEqual([
+      'teamlog/session/created',
+      { teamId: atlas.teamId, role: 'lead', name: 'lead' },
+    ]);
+    const imported = oracle
+      .views()
+      .teams()
+      .find((team) => team.teamId !== atlas.teamId)?.lead.id as SessionId;
     const header = await getJson<EventAnswer>(api(`/api/event?sessionId=${encodeURIComponent(imported)}&seq=-1`));
-    expect([header.status, header.body.event.type, header.body.event.streamName]).toEqual([200, 'teamlog/session/header', `sessionheader-${imported}`]);
+    expect([header.status, header.body.event.type, header.body.event.streamName]).toEqual([
+      200,
+      'teamlog/session/header',
+      `sessionheader-${imported}`,
+    ]);
   });
 
   it('counts what each panel shows', async () => {
@@ -145,7 +191,9 @@ describe('the dashboard JSON API over a store with a native team and the histori
       inboxEntries: views.inbox().length,
       auditFindings: views.audit().length,
       legacyMessages: views.teams().reduce((sum, team) => sum + team.legacyMessages.length, 0),
-      undeliveredLegacyMessages: views.statistics().undeliveredLegacyPerTeam.reduce((sum, team) => sum + team.undelivered, 0),
+      undeliveredLegacyMessages: views
+        .statistics()
+        .undeliveredLegacyPerTeam.reduce((sum, team) => sum + team.undelivered, 0),
       failedTeams: views.statistics().failures.length,
     });
   });
@@ -159,7 +207,12 @@ describe('the dashboard JSON API over a store with a native team and the histori
 
   it('lists its routes and their parameters at /api', async () => {
     const { body } = await getJson<{ routes: Array<{ path: string; parameters: string[] }> }>(api('/api'));
-    expect(body.routes.find((route) => route.path === '/api/inbox')?.parameters).toEqual(['sessionId', 'status', 'peerOnly', 'asOf']);
+    expect(body.routes.find((route) => route.path === '/api/inbox')?.parameters).toEqual([
+      'sessionId',
+      'status',
+      'peerOnly',
+      'asOf',
+    ]);
     expect(body.routes.map((route) => route.path)).toContain('/api/stream');
   });
 });
@@ -168,23 +221,36 @@ describe('the dashboard JSON API refuses bad queries with 400 and a clear messag
   const cases: Array<[string, string]> = [
     ['/api/inbox', 'query parameter "sessionId": missing; this route requires it'],
     ['/api/inbox?sessionId=', 'query parameter "sessionId": expected a session id (1 to 512 characters), got ""'],
-    ['/api/inbox?sessionId=a&status=done', 'query parameter "status": expected one of pending, claimed, canceled, got "done"'],
+    [
+      '/api/inbox?sessionId=a&status=done',
+      'query parameter "status": expected one of pending, claimed, canceled, got "done"',
+    ],
     ['/api/inbox?sessionId=a&peerOnly=yes', 'query parameter "peerOnly": expected true or false, got "yes"'],
     ['/api/teams?team=x', 'query parameter "team": unknown parameter; this route takes teamId, asOf'],
     ['/api/teams?teamId=a&teamId=b', 'query parameter "teamId": given more than once'],
     ['/api/event?sessionId=a&seq=-2', 'query parameter "seq": expected an integer seq ≥ -1, got "-2"'],
     ['/api/event?sessionId=a', 'query parameter "seq": missing; this route requires it'],
-    ['/api/audit?code=nope', 'query parameter "code": expected one of header-sender-mismatch, header-message-id-mismatch, missing-sender-header, roster-name-mismatch, sender-not-in-team, source-kind-outside-era, team-record-outside-era, legacy-delivered-to-other-target, duplicate-acceptance, undecodable-event, writer-missing, writer-not-sender, sender-stream-missing, sender-closed, sender-in-other-team, sender-not-in-roster, message-id-reused, revoked-session, got "nope"'],
+    [
+      '/api/audit?code=nope',
+      'query parameter "code": expected one of header-sender-mismatch, header-message-id-mismatch, missing-sender-header, roster-name-mismatch, sender-not-in-team, source-kind-outside-era, team-record-outside-era, legacy-delivered-to-other-target, duplicate-acceptance, undecodable-event, writer-missing, writer-not-sender, sender-stream-missing, sender-closed, sender-in-other-team, sender-not-in-roster, message-id-reused, revoked-session, got "nope"',
+    ],
     ['/api/legacy-mailbox?status=lost', 'query parameter "status": expected one of delivered, undelivered, got "lost"'],
     ['/api/message-flow', 'query parameter "teamId": missing; this route requires it'],
-    ['/api/message-flow.svg?teamId=a&asOf=yesterday', 'query parameter "asOf": expected a global position (e.g. 42 or 42/42) or a UTC time (e.g. 2026-09-26T12:00:00Z), got "yesterday"'],
+    [
+      '/api/message-flow.svg?teamId=a&asOf=yesterday',
+      'query parameter "asOf": expected a global position (e.g. 42 or 42/42) or a UTC time (e.g. 2026-09-26T12:00:00Z), got "yesterday"',
+    ],
     ['/api/overview?verbose=true', 'query parameter "verbose": unknown parameter; this route takes asOf'],
     ['/api/stream?since=4', 'query parameter "since": unknown parameter; this route takes no parameters'],
   ];
 
   it.each(cases)('GET %s', async (path, error) => {
     const answer = await getJson<{ error: string }>(api(path));
-    expect([answer.status, answer.contentType, answer.body]).toEqual([400, 'application/json; charset=utf-8', { error }]);
+    expect([answer.status, answer.contentType, answer.body]).toEqual([
+      400,
+      'application/json; charset=utf-8',
+      { error },
+    ]);
   });
 });
 
@@ -200,14 +266,17 @@ describe('the dashboard JSON API answers 404 and 405 with `{ error }`', () => {
     expect([answer.status, answer.body]).toEqual([404, { error }]);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s is refused with 405: the dashboard is read-only and appends nothing', async (method) => {
-    const before = await fixture.store.streamRevision(sessionStream(atlas.lead));
-    const answer = await request(api('/api/teams'), { method, body: '{}' });
-    expect([answer.status, answer.headers.get('allow'), JSON.parse(answer.text)]).toEqual([
-      405,
-      'GET, HEAD',
-      { error: `the dashboard is read-only: ${method} is not allowed (use GET)` },
-    ]);
-    expect(await fixture.store.streamRevision(sessionStream(atlas.lead))).toBe(before);
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    '%s is refused with 405: the dashboard is read-only and appends nothing',
+    async (method) => {
+      const before = await fixture.store.streamRevision(sessionStream(atlas.lead));
+      const answer = await request(api('/api/teams'), { method, body: '{}' });
+      expect([answer.status, answer.headers.get('allow'), JSON.parse(answer.text)]).toEqual([
+        405,
+        'GET, HEAD',
+        { error: `the dashboard is read-only: ${method} is not allowed (use GET)` },
+      ]);
+      expect(await fixture.store.streamRevision(sessionStream(atlas.lead))).toBe(before);
+    },
+  );
 });

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { createServer } from 'net';
-import { tmpdir } from 'os';
-import { join } from 'path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { OverviewAnswer, TeamsAnswer } from '../client/api-shapes';
 import { DashboardListenFailed, startDashboardServer } from '../src/dashboard-server';
-import { FixtureStore, openFixtureStore } from './fixture-store';
+import { type FixtureStore, openFixtureStore } from './fixture-store';
 import { getJson, request } from './http-client';
 
 let fixture: FixtureStore;
@@ -80,7 +80,11 @@ describe('the page and its assets', () => {
     const server = await startDashboardServer({ store: fixture.store, port: 0, assets });
     try {
       const page = await request(server.url);
-      expect([page.status, page.contentType, page.text]).toEqual([200, 'text/html; charset=utf-8', '<!doctype html><title>t</title>']);
+      expect([page.status, page.contentType, page.text]).toEqual([
+        200,
+        'text/html; charset=utf-8',
+        '<!doctype html><title>t</title>',
+      ]);
       expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
       const css = await request(new URL('/assets/dashboard.css', server.url).toString());
       expect([css.status, css.contentType]).toEqual([200, 'text/css; charset=utf-8']);
@@ -96,7 +100,12 @@ describe('the page and its assets', () => {
     try {
       const app = await request(new URL('/assets/app.js', server.url).toString());
       expect([app.status, app.contentType, app.text]).toEqual([200, 'text/javascript; charset=utf-8', 'export {};']);
-      for (const path of ['/assets/..%2Fsecret.js', '/assets/%2e%2e/secret.js', '/assets/App.js', '/assets/missing.js']) {
+      for (const path of [
+        '/assets/..%2Fsecret.js',
+        '/assets/%2e%2e/secret.js',
+        '/assets/App.js',
+        '/assets/missing.js',
+      ]) {
         const answer = await request(new URL(path, server.url).toString());
         expect([path, answer.status]).toEqual([path, 404]);
       }

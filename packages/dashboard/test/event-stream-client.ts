@@ -1,4 +1,4 @@
-import { ClientRequest, IncomingMessage, get } from 'http';
+import { type ClientRequest, type IncomingMessage, get } from 'node:http';
 
 export interface StreamedEvent {
   readonly event: string;
@@ -26,7 +26,9 @@ export class EventStreamClient {
 
   static open(url: string): Promise<EventStreamClient> {
     return new Promise((resolve, reject) => {
-      const request = get(url, { headers: { accept: 'text/event-stream' } }, (response) => resolve(new EventStreamClient(response, request)));
+      const request = get(url, { headers: { accept: 'text/event-stream' } }, (response) =>
+        resolve(new EventStreamClient(response, request)),
+      );
       request.on('error', reject);
     });
   }

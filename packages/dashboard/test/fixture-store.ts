@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join, resolve } from 'path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { importSessionLogs } from '@teamlog/dsh';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 
@@ -29,7 +29,10 @@ export const openFixtureStore = (): FixtureStore => {
 };
 
 /** The historical logs bundled with the repository: the real DSH logs and the synthetic ones. */
-export const historicalFixtureRoots = [join(repositoryRoot, 'fixtures', 'dsh-logs'), join(repositoryRoot, 'fixtures', 'synthetic')];
+export const historicalFixtureRoots = [
+  join(repositoryRoot, 'fixtures', 'dsh-logs'),
+  join(repositoryRoot, 'fixtures', 'synthetic'),
+];
 
 export const importHistoricalFixtures = async (store: SqliteEventStore): Promise<number> => {
   let imported = 0;

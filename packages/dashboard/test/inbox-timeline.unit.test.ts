@@ -1,11 +1,17 @@
-import { MessageId, SessionId } from '@teamlog/events';
-import { InboxView } from '@teamlog/projections';
+import type { MessageId, SessionId } from '@teamlog/events';
+import type { InboxView } from '@teamlog/projections';
 import { inboxTimeline } from '../src/inbox-timeline';
 
 const session = 'member-1' as SessionId;
 const lead = 'lead-1' as SessionId;
 
-const entry = (id: string, seq: number, status: InboxView['status'], settledSeq?: number, extra: Partial<InboxView> = {}): InboxView => ({
+const entry = (
+  id: string,
+  seq: number,
+  status: InboxView['status'],
+  settledSeq?: number,
+  extra: Partial<InboxView> = {},
+): InboxView => ({
   sessionId: session,
   messageId: id as MessageId,
   itemId: id as MessageId,
@@ -23,7 +29,9 @@ const entry = (id: string, seq: number, status: InboxView['status'], settledSeq?
 
 describe('inboxTimeline', () => {
   it('shows a pending message once, as accepted', () => {
-    expect(inboxTimeline([entry('m1', 4, 'pending')]).map((item) => [item.seq, item.kind, item.messageId])).toEqual([[4, 'accepted', 'm1']]);
+    expect(inboxTimeline([entry('m1', 4, 'pending')]).map((item) => [item.seq, item.kind, item.messageId])).toEqual([
+      [4, 'accepted', 'm1'],
+    ]);
   });
 
   it('shows a settled message twice: accepted at its seq and claimed or canceled at the settling seq', () => {
@@ -37,7 +45,10 @@ describe('inboxTimeline', () => {
   });
 
   it('puts an acceptance before a settlement at the same seq (a message claimed as it arrived)', () => {
-    const timeline = inboxTimeline([entry('old', 1, 'claimed', 6), entry('direct', 6, 'claimed', 6, { origin: 'direct' })]);
+    const timeline = inboxTimeline([
+      entry('old', 1, 'claimed', 6),
+      entry('direct', 6, 'claimed', 6, { origin: 'direct' }),
+    ]);
     expect(timeline.map((item) => [item.seq, item.kind, item.messageId])).toEqual([
       [1, 'accepted', 'old'],
       [6, 'accepted', 'direct'],
@@ -49,10 +60,27 @@ describe('inboxTimeline', () => {
   it('keeps the sender, list and source kind on every item, and the time on the acceptance only', () => {
     const [acceptedItem, claimedItem] = inboxTimeline([entry('m1', 2, 'claimed', 5)]);
     expect(acceptedItem).toEqual({
-      seq: 2, kind: 'accepted', messageId: 'm1', itemId: 'm1', sourceKind: 'team-relay', senderSessionId: lead, senderName: 'lead', list: 'next-turn', origin: 'accepted', time: 102,
+      seq: 2,
+      kind: 'accepted',
+      messageId: 'm1',
+      itemId: 'm1',
+      sourceKind: 'team-relay',
+      senderSessionId: lead,
+      senderName: 'lead',
+      list: 'next-turn',
+      origin: 'accepted',
+      time: 102,
     });
     expect(claimedItem).toEqual({
-      seq: 5, kind: 'claimed', messageId: 'm1', itemId: 'm1', sourceKind: 'team-relay', senderSessionId: lead, senderName: 'lead', list: 'next-turn', origin: 'accepted',
+      seq: 5,
+      kind: 'claimed',
+      messageId: 'm1',
+      itemId: 'm1',
+      sourceKind: 'team-relay',
+      senderSessionId: lead,
+      senderName: 'lead',
+      list: 'next-turn',
+      origin: 'accepted',
     });
   });
 });

@@ -1,29 +1,57 @@
-import { MessageId, SessionId, TeamId } from '@teamlog/events';
-import { AuditFinding, LegacyMessageView, TeamView } from '@teamlog/projections';
+import type { MessageId, SessionId, TeamId } from '@teamlog/events';
+import type { AuditFinding, LegacyMessageView, TeamView } from '@teamlog/projections';
 import { auditListing } from '../src/audit-listing';
 import { legacyMailbox } from '../src/legacy-mailbox';
 
 const teamOf = (lead: string, members: Array<[string, string]>, legacyMessages: LegacyMessageView[]): TeamView => ({
   teamId: lead as TeamId,
   lead: { id: lead as SessionId, status: 'idle' },
-  members: members.map(([id, name]) => ({ id: id as SessionId, name, description: '', provider: 'spawn', context: 'fresh', phase: 'active', status: 'idle', firstSeq: 0, seq: 1 })),
+  members: members.map(([id, name]) => ({
+    id: id as SessionId,
+    name,
+    description: '',
+    provider: 'spawn',
+    context: 'fresh',
+    phase: 'active',
+    status: 'idle',
+    firstSeq: 0,
+    seq: 1,
+  })),
   tasks: [],
   legacyMessages,
   failure: null,
 });
 
-const queued = (id: string, lead: string, targetId: string, status: 'delivered' | 'undelivered', queuedSeq: number): LegacyMessageView => ({
-  id: id as MessageId, senderId: lead as SessionId, senderName: 'lead', targetId: targetId as SessionId, queuedSeq, status, recordVersion: 1,
+const queued = (
+  id: string,
+  lead: string,
+  targetId: string,
+  status: 'delivered' | 'undelivered',
+  queuedSeq: number,
+): LegacyMessageView => ({
+  id: id as MessageId,
+  senderId: lead as SessionId,
+  senderName: 'lead',
+  targetId: targetId as SessionId,
+  queuedSeq,
+  status,
+  recordVersion: 1,
 });
 
 const teams = [
-  teamOf('a-lead', [['a-1', 'reviewer']], [queued('q1', 'a-lead', 'a-1', 'delivered', 5), queued('q2', 'a-lead', 'gone', 'undelivered', 9)]),
+  teamOf(
+    'a-lead',
+    [['a-1', 'reviewer']],
+    [queued('q1', 'a-lead', 'a-1', 'delivered', 5), queued('q2', 'a-lead', 'gone', 'undelivered', 9)],
+  ),
   teamOf('b-lead', [], [queued('q3', 'b-lead', 'b-lead', 'undelivered', 2)]),
 ];
 
 describe('legacyMailbox', () => {
   it('lists every team’s mailbox in order with the team, the target’s roster name and the queued record’s event', () => {
-    expect(legacyMailbox(teams).map(({ id, teamId, targetName, eventUrl }) => ({ id, teamId, targetName, eventUrl }))).toEqual([
+    expect(
+      legacyMailbox(teams).map(({ id, teamId, targetName, eventUrl }) => ({ id, teamId, targetName, eventUrl })),
+    ).toEqual([
       { id: 'q1', teamId: 'a-lead', targetName: 'reviewer', eventUrl: '/api/event?sessionId=a-lead&seq=5' },
       { id: 'q2', teamId: 'a-lead', targetName: 'gone', eventUrl: '/api/event?sessionId=a-lead&seq=9' },
       { id: 'q3', teamId: 'b-lead', targetName: 'lead', eventUrl: '/api/event?sessionId=b-lead&seq=2' },
@@ -43,7 +71,10 @@ describe('auditListing', () => {
   ];
 
   it('links each finding to its event, escaping the session id in the URL', () => {
-    expect(auditListing(findings).map((row) => row.eventUrl)).toEqual(['/api/event?sessionId=m-1&seq=6', '/api/event?sessionId=m%2F2+x&seq=-1']);
+    expect(auditListing(findings).map((row) => row.eventUrl)).toEqual([
+      '/api/event?sessionId=m-1&seq=6',
+      '/api/event?sessionId=m%2F2+x&seq=-1',
+    ]);
   });
 
   it('filters by code, session and team', () => {

@@ -1,9 +1,9 @@
 import { comparePositions, parsePosition, sessionStream } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import type { TeamsAnswer } from '../client/api-shapes';
-import { DashboardServer, startDashboardServer } from '../src/dashboard-server';
-import { EventStreamClient, StreamedEvent } from './event-stream-client';
-import { FixtureStore, openFixtureStore } from './fixture-store';
+import { type DashboardServer, startDashboardServer } from '../src/dashboard-server';
+import { EventStreamClient, type StreamedEvent } from './event-stream-client';
+import { type FixtureStore, openFixtureStore } from './fixture-store';
 import { getJson } from './http-client';
 import { appendAtlasTeam, appendSessionEvents, atlas, member } from './native-team';
 
@@ -47,7 +47,9 @@ describe('live updates over server-sent events', () => {
   it('sends "change" once the views hold an appended event, and the API then shows it', async () => {
     stream = await EventStreamClient.open(new URL('/api/stream', server.url).toString());
     await stream.next((event) => event.event === 'hello');
-    const appended = await appendSessionEvents(fixture.store, atlas.lead, [member('tester', atlas.tester, 'provisioning', 'Run the slow suite')]);
+    const appended = await appendSessionEvents(fixture.store, atlas.lead, [
+      member('tester', atlas.tester, 'provisioning', 'Run the slow suite'),
+    ]);
     const change = await stream.next((event) => {
       const checkpoint = event.event === 'change' ? checkpointOf(event) : undefined;
       return checkpoint !== undefined && comparePositions(checkpoint, appended.position) >= 0;
@@ -61,7 +63,9 @@ describe('live updates over server-sent events', () => {
     await stream.next((event) => event.event === 'hello');
     const other = SqliteEventStore.open(fixture.file);
     try {
-      const appended = await appendSessionEvents(other, atlas.lead, [member('tester', atlas.tester, 'provisioning', 'Run the slow suite')]);
+      const appended = await appendSessionEvents(other, atlas.lead, [
+        member('tester', atlas.tester, 'provisioning', 'Run the slow suite'),
+      ]);
       await stream.next((event) => {
         const checkpoint = event.event === 'change' ? checkpointOf(event) : undefined;
         return checkpoint !== undefined && comparePositions(checkpoint, appended.position) >= 0;
@@ -74,7 +78,11 @@ describe('live updates over server-sent events', () => {
 
   it('answers HEAD on the stream with its headers only', async () => {
     const answer = await fetch(new URL('/api/stream', server.url), { method: 'HEAD' });
-    expect([answer.status, answer.headers.get('content-type'), await answer.text()]).toEqual([200, 'text/event-stream; charset=utf-8', '']);
+    expect([answer.status, answer.headers.get('content-type'), await answer.text()]).toEqual([
+      200,
+      'text/event-stream; charset=utf-8',
+      '',
+    ]);
   });
 
   it('ends open streams on close, and leaves the store open for its owner', async () => {

@@ -1,6 +1,6 @@
-import { MessageId, SessionId, TeamId } from '@teamlog/events';
-import { FlowMessage, MessageFlow } from '../src/message-flow';
-import { FlowLayoutOptions, InvalidMessageFlow, cutLabel, layoutMessageFlow } from '../src/message-flow-layout';
+import type { MessageId, SessionId, TeamId } from '@teamlog/events';
+import type { FlowMessage, MessageFlow } from '../src/message-flow';
+import { type FlowLayoutOptions, InvalidMessageFlow, cutLabel, layoutMessageFlow } from '../src/message-flow-layout';
 
 const lead = 'lead-1' as SessionId;
 const reviewer = 'reviewer-1' as SessionId;
@@ -43,8 +43,13 @@ describe('layoutMessageFlow', () => {
   });
 
   it('draws each message as a horizontal arrow from the sender to the target, top to bottom in order', () => {
-    const layout = layoutMessageFlow(flowOf([message('m1', lead, reviewer), message('m2', reviewer, lead), message('m3', lead, writer)]), options);
-    expect(layout.arrows.map(({ order, messageId, x1, x2, y, direction }) => ({ order, messageId, x1, x2, y, direction }))).toEqual([
+    const layout = layoutMessageFlow(
+      flowOf([message('m1', lead, reviewer), message('m2', reviewer, lead), message('m3', lead, writer)]),
+      options,
+    );
+    expect(
+      layout.arrows.map(({ order, messageId, x1, x2, y, direction }) => ({ order, messageId, x1, x2, y, direction })),
+    ).toEqual([
       { order: 1, messageId: 'm1', x1: 60, x2: 160, y: 80, direction: 'right' },
       { order: 2, messageId: 'm2', x1: 160, x2: 60, y: 110, direction: 'left' },
       { order: 3, messageId: 'm3', x1: 60, x2: 260, y: 140, direction: 'right' },
@@ -65,7 +70,14 @@ describe('layoutMessageFlow', () => {
 
   it('labels an arrow with its order, kind and status, naming legacy mailbox records "mailbox"', () => {
     const layout = layoutMessageFlow(
-      flowOf([message('m1', lead, reviewer), message('m2', lead, writer, { via: 'legacy-mailbox', sourceKind: 'team/message/queued', status: 'undelivered' })]),
+      flowOf([
+        message('m1', lead, reviewer),
+        message('m2', lead, writer, {
+          via: 'legacy-mailbox',
+          sourceKind: 'team/message/queued',
+          status: 'undelivered',
+        }),
+      ]),
       { ...options, labelLimit: 40 },
     );
     expect(layout.arrows.map((arrow) => arrow.label)).toEqual(['1. team-relay · claimed', '2. mailbox · undelivered']);
@@ -76,18 +88,28 @@ describe('layoutMessageFlow', () => {
     expect(cutLabel('abcdefghij', 6)).toBe('abcde…');
     expect(cutLabel('abcdef', 6)).toBe('abcdef');
     const flow = flowOf([]);
-    const layout = layoutMessageFlow({ ...flow, participants: [{ id: lead, name: 'a-very-long-member-name-indeed', role: 'lead' }] }, { ...options, labelLimit: 10 });
+    const layout = layoutMessageFlow(
+      { ...flow, participants: [{ id: lead, name: 'a-very-long-member-name-indeed', role: 'lead' }] },
+      { ...options, labelLimit: 10 },
+    );
     expect(layout.lanes[0]?.label).toBe('a-very-lo…');
   });
 
   it('refuses a message that names someone who is not a participant', () => {
     const stranger = 'stranger' as SessionId;
-    expect(() => layoutMessageFlow(flowOf([message('m1', stranger, lead)]), options)).toThrow(new InvalidMessageFlow('message m1 names stranger, who is not a participant'));
+    expect(() => layoutMessageFlow(flowOf([message('m1', stranger, lead)]), options)).toThrow(
+      new InvalidMessageFlow('message m1 names stranger, who is not a participant'),
+    );
   });
 
   it('refuses a participant listed twice', () => {
     const flow = flowOf([]);
-    expect(() => layoutMessageFlow({ ...flow, participants: [...flow.participants, { id: lead, name: 'again', role: 'member' }] }, options)).toThrow(InvalidMessageFlow);
+    expect(() =>
+      layoutMessageFlow(
+        { ...flow, participants: [...flow.participants, { id: lead, name: 'again', role: 'member' }] },
+        options,
+      ),
+    ).toThrow(InvalidMessageFlow);
   });
 
   it('keeps room for one lane when the team has no participant to draw', () => {

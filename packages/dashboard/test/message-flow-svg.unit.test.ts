@@ -1,12 +1,22 @@
-import { MessageId, SessionId, TeamId } from '@teamlog/events';
-import { FlowMessage, MessageFlow } from '../src/message-flow';
+import type { MessageId, SessionId, TeamId } from '@teamlog/events';
+import type { FlowMessage, MessageFlow } from '../src/message-flow';
 import { layoutMessageFlow } from '../src/message-flow-layout';
 import { renderMessageFlowSvg } from '../src/message-flow-svg';
 
 const lead = 'lead-1' as SessionId;
 const member = 'member-1' as SessionId;
 
-const reply: FlowMessage = { messageId: 'm-2' as MessageId, from: member, to: lead, via: 'inbox', sourceKind: 'team-relay', status: 'claimed', time: 1, recordedIn: lead, seq: 9 };
+const reply: FlowMessage = {
+  messageId: 'm-2' as MessageId,
+  from: member,
+  to: lead,
+  via: 'inbox',
+  sourceKind: 'team-relay',
+  status: 'claimed',
+  time: 1,
+  recordedIn: lead,
+  seq: 9,
+};
 
 const flow: MessageFlow = {
   teamId: lead as string as TeamId,
@@ -15,7 +25,17 @@ const flow: MessageFlow = {
     { id: member, name: '<b>"bob" & co</b>', role: 'member' },
   ],
   messages: [
-    { messageId: 'm-1' as MessageId, from: lead, to: member, via: 'legacy-mailbox', sourceKind: 'team/message/queued', status: 'undelivered', time: 0, recordedIn: lead, seq: 4 },
+    {
+      messageId: 'm-1' as MessageId,
+      from: lead,
+      to: member,
+      via: 'legacy-mailbox',
+      sourceKind: 'team/message/queued',
+      status: 'undelivered',
+      time: 0,
+      recordedIn: lead,
+      seq: 4,
+    },
     reply,
   ],
 };

@@ -1,8 +1,16 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  CatalogEventType, JsonValue, MessageId, SessionId, TeamId, WritableEventType, decodeCatalogEvent, teamIdOf, uuidV7Ids,
+  type CatalogEventType,
+  type JsonValue,
+  type MessageId,
+  type SessionId,
+  type TeamId,
+  type WritableEventType,
+  decodeCatalogEvent,
+  teamIdOf,
+  uuidV7Ids,
 } from '@teamlog/events';
-import { AppendResult, EventStore, sessionStream } from '@teamlog/store';
+import { type AppendResult, type EventStore, sessionStream } from '@teamlog/store';
 
 /*
  * A team as the team service writes it (teamlog's own session events, version-2 Team records in the
@@ -29,24 +37,55 @@ interface Draft {
 const event = (type: WritableEventType, data: JsonValue): Draft => ({ type, data });
 
 /** Append drafts to a session stream, after checking each against the catalog. */
-export const appendSessionEvents = async (store: EventStore, session: SessionId, drafts: readonly Draft[], at = baseTime): Promise<AppendResult> => {
+export const appendSessionEvents = async (
+  store: EventStore,
+  session: SessionId,
+  drafts: readonly Draft[],
+  at = baseTime,
+): Promise<AppendResult> => {
   for (const draft of drafts) {
     const decoded = decodeCatalogEvent(draft.type as CatalogEventType, draft.data);
     if (isLeft(decoded)) throw new Error(`native team fixture: ${draft.type} does not decode: ${decoded.left.message}`);
   }
   return store.appendToStream(
     sessionStream(session),
-    drafts.map((draft, index) => ({ id: uuidV7Ids.eventId(), type: draft.type, data: draft.data, metadata: { time: at + index * 1000, writerSessionId: session } })),
+    drafts.map((draft, index) => ({
+      id: uuidV7Ids.eventId(),
+      type: draft.type,
+      data: draft.data,
+      metadata: { time: at + index * 1000, writerSessionId: session },
+    })),
   );
 };
 
 export const created = (teamId: TeamId, role: 'lead' | 'member', name: string, parent?: SessionId): Draft =>
-  event('teamlog/session/created', { teamId, role, name, ...(parent === undefined ? {} : { parentSessionId: parent }) });
+  event('teamlog/session/created', {
+    teamId,
+    role,
+    name,
+    ...(parent === undefined ? {} : { parentSessionId: parent }),
+  });
 
-export const member = (name: string, id: SessionId, phase: 'provisioning' | 'active' | 'failed', description: string): Draft =>
-  event('team/member', { version: 2, teamId: atlas.teamId, member: { id, name, description, provider: 'spawn', context: 'fresh', phase } });
+export const member = (
+  name: string,
+  id: SessionId,
+  phase: 'provisioning' | 'active' | 'failed',
+  description: string,
+): Draft =>
+  event('team/member', {
+    version: 2,
+    teamId: atlas.teamId,
+    member: { id, name, description, provider: 'spawn', context: 'fresh', phase },
+  });
 
-const task = (fields: { id: string; revision: number; subject: string; status: string; ownerId?: SessionId; blockedBy?: string[] }): Draft =>
+const task = (fields: {
+  id: string;
+  revision: number;
+  subject: string;
+  status: string;
+  ownerId?: SessionId;
+  blockedBy?: string[];
+}): Draft =>
   event('team/task', {
     version: 2,
     teamId: atlas.teamId,
@@ -56,14 +95,18 @@ const task = (fields: { id: string; revision: number; subject: string; status: s
 export const relayed = (id: string, from: SessionId, senderName: string, text: string) => ({
   id: id as MessageId,
   role: 'user' as const,
-  content: [{ type: 'text', text: `Team message from ${senderName}:` }, { type: 'text', text }],
+  content: [
+    { type: 'text', text: `Team message from ${senderName}:` },
+    { type: 'text', text },
+  ],
   source: { kind: 'team-relay' as const, form: 'relay' as const, senderSessionId: from, senderName },
 });
 
 export const accepted = (list: 'next-turn' | 'next-step', message: ReturnType<typeof relayed>): Draft =>
   event('teamlog/inbox/accepted', { teamId: atlas.teamId, list, message });
 
-const claimed = (list: 'next-turn' | 'next-step', ids: string[], turn: number): Draft => event('teamlog/inbox/claimed', { list, messageIds: ids, turn });
+const claimed = (list: 'next-turn' | 'next-step', ids: string[], turn: number): Draft =>
+  event('teamlog/inbox/claimed', { list, messageIds: ids, turn });
 
 export const atlasMessages = {
   review: relayed('atlas-message-1', atlas.lead, 'lead', 'Review src/parser.'),
@@ -91,30 +134,50 @@ export const appendAtlasTeam = async (store: EventStore): Promise<void> => {
     task({ id: 'task-1', revision: 2, subject: 'Review the parser', status: 'in_progress', ownerId: reviewer }),
     task({ id: 'task-2', revision: 1, subject: 'Write the release notes', status: 'pending', blockedBy: ['task-1'] }),
   ]);
-  await appendSessionEvents(store, reviewer, [
-    created(teamId, 'member', 'reviewer', lead),
-    event('teamlog/session/started', {}),
-    accepted('next-turn', m.review),
-    event('turn/start', { turn: 1 }),
-    claimed('next-turn', [m.review.id], 1),
-    event('user/message', m.review),
-  ], baseTime + 20_000);
-  await appendSessionEvents(store, lead, [
-    event('turn/start', { turn: 1 }),
-    accepted('next-step', m.findings),
-    claimed('next-step', [m.findings.id], 1),
-    event('user/message', m.findings),
-    event('turn/end', { turn: 1, reason: { kind: 'completed' } }),
-  ], baseTime + 40_000);
-  await appendSessionEvents(store, reviewer, [event('turn/end', { turn: 1, reason: { kind: 'completed' } })], baseTime + 50_000);
-  await appendSessionEvents(store, writer, [
-    created(teamId, 'member', 'writer', lead),
-    event('teamlog/session/started', {}),
-    accepted('next-turn', m.notes),
-    event('turn/start', { turn: 1 }),
-    claimed('next-turn', [m.notes.id], 1),
-    event('user/message', m.notes),
-    accepted('next-step', m.hint),
-    event('teamlog/inbox/canceled', { list: 'next-step', messageIds: [m.hint.id], reason: 'the turn was aborted' }),
-  ], baseTime + 60_000);
+  await appendSessionEvents(
+    store,
+    reviewer,
+    [
+      created(teamId, 'member', 'reviewer', lead),
+      event('teamlog/session/started', {}),
+      accepted('next-turn', m.review),
+      event('turn/start', { turn: 1 }),
+      claimed('next-turn', [m.review.id], 1),
+      event('user/message', m.review),
+    ],
+    baseTime + 20_000,
+  );
+  await appendSessionEvents(
+    store,
+    lead,
+    [
+      event('turn/start', { turn: 1 }),
+      accepted('next-step', m.findings),
+      claimed('next-step', [m.findings.id], 1),
+      event('user/message', m.findings),
+      event('turn/end', { turn: 1, reason: { kind: 'completed' } }),
+    ],
+    baseTime + 40_000,
+  );
+  await appendSessionEvents(
+    store,
+    reviewer,
+    [event('turn/end', { turn: 1, reason: { kind: 'completed' } })],
+    baseTime + 50_000,
+  );
+  await appendSessionEvents(
+    store,
+    writer,
+    [
+      created(teamId, 'member', 'writer', lead),
+      event('teamlog/session/started', {}),
+      accepted('next-turn', m.notes),
+      event('turn/start', { turn: 1 }),
+      claimed('next-turn', [m.notes.id], 1),
+      event('user/message', m.notes),
+      accepted('next-step', m.hint),
+      event('teamlog/inbox/canceled', { list: 'next-step', messageIds: [m.hint.id], reason: 'the turn was aborted' }),
+    ],
+    baseTime + 60_000,
+  );
 };

@@ -1,13 +1,21 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { isLeft, isRight } from 'fp-ts/Either';
 import { formatValidationErrors } from '@teamlog/events';
 import {
-  AsOfParam, AuditCodeParam, BooleanParam, InboxStatusParam, LegacyStatusParam, SeqParam, SessionIdParam, TeamIdParam,
+  AsOfParam,
+  AuditCodeParam,
+  BooleanParam,
+  InboxStatusParam,
+  LegacyStatusParam,
+  SeqParam,
+  SessionIdParam,
+  TeamIdParam,
 } from '../src/query-codecs';
 
 const accepts = <A>(codec: t.Decoder<unknown, A>, input: string): A => {
   const decoded = codec.decode(input);
-  if (isLeft(decoded)) throw new Error(`expected ${JSON.stringify(input)} to decode: ${formatValidationErrors(decoded.left).message}`);
+  if (isLeft(decoded))
+    throw new Error(`expected ${JSON.stringify(input)} to decode: ${formatValidationErrors(decoded.left).message}`);
   return decoded.right;
 };
 
@@ -22,7 +30,9 @@ describe('query parameter codecs', () => {
     expect(accepts(SessionIdParam, '{{session:1}}@index/snapshots')).toBe('{{session:1}}@index/snapshots');
     expect(accepts(TeamIdParam, 'lead-1')).toBe('lead-1');
     expect(refusal(SessionIdParam, '')).toBe('expected a session id (1 to 512 characters), got ""');
-    expect(refusal(TeamIdParam, 'x'.repeat(513))).toMatch(/^expected a team id \(the Lead's session id\) \(1 to 512 characters\), got "x{57}\.\.\."$/);
+    expect(refusal(TeamIdParam, 'x'.repeat(513))).toMatch(
+      /^expected a team id \(the Lead's session id\) \(1 to 512 characters\), got "x{57}\.\.\."$/,
+    );
   });
 
   it('SeqParam takes integers from -1 (a session header) up', () => {
@@ -47,7 +57,9 @@ describe('query parameter codecs', () => {
     expect(accepts(AuditCodeParam, 'header-sender-mismatch')).toBe('header-sender-mismatch');
     expect(refusal(InboxStatusParam, 'done')).toBe('expected one of pending, claimed, canceled, got "done"');
     expect(refusal(LegacyStatusParam, 'lost')).toBe('expected one of delivered, undelivered, got "lost"');
-    expect(refusal(AuditCodeParam, 'nope')).toMatch(/^expected one of header-sender-mismatch, .*undecodable-event, .*message-id-reused, revoked-session, got "nope"$/);
+    expect(refusal(AuditCodeParam, 'nope')).toMatch(
+      /^expected one of header-sender-mismatch, .*undecodable-event, .*message-id-reused, revoked-session, got "nope"$/,
+    );
   });
 
   it('AsOfParam takes a global position or a UTC time and encodes it back', () => {
@@ -60,7 +72,14 @@ describe('query parameter codecs', () => {
   });
 
   it('AsOfParam refuses local times, dates without a time and words', () => {
-    for (const bad of ['2026-09-26', '2026-09-26T12:00:00', '2026-09-26T12:00:00+02:00', 'yesterday', '-3', '2026-13-45T99:00:00Z']) {
+    for (const bad of [
+      '2026-09-26',
+      '2026-09-26T12:00:00',
+      '2026-09-26T12:00:00+02:00',
+      'yesterday',
+      '-3',
+      '2026-13-45T99:00:00Z',
+    ]) {
       expect(refusal(AsOfParam, bad)).toBe(
         `expected a global position (e.g. 42 or 42/42) or a UTC time (e.g. 2026-09-26T12:00:00Z), got ${JSON.stringify(bad)}`,
       );

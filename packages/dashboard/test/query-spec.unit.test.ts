@@ -32,7 +32,9 @@ describe('decodeQuery', () => {
   });
 
   it('refuses an unknown parameter and lists the ones the route takes', () => {
-    expect(refusal('sessionId=s-1&sesionId=s-2').message).toBe('query parameter "sesionId": unknown parameter; this route takes sessionId, seq, peerOnly');
+    expect(refusal('sessionId=s-1&sesionId=s-2').message).toBe(
+      'query parameter "sesionId": unknown parameter; this route takes sessionId, seq, peerOnly',
+    );
     expect(refusal('x=1', none).message).toBe('query parameter "x": unknown parameter; this route takes no parameters');
   });
 
@@ -41,8 +43,12 @@ describe('decodeQuery', () => {
   });
 
   it('refuses a malformed value with the codec’s reason and the parameter’s name', () => {
-    expect(refusal('sessionId=s-1&seq=first').message).toBe('query parameter "seq": expected an integer seq ≥ -1, got "first"');
-    expect(refusal('sessionId=&seq=1').message).toBe('query parameter "sessionId": expected a session id (1 to 512 characters), got ""');
+    expect(refusal('sessionId=s-1&seq=first').message).toBe(
+      'query parameter "seq": expected an integer seq ≥ -1, got "first"',
+    );
+    expect(refusal('sessionId=&seq=1').message).toBe(
+      'query parameter "sessionId": expected a session id (1 to 512 characters), got ""',
+    );
   });
 
   it('accepts an empty query for a route without parameters', () => {

@@ -1,5 +1,5 @@
 import { TeamlogProjections } from '@teamlog/projections';
-import { InMemoryEventStore, ReadStreamOptions, StreamName, sessionStream } from '@teamlog/store';
+import { InMemoryEventStore, type ReadStreamOptions, type StreamName, sessionStream } from '@teamlog/store';
 import { TeamMoments, sampleEvenly } from '../src/team-moments';
 import { appendAtlasTeam, appendSessionEvents, atlas } from './native-team';
 
@@ -34,11 +34,19 @@ describe('TeamMoments', () => {
     });
     const views = await TeamlogProjections.inMemory(store);
     await views.catchUp();
-    const team = views.views().teams().find((candidate) => candidate.teamId === atlas.teamId);
+    const team = views
+      .views()
+      .teams()
+      .find((candidate) => candidate.teamId === atlas.teamId);
     if (team === undefined) throw new Error('the atlas team is missing');
     const moments = new TeamMoments(counting);
     expect(await moments.read(team)).toHaveLength(14 + 7 + 8);
-    await appendSessionEvents(store, atlas.writer, [{ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }], Date.UTC(2026, 9, 6));
+    await appendSessionEvents(
+      store,
+      atlas.writer,
+      [{ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }],
+      Date.UTC(2026, 9, 6),
+    );
     from.length = 0;
     const again = await moments.read(team);
     expect(again).toHaveLength(14 + 7 + 8 + 1);

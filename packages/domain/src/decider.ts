@@ -1,5 +1,5 @@
-import { Either } from 'fp-ts/Either';
-import { SessionId, StreamEvent } from '@teamlog/events';
+import type { Either } from 'fp-ts/Either';
+import type { SessionId, StreamEvent } from '@teamlog/events';
 
 /**
  * The one shape of every aggregate (team roster, target inbox, session loop, sender lifecycle):

@@ -1,5 +1,5 @@
-import { EventOf, InboxList, MessageId, NonNegativeInteger } from '@teamlog/events';
-import { InboxEntry, InboxState, pendingEntries } from './inbox-state';
+import type { EventOf, InboxList, MessageId, NonNegativeInteger } from '@teamlog/events';
+import { type InboxEntry, type InboxState, pendingEntries } from './inbox-state';
 
 export type ClaimEvent = EventOf<'teamlog/inbox/claimed'> | EventOf<'user/message'>;
 export type CancelEvent = EventOf<'teamlog/inbox/canceled'>;
@@ -23,14 +23,24 @@ const conversationMessage = (entry: InboxEntry): EventOf<'user/message'> => ({
  * Claim everything pending on the given lists: one claim record per list, then the messages
  * enter the conversation as `user/message` with the ids they were accepted under.
  */
-export const claimPending = (inbox: InboxState, lists: readonly InboxList[], turn: number, step?: number): ClaimEvent[] => {
+export const claimPending = (
+  inbox: InboxState,
+  lists: readonly InboxList[],
+  turn: number,
+  step?: number,
+): ClaimEvent[] => {
   const claims: ClaimEvent[] = [];
   for (const list of lists) {
     const entries = pendingEntries(inbox, list);
     if (entries.length === 0) continue;
     claims.push({
       type: 'teamlog/inbox/claimed',
-      data: { list, messageIds: idsOf(entries), turn: count(turn), ...(step === undefined ? {} : { step: count(step) }) },
+      data: {
+        list,
+        messageIds: idsOf(entries),
+        turn: count(turn),
+        ...(step === undefined ? {} : { step: count(step) }),
+      },
     });
   }
   return [...claims, ...pendingIn(inbox, lists).map(conversationMessage)];
@@ -40,5 +50,7 @@ export const claimPending = (inbox: InboxState, lists: readonly InboxList[], tur
 export const cancelPending = (inbox: InboxState, lists: readonly InboxList[], reason: string): CancelEvent[] =>
   lists.flatMap((list) => {
     const entries = pendingEntries(inbox, list);
-    return entries.length === 0 ? [] : [{ type: 'teamlog/inbox/canceled' as const, data: { list, messageIds: idsOf(entries), reason } }];
+    return entries.length === 0
+      ? []
+      : [{ type: 'teamlog/inbox/canceled' as const, data: { list, messageIds: idsOf(entries), reason } }];
   });

@@ -1,4 +1,11 @@
-import { ContentBlock, InboxList, MessageId, MessageSource, StreamEvent, isPeerSource } from '@teamlog/events';
+import {
+  type ContentBlock,
+  type InboxList,
+  type MessageId,
+  type MessageSource,
+  type StreamEvent,
+  isPeerSource,
+} from '@teamlog/events';
 
 export type InboxEntryStatus = 'pending' | 'claimed' | 'canceled';
 export type InboxOrigin = 'spliced' | 'accepted' | 'direct';
@@ -28,7 +35,11 @@ export interface InboxState {
   readonly byId: Map<MessageId, number>;
 }
 
-export const initialInboxState = (): InboxState => ({ entries: [], pending: { 'next-turn': [], 'next-step': [] }, byId: new Map() });
+export const initialInboxState = (): InboxState => ({
+  entries: [],
+  pending: { 'next-turn': [], 'next-step': [] },
+  byId: new Map(),
+});
 
 interface MessageLike {
   readonly id: MessageId;
@@ -36,7 +47,14 @@ interface MessageLike {
   readonly source: MessageSource;
 }
 
-const record = (state: InboxState, message: MessageLike, list: InboxList | undefined, origin: InboxOrigin, seq: number, status: InboxEntryStatus = 'pending'): number => {
+const record = (
+  state: InboxState,
+  message: MessageLike,
+  list: InboxList | undefined,
+  origin: InboxOrigin,
+  seq: number,
+  status: InboxEntryStatus = 'pending',
+): number => {
   const index = state.entries.length;
   state.entries.push({
     id: message.id,
@@ -90,7 +108,8 @@ export const evolveInbox = (state: InboxState, event: StreamEvent): InboxState =
     case 'user/message': {
       const message = event.data;
       // A peer message that never passed through the lists (a quiet inject) was accepted and claimed at once.
-      if (isPeerSource(message.source) && !state.byId.has(message.id)) record(state, message, undefined, 'direct', event.seq, 'claimed');
+      if (isPeerSource(message.source) && !state.byId.has(message.id))
+        record(state, message, undefined, 'direct', event.seq, 'claimed');
       return state;
     }
     default:

@@ -1,4 +1,4 @@
-import { ContentBlock, MessageId, RelayedMessage, SessionId } from '@teamlog/events';
+import type { ContentBlock, MessageId, RelayedMessage, SessionId } from '@teamlog/events';
 
 /** Who sent a Team message: always the sending session itself, never a caller's claim. */
 export interface TeamSender {
@@ -9,7 +9,11 @@ export interface TeamSender {
 export const teamMessageHeading = (senderName: string): string => `Team message from ${senderName}:`;
 
 /** The target's copy of a Team message: a heading naming the sender, then the sender's blocks unchanged. */
-export const relayedMessage = (id: MessageId, sender: TeamSender, content: readonly ContentBlock[]): RelayedMessage => ({
+export const relayedMessage = (
+  id: MessageId,
+  sender: TeamSender,
+  content: readonly ContentBlock[],
+): RelayedMessage => ({
   id,
   role: 'user',
   content: [{ type: 'text', text: teamMessageHeading(sender.name) }, ...content],

@@ -1,4 +1,4 @@
-import { CloseReason, SessionId, TeamId } from '@teamlog/events';
+import type { CloseReason, SessionId, TeamId } from '@teamlog/events';
 
 /** Why a Team send was refused. Nothing is written when a send is refused. */
 export abstract class SendRejected extends Error {

@@ -1,6 +1,6 @@
 import { left, right } from 'fp-ts/Either';
-import { CloseReason, SessionId, StreamEvent } from '@teamlog/events';
-import { Decider } from './decider';
+import type { CloseReason, SessionId, StreamEvent } from '@teamlog/events';
+import type { Decider } from './decider';
 import { SenderClosed } from './send-rejection';
 
 /**
@@ -32,7 +32,8 @@ export interface OpenToSend {
  * so no message is attributed to a session after its end.
  */
 export const senderLifecycle: Decider<OpenToSend, never, SenderClosure, SenderClosed> = {
-  decide: (command, { closed }) => (closed === undefined ? right([]) : left(new SenderClosed(command.sessionId, closed))),
+  decide: (command, { closed }) =>
+    closed === undefined ? right([]) : left(new SenderClosed(command.sessionId, closed)),
   evolve: evolveSenderClosure,
   initialState: () => initialSenderClosure,
   reads: (type) => type === senderClosureEventType,

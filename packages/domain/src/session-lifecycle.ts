@@ -1,4 +1,4 @@
-import { CloseReason, SessionRole, StreamEvent, TeamId } from '@teamlog/events';
+import type { CloseReason, SessionRole, StreamEvent, TeamId } from '@teamlog/events';
 
 /**
  * Where a session is in its life, from its own stream.
@@ -32,11 +32,21 @@ const withoutStep = ({ step: _step, ...rest }: SessionLifecycle): SessionLifecyc
  */
 export const evolveLifecycle = (state: SessionLifecycle, event: StreamEvent): SessionLifecycle => {
   if (state.status === 'closed') return state;
-  const begun: SessionLifecycle = !state.native && state.status === 'not-started' && event.type !== 'teamlog/session/created' ? { ...state, status: 'idle' } : state;
+  const begun: SessionLifecycle =
+    !state.native && state.status === 'not-started' && event.type !== 'teamlog/session/created'
+      ? { ...state, status: 'idle' }
+      : state;
   switch (event.type) {
     case 'teamlog/session/created':
       if (!event.catalog) return begun;
-      return { ...state, native: true, status: 'not-started', role: event.data.role, teamId: event.data.teamId, name: event.data.name };
+      return {
+        ...state,
+        native: true,
+        status: 'not-started',
+        role: event.data.role,
+        teamId: event.data.teamId,
+        name: event.data.name,
+      };
     case 'teamlog/session/started':
     case 'teamlog/session/resident':
     case 'teamlog/session/resumed':

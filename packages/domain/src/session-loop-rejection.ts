@@ -1,5 +1,5 @@
-import { MessageId, SessionId } from '@teamlog/events';
-import { SessionStatus } from './session-lifecycle';
+import type { MessageId, SessionId } from '@teamlog/events';
+import type { SessionStatus } from './session-lifecycle';
 
 /** Why a host report about a session's loop was refused. Nothing is written. */
 export abstract class SessionLoopRejected extends Error {

@@ -1,6 +1,6 @@
-import { StreamEvent } from '@teamlog/events';
-import { InboxState, evolveInbox, initialInboxState } from './inbox-state';
-import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from './session-lifecycle';
+import type { StreamEvent } from '@teamlog/events';
+import { type InboxState, evolveInbox, initialInboxState } from './inbox-state';
+import { type SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from './session-lifecycle';
 
 /**
  * What a session's own stream says about admitting and claiming its input: the lifecycle and

@@ -1,9 +1,9 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { EventOf, InboxList, RelayedMessage, SessionId, TeamId } from '@teamlog/events';
-import { Decider } from './decider';
-import { SendRejected, TargetClosed, TargetOutsideTeam, UnknownTarget } from './send-rejection';
-import { SessionStatus } from './session-lifecycle';
-import { SessionStreamState, evolveSessionStream, initialSessionStreamState } from './session-stream-state';
+import { type Either, left, right } from 'fp-ts/Either';
+import type { EventOf, InboxList, RelayedMessage, SessionId, TeamId } from '@teamlog/events';
+import type { Decider } from './decider';
+import { type SendRejected, TargetClosed, TargetOutsideTeam, UnknownTarget } from './send-rejection';
+import type { SessionStatus } from './session-lifecycle';
+import { type SessionStreamState, evolveSessionStream, initialSessionStreamState } from './session-stream-state';
 
 /** Admit one Team message into the target's inbox; the sender is in `message.source`. */
 export interface AdmitTeamMessage {
@@ -51,7 +51,10 @@ const accepted = (teamId: TeamId, list: InboxList, message: RelayedMessage): Adm
  * A message whose id the inbox already holds was accepted before (a re-decide after an ambiguous
  * append): nothing more to write.
  */
-export const decideTargetInbox = (command: AdmitTeamMessage, state: SessionStreamState): Either<SendRejected, AdmissionEvent[]> => {
+export const decideTargetInbox = (
+  command: AdmitTeamMessage,
+  state: SessionStreamState,
+): Either<SendRejected, AdmissionEvent[]> => {
   const { lifecycle } = state;
   if (!lifecycle.native) return left(new UnknownTarget(command.target));
   if (lifecycle.teamId !== command.teamId) return left(new TargetOutsideTeam(command.target, command.teamId));
@@ -59,7 +62,9 @@ export const decideTargetInbox = (command: AdmitTeamMessage, state: SessionStrea
   if (lifecycle.status === 'closed') return left(new TargetClosed(command.target, lifecycle.closeReason ?? 'lost'));
   const admission = admissionFor(lifecycle.status);
   const accept = accepted(command.teamId, admission.list, command.message);
-  return right(admission.kind === 'cold-resume' ? [{ type: 'teamlog/session/resumed', data: { mode: 'cold' } }, accept] : [accept]);
+  return right(
+    admission.kind === 'cold-resume' ? [{ type: 'teamlog/session/resumed', data: { mode: 'cold' } }, accept] : [accept],
+  );
 };
 
 /** The target inbox aggregate. */

@@ -1,4 +1,4 @@
-import { TaskId, TeamTaskSnapshot } from '@teamlog/events';
+import type { TaskId, TeamTaskSnapshot } from '@teamlog/events';
 
 /*
  * docs/rules.md#task-dependency-graph: the whole graph of non-deleted tasks is valid after every task record. The graph was
@@ -7,7 +7,8 @@ import { TaskId, TeamTaskSnapshot } from '@teamlog/events';
  * whole-graph walk per record.
  */
 
-const isLive = (task: TeamTaskSnapshot | undefined): task is TeamTaskSnapshot => task !== undefined && task.status !== 'deleted';
+const isLive = (task: TeamTaskSnapshot | undefined): task is TeamTaskSnapshot =>
+  task !== undefined && task.status !== 'deleted';
 
 export type TaskLookup = (id: TaskId) => TeamTaskSnapshot | undefined;
 
@@ -17,8 +18,12 @@ export const taskGraphViolation = (
   dependents: ReadonlyMap<TaskId, ReadonlySet<TaskId>>,
 ): string | undefined => {
   if (candidate.status === 'deleted') {
-    const liveDependent = [...(dependents.get(candidate.id) ?? [])].find((id) => id !== candidate.id && isLive(tasks(id)));
-    return liveDependent === undefined ? undefined : `blocker task "${candidate.id}" for "${liveDependent}" is missing or deleted`;
+    const liveDependent = [...(dependents.get(candidate.id) ?? [])].find(
+      (id) => id !== candidate.id && isLive(tasks(id)),
+    );
+    return liveDependent === undefined
+      ? undefined
+      : `blocker task "${candidate.id}" for "${liveDependent}" is missing or deleted`;
   }
   const seen = new Set<TaskId>();
   for (const blocker of candidate.blockedBy) {

@@ -1,5 +1,5 @@
-import { SessionId, TaskId } from '@teamlog/events';
-import { TeamFailure } from './team-failure';
+import type { SessionId, TaskId } from '@teamlog/events';
+import type { TeamFailure } from './team-failure';
 
 /** Why a roster or task change was refused. Nothing is written. */
 export abstract class TeamCommandRejected extends Error {

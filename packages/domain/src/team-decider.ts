@@ -1,15 +1,31 @@
-import { Either, isLeft, left, right } from 'fp-ts/Either';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import {
-  EventOf, PositiveInteger, SessionId, StreamEvent, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamRecord, TeamTaskSnapshot, leadOf,
+  type EventOf,
+  type PositiveInteger,
+  type SessionId,
+  type StreamEvent,
+  type TaskId,
+  type TaskStatus,
+  type TeamId,
+  type TeamMemberSnapshot,
+  type TeamRecord,
+  type TeamTaskSnapshot,
+  leadOf,
   teamIdOf,
 } from '@teamlog/events';
-import { Decider } from './decider';
+import type { Decider } from './decider';
 import {
-  InvalidMemberName, MemberNotFound, TaskNotFound, TaskRevisionConflict, TeamCommandRejected, TeamLogFailed, TeamRuleViolation,
+  InvalidMemberName,
+  MemberNotFound,
+  TaskNotFound,
+  TaskRevisionConflict,
+  type TeamCommandRejected,
+  TeamLogFailed,
+  TeamRuleViolation,
   UnknownTaskOwner,
 } from './team-command-rejection';
 import { leadName } from './team-message-route';
-import { TeamState, applyTeamRecord, cloneTeamState, evolveTeam, initialTeamState } from './team-state';
+import { type TeamState, applyTeamRecord, cloneTeamState, evolveTeam, initialTeamState } from './team-state';
 
 /** The Team as the Lead stream holds it, and that stream's revision. */
 export interface TeamStreamState {
@@ -17,7 +33,10 @@ export interface TeamStreamState {
   readonly revision: number;
 }
 
-export const initialTeamStreamState = (teamId: TeamId): TeamStreamState => ({ team: initialTeamState(teamId), revision: -1 });
+export const initialTeamStreamState = (teamId: TeamId): TeamStreamState => ({
+  team: initialTeamState(teamId),
+  revision: -1,
+});
 
 export const evolveTeamStream = (state: TeamStreamState, event: StreamEvent): TeamStreamState => ({
   team: evolveTeam(state.team, event),
@@ -50,18 +69,32 @@ export type TeamCommand =
   | { readonly type: 'provision-member'; readonly member: MemberSpec }
   | { readonly type: 'settle-member'; readonly memberId: SessionId; readonly outcome: MemberOutcome }
   | { readonly type: 'create-task'; readonly task: TaskSpec }
-  | { readonly type: 'update-task'; readonly taskId: TaskId; readonly expectedRevision: number; readonly changes: TaskChanges };
+  | {
+      readonly type: 'update-task';
+      readonly taskId: TaskId;
+      readonly expectedRevision: number;
+      readonly changes: TaskChanges;
+    };
 
 export type TeamWriteEvent = EventOf<'team/member'> | EventOf<'team/task'>;
 
 type MemberRecord = Extract<TeamRecord, { readonly type: 'team/member' }>;
 type TaskRecord = Extract<TeamRecord, { readonly type: 'team/task' }>;
 
-const memberRecord = (teamId: TeamId, member: TeamMemberSnapshot): MemberRecord => ({ type: 'team/member', data: { version: 2, teamId, member } });
-const taskRecord = (teamId: TeamId, task: TeamTaskSnapshot): TaskRecord => ({ type: 'team/task', data: { version: 2, teamId, task } });
+const memberRecord = (teamId: TeamId, member: TeamMemberSnapshot): MemberRecord => ({
+  type: 'team/member',
+  data: { version: 2, teamId, member },
+});
+const taskRecord = (teamId: TeamId, task: TeamTaskSnapshot): TaskRecord => ({
+  type: 'team/task',
+  data: { version: 2, teamId, task },
+});
 
 /** Try the candidate on a copy with the Team rules (docs/rules.md#decide-before-write); a refused candidate is never written. */
-const checked = (state: TeamStreamState, record: MemberRecord | TaskRecord): Either<TeamCommandRejected, TeamWriteEvent[]> => {
+const checked = (
+  state: TeamStreamState,
+  record: MemberRecord | TaskRecord,
+): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   const applied = applyTeamRecord(cloneTeamState(state.team), record, state.revision + 1);
   return isLeft(applied) ? left(new TeamRuleViolation(applied.left)) : right([record]);
 };
@@ -74,7 +107,11 @@ const provision = (state: TeamStreamState, member: MemberSpec): Either<TeamComma
   return checked(state, memberRecord(state.team.teamId, { ...member, phase: 'provisioning' }));
 };
 
-const settle = (state: TeamStreamState, memberId: SessionId, outcome: MemberOutcome): Either<TeamCommandRejected, TeamWriteEvent[]> => {
+const settle = (
+  state: TeamStreamState,
+  memberId: SessionId,
+  outcome: MemberOutcome,
+): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   const prior = state.team.members.get(memberId);
   if (prior === undefined) return left(new MemberNotFound(memberId));
   // Settling twice to the same outcome (a recovery racing the spawn) writes nothing more.
@@ -84,7 +121,8 @@ const settle = (state: TeamStreamState, memberId: SessionId, outcome: MemberOutc
 };
 
 const createTask = (state: TeamStreamState, spec: TaskSpec): Either<TeamCommandRejected, TeamWriteEvent[]> => {
-  if (spec.ownerId !== undefined && !isInTeam(state.team, spec.ownerId)) return left(new UnknownTaskOwner(spec.ownerId));
+  if (spec.ownerId !== undefined && !isInTeam(state.team, spec.ownerId))
+    return left(new UnknownTaskOwner(spec.ownerId));
   const task: TeamTaskSnapshot = {
     id: `task-${state.team.nextTaskNumber}` as TaskId,
     revision: 1 as PositiveInteger,
@@ -98,12 +136,19 @@ const createTask = (state: TeamStreamState, spec: TaskSpec): Either<TeamCommandR
   return checked(state, taskRecord(state.team.teamId, task));
 };
 
-const updateTask = (state: TeamStreamState, taskId: TaskId, expectedRevision: number, changes: TaskChanges): Either<TeamCommandRejected, TeamWriteEvent[]> => {
+const updateTask = (
+  state: TeamStreamState,
+  taskId: TaskId,
+  expectedRevision: number,
+  changes: TaskChanges,
+): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   const prior = state.team.tasks.get(taskId)?.snapshot;
   if (prior === undefined) return left(new TaskNotFound(taskId));
-  if (prior.revision !== expectedRevision) return left(new TaskRevisionConflict(taskId, expectedRevision, prior.revision));
+  if (prior.revision !== expectedRevision)
+    return left(new TaskRevisionConflict(taskId, expectedRevision, prior.revision));
   const { ownerId, ...rest } = changes;
-  if (ownerId !== undefined && ownerId !== null && !isInTeam(state.team, ownerId)) return left(new UnknownTaskOwner(ownerId));
+  if (ownerId !== undefined && ownerId !== null && !isInTeam(state.team, ownerId))
+    return left(new UnknownTaskOwner(ownerId));
   const { ownerId: priorOwner, ...priorRest } = prior;
   const owner = ownerId === undefined ? priorOwner : ownerId === null ? undefined : ownerId;
   const task: TeamTaskSnapshot = {
@@ -116,7 +161,10 @@ const updateTask = (state: TeamStreamState, taskId: TaskId, expectedRevision: nu
 };
 
 /** Roster and task changes, checked with the Team rules before they are written (docs/rules.md#decide-before-write). */
-export const decideTeam = (command: TeamCommand, state: TeamStreamState): Either<TeamCommandRejected, TeamWriteEvent[]> => {
+export const decideTeam = (
+  command: TeamCommand,
+  state: TeamStreamState,
+): Either<TeamCommandRejected, TeamWriteEvent[]> => {
   if (state.team.failure !== undefined) return left(new TeamLogFailed(state.team.failure));
   switch (command.type) {
     case 'provision-member':

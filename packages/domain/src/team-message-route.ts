@@ -1,11 +1,16 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { SessionId, TeamId, leadOf } from '@teamlog/events';
-import { TeamSender } from './relayed-message';
+import { type Either, left, right } from 'fp-ts/Either';
+import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import type { TeamSender } from './relayed-message';
 import {
-  MessageToSelf, SendRejected, SenderOutsideTeam, TargetClosed, TargetOutsideTeam, UnknownTarget,
+  MessageToSelf,
+  type SendRejected,
+  SenderOutsideTeam,
+  TargetClosed,
+  TargetOutsideTeam,
+  UnknownTarget,
 } from './send-rejection';
-import { SenderClosure, senderLifecycle } from './sender-closure';
-import { TeamState } from './team-state';
+import { type SenderClosure, senderLifecycle } from './sender-closure';
+import type { TeamState } from './team-state';
 
 /** The name the Lead goes by in Team messages; `send({ target: 'lead' })` addresses it. */
 export const leadName = 'lead';
@@ -41,7 +46,9 @@ export const teamTarget = (team: TeamState, address: string): TeamTarget => {
   if (address === leadName || address === lead) return { kind: 'lead', sessionId: lead, name: leadName };
   const id = team.memberNames.get(address) ?? (address as SessionId);
   const member = team.members.get(id);
-  return member === undefined ? { kind: 'unlisted', address } : { kind: 'member', sessionId: id, name: member.snapshot.name };
+  return member === undefined
+    ? { kind: 'unlisted', address }
+    : { kind: 'member', sessionId: id, name: member.snapshot.name };
 };
 
 /**
@@ -50,7 +57,12 @@ export const teamTarget = (team: TeamState, address: string): TeamTarget => {
  * message to self and a target whose spawn failed. The target's own stream decides the rest
  * (target-inbox-decider.ts); an unlisted address is explained by `refuseUnlisted`.
  */
-export const routeTeamMessage = (team: TeamState, senderClosure: SenderClosure, senderId: SessionId, address: string): Either<SendRejected, TeamMessageRoute> => {
+export const routeTeamMessage = (
+  team: TeamState,
+  senderClosure: SenderClosure,
+  senderId: SessionId,
+  address: string,
+): Either<SendRejected, TeamMessageRoute> => {
   const open = senderLifecycle.decide({ type: 'open-to-send', sessionId: senderId }, senderClosure);
   if (open._tag === 'Left') return open;
   const sender = teamSender(team, senderId);

@@ -1,10 +1,24 @@
-import { Either, isLeft, left, right } from 'fp-ts/Either';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import {
-  LegacyDelivery, MessageId, SessionId, StreamEvent, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV2, TeamRecord,
-  TeamRecordType, TeamTaskSnapshot, UnsupportedTeamRecordVersion, decodeTeamRecord, decodeTeamRecordHead, isTeamRecordEvent, isTeamRecordType,
+  type LegacyDelivery,
+  type MessageId,
+  type SessionId,
+  type StreamEvent,
+  type TaskId,
+  type TeamId,
+  type TeamMemberSnapshot,
+  type TeamMessageSnapshotV2,
+  type TeamRecord,
+  type TeamRecordType,
+  type TeamTaskSnapshot,
+  UnsupportedTeamRecordVersion,
+  decodeTeamRecord,
+  decodeTeamRecordHead,
+  isTeamRecordEvent,
+  isTeamRecordType,
   normaliseTeamRecord,
 } from '@teamlog/events';
-import { TeamFailure } from './team-failure';
+import type { TeamFailure } from './team-failure';
 import { taskGraphViolation, taskNumber } from './task-graph';
 
 export interface MemberEntry {
@@ -86,10 +100,12 @@ const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEven
   if (isLeft(head)) return fail(state, event, `persisted Agent Teams ${type} payload is invalid: ${head.left.message}`);
   if (head.right.teamId !== state.teamId) return state;
   const decoded = decodeTeamRecord(type, event.data);
-  if (!isLeft(decoded)) return fail(state, event, `persisted Agent Teams ${type} payload was refused by its catalog codec`);
-  const reason = decoded.left instanceof UnsupportedTeamRecordVersion
-    ? decoded.left.detail
-    : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
+  if (!isLeft(decoded))
+    return fail(state, event, `persisted Agent Teams ${type} payload was refused by its catalog codec`);
+  const reason =
+    decoded.left instanceof UnsupportedTeamRecordVersion
+      ? decoded.left.detail
+      : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
   return fail(state, event, reason);
 };
 
@@ -120,7 +136,8 @@ export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: numbe
 const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number): Either<string, TeamState> => {
   const prior = state.members.get(member.id);
   const holder = state.memberNames.get(member.name);
-  if (holder !== undefined && holder !== member.id) return left(`member name "${member.name}" is reused by another member`);
+  if (holder !== undefined && holder !== member.id)
+    return left(`member name "${member.name}" is reused by another member`);
   if (prior === undefined) {
     if (member.phase !== 'provisioning') return left(`member "${member.id}" must begin provisioning`);
     state.memberNames.set(member.name, member.id);
@@ -141,7 +158,8 @@ const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number):
 const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): Either<string, TeamState> => {
   const prior = state.tasks.get(task.id);
   const expected = prior === undefined ? 1 : prior.snapshot.revision + 1;
-  if (task.revision !== expected) return left(`task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`);
+  if (task.revision !== expected)
+    return left(`task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`);
   const n = taskNumber(task.id);
   if (n === 'unsafe') return left(`task id "${task.id}" has a number that is not a safe integer`);
   const lookup = (id: TaskId) => (id === task.id ? task : state.tasks.get(id)?.snapshot);
@@ -168,13 +186,24 @@ const applyQueued = (
   return right(state);
 };
 
-const applyDelivered = (state: TeamState, messageId: MessageId, targetId: SessionId, seq: number): Either<string, TeamState> => {
+const applyDelivered = (
+  state: TeamState,
+  messageId: MessageId,
+  targetId: SessionId,
+  seq: number,
+): Either<string, TeamState> => {
   const queued = state.messages.get(messageId);
   if (queued === undefined) return left(`message "${messageId}" delivered before queueing`);
-  if (queued.message.targetId !== targetId) return left(`message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`);
+  if (queued.message.targetId !== targetId)
+    return left(`message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`);
   if (queued.deliveredSeq !== undefined) return left(`message "${messageId}" delivered twice`);
   // A new entry, not the queued one changed: a clone a decider tries records on shares the entries.
-  state.messages.set(messageId, { message: queued.message, sourceVersion: queued.sourceVersion, queuedSeq: queued.queuedSeq, deliveredSeq: seq });
+  state.messages.set(messageId, {
+    message: queued.message,
+    sourceVersion: queued.sourceVersion,
+    queuedSeq: queued.queuedSeq,
+    deliveredSeq: seq,
+  });
   return right(state);
 };
 

@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
-import { SessionId, WritableEvent, checkedStreamEvent } from '@teamlog/events';
-import { Decider } from '@teamlog/domain';
+import { type SessionId, type WritableEvent, checkedStreamEvent } from '@teamlog/events';
+import type { Decider } from '@teamlog/domain';
 
 /** What a decision is checked against: the events it decides, or the refusal it returns. */
 export interface DeciderThen<E> {
@@ -18,15 +18,20 @@ export interface DeciderThen<E> {
 export const deciderSpec = <C, E, S>(decider: Decider<C, E, S>, session: SessionId) => ({
   given: (...events: readonly WritableEvent[]) => ({
     when: (command: C): DeciderThen<E> => {
-      const state = events.reduce((folded, event, seq) => decider.evolve(folded, checkedStreamEvent(event, seq)), decider.initialState(session));
+      const state = events.reduce(
+        (folded, event, seq) => decider.evolve(folded, checkedStreamEvent(event, seq)),
+        decider.initialState(session),
+      );
       const decided = decider.decide(command, state);
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given / when / then reads as the spec; the object is never awaited.
         then: (expected) => {
           if (isLeft(decided)) throw new Error(`expected events, the decider refused: ${decided.left.message}`);
           expect(decided.right).toEqual(expected);
         },
         thenRejects: (type, fields = {}) => {
-          if (!isLeft(decided)) throw new Error(`expected a refusal, the decider decided ${decided.right.length} event(s)`);
+          if (!isLeft(decided))
+            throw new Error(`expected a refusal, the decider decided ${decided.right.length} event(s)`);
           expect(decided.left).toBeInstanceOf(type);
           expect(decided.left).toMatchObject(fields);
         },

@@ -1,11 +1,16 @@
-import { MessageId, SessionId, streamEvent } from '@teamlog/events';
-import { InboxState, evolveInbox, initialInboxState, pendingEntries, relayedMessage } from '@teamlog/domain';
+import { type MessageId, type SessionId, streamEvent } from '@teamlog/events';
+import { type InboxState, evolveInbox, initialInboxState, pendingEntries, relayedMessage } from '@teamlog/domain';
 
-const message = (id: string) => relayedMessage(id as MessageId, { sessionId: 'lead-1' as SessionId, name: 'lead' }, [{ type: 'text', text: id }]);
+const message = (id: string) =>
+  relayedMessage(id as MessageId, { sessionId: 'lead-1' as SessionId, name: 'lead' }, [{ type: 'text', text: id }]);
 const fold = (...events: Array<[string, unknown]>): InboxState =>
   events.reduce((state, [type, data], seq) => evolveInbox(state, streamEvent(type, seq, data)), initialInboxState());
-const accepted = (list: string, id: string): [string, unknown] => ['teamlog/inbox/accepted', { teamId: 'lead-1', list, message: message(id) }];
-const ids = (state: InboxState, list: 'next-turn' | 'next-step') => pendingEntries(state, list).map((entry) => entry.id);
+const accepted = (list: string, id: string): [string, unknown] => [
+  'teamlog/inbox/accepted',
+  { teamId: 'lead-1', list, message: message(id) },
+];
+const ids = (state: InboxState, list: 'next-turn' | 'next-step') =>
+  pendingEntries(state, list).map((entry) => entry.id);
 
 /* The target inbox and session loop deciders rely on these inbox rules. */
 describe('inbox fold', () => {
@@ -17,19 +22,29 @@ describe('inbox fold', () => {
   });
 
   it('given a claim of some ids, then only those leave the list and become claimed at the claim seq', () => {
-    const state = fold(accepted('next-turn', 'a'), accepted('next-turn', 'b'), ['teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a'], turn: 1 }]);
+    const state = fold(accepted('next-turn', 'a'), accepted('next-turn', 'b'), [
+      'teamlog/inbox/claimed',
+      { list: 'next-turn', messageIds: ['a'], turn: 1 },
+    ]);
     expect(ids(state, 'next-turn')).toEqual(['b']);
     expect(state.entries[0]).toMatchObject({ status: 'claimed', settledSeq: 2 });
   });
 
   it('given a cancel, then the entry leaves the list as canceled', () => {
-    const state = fold(accepted('next-step', 'a'), ['teamlog/inbox/canceled', { list: 'next-step', messageIds: ['a'], reason: 'aborted' }]);
+    const state = fold(accepted('next-step', 'a'), [
+      'teamlog/inbox/canceled',
+      { list: 'next-step', messageIds: ['a'], reason: 'aborted' },
+    ]);
     expect(ids(state, 'next-step')).toEqual([]);
     expect(state.entries[0]?.status).toBe('canceled');
   });
 
   it('given the conversation copy of an accepted message, then it is not counted a second time', () => {
-    const state = fold(accepted('next-turn', 'a'), ['teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a'], turn: 1 }], ['user/message', message('a')]);
+    const state = fold(
+      accepted('next-turn', 'a'),
+      ['teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a'], turn: 1 }],
+      ['user/message', message('a')],
+    );
     expect(state.entries).toHaveLength(1);
   });
 

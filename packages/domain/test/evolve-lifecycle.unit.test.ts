@@ -1,26 +1,50 @@
 import { streamEvent } from '@teamlog/events';
-import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { type SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
 
 const fold = (...events: Array<[string, unknown?]>): SessionLifecycle =>
-  events.reduce((state, [type, data], seq) => evolveLifecycle(state, streamEvent(type, seq, data ?? {})), initialSessionLifecycle);
+  events.reduce(
+    (state, [type, data], seq) => evolveLifecycle(state, streamEvent(type, seq, data ?? {})),
+    initialSessionLifecycle,
+  );
 
-const created = ['teamlog/session/created', { teamId: 'lead-1', role: 'member', name: 'researcher' }] as [string, unknown];
+const created = ['teamlog/session/created', { teamId: 'lead-1', role: 'member', name: 'researcher' }] as [
+  string,
+  unknown,
+];
 
 /* The target inbox and session loop deciders read these statuses; these tests pin what they rely on. */
 describe('session lifecycle fold', () => {
   it('given a created session, then it is native, not started, and knows its team, role and name', () => {
-    expect(fold(created)).toMatchObject({ status: 'not-started', native: true, teamId: 'lead-1', role: 'member', name: 'researcher' });
+    expect(fold(created)).toMatchObject({
+      status: 'not-started',
+      native: true,
+      teamId: 'lead-1',
+      role: 'member',
+      name: 'researcher',
+    });
   });
 
   it('given started, resident or resumed, then the session is idle; evicted makes it inactive', () => {
     expect(fold(created, ['teamlog/session/started']).status).toBe('idle');
     expect(fold(created, ['teamlog/session/started'], ['teamlog/session/resident']).status).toBe('idle');
     expect(fold(created, ['teamlog/session/started'], ['teamlog/session/evicted']).status).toBe('inactive');
-    expect(fold(created, ['teamlog/session/started'], ['teamlog/session/evicted'], ['teamlog/session/resumed', { mode: 'cold' }]).status).toBe('idle');
+    expect(
+      fold(
+        created,
+        ['teamlog/session/started'],
+        ['teamlog/session/evicted'],
+        ['teamlog/session/resumed', { mode: 'cold' }],
+      ).status,
+    ).toBe('idle');
   });
 
   it('given turn/start then step/start, then the session runs with that turn and step; turn/end makes it idle without a step', () => {
-    const running = fold(created, ['teamlog/session/started'], ['turn/start', { turn: 3 }], ['step/start', { turn: 3, step: 2 }]);
+    const running = fold(
+      created,
+      ['teamlog/session/started'],
+      ['turn/start', { turn: 3 }],
+      ['step/start', { turn: 3, step: 2 }],
+    );
     expect(running).toMatchObject({ status: 'running', turn: 3, step: 2 });
     const ended = evolveLifecycle(running, streamEvent('turn/end', 9, { turn: 3, reason: { kind: 'completed' } }));
     expect(ended.status).toBe('idle');
@@ -28,7 +52,12 @@ describe('session lifecycle fold', () => {
   });
 
   it('given a closed session, then later events move nothing: closed is terminal with its reason', () => {
-    const state = fold(created, ['teamlog/session/closed', { reason: 'killed' }], ['teamlog/session/started'], ['turn/start', { turn: 1 }]);
+    const state = fold(
+      created,
+      ['teamlog/session/closed', { reason: 'killed' }],
+      ['teamlog/session/started'],
+      ['turn/start', { turn: 1 }],
+    );
     expect(state).toMatchObject({ status: 'closed', closeReason: 'killed' });
   });
 

@@ -1,23 +1,48 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { SessionId } from '@teamlog/events';
+import type { SessionId } from '@teamlog/events';
 import {
-  InvalidSessionTransition, SessionNotFound, SessionReport, SteerInputPending, decideSessionLoop, pendingEntries,
+  InvalidSessionTransition,
+  SessionNotFound,
+  type SessionReport,
+  SteerInputPending,
+  decideSessionLoop,
+  pendingEntries,
 } from '@teamlog/domain';
 import {
-  accepted, afterAppend, closed, created, evicted, message, started, stepEnd, stepStart, streamOf, target, turnEnd, turnStart,
+  accepted,
+  afterAppend,
+  closed,
+  created,
+  evicted,
+  message,
+  started,
+  stepEnd,
+  stepStart,
+  streamOf,
+  target,
+  turnEnd,
+  turnStart,
 } from './session-stream-fixtures';
 
-const decide = (report: SessionReport, state = streamOf(created(), started)) => decideSessionLoop({ sessionId: target, report }, state);
+const decide = (report: SessionReport, state = streamOf(created(), started)) =>
+  decideSessionLoop({ sessionId: target, report }, state);
 const events = (result: ReturnType<typeof decide>) => (isRight(result) ? result.right : []);
 const rejection = (result: ReturnType<typeof decide>) => (isLeft(result) ? result.left : undefined);
 
 describe('session loop decider', () => {
   it('given a created session, when the host starts it, then started is recorded', () => {
-    expect(events(decide({ type: 'start' }, streamOf(created())))).toEqual([{ type: 'teamlog/session/started', data: {} }]);
+    expect(events(decide({ type: 'start' }, streamOf(created())))).toEqual([
+      { type: 'teamlog/session/started', data: {} },
+    ]);
   });
 
   it('given messages kept while the session had not started, when its first turn begins, then they are claimed in order and enter the conversation with the same ids', () => {
-    const state = streamOf(created(), accepted('next-turn', message('m-1')), accepted('next-turn', message('m-2')), started);
+    const state = streamOf(
+      created(),
+      accepted('next-turn', message('m-1')),
+      accepted('next-turn', message('m-2')),
+      started,
+    );
     const decided = events(decide({ type: 'begin-turn' }, state));
     expect(decided).toEqual([
       { type: 'turn/start', data: { turn: 1 } },
@@ -31,7 +56,14 @@ describe('session loop decider', () => {
   });
 
   it('given a running turn with a steered message, when the next step begins, then the step claims it', () => {
-    const state = streamOf(created(), started, turnStart(1), stepStart(1, 1), accepted('next-step', message('m-1')), stepEnd(1, 1));
+    const state = streamOf(
+      created(),
+      started,
+      turnStart(1),
+      stepStart(1, 1),
+      accepted('next-step', message('m-1')),
+      stepEnd(1, 1),
+    );
     expect(events(decide({ type: 'begin-step' }, state))).toEqual([
       { type: 'step/start', data: { turn: 1, step: 2 } },
       { type: 'teamlog/inbox/claimed', data: { list: 'next-step', messageIds: ['m-1'], turn: 1, step: 2 } },
@@ -53,7 +85,9 @@ describe('session loop decider', () => {
 
   it('given a running turn with nothing steered, when it completes, then turn/end completed is written', () => {
     const state = streamOf(created(), started, turnStart(1));
-    expect(events(decide({ type: 'end-turn' }, state))).toEqual([{ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }]);
+    expect(events(decide({ type: 'end-turn' }, state))).toEqual([
+      { type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } },
+    ]);
   });
 
   it('given an open step, when the turn tries to complete, then InvalidSessionTransition', () => {
@@ -67,7 +101,10 @@ describe('session loop decider', () => {
     expect(decided).toEqual([
       { type: 'step/end', data: { turn: 1, step: 1 } },
       { type: 'turn/end', data: { turn: 1, reason: { kind: 'aborted', reason: { kind: 'parent' } } } },
-      { type: 'teamlog/inbox/canceled', data: { list: 'next-step', messageIds: ['m-1'], reason: 'turn 1 aborted (parent)' } },
+      {
+        type: 'teamlog/inbox/canceled',
+        data: { list: 'next-step', messageIds: ['m-1'], reason: 'turn 1 aborted (parent)' },
+      },
     ]);
     const after = afterAppend(state, decided);
     expect(after.inbox.entries[0]?.status).toBe('canceled');
@@ -78,7 +115,10 @@ describe('session loop decider', () => {
     const state = streamOf(created(), started, turnStart(1), accepted('next-step', message('m-1')));
     const after = afterAppend(state, events(decide({ type: 'interrupt-turn' }, state)));
     expect(after.lifecycle.status).toBe('idle');
-    expect(events(decide({ type: 'begin-turn' }, after))).toContainEqual({ type: 'user/message', data: message('m-1') });
+    expect(events(decide({ type: 'begin-turn' }, after))).toContainEqual({
+      type: 'user/message',
+      data: message('m-1'),
+    });
   });
 
   it('given an idle session, when it becomes resident or is evicted, then the marker is written; an evicted one resumes cold', () => {
@@ -101,7 +141,11 @@ describe('session loop decider', () => {
   it.each<[string, SessionReport, ReturnType<typeof streamOf>]>([
     ['a turn before the session starts', { type: 'begin-turn' }, streamOf(created())],
     ['a step outside a turn', { type: 'begin-step' }, streamOf(created(), started)],
-    ['a second step/start inside a step', { type: 'begin-step' }, streamOf(created(), started, turnStart(1), stepStart(1, 1))],
+    [
+      'a second step/start inside a step',
+      { type: 'begin-step' },
+      streamOf(created(), started, turnStart(1), stepStart(1, 1)),
+    ],
     ['step/end outside a step', { type: 'end-step' }, streamOf(created(), started, turnStart(1))],
     ['a second start', { type: 'start' }, streamOf(created(), started)],
     ['eviction of a running session', { type: 'evict' }, streamOf(created(), started, turnStart(1))],
@@ -113,7 +157,9 @@ describe('session loop decider', () => {
   });
 
   it('given no stream, when anything is reported, then SessionNotFound', () => {
-    const refused = rejection(decideSessionLoop({ sessionId: 'ghost' as SessionId, report: { type: 'start' } }, streamOf()));
+    const refused = rejection(
+      decideSessionLoop({ sessionId: 'ghost' as SessionId, report: { type: 'start' } }, streamOf()),
+    );
     expect(refused).toBeInstanceOf(SessionNotFound);
   });
 });

@@ -1,11 +1,28 @@
 import { isRight } from 'fp-ts/Either';
-import { TeamId } from '@teamlog/events';
+import type { TeamId } from '@teamlog/events';
 import {
-  TargetClosed, TargetOutsideTeam, UnknownTarget, decideTargetInbox, pendingEntries, targetInbox,
+  TargetClosed,
+  TargetOutsideTeam,
+  UnknownTarget,
+  decideTargetInbox,
+  pendingEntries,
+  targetInbox,
 } from '@teamlog/domain';
 import { deciderSpec } from './decider-spec';
 import {
-  accepted, afterAppend, closed, created, evicted, message, resident, started, stepStart, streamOf, target, team, turnEnd,
+  accepted,
+  afterAppend,
+  closed,
+  created,
+  evicted,
+  message,
+  resident,
+  started,
+  stepStart,
+  streamOf,
+  target,
+  team,
+  turnEnd,
   turnStart,
 } from './session-stream-fixtures';
 
@@ -17,15 +34,17 @@ const inbox = deciderSpec(targetInbox, target);
 
 describe('target inbox decider', () => {
   it('given a running target, when a message is admitted, then it is accepted on the next-step list (steer)', () => {
-    inbox.given(created(), started, turnStart(1), stepStart(1, 1)).when(admit()).then([
-      { type: 'teamlog/inbox/accepted', data: { teamId: team, list: 'next-step', message: message('m-1') } },
-    ]);
+    inbox
+      .given(created(), started, turnStart(1), stepStart(1, 1))
+      .when(admit())
+      .then([{ type: 'teamlog/inbox/accepted', data: { teamId: team, list: 'next-step', message: message('m-1') } }]);
   });
 
   it('given an idle resident target, when a message is admitted, then it is accepted on the next-turn list', () => {
-    inbox.given(created(), started, turnStart(1), turnEnd(1), resident).when(admit()).then([
-      { type: 'teamlog/inbox/accepted', data: { teamId: team, list: 'next-turn', message: message('m-1') } },
-    ]);
+    inbox
+      .given(created(), started, turnStart(1), turnEnd(1), resident)
+      .when(admit())
+      .then([{ type: 'teamlog/inbox/accepted', data: { teamId: team, list: 'next-turn', message: message('m-1') } }]);
   });
 
   it('given an evicted target, when a message is admitted, then a cold resume is recorded before the next-turn acceptance', () => {
@@ -44,20 +63,29 @@ describe('target inbox decider', () => {
     expect(pendingEntries(afterSecond.inbox, 'next-turn').map((entry) => entry.id)).toEqual(['m-1', 'm-2']);
   });
 
-  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)('given a %s target, when a message is admitted, then TargetClosed and nothing is decided', (reason) => {
-    inbox.given(created(), started, closed(reason)).when(admit()).thenRejects(TargetClosed, { reason, target });
-  });
+  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)(
+    'given a %s target, when a message is admitted, then TargetClosed and nothing is decided',
+    (reason) => {
+      inbox.given(created(), started, closed(reason)).when(admit()).thenRejects(TargetClosed, { reason, target });
+    },
+  );
 
   it('given no stream for the target, when a message is admitted, then UnknownTarget', () => {
     inbox.given().when(admit()).thenRejects(UnknownTarget);
   });
 
   it('given a target of another team, when a message is admitted, then TargetOutsideTeam', () => {
-    inbox.given(created('other-lead' as TeamId), started).when(admit()).thenRejects(TargetOutsideTeam);
+    inbox
+      .given(created('other-lead' as TeamId), started)
+      .when(admit())
+      .thenRejects(TargetOutsideTeam);
   });
 
   it('given a message the inbox already accepted, when it is admitted again (re-decide), then nothing more is written', () => {
-    inbox.given(created(), started, accepted('next-turn', message('m-1')), closed('killed')).when(admit()).then([]);
+    inbox
+      .given(created(), started, accepted('next-turn', message('m-1')), closed('killed'))
+      .when(admit())
+      .then([]);
   });
 
   it('given a target that became running after a first decision, when the send re-decides, then the message steers instead', () => {

@@ -1,8 +1,25 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { SessionId, TaskId, TeamId, TeamTaskSnapshot, checkedStreamEvent, streamEvent } from '@teamlog/events';
 import {
-  InvalidMemberName, MemberNotFound, TaskNotFound, TaskRevisionConflict, TeamCommand, TeamLogFailed, TeamRuleViolation,
-  TeamStreamState, UnknownTaskOwner, decideTeam, evolveTeamStream, initialTeamStreamState,
+  type SessionId,
+  type TaskId,
+  type TeamId,
+  type TeamTaskSnapshot,
+  checkedStreamEvent,
+  streamEvent,
+} from '@teamlog/events';
+import {
+  InvalidMemberName,
+  MemberNotFound,
+  TaskNotFound,
+  TaskRevisionConflict,
+  type TeamCommand,
+  TeamLogFailed,
+  TeamRuleViolation,
+  type TeamStreamState,
+  UnknownTaskOwner,
+  decideTeam,
+  evolveTeamStream,
+  initialTeamStreamState,
 } from '@teamlog/domain';
 
 const teamId = 'lead-1' as TeamId;
@@ -13,7 +30,10 @@ const run = (...commands: TeamCommand[]): TeamStreamState =>
   commands.reduce((state, command) => {
     const decided = decideTeam(command, state);
     if (isLeft(decided)) throw decided.left;
-    return decided.right.reduce((next, event, index) => evolveTeamStream(next, checkedStreamEvent(event, state.revision + 1 + index)), state);
+    return decided.right.reduce(
+      (next, event, index) => evolveTeamStream(next, checkedStreamEvent(event, state.revision + 1 + index)),
+      state,
+    );
   }, initialTeamStreamState(teamId));
 
 const provision = (id: SessionId = memberA, name = 'researcher'): TeamCommand => ({
@@ -25,20 +45,38 @@ const task = (subject: string, blockedBy: string[] = []): TeamCommand => ({
   task: { subject, description: `${subject} well`, blockedBy: blockedBy as TaskId[], writeScopes: [] },
 });
 const update = (taskId: string, expectedRevision: number, changes: object): TeamCommand => ({
-  type: 'update-task', taskId: taskId as TaskId, expectedRevision, changes,
+  type: 'update-task',
+  taskId: taskId as TaskId,
+  expectedRevision,
+  changes,
 });
 const refusal = (command: TeamCommand, state: TeamStreamState) => {
   const decided = decideTeam(command, state);
   return isLeft(decided) ? decided.left : undefined;
 };
-const taskOf = (state: TeamStreamState, id: string): TeamTaskSnapshot | undefined => state.team.tasks.get(id as TaskId)?.snapshot;
+const taskOf = (state: TeamStreamState, id: string): TeamTaskSnapshot | undefined =>
+  state.team.tasks.get(id as TaskId)?.snapshot;
 
 describe('team decider', () => {
   it('given no member, when one is provisioned then activated, then two team/member v2 records are written', () => {
     const state = run(provision());
     const decided = decideTeam({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, state);
     expect(isRight(decided) && decided.right).toEqual([
-      { type: 'team/member', data: { version: 2, teamId, member: { id: memberA, name: 'researcher', description: 'finds things', provider: 'scripted', context: 'fresh', phase: 'active' } } },
+      {
+        type: 'team/member',
+        data: {
+          version: 2,
+          teamId,
+          member: {
+            id: memberA,
+            name: 'researcher',
+            description: 'finds things',
+            provider: 'scripted',
+            context: 'fresh',
+            phase: 'active',
+          },
+        },
+      },
     ]);
   });
 
@@ -48,14 +86,23 @@ describe('team decider', () => {
   });
 
   it('given a failed member, when it is activated, then TeamRuleViolation (invalid failed -> active transition)', () => {
-    const state = run(provision(), { type: 'settle-member', memberId: memberA, outcome: { phase: 'failed', error: 'no capacity' } });
-    expect(refusal({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, state)).toBeInstanceOf(TeamRuleViolation);
+    const state = run(provision(), {
+      type: 'settle-member',
+      memberId: memberA,
+      outcome: { phase: 'failed', error: 'no capacity' },
+    });
+    expect(refusal({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, state)).toBeInstanceOf(
+      TeamRuleViolation,
+    );
     expect(state.team.members.get(memberA)?.snapshot).toMatchObject({ phase: 'failed', error: 'no capacity' });
   });
 
   it('given an active member, when it is activated again (a racing recovery), then nothing is written', () => {
     const state = run(provision(), { type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } });
-    expect(decideTeam({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, state)).toEqual({ _tag: 'Right', right: [] });
+    expect(decideTeam({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, state)).toEqual({
+      _tag: 'Right',
+      right: [],
+    });
   });
 
   it.each(['lead', '', '  '])('given any team, when a member is named %j, then InvalidMemberName', (name) => {
@@ -63,31 +110,47 @@ describe('team decider', () => {
   });
 
   it('given no such member, when it is settled, then MemberNotFound', () => {
-    expect(refusal({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, run())).toBeInstanceOf(MemberNotFound);
+    expect(refusal({ type: 'settle-member', memberId: memberA, outcome: { phase: 'active' } }, run())).toBeInstanceOf(
+      MemberNotFound,
+    );
   });
 
   it('given tasks, when a task is created, then it gets the next task number at revision 1, pending', () => {
     const state = run(task('research'), task('implement', ['task-1']));
     expect(taskOf(state, 'task-2')).toEqual({
-      id: 'task-2', revision: 1, subject: 'implement', description: 'implement well', status: 'pending', blockedBy: ['task-1'], writeScopes: [],
+      id: 'task-2',
+      revision: 1,
+      subject: 'implement',
+      description: 'implement well',
+      status: 'pending',
+      blockedBy: ['task-1'],
+      writeScopes: [],
     });
   });
 
   it('given a task at revision 1, when it is updated expecting revision 1, then revision 2 holds the change', () => {
     const state = run(task('research'), update('task-1', 1, { status: 'in_progress', ownerId: 'lead-1' }));
     expect(taskOf(state, 'task-1')).toMatchObject({ revision: 2, status: 'in_progress', ownerId: 'lead-1' });
-    const released = run(task('research'), update('task-1', 1, { ownerId: 'lead-1' }), update('task-1', 2, { ownerId: null }));
+    const released = run(
+      task('research'),
+      update('task-1', 1, { ownerId: 'lead-1' }),
+      update('task-1', 2, { ownerId: null }),
+    );
     expect(taskOf(released, 'task-1')).not.toHaveProperty('ownerId');
   });
 
   it('given a task at revision 2, when it is updated expecting revision 1, then TaskRevisionConflict names both revisions', () => {
     const state = run(task('research'), update('task-1', 1, { status: 'in_progress' }));
-    expect(refusal(update('task-1', 1, { status: 'completed' }), state)).toEqual(new TaskRevisionConflict('task-1' as TaskId, 1, 2));
+    expect(refusal(update('task-1', 1, { status: 'completed' }), state)).toEqual(
+      new TaskRevisionConflict('task-1' as TaskId, 1, 2),
+    );
   });
 
   it('given tasks, when a change would form a dependency cycle, then TeamRuleViolation and nothing is written', () => {
     const state = run(task('a'), task('b', ['task-1']));
-    expect(refusal(update('task-1', 1, { blockedBy: ['task-2'] }), state)).toEqual(new TeamRuleViolation('task dependency cycle includes "task-1"'));
+    expect(refusal(update('task-1', 1, { blockedBy: ['task-2'] }), state)).toEqual(
+      new TeamRuleViolation('task dependency cycle includes "task-1"'),
+    );
   });
 
   it.each([
@@ -104,13 +167,25 @@ describe('team decider', () => {
   });
 
   it('given a session outside the team, when it is made a task owner, then UnknownTaskOwner', () => {
-    expect(refusal({ type: 'create-task', task: { subject: 's', description: 'd', blockedBy: [], writeScopes: [], ownerId: 'stranger' as SessionId } }, run())).toBeInstanceOf(UnknownTaskOwner);
+    expect(
+      refusal(
+        {
+          type: 'create-task',
+          task: { subject: 's', description: 'd', blockedBy: [], writeScopes: [], ownerId: 'stranger' as SessionId },
+        },
+        run(),
+      ),
+    ).toBeInstanceOf(UnknownTaskOwner);
   });
 
   it('given a Lead log whose Team fold failed, when anything is decided, then TeamLogFailed', () => {
     const failed = evolveTeamStream(
       initialTeamStreamState(teamId),
-      streamEvent('team/member', 0, { version: 2, teamId, member: { id: 'x', name: 'x', description: '', provider: 'p', context: 'fresh', phase: 'active' } }),
+      streamEvent('team/member', 0, {
+        version: 2,
+        teamId,
+        member: { id: 'x', name: 'x', description: '', provider: 'p', context: 'fresh', phase: 'active' },
+      }),
     );
     expect(refusal(task('a'), failed)).toBeInstanceOf(TeamLogFailed);
   });

@@ -1,8 +1,17 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { SessionId, TeamId, streamEvent } from '@teamlog/events';
+import { type SessionId, type TeamId, streamEvent } from '@teamlog/events';
 import {
-  MessageToSelf, SenderOutsideTeam, TargetClosed, TargetOutsideTeam, TeamState, UnknownTarget, evolveTeam, initialTeamState,
-  initialSenderClosure, refuseUnlisted, routeTeamMessage,
+  MessageToSelf,
+  SenderOutsideTeam,
+  TargetClosed,
+  TargetOutsideTeam,
+  type TeamState,
+  UnknownTarget,
+  evolveTeam,
+  initialTeamState,
+  initialSenderClosure,
+  refuseUnlisted,
+  routeTeamMessage,
 } from '@teamlog/domain';
 
 const teamId = 'lead-1' as TeamId;
@@ -23,7 +32,8 @@ const team: TeamState = [
   member('m-d', 'pending', 'provisioning'),
 ].reduce((state, event) => evolveTeam(state, streamEvent(event.type, event.seq, event.data)), initialTeamState(teamId));
 
-const route = (sender: string, address: string) => routeTeamMessage(team, initialSenderClosure, sender as SessionId, address);
+const route = (sender: string, address: string) =>
+  routeTeamMessage(team, initialSenderClosure, sender as SessionId, address);
 const target = (result: ReturnType<typeof route>) => (isRight(result) ? result.right.target : undefined);
 const rejection = (result: ReturnType<typeof route>) => (isLeft(result) ? result.left : undefined);
 
@@ -35,7 +45,10 @@ describe('team message route', () => {
 
   it('given a member, when it addresses "lead" or the Lead id, then the Lead is the target and the sender keeps its own name', () => {
     const routed = route('m-b', 'lead');
-    expect(isRight(routed) && routed.right).toMatchObject({ sender: { sessionId: 'm-b', name: 'implementer' }, target: { kind: 'lead', sessionId: lead } });
+    expect(isRight(routed) && routed.right).toMatchObject({
+      sender: { sessionId: 'm-b', name: 'implementer' },
+      target: { kind: 'lead', sessionId: lead },
+    });
     expect(target(route('m-b', lead))).toMatchObject({ kind: 'lead' });
   });
 

@@ -1,5 +1,5 @@
-import { SessionId, TeamId, streamEvent } from '@teamlog/events';
-import { TeamState, applyTeamRecord, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { type SessionId, type TeamId, streamEvent } from '@teamlog/events';
+import { type TeamState, applyTeamRecord, evolveTeam, initialTeamState } from '@teamlog/domain';
 import { isRight, left } from 'fp-ts/Either';
 
 const team = 'lead-1' as TeamId;
@@ -9,12 +9,20 @@ const at = () => (seq += 1);
 const member = (id: string, phase: string, extra: Record<string, unknown> = {}, version = 2) => ({
   type: 'team/member',
   seq: at(),
-  data: { version, teamId: team, member: { id, name: `name-${id}`, description: 'd', provider: 'spawn', context: 'fresh', phase, ...extra } },
+  data: {
+    version,
+    teamId: team,
+    member: { id, name: `name-${id}`, description: 'd', provider: 'spawn', context: 'fresh', phase, ...extra },
+  },
 });
 const task = (id: string, revision: number, extra: Record<string, unknown> = {}) => ({
   type: 'team/task',
   seq: at(),
-  data: { version: 2, teamId: team, task: { id, revision, subject: 's', description: 'd', status: 'pending', blockedBy: [], writeScopes: [], ...extra } },
+  data: {
+    version: 2,
+    teamId: team,
+    task: { id, revision, subject: 's', description: 'd', status: 'pending', blockedBy: [], writeScopes: [], ...extra },
+  },
 });
 const queued = (id: string, targetId = 'child-a', version = 2) => ({
   type: 'team/message/queued',
@@ -23,17 +31,26 @@ const queued = (id: string, targetId = 'child-a', version = 2) => ({
     version,
     teamId: team,
     message: {
-      id, senderId: 'lead-1', senderName: 'lead', targetId, content: [{ type: 'text', text: 'hi' }],
+      id,
+      senderId: 'lead-1',
+      senderName: 'lead',
+      targetId,
+      content: [{ type: 'text', text: 'hi' }],
       ...(version === 1 ? { delivery: 'wakeup' } : {}),
     },
   },
 });
 const delivered = (messageId: string, targetId = 'child-a') => ({
-  type: 'team/message/delivered', seq: at(), data: { version: 2, teamId: team, messageId, targetId },
+  type: 'team/message/delivered',
+  seq: at(),
+  data: { version: 2, teamId: team, messageId, targetId },
 });
 
 const fold = (...events: Array<{ type: string; seq: number; data: unknown }>): TeamState =>
-  events.reduce((state, event) => evolveTeam(state, streamEvent(event.type, event.seq, event.data)), initialTeamState(team));
+  events.reduce(
+    (state, event) => evolveTeam(state, streamEvent(event.type, event.seq, event.data)),
+    initialTeamState(team),
+  );
 
 describe('team roster fold', () => {
   it('given a provisioning member, when it becomes active, then the roster holds the latest snapshot', () => {
@@ -45,7 +62,11 @@ describe('team roster fold', () => {
   it('given no record for a member, when its first record is active, then the team fails: must begin provisioning', () => {
     const first = member('a', 'active');
     const state = fold(first);
-    expect(state.failure).toEqual({ seq: first.seq, type: 'team/member', reason: 'member "a" must begin provisioning' });
+    expect(state.failure).toEqual({
+      seq: first.seq,
+      type: 'team/member',
+      reason: 'member "a" must begin provisioning',
+    });
   });
 
   it('given a member, when another id takes its name, then the team fails: name reused', () => {
@@ -57,10 +78,13 @@ describe('team roster fold', () => {
     ['name', { name: 'other' }],
     ['provider', { provider: 'other' }],
     ['context', { context: 'fork' }],
-  ])('given a member, when a later record changes its %s, then the team fails: immutable identity', (_field, change) => {
-    const state = fold(member('a', 'provisioning'), member('a', 'active', change));
-    expect(state.failure?.reason).toBe('member "a" changed immutable identity fields');
-  });
+  ])(
+    'given a member, when a later record changes its %s, then the team fails: immutable identity',
+    (_field, change) => {
+      const state = fold(member('a', 'provisioning'), member('a', 'active', change));
+      expect(state.failure?.reason).toBe('member "a" changed immutable identity fields');
+    },
+  );
 
   it.each([
     ['provisioning', 'provisioning'],
@@ -68,19 +92,29 @@ describe('team roster fold', () => {
     ['failed', 'active'],
     ['active', 'active'],
   ])('given a member %s, when a record says %s, then the team fails: invalid transition', (from, to) => {
-    const path = from === 'provisioning' ? [member('a', 'provisioning')] : [member('a', 'provisioning'), member('a', from)];
+    const path =
+      from === 'provisioning' ? [member('a', 'provisioning')] : [member('a', 'provisioning'), member('a', from)];
     const state = fold(...path, member('a', to));
     expect(state.failure?.reason).toBe(`invalid ${from} -> ${to} transition for member "a"`);
   });
 
   it('given a failure, when later valid records arrive, then they are ignored and the roster stays at the last valid state', () => {
-    const state = fold(member('a', 'provisioning'), member('b', 'active'), member('a', 'active'), member('c', 'provisioning'));
+    const state = fold(
+      member('a', 'provisioning'),
+      member('b', 'active'),
+      member('a', 'active'),
+      member('c', 'provisioning'),
+    );
     expect(state.failure?.reason).toBe('member "b" must begin provisioning');
     expect([...state.members.values()].map((m) => [m.snapshot.id, m.snapshot.phase])).toEqual([['a', 'provisioning']]);
   });
 
   it('given a record of another team (a forked child inherits them), then it is ignored without decoding', () => {
-    const foreign = { type: 'team/member', seq: at(), data: { version: 2, teamId: 'ancestor', member: { broken: true } } };
+    const foreign = {
+      type: 'team/member',
+      seq: at(),
+      data: { version: 2, teamId: 'ancestor', member: { broken: true } },
+    };
     const state = fold(foreign);
     expect(state.failure).toBeUndefined();
     expect(state.hasRecords).toBe(false);
@@ -117,15 +151,29 @@ describe('team task fold', () => {
   });
 
   it.each([
-    ['a first record at revision 2', [task('task-1', 2)], 'task "task-1" revision is not contiguous (expected 1, got 2)'],
-    ['a skipped revision', [task('task-1', 1), task('task-1', 3)], 'task "task-1" revision is not contiguous (expected 2, got 3)'],
-    ['a repeated revision', [task('task-1', 1), task('task-1', 1)], 'task "task-1" revision is not contiguous (expected 2, got 1)'],
+    [
+      'a first record at revision 2',
+      [task('task-1', 2)],
+      'task "task-1" revision is not contiguous (expected 1, got 2)',
+    ],
+    [
+      'a skipped revision',
+      [task('task-1', 1), task('task-1', 3)],
+      'task "task-1" revision is not contiguous (expected 2, got 3)',
+    ],
+    [
+      'a repeated revision',
+      [task('task-1', 1), task('task-1', 1)],
+      'task "task-1" revision is not contiguous (expected 2, got 1)',
+    ],
   ])('given %s, then the team fails', (_name, events, reason) => {
     expect(fold(...events).failure?.reason).toBe(reason);
   });
 
   it('given a task number beyond safe integers, then the team fails', () => {
-    expect(fold(task('task-99999999999999999999', 1)).failure?.reason).toBe('task id "task-99999999999999999999" has a number that is not a safe integer');
+    expect(fold(task('task-99999999999999999999', 1)).failure?.reason).toBe(
+      'task id "task-99999999999999999999" has a number that is not a safe integer',
+    );
   });
 
   it('given a self-blocking task, then the team fails', () => {
@@ -133,29 +181,41 @@ describe('team task fold', () => {
   });
 
   it('given a repeated blocker, then the team fails', () => {
-    expect(fold(task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1', 'task-1'] })).failure?.reason).toBe('task "task-2" lists blocker "task-1" twice');
+    expect(fold(task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1', 'task-1'] })).failure?.reason).toBe(
+      'task "task-2" lists blocker "task-1" twice',
+    );
   });
 
   it('given a missing blocker, then the team fails', () => {
-    expect(fold(task('task-2', 1, { blockedBy: ['task-9'] })).failure?.reason).toBe('blocker task "task-9" for "task-2" is missing or deleted');
+    expect(fold(task('task-2', 1, { blockedBy: ['task-9'] })).failure?.reason).toBe(
+      'blocker task "task-9" for "task-2" is missing or deleted',
+    );
   });
 
   it('given a live dependent, when its blocker is deleted, then the team fails', () => {
-    const state = fold(task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }), task('task-1', 2, { status: 'deleted' }));
+    const state = fold(
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-1', 2, { status: 'deleted' }),
+    );
     expect(state.failure?.reason).toBe('blocker task "task-1" for "task-2" is missing or deleted');
   });
 
   it('given a deleted dependent, when its blocker is deleted too, then the graph stays valid', () => {
     const state = fold(
-      task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }),
-      task('task-2', 2, { status: 'deleted', blockedBy: ['task-1'] }), task('task-1', 2, { status: 'deleted' }),
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-2', 2, { status: 'deleted', blockedBy: ['task-1'] }),
+      task('task-1', 2, { status: 'deleted' }),
     );
     expect(state.failure).toBeUndefined();
   });
 
   it('given a chain, when its first task is made to wait for its last, then the team fails: cycle', () => {
     const state = fold(
-      task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }), task('task-3', 1, { blockedBy: ['task-2'] }),
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-3', 1, { blockedBy: ['task-2'] }),
       task('task-1', 2, { blockedBy: ['task-3'] }),
     );
     expect(state.failure?.reason).toBe('task dependency cycle includes "task-1"');
@@ -163,7 +223,9 @@ describe('team task fold', () => {
 
   it('given a blocker removed from a task, when the old blocker is deleted, then no dependent remains to fail', () => {
     const state = fold(
-      task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }), task('task-2', 2, { blockedBy: [] }),
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-2', 2, { blockedBy: [] }),
       task('task-1', 2, { status: 'deleted' }),
     );
     expect(state.failure).toBeUndefined();
@@ -187,7 +249,11 @@ describe('legacy mailbox fold', () => {
   it.each([
     ['queued twice', () => [queued('m-1'), queued('m-1')], 'message "m-1" queued twice'],
     ['delivered before queued', () => [delivered('m-1')], 'message "m-1" delivered before queueing'],
-    ['delivered to another target', () => [queued('m-1'), delivered('m-1', 'child-b')], 'message "m-1" target changed from "child-a" to "child-b"'],
+    [
+      'delivered to another target',
+      () => [queued('m-1'), delivered('m-1', 'child-b')],
+      'message "m-1" target changed from "child-a" to "child-b"',
+    ],
     ['delivered twice', () => [queued('m-1'), delivered('m-1'), delivered('m-1')], 'message "m-1" delivered twice'],
   ])('given a message %s, then the team fails', (_name, events, reason) => {
     expect(fold(...events()).failure?.reason).toBe(reason);
@@ -197,7 +263,18 @@ describe('legacy mailbox fold', () => {
 describe('applying a Team record against the rules', () => {
   const record = (id: string, phase: string) => ({
     type: 'team/member' as const,
-    data: { version: 2 as const, teamId: team, member: { id: id as SessionId, name: `name-${id}`, description: 'd', provider: 'spawn', context: 'fresh' as const, phase: phase as 'provisioning' } },
+    data: {
+      version: 2 as const,
+      teamId: team,
+      member: {
+        id: id as SessionId,
+        name: `name-${id}`,
+        description: 'd',
+        provider: 'spawn',
+        context: 'fresh' as const,
+        phase: phase as 'provisioning',
+      },
+    },
   });
 
   it('given a record the rules allow, then the next state is on the right', () => {
@@ -215,7 +292,14 @@ describe('applying a Team record against the rules', () => {
 describe('the Team fold of a big Lead log', () => {
   it('folds mailbox records, member and task snapshots into the same state object once the team has records (no copy per record)', () => {
     const started = fold(member('child-a', 'provisioning'), member('child-a', 'active'), task('task-1', 1));
-    const records = [queued('m-1', 'child-a', 1), delivered('m-1'), queued('m-2'), task('task-1', 2, { status: 'in_progress' }), member('child-b', 'provisioning'), delivered('m-2')];
+    const records = [
+      queued('m-1', 'child-a', 1),
+      delivered('m-1'),
+      queued('m-2'),
+      task('task-1', 2, { status: 'in_progress' }),
+      member('child-b', 'provisioning'),
+      delivered('m-2'),
+    ];
     let state = started;
     for (const event of records) {
       const next = evolveTeam(state, streamEvent(event.type, event.seq, event.data));
@@ -223,7 +307,16 @@ describe('the Team fold of a big Lead log', () => {
       state = next;
     }
     expect(state.failure).toBeUndefined();
-    expect([...state.messages.values()].map((entry) => [entry.message.id, entry.sourceVersion, entry.deliveredSeq !== undefined])).toEqual([['m-1', 1, true], ['m-2', 2, true]]);
+    expect(
+      [...state.messages.values()].map((entry) => [
+        entry.message.id,
+        entry.sourceVersion,
+        entry.deliveredSeq !== undefined,
+      ]),
+    ).toEqual([
+      ['m-1', 1, true],
+      ['m-2', 2, true],
+    ]);
     expect(state.tasks.get('task-1' as never)?.snapshot.revision).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-import { createHash, Hash } from 'crypto';
+import { createHash, type Hash } from 'node:crypto';
 
 export interface ChunkLimits {
   readonly batchEvents: number;
@@ -55,7 +55,12 @@ export class AppendChunker<T> {
 
   private extendRun(lineBytes: Uint8Array): void {
     const run = this.run;
-    if (run !== undefined && run.buffer === lineBytes.buffer && lineBytes.byteOffset === this.runEnd + 1 && run[this.runEnd] === newline) {
+    if (
+      run !== undefined &&
+      run.buffer === lineBytes.buffer &&
+      lineBytes.byteOffset === this.runEnd + 1 &&
+      run[this.runEnd] === newline
+    ) {
       this.runEnd = lineBytes.byteOffset + lineBytes.length;
       return;
     }

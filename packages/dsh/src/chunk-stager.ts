@@ -1,4 +1,4 @@
-import { EventToAppend, StagedAppends, StreamName } from '@teamlog/store';
+import type { EventToAppend, StagedAppends, StreamName } from '@teamlog/store';
 
 /**
  * Stages the validated tail of one session stream into an import's unit, chunk after chunk, each

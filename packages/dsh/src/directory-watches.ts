@@ -1,15 +1,16 @@
-import { FSWatcher, watch } from 'fs';
+import { type FSWatcher, watch } from 'node:fs';
 
 /** `fs.watch` on one directory, or a stand-in (tests make it fail). */
 export type WatchDirectory = (directory: string, listener: (kind: string, name: string | null) => void) => FSWatcher;
 
 const watchDirectory: WatchDirectory = (directory, listener) => watch(directory, { persistent: true }, listener);
-import { basename, dirname, sep } from 'path';
+import { basename, dirname, sep } from 'node:path';
 
 /** `rename`: an entry appeared, went or was renamed; `change`: a file's content changed. */
 export type WatchEventKind = 'rename' | 'change';
 
-const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+const isGone = (error: unknown): boolean =>
+  ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
  * One `fs.watch` per directory, each on that directory alone (on Linux one inotify watch, and no
@@ -39,7 +40,9 @@ export class DirectoryWatches {
     if (this.failed || this.watchers.has(directory)) return;
     let watcher: FSWatcher;
     try {
-      watcher = this.watchOne(directory, (kind, name) => this.onEvent(directory, name ?? undefined, kind === 'change' ? 'change' : 'rename'));
+      watcher = this.watchOne(directory, (kind, name) =>
+        this.onEvent(directory, name ?? undefined, kind === 'change' ? 'change' : 'rename'),
+      );
     } catch (error) {
       if (isGone(error)) return;
       this.failed = true;

@@ -1,5 +1,5 @@
-import { createHash } from 'crypto';
-import { EventId } from '@teamlog/events';
+import { createHash } from 'node:crypto';
+import type { EventId } from '@teamlog/events';
 
 /** The uuid v5 namespace of imported session logs (fixed: ids must be the same on every import). */
 export const importNamespace = '5b0f7a8e-3c51-4d2a-9e61-2f4b8c7d9a10';
@@ -32,7 +32,8 @@ export const sessionEventIds = (streamKey: string): ((seq: number) => EventId) =
   const hex = hash.toString('hex', 0, 8);
   const head = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-`;
   return (seq) => {
-    if (!Number.isSafeInteger(seq) || seq < 0) throw new RangeError(`an event seq must be a non-negative safe integer, got ${seq}`);
+    if (!Number.isSafeInteger(seq) || seq < 0)
+      throw new RangeError(`an event seq must be a non-negative safe integer, got ${seq}`);
     // Bytes 8-15 are the seq (64-bit big-endian); a safe integer leaves byte 8 zero, so with the
     // RFC 9562 variant bits it is always 0x80.
     const digits = seq.toString(16).padStart(14, '0');
@@ -50,7 +51,9 @@ export const sessionHeaderGenerationEventId = (streamKey: string, formatVersion:
   uuidV5(`sessionheader/${streamKey}/v${formatVersion}`) as EventId;
 
 /** The id of the header record added when a log stored header-only turns out normalised (`sessionheader/<stream>/normalised`). */
-export const sessionHeaderNormalisedEventId = (streamKey: string): EventId => uuidV5(`sessionheader/${streamKey}/normalised`) as EventId;
+export const sessionHeaderNormalisedEventId = (streamKey: string): EventId =>
+  uuidV5(`sessionheader/${streamKey}/normalised`) as EventId;
 
 /** The id of a follower's `teamlog/import/revoked` record at `revision` of a session stream. */
-export const importRevokedEventId = (streamKey: string, revision: number): EventId => uuidV5(`import-revoked/${streamKey}/${revision}`) as EventId;
+export const importRevokedEventId = (streamKey: string, revision: number): EventId =>
+  uuidV5(`import-revoked/${streamKey}/${revision}`) as EventId;

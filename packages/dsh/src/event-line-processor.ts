@@ -1,11 +1,11 @@
 import { isLeft } from 'fp-ts/Either';
-import { EventClass, FormatVersion, classifyEventType, isTeamRecordType } from '@teamlog/events';
+import { type EventClass, type FormatVersion, classifyEventType, isTeamRecordType } from '@teamlog/events';
 import { isBlankLine } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
-import { SplitLine } from './line-splitter';
-import { LogicalEvent } from './logical-event';
-import { RecordOutcome, Recovery, RecoveryScanner } from './recovery-scanner';
+import type { SplitLine } from './line-splitter';
+import type { LogicalEvent } from './logical-event';
+import { type RecordOutcome, type Recovery, RecoveryScanner } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
 import { decodeStorageRecord } from './storage-record-decoder';
 import { tooDeepPath } from './json-depth';
@@ -20,14 +20,21 @@ export interface SessionLogEvent {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const blankLine = { kind: 'problem', reason: 'unparsable-line', detail: 'the line is blank (no JSON value)' } as const;
 
 /** A line's JSON value, or the problem that makes it unparsable. */
 export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly problem?: RecordOutcome } => {
   if (line.overlongBytes !== undefined) {
-    return { problem: { kind: 'problem', reason: 'line-too-long', detail: `the line has ${line.overlongBytes} bytes, more than the reader's limit` } };
+    return {
+      problem: {
+        kind: 'problem',
+        reason: 'line-too-long',
+        detail: `the line has ${line.overlongBytes} bytes, more than the reader's limit`,
+      },
+    };
   }
   // Before decoding: a blank line is unparsable like any non-JSON line, but found without a throw (docs/rules.md#blank-lines).
   if (isBlankLine(line.bytes)) return { problem: blankLine };
@@ -40,7 +47,13 @@ export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    return { problem: { kind: 'problem', reason: 'unparsable-line', detail: `the line is not JSON (${error instanceof Error ? error.message : String(error)})` } };
+    return {
+      problem: {
+        kind: 'problem',
+        reason: 'unparsable-line',
+        detail: `the line is not JSON (${error instanceof Error ? error.message : String(error)})`,
+      },
+    };
   }
 };
 
@@ -80,7 +93,10 @@ export class EventLineProcessor {
     private readonly formatVersion: FormatVersion,
     private readonly normalised: boolean,
     private readonly payloads: 'strict' | 'trusted' = 'strict',
-    private readonly limits: LineLimits = { maxLineBytes: Number.POSITIVE_INFINITY, maxJsonDepth: Number.POSITIVE_INFINITY },
+    private readonly limits: LineLimits = {
+      maxLineBytes: Number.POSITIVE_INFINITY,
+      maxJsonDepth: Number.POSITIVE_INFINITY,
+    },
   ) {}
 
   get keptEvents(): number {
@@ -129,27 +145,51 @@ export class EventLineProcessor {
       );
     }
     if (step.kind === 'drop') return [];
-    return step.events.map((event) => ({ line: line.line, event, eventClass: this.classify(line.line, event), lineBytes: line.bytes }));
+    return step.events.map((event) => ({
+      line: line.line,
+      event,
+      eventClass: this.classify(line.line, event),
+      lineBytes: line.bytes,
+    }));
   }
 
   /** The reader's limits are input validation: the whole file is rejected, naming the line (and the field). */
   private checkLimits(line: SplitLine, value: unknown): void {
     if (line.overlongBytes !== undefined) {
-      throw new SessionLogRejected('over-limit', this.file, `the line has ${line.overlongBytes} bytes, more than the reader's limit of ${this.limits.maxLineBytes}; nothing was imported`, { line: line.line });
+      throw new SessionLogRejected(
+        'over-limit',
+        this.file,
+        `the line has ${line.overlongBytes} bytes, more than the reader's limit of ${this.limits.maxLineBytes}; nothing was imported`,
+        { line: line.line },
+      );
     }
     if (line.bytes.length < 2 * this.limits.maxJsonDepth) return;
     const path = tooDeepPath(value, this.limits.maxJsonDepth);
     if (path !== undefined) {
-      throw new SessionLogRejected('over-limit', this.file, `nests deeper than ${this.limits.maxJsonDepth} levels, the reader's limit; nothing was imported`, { line: line.line, path });
+      throw new SessionLogRejected(
+        'over-limit',
+        this.file,
+        `nests deeper than ${this.limits.maxJsonDepth} levels, the reader's limit; nothing was imported`,
+        { line: line.line, path },
+      );
     }
   }
 
   private outcomeOf({ value, problem }: ReturnType<typeof parseLine>): RecordOutcome {
     if (problem !== undefined) return problem;
-    const decoded = decodeStorageRecord(value, { formatVersion: this.formatVersion, normalised: this.normalised, nextSeq: this.scanner.expectedSeq });
+    const decoded = decodeStorageRecord(value, {
+      formatVersion: this.formatVersion,
+      normalised: this.normalised,
+      nextSeq: this.scanner.expectedSeq,
+    });
     if (!isLeft(decoded)) return { kind: 'events', events: decoded.right };
-    const rawType = isRecord(value) && typeof value['type'] === 'string' ? value['type'] : undefined;
-    return { kind: 'problem', reason: 'unparsable-line', detail: `${decoded.left.path}: ${decoded.left.detail}`, ...(rawType === undefined ? {} : { rawType }) };
+    const rawType = isRecord(value) && typeof value.type === 'string' ? value.type : undefined;
+    return {
+      kind: 'problem',
+      reason: 'unparsable-line',
+      detail: `${decoded.left.path}: ${decoded.left.detail}`,
+      ...(rawType === undefined ? {} : { rawType }),
+    };
   }
 
   private classify(line: number, event: LogicalEvent): EventClass {
@@ -159,13 +199,19 @@ export class EventLineProcessor {
     const problem = legacy ? checkLegacyV0Shape(event.data) : checkCatalogPayload(event.type, eventClass, event.data);
     if (problem !== undefined && isTeamRecordType(event.type)) {
       // A bad Team record is the team's failure and the log still opens (docs/rules.md#team-record-invalid-keeps-log).
-      this.teamProblems.push({ line, seq: event.seq, type: event.type, message: problem.at({ file: this.file, line }).message });
+      this.teamProblems.push({
+        line,
+        seq: event.seq,
+        type: event.type,
+        message: problem.at({ file: this.file, line }).message,
+      });
       return 'catalog';
     }
     if (problem !== undefined) throw SessionLogRejected.fromDecodeError('invalid-event', this.file, line, problem);
     if (legacy) this.legacy += 1;
     if (eventClass === 'unknown' && event.ignorable !== true) this.unknown.add(event.type);
-    if (event.type === 'session/end-seed' && isRecord(event.data) && event.data['inherited'] === true) this.inheritedCut = event.seq;
+    if (event.type === 'session/end-seed' && isRecord(event.data) && event.data.inherited === true)
+      this.inheritedCut = event.seq;
     return eventClass;
   }
 }

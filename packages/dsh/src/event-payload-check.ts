@@ -1,6 +1,12 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { CatalogEventType, DecodeError, EventClass, decodeSessionEvent, eventCodecs } from '@teamlog/events';
+import {
+  type CatalogEventType,
+  type DecodeError,
+  type EventClass,
+  decodeSessionEvent,
+  eventCodecs,
+} from '@teamlog/events';
 import { LegacyV0UserMessage, decodeLegacyV0Shape } from './legacy-v0-shapes';
 
 /**

@@ -1,6 +1,6 @@
 import { RevocationReason } from '@teamlog/events';
 import { DuplicateEventId, PayloadsNotKept, WrongExpectedVersion } from '@teamlog/store';
-import { RejectionReason, SessionLogRejected } from './session-log-errors';
+import { type RejectionReason, SessionLogRejected } from './session-log-errors';
 
 /** Why a file was not imported, as an import result carries it. */
 export interface ImportRejection {
@@ -21,16 +21,29 @@ export class FileChangedDuringImport extends SessionLogRejected {
   }
 }
 
-export const isStoreRace = (error: unknown): boolean => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
+export const isStoreRace = (error: unknown): boolean =>
+  error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
 
 /** Whatever an import of `file` threw, as the one-line rejection its result carries. */
 export const rejectionOf = (file: string, error: unknown): ImportRejection => {
   if (error instanceof SessionLogRejected) {
-    return { reason: error.reason, message: error.message, ...(error.line === undefined ? {} : { line: error.line }), ...(error.path === undefined ? {} : { path: error.path }) };
+    return {
+      reason: error.reason,
+      message: error.message,
+      ...(error.line === undefined ? {} : { line: error.line }),
+      ...(error.path === undefined ? {} : { path: error.path }),
+    };
   }
-  if (isStoreRace(error)) return { reason: 'store-conflict', message: `${file}: another writer kept changing the session stream: ${(error as Error).message}` };
+  if (isStoreRace(error))
+    return {
+      reason: 'store-conflict',
+      message: `${file}: another writer kept changing the session stream: ${(error as Error).message}`,
+    };
   if (error instanceof PayloadsNotKept) {
-    return { reason: 'prefix-not-kept', message: `${file}: the session is already in the store, which keeps no events to compare it with (${error.message}); nothing was written` };
+    return {
+      reason: 'prefix-not-kept',
+      message: `${file}: the session is already in the store, which keeps no events to compare it with (${error.message}); nothing was written`,
+    };
   }
   return { reason: 'unreadable', message: `${file}: ${error instanceof Error ? error.message : String(error)}` };
 };

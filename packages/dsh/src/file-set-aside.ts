@@ -1,10 +1,10 @@
-import { createHash } from 'crypto';
+import { createHash } from 'node:crypto';
 import { isLeft } from 'fp-ts/Either';
-import { EventId, ImportSetAside, decodeWith } from '@teamlog/events';
-import { EventStore, StreamName, streamName } from '@teamlog/store';
+import { type EventId, ImportSetAside, decodeWith } from '@teamlog/events';
+import { type EventStore, type StreamName, streamName } from '@teamlog/store';
 import { uuidV5 } from './event-ids';
-import { FileSignature } from './file-signature';
-import { ImportRejection, kindOfRejection } from './file-fate';
+import type { FileSignature } from './file-signature';
+import { type ImportRejection, kindOfRejection } from './file-fate';
 
 export const importSetAsideType = 'teamlog/import/set-aside';
 
@@ -29,7 +29,11 @@ const sameContent = (record: ImportSetAside, signature: FileSignature): boolean 
   record.ino === signature.ino && record.size === signature.size && record.mtimeMs === signature.mtimeMs;
 
 /** Whether the file, as `signature` identifies it, was set aside by an earlier follower (and has not changed since). */
-export const isSetAside = async (store: EventStore, recordedFile: string, signature: FileSignature): Promise<boolean> => {
+export const isSetAside = async (
+  store: EventStore,
+  recordedFile: string,
+  signature: FileSignature,
+): Promise<boolean> => {
   const stream = setAsideStream(recordedFile);
   if ((await store.streamRevision(stream)) === undefined) return false;
   for await (const event of store.readStream(stream, { from: 'end', direction: 'backwards', maxCount: 1 })) {
@@ -40,11 +44,27 @@ export const isSetAside = async (store: EventStore, recordedFile: string, signat
 };
 
 /** Record that the file, as `signature` identifies it, is set aside (idempotent for the same content). */
-export const setAside = async (store: EventStore, recordedFile: string, signature: FileSignature, rejection: ImportRejection): Promise<void> => {
+export const setAside = async (
+  store: EventStore,
+  recordedFile: string,
+  signature: FileSignature,
+  rejection: ImportRejection,
+): Promise<void> => {
   const stream = setAsideStream(recordedFile);
   if (await isSetAside(store, recordedFile, signature)) return;
   const revision = await store.streamRevision(stream);
-  const data = { file: recordedFile, ino: signature.ino, size: signature.size, mtimeMs: signature.mtimeMs, reason: rejection.reason, message: rejection.message };
-  const id = uuidV5(`importsetaside/${recordedFile}/${signature.ino}/${signature.size}/${signature.mtimeMs}`) as EventId;
-  await store.appendToStream(stream, [{ id, type: importSetAsideType, data }], { expectedRevision: revision ?? 'no_stream' });
+  const data = {
+    file: recordedFile,
+    ino: signature.ino,
+    size: signature.size,
+    mtimeMs: signature.mtimeMs,
+    reason: rejection.reason,
+    message: rejection.message,
+  };
+  const id = uuidV5(
+    `importsetaside/${recordedFile}/${signature.ino}/${signature.size}/${signature.mtimeMs}`,
+  ) as EventId;
+  await store.appendToStream(stream, [{ id, type: importSetAsideType, data }], {
+    expectedRevision: revision ?? 'no_stream',
+  });
 };

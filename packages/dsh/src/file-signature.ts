@@ -1,4 +1,4 @@
-import { statSync } from 'fs';
+import { statSync } from 'node:fs';
 
 /** What a follower remembers of a file between looks: enough to see that it changed, without reading it. */
 export interface FileSignature {
@@ -30,7 +30,9 @@ export const compareSignatures = (before: FileSignature, after: FileSignature): 
 export const signatureOf = (file: string): FileSignature | undefined => {
   try {
     const stats = statSync(file, { throwIfNoEntry: false });
-    return stats === undefined ? undefined : { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+    return stats === undefined
+      ? undefined
+      : { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw error;

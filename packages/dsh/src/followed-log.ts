@@ -1,14 +1,14 @@
-import { relative, sep } from 'path';
-import { SessionId } from '@teamlog/events';
-import { EventStore, sessionStream } from '@teamlog/store';
+import { relative, sep } from 'node:path';
+import type { SessionId } from '@teamlog/events';
+import { type EventStore, sessionStream } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
-import { SessionLogEvent } from './event-line-processor';
-import { FileSignature, compareSignatures, signatureOf } from './file-signature';
+import type { SessionLogEvent } from './event-line-processor';
+import { type FileSignature, compareSignatures, signatureOf } from './file-signature';
 import { LogTail } from './log-tail';
-import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
-import { DiscoveredLog } from './session-file-discovery';
+import { type FileImportResult, type ImportOptions, importSessionLog, scopeOfFile } from './session-importer';
+import type { DiscoveredLog } from './session-file-discovery';
 import { SessionLogRejected } from './session-log-errors';
-import { ImportRejection, followedFileFate, isStoreRace, rejectionOf } from './file-fate';
+import { type ImportRejection, followedFileFate, isStoreRace, rejectionOf } from './file-fate';
 import { holdsUnrevokedPart, revokeImport } from './import-revocation';
 import { defaultSetAsideMs, isSetAside, setAside, shouldSetAside } from './file-set-aside';
 import { openSessionLog } from './session-log-reader';
@@ -48,7 +48,8 @@ export interface LogChange {
 const defaultBatchEvents = 2000;
 export const defaultSliceMs = 200;
 
-const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+const isGone = (error: unknown): boolean =>
+  ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
  * One log (a stem of a directory) as it grows. The first look imports the file whole with
@@ -95,7 +96,9 @@ export class FollowedLog {
       case 'same':
         return this.unfinished && this.tail !== undefined ? this.readTail(this.tail, signature) : undefined;
       case 'grown':
-        return this.tail === undefined ? this.importWhole(log.file, signature, true) : this.readTail(this.tail, signature);
+        return this.tail === undefined
+          ? this.importWhole(log.file, signature, true)
+          : this.readTail(this.tail, signature);
       case 'shrunk':
         return this.shrunk(log.file, signature);
       case 'touched':
@@ -137,7 +140,9 @@ export class FollowedLog {
       const aside = shouldSetAside(result.rejected, now() - started, this.context.setAsideMs ?? defaultSetAsideMs);
       if (aside) await setAside(store, recorded, signature, result.rejected);
       const change = await this.refused(file, result.rejected, result.streamSessionId ?? this.key);
-      return aside && change?.warning !== undefined ? { ...change, warning: `${change.warning}; set aside: it is not read again until it changes` } : change;
+      return aside && change?.warning !== undefined
+        ? { ...change, warning: `${change.warning}; set aside: it is not read again until it changes` }
+        : change;
     }
     if (result.events < this.known) {
       return this.warn(
@@ -166,7 +171,10 @@ export class FollowedLog {
 
   /** Open a tail on the file, reading it from the start (the events the store holds are skipped). */
   private async openTail(file: string): Promise<LogChange> {
-    const tail = new LogTail((await openSessionLog(file, this.readOptions())).head, this.context.importOptions.maxLineBytes);
+    const tail = new LogTail(
+      (await openSessionLog(file, this.readOptions())).head,
+      this.context.importOptions.maxLineBytes,
+    );
     const change = await this.readTail(tail, this.signature as FileSignature);
     // A store holding more than the file (teamlog's own events after it): keep checking it whole.
     // A header alone has not decided how the lines decode (normalised or not): checked whole until a line says.
@@ -209,13 +217,18 @@ export class FollowedLog {
     this.signature = signature;
     this.known = Math.max(this.known, tail.keptEvents);
     const stopped = tail.stopped;
-    const stop = stopped === null ? undefined : `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
+    const stop =
+      stopped === null
+        ? undefined
+        : `${file}:line ${stopped.line}: ${stopped.detail}; the lines after it are not imported (a read of the whole file keeps the same ${stopped.keptEvents} events)`;
     const more = this.unfinished ? { more: true } : {};
     if (stop !== undefined && stop !== this.stopWarned) {
       this.stopWarned = stop;
       return { file, streamSessionId: this.key, appended, header: false, warning: stop, ...more };
     }
-    return appended > 0 || this.unfinished ? { file, streamSessionId: this.key, appended, header: false, ...more } : undefined;
+    return appended > 0 || this.unfinished
+      ? { file, streamSessionId: this.key, appended, header: false, ...more }
+      : undefined;
   }
 
   /** Append the events the store does not hold yet as one unit (staged in chunks, each expecting the revision the last leads to): all of them or none. */
@@ -252,7 +265,11 @@ export class FollowedLog {
   }
 
   /** A look that could not import the file: its fate (file-fate.ts) decides between waiting, a warning and a revocation. */
-  private async refused(file: string, rejection: ImportRejection, key: SessionId | undefined): Promise<LogChange | undefined> {
+  private async refused(
+    file: string,
+    rejection: ImportRejection,
+    key: SessionId | undefined,
+  ): Promise<LogChange | undefined> {
     const recorded = this.recordedFile(file);
     const holdsPart = key !== undefined && (await holdsUnrevokedPart(this.context.store, key, recorded));
     const fate = followedFileFate(rejection, holdsPart);
@@ -263,7 +280,9 @@ export class FollowedLog {
       case 'refuse':
         return this.warn(file, rejection.message);
       case 'revoke': {
-        const message = rejection.message.startsWith(file) ? `${recorded}${rejection.message.slice(file.length)}` : rejection.message;
+        const message = rejection.message.startsWith(file)
+          ? `${recorded}${rejection.message.slice(file.length)}`
+          : rejection.message;
         await revokeImport(this.context.store, key as SessionId, recorded, fate.reason, { ...rejection, message });
         this.warned = rejection.message;
         return {

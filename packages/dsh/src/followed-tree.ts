@@ -1,7 +1,7 @@
-import { Dirent, Stats, promises as fs, statSync } from 'fs';
-import { join, sep } from 'path';
-import { FollowContext, FollowedLog, LogChange } from './followed-log';
-import { DiscoveredLog, logsInDirectory } from './session-file-discovery';
+import { type Dirent, type Stats, promises as fs, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { type FollowContext, FollowedLog, type LogChange } from './followed-log';
+import { type DiscoveredLog, logsInDirectory } from './session-file-discovery';
 
 /** Where the follower reports directories as it learns of them and forgets them (its watches). */
 export interface DirectoryListener {
@@ -29,7 +29,8 @@ interface FollowedDirectory {
 }
 
 const byName = (a: Dirent, b: Dirent): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-const isGone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+const isGone = (error: unknown): boolean =>
+  ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
  * A directory's mtime moves when an entry is added, removed or renamed; on a file system with
@@ -88,7 +89,9 @@ export class FollowedTree implements FollowedLogs {
     }
     const stems = new Set(logs.map((log) => log.stem));
     for (const stem of state.logs.keys()) if (!stems.has(stem)) state.logs.delete(stem);
-    const subdirectories = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => join(directory, entry.name)));
+    const subdirectories = new Set(
+      entries.filter((entry) => entry.isDirectory()).map((entry) => join(directory, entry.name)),
+    );
     for (const gone of state.subdirectories) if (!subdirectories.has(gone)) this.forget(gone);
     state.subdirectories = subdirectories;
     for (const subdirectory of subdirectories) {
@@ -116,7 +119,8 @@ export class FollowedTree implements FollowedLogs {
 
   private forget(directory: string): void {
     const prefix = `${directory}${sep}`;
-    for (const path of [...this.directories.keys()]) if (path === directory || path.startsWith(prefix)) this.directories.delete(path);
+    for (const path of [...this.directories.keys()])
+      if (path === directory || path.startsWith(prefix)) this.directories.delete(path);
     this.listener?.removeTree(directory);
   }
 }

@@ -1,6 +1,12 @@
-import { basename } from 'path';
+import { basename } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
-import { FormatVersion, JsonObject, NewerFormatVersion, SessionHeader, decodeSessionHeader } from '@teamlog/events';
+import {
+  type FormatVersion,
+  type JsonObject,
+  NewerFormatVersion,
+  type SessionHeader,
+  decodeSessionHeader,
+} from '@teamlog/events';
 import { NeedsNewerReader, NotASessionLog, SessionLogRejected } from './session-log-errors';
 import { generationOfFileName } from './session-file-name';
 
@@ -12,7 +18,8 @@ export interface ParsedHeader {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const preview = (text: string): string => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 /**
@@ -34,7 +41,7 @@ export const parseHeaderLine = (file: string, bytes: Buffer | undefined): Parsed
   } catch {
     throw new NotASessionLog(file, `the first line is not JSON: ${JSON.stringify(preview(text))}`);
   }
-  if (!isRecord(value) || value['type'] !== 'session') {
+  if (!isRecord(value) || value.type !== 'session') {
     throw new NotASessionLog(file, `the first line is not a session header ({"type":"session",...}): ${preview(text)}`);
   }
   const decoded = decodeSessionHeader(value);
@@ -46,7 +53,12 @@ export const parseHeaderLine = (file: string, bytes: Buffer | undefined): Parsed
   const header = decoded.right;
   const named = generationOfFileName(basename(file));
   if (named !== undefined && named !== header.version) {
-    throw new SessionLogRejected('invalid-header', file, `the header says version ${header.version} but the file name says generation ${named}`, { line: 1, path: 'version' });
+    throw new SessionLogRejected(
+      'invalid-header',
+      file,
+      `the header says version ${header.version} but the file name says generation ${named}`,
+      { line: 1, path: 'version' },
+    );
   }
   return { rawHeader: value as JsonObject, header, formatVersion: header.version };
 };

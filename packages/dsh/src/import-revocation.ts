@@ -1,9 +1,15 @@
-import { dirname } from 'path';
+import { dirname } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
-import { ImportRevoked, RevocationReason, SessionHeaderRecord, SessionId, decodeWith } from '@teamlog/events';
-import { EventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import {
+  type ImportRevoked,
+  type RevocationReason,
+  SessionHeaderRecord,
+  type SessionId,
+  decodeWith,
+} from '@teamlog/events';
+import { type EventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { importRevokedEventId } from './event-ids';
-import { ImportRejection } from './file-fate';
+import type { ImportRejection } from './file-fate';
 import { parseSessionFileName } from './session-file-name';
 import { readLatestHeader } from './stored-header';
 
@@ -13,13 +19,15 @@ const decodeHeader = decodeWith(SessionHeaderRecord, 'data');
 
 /** Two recorded file names of one log: the same directory and stem, whatever the generation. */
 const sameLog = (a: string, b: string): boolean => {
-  const stemOf = (file: string): string => `${dirname(file)}/${parseSessionFileName(file.slice(dirname(file).length + 1))?.stem ?? file}`;
+  const stemOf = (file: string): string =>
+    `${dirname(file)}/${parseSessionFileName(file.slice(dirname(file).length + 1))?.stem ?? file}`;
   return stemOf(a) === stemOf(b);
 };
 
 const lastEventType = async (store: EventStore, key: SessionId): Promise<string | undefined> => {
   if ((await store.streamRevision(sessionStream(key))) === undefined) return undefined;
-  for await (const event of store.readStream(sessionStream(key), { from: 'end', direction: 'backwards', maxCount: 1 })) return event.type;
+  for await (const event of store.readStream(sessionStream(key), { from: 'end', direction: 'backwards', maxCount: 1 }))
+    return event.type;
   return undefined;
 };
 

@@ -1,8 +1,14 @@
-import { promises as fs } from 'fs';
-import { dirname, relative, sep } from 'path';
-import { EventStore } from '@teamlog/store';
+import { promises as fs } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
+import type { EventStore } from '@teamlog/store';
 import { discoverSessionLogs } from './session-file-discovery';
-import { FileImportResult, ImportOptions, importSessionLog, scopeOfFile, unreadableDirectoryResult } from './session-importer';
+import {
+  type FileImportResult,
+  type ImportOptions,
+  importSessionLog,
+  scopeOfFile,
+  unreadableDirectoryResult,
+} from './session-importer';
 
 export interface ImportLogsOptions extends ImportOptions {
   /** Called after each file, in order (progress for a CLI). */
@@ -24,16 +30,28 @@ export interface ImportReport {
  * listed (it is reported as an unreadable entry); each result says what happened.
  * Normalised snapshot fixtures are scoped by their directory relative to `root`.
  */
-export const importSessionLogs = async (root: string, store: EventStore, options: ImportLogsOptions = {}): Promise<ImportReport> => {
+export const importSessionLogs = async (
+  root: string,
+  store: EventStore,
+  options: ImportLogsOptions = {},
+): Promise<ImportReport> => {
   const rootDirectory = (await fs.stat(root)).isFile() ? dirname(root) : root;
   const files: FileImportResult[] = [];
   const report = (result: FileImportResult): void => {
     files.push(result);
     options.onFile?.(result);
   };
-  for await (const log of discoverSessionLogs(root, ({ directory, error }) => report(unreadableDirectoryResult(directory, error)))) {
+  for await (const log of discoverSessionLogs(root, ({ directory, error }) =>
+    report(unreadableDirectoryResult(directory, error)),
+  )) {
     const recordedFile = relative(rootDirectory, log.file).split(sep).join('/');
-    report(await importSessionLog(log.file, store, { ...options, scope: scopeOfFile(rootDirectory, log.file), recordedFile }));
+    report(
+      await importSessionLog(log.file, store, {
+        ...options,
+        scope: scopeOfFile(rootDirectory, log.file),
+        recordedFile,
+      }),
+    );
   }
   const rejected = files.filter((file) => file.rejected !== undefined);
   return {

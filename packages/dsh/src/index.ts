@@ -3,25 +3,55 @@
  * (every generation, raw and zstd). See docs/historical-logs.md.
  */
 export { discoverSessionLogs, logsInDirectory, type DiscoveredLog } from './session-file-discovery';
-export { parseSessionFileName, generationOfFileName, sessionLogFileName, type Compression, type SessionFileName } from './session-file-name';
 export {
-  SessionLogReader, openSessionLog, readSessionLog, scanSessionLog,
-  type ReadSessionLogOptions, type SessionLogEvent, type SessionLogHead, type SessionLogSummary,
+  parseSessionFileName,
+  generationOfFileName,
+  sessionLogFileName,
+  type Compression,
+  type SessionFileName,
+} from './session-file-name';
+export {
+  SessionLogReader,
+  openSessionLog,
+  readSessionLog,
+  scanSessionLog,
+  type ReadSessionLogOptions,
+  type SessionLogEvent,
+  type SessionLogHead,
+  type SessionLogSummary,
 } from './session-log-reader';
 export type { LogicalEvent } from './logical-event';
 export type { InvalidTeamRecord } from './event-line-processor';
 export type { Recovery, RecoveryReason } from './recovery-scanner';
 export { SessionLogRejected, NotASessionLog, NeedsNewerReader, type RejectionReason } from './session-log-errors';
 export { CorruptZstdFrame } from './zstd-frame-decoder';
-export { importSessionLog, scopeOfFile, type FileImportOptions, type FileImportResult, type ImportOptions, type ImportRejection } from './session-importer';
+export {
+  importSessionLog,
+  scopeOfFile,
+  type FileImportOptions,
+  type FileImportResult,
+  type ImportOptions,
+  type ImportRejection,
+} from './session-importer';
 export { importSessionLogs, type ImportLogsOptions, type ImportReport } from './import-session-logs';
-export { exportSession, ExportTargetRefused, SessionNotExportable, type ExportOptions, type ExportResult } from './session-exporter';
+export {
+  exportSession,
+  ExportTargetRefused,
+  SessionNotExportable,
+  type ExportOptions,
+  type ExportResult,
+} from './session-exporter';
 export { defaultMaxJsonDepth } from './json-depth';
 export { sessionEventId, sessionHeaderEventId } from './event-ids';
 export { expandSeqRanges, compressSeqRanges } from './seq-range-codec';
 export { LegacyV0UserMessage } from './legacy-v0-shapes';
 export {
-  followSessionLogs, defaultPollMs, type FollowBatch, type FollowMode, type FollowOptions, type SessionLogFollower,
+  followSessionLogs,
+  defaultPollMs,
+  type FollowBatch,
+  type FollowMode,
+  type FollowOptions,
+  type SessionLogFollower,
 } from './session-log-follower';
 export type { LogChange, FollowContext } from './followed-log';
 export { FollowedTree, FollowedFile } from './followed-tree';

@@ -15,7 +15,11 @@ const pathOf = (frame: Frame): string => {
   for (let at: Frame | undefined = frame; at?.parent !== undefined; at = at.parent) keys.push(at.key);
   keys.reverse();
   const shown = keys.length > 8 ? [...keys.slice(0, 4), '…', ...keys.slice(-2)] : keys;
-  return shown.reduce((path, key) => (key.startsWith('[') || key === '…' ? `${path}${key === '…' ? '…' : key}` : path === '' ? key : `${path}.${key}`), '');
+  return shown.reduce(
+    (path, key) =>
+      key.startsWith('[') || key === '…' ? `${path}${key === '…' ? '…' : key}` : path === '' ? key : `${path}.${key}`,
+    '',
+  );
 };
 
 /**

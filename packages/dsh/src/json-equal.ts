@@ -11,5 +11,8 @@ export const jsonEqual = (a: unknown, b: unknown): boolean => {
   const right = b as Record<string, unknown>;
   const keys = Object.keys(left).filter((key) => left[key] !== undefined);
   const otherKeys = Object.keys(right).filter((key) => right[key] !== undefined);
-  return keys.length === otherKeys.length && keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]));
+  return (
+    keys.length === otherKeys.length &&
+    keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]))
+  );
 };

@@ -1,4 +1,4 @@
-import { LineSplitEnd, SplitLine } from './line-splitter';
+import type { LineSplitEnd, SplitLine } from './line-splitter';
 
 /** Lines one at a time from the splitter's batches; `end` is set once the input is exhausted. */
 export class LineCursor {

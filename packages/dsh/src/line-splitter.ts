@@ -36,7 +36,10 @@ const newline = 0x0a;
  * Split a byte stream into lines, holding only the line being assembled. Lines come in batches
  * (the complete lines of each read chunk), so a consumer pays one await per chunk, not per line.
  */
-export async function* splitLines(source: AsyncIterable<Uint8Array>, options: LineSplitOptions = {}): AsyncGenerator<readonly SplitLine[], LineSplitEnd> {
+export async function* splitLines(
+  source: AsyncIterable<Uint8Array>,
+  options: LineSplitOptions = {},
+): AsyncGenerator<readonly SplitLine[], LineSplitEnd> {
   const maxLineBytes = options.maxLineBytes ?? defaultMaxLineBytes;
   let pending: Buffer[] = [];
   let pendingBytes = 0;

@@ -1,7 +1,7 @@
-import { createReadStream, promises as fs } from 'fs';
-import { Compression } from './session-file-name';
-import { ZstdDecodeLimits, defaultZstdDecodeLimits } from './zstd-decode-limits';
-import { ZstdStreamEnd, decodeZstdFrames } from './zstd-frame-decoder';
+import { createReadStream, promises as fs } from 'node:fs';
+import type { Compression } from './session-file-name';
+import { type ZstdDecodeLimits, defaultZstdDecodeLimits } from './zstd-decode-limits';
+import { type ZstdStreamEnd, decodeZstdFrames } from './zstd-frame-decoder';
 import { startsWithZstdFrame } from './zstd-frame-format';
 
 export interface LogByteSource {
@@ -27,7 +27,10 @@ const sniff = async (file: string): Promise<Compression> => {
 };
 
 /** Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame. */
-export const openLogBytes = async (file: string, limits: ZstdDecodeLimits = defaultZstdDecodeLimits): Promise<LogByteSource> => {
+export const openLogBytes = async (
+  file: string,
+  limits: ZstdDecodeLimits = defaultZstdDecodeLimits,
+): Promise<LogByteSource> => {
   const compression = await sniff(file);
   const raw = createReadStream(file, { highWaterMark: readChunkBytes });
   if (compression === 'none') return { compression, bytes: raw, zstdEnd: () => undefined };

@@ -1,11 +1,11 @@
-import { promises as fs } from 'fs';
-import { EventLineProcessor, SessionLogEvent } from './event-line-processor';
+import { promises as fs } from 'node:fs';
+import { EventLineProcessor, type SessionLogEvent } from './event-line-processor';
 import { jsonEqual } from './json-equal';
-import { SplitLine, defaultMaxLineBytes } from './line-splitter';
+import { type SplitLine, defaultMaxLineBytes } from './line-splitter';
 import { readChunkBytes } from './log-byte-source';
-import { Recovery } from './recovery-scanner';
+import type { Recovery } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
-import { SessionLogHead } from './session-log-reader';
+import type { SessionLogHead } from './session-log-reader';
 import { completeFramesLength } from './zstd-complete-frames';
 import { CorruptZstdFrame, decodeZstdFrames } from './zstd-frame-decoder';
 
@@ -110,8 +110,16 @@ export class LogTail {
    * `enough` is asked after each chunk read: when it says so the read stops there (a slice: the
    * follower gives the other logs their turn and comes back, `more` in the result).
    */
-  async read(visit: (events: readonly SessionLogEvent[]) => Promise<void>, enough: () => boolean = () => false): Promise<TailRead> {
-    if (this.broken) throw new SessionLogRejected('unreadable', this.head.file, 'an earlier read of this tail failed; open the log again');
+  async read(
+    visit: (events: readonly SessionLogEvent[]) => Promise<void>,
+    enough: () => boolean = () => false,
+  ): Promise<TailRead> {
+    if (this.broken)
+      throw new SessionLogRejected(
+        'unreadable',
+        this.head.file,
+        'an earlier read of this tail failed; open the log again',
+      );
     const handle = await fs.open(this.head.file, 'r');
     let events = 0;
     let chunks = 0;
@@ -130,7 +138,12 @@ export class LogTail {
           if (this.offset + buffer.length >= size) break; // the writer is mid-write: read it when it is complete
           const raw = this.head.compression === 'none';
           if (raw && buffer.length > this.maxLineBytes) {
-            throw new SessionLogRejected('unreadable', this.head.file, `line ${this.lines + 1} is longer than the reader's limit of ${this.maxLineBytes} bytes; the log is not followed past it`, { line: this.lines + 1 });
+            throw new SessionLogRejected(
+              'unreadable',
+              this.head.file,
+              `line ${this.lines + 1} is longer than the reader's limit of ${this.maxLineBytes} bytes; the log is not followed past it`,
+              { line: this.lines + 1 },
+            );
           }
           want = raw ? Math.min(want * 2, this.maxLineBytes + 1) : want * 2;
           continue;
@@ -144,7 +157,8 @@ export class LogTail {
       }
     } catch (error) {
       this.broken = true;
-      if (error instanceof CorruptZstdFrame) throw new SessionLogRejected('corrupt-frame', this.head.file, error.message, { cause: error });
+      if (error instanceof CorruptZstdFrame)
+        throw new SessionLogRejected('corrupt-frame', this.head.file, error.message, { cause: error });
       throw error;
     } finally {
       await handle.close();
@@ -166,7 +180,8 @@ export class LogTail {
       text = await decodeFrames(units);
     } catch (error) {
       // The decoder counts from the start of what it was given: say where in the file.
-      if (error instanceof CorruptZstdFrame) throw new CorruptZstdFrame(this.frames + error.frameIndex, this.offset + error.offset, error.detail);
+      if (error instanceof CorruptZstdFrame)
+        throw new CorruptZstdFrame(this.frames + error.frameIndex, this.offset + error.offset, error.detail);
       throw error;
     }
     this.frames += completeFramesLength(units).frames;
@@ -180,7 +195,9 @@ export class LogTail {
       const length = end - start;
       this.lines += 1;
       const line: SplitLine =
-        length > this.maxLineBytes ? { line: this.lines, bytes: noBytes, overlongBytes: length } : { line: this.lines, bytes: text.subarray(start, end) };
+        length > this.maxLineBytes
+          ? { line: this.lines, bytes: noBytes, overlongBytes: length }
+          : { line: this.lines, bytes: text.subarray(start, end) };
       start = end + 1;
       if (this.lines === 1) this.checkHeader(line);
       else kept.push(...this.processor.process(line));
@@ -199,7 +216,12 @@ export class LogTail {
       value = undefined;
     }
     if (!jsonEqual(value, this.head.rawHeader)) {
-      throw new SessionLogRejected('unreadable', this.head.file, 'its header line differs from the one it was opened with (the file was rewritten)', { line: 1 });
+      throw new SessionLogRejected(
+        'unreadable',
+        this.head.file,
+        'its header line differs from the one it was opened with (the file was rewritten)',
+        { line: 1 },
+      );
     }
   }
 }

@@ -1,4 +1,4 @@
-import { JsonObject, PackedRowType, SessionEventEnvelope } from '@teamlog/events';
+import type { JsonObject, PackedRowType, SessionEventEnvelope } from '@teamlog/events';
 
 /**
  * One session event as a reader sees it: packed rows expanded, `sourceEventSeqs` ranges
@@ -11,4 +11,12 @@ export interface LogicalEvent extends SessionEventEnvelope {
 }
 
 /** The envelope keys the format defines (docs/rules.md#envelope); any other key of an event line goes to `extra`. */
-export const envelopeKeys: ReadonlySet<string> = new Set(['type', 'seq', 'time', 'data', 'ignorable', 'surfaceOp', 'sourceEventSeqs']);
+export const envelopeKeys: ReadonlySet<string> = new Set([
+  'type',
+  'seq',
+  'time',
+  'data',
+  'ignorable',
+  'surfaceOp',
+  'sourceEventSeqs',
+]);

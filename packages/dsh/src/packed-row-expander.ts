@@ -1,74 +1,89 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { DecodeError, JsonObject, PackedRowType } from '@teamlog/events';
-import { LogicalEvent } from './logical-event';
+import { type Either, left, right } from 'fp-ts/Either';
+import { DecodeError, type JsonObject, type PackedRowType } from '@teamlog/events';
+import type { LogicalEvent } from './logical-event';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasExactKeys = (value: object, keys: readonly string[]): boolean =>
-  Object.keys(value).length === keys.length && keys.every((key) => Object.prototype.hasOwnProperty.call(value, key));
+  Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key));
 
 const malformed = (type: PackedRowType, path: string, detail: string): Either<DecodeError, never> =>
   left(new DecodeError(path, type, `malformed ${type} row: ${detail}`));
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
  * Expand a V0/V1 packed chunk row (`text-chunks`, `reasoning-chunks`, `tool-call-chunks`) into
  * the `assistant/chunk` events it stands for, validating it exactly as docs/rules.md#packed-rows
  * says: exact keys, `dt` one shorter than the members, safe-integer seqs and times.
  */
-export const expandPackedRow = (type: PackedRowType, row: Record<string, unknown>): Either<DecodeError, readonly LogicalEvent[]> => {
-  if (!hasExactKeys(row, ['type', 'seq0', 'time0', 'data'])) return malformed(type, '(root)', 'keys must be exactly {type, seq0, time0, data}');
+export const expandPackedRow = (
+  type: PackedRowType,
+  row: Record<string, unknown>,
+): Either<DecodeError, readonly LogicalEvent[]> => {
+  if (!hasExactKeys(row, ['type', 'seq0', 'time0', 'data']))
+    return malformed(type, '(root)', 'keys must be exactly {type, seq0, time0, data}');
   const { seq0, time0, data } = row;
   if (!isCount(seq0)) return malformed(type, 'seq0', 'seq0 must be a non-negative safe integer');
-  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) return malformed(type, 'time0', 'time0 must be a safe integer');
+  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0))
+    return malformed(type, 'time0', 'time0 must be a safe integer');
   if (!isRecord(data)) return malformed(type, 'data', 'data must be an object');
   const isToolCall = type === 'tool-call-chunks';
   const payloadKey = isToolCall ? 'args' : 'texts';
   const keys = isToolCall
-    ? Object.prototype.hasOwnProperty.call(data, 'name') ? ['turn', 'step', 'index', 'id', 'name', 'dt', 'args'] : ['turn', 'step', 'index', 'id', 'dt', 'args']
+    ? Object.hasOwn(data, 'name')
+      ? ['turn', 'step', 'index', 'id', 'name', 'dt', 'args']
+      : ['turn', 'step', 'index', 'id', 'dt', 'args']
     : ['turn', 'step', 'index', 'dt', 'texts'];
   if (!hasExactKeys(data, keys)) return malformed(type, 'data', `data keys must be exactly {${keys.join(', ')}}`);
   for (const key of ['turn', 'step', 'index'] as const) {
     if (!isCount(data[key])) return malformed(type, `data.${key}`, `${key} must be a non-negative integer`);
   }
-  if (isToolCall && typeof data['id'] !== 'string') return malformed(type, 'data.id', 'id must be a string');
-  if (isToolCall && 'name' in data && typeof data['name'] !== 'string') return malformed(type, 'data.name', 'name must be a string');
+  if (isToolCall && typeof data.id !== 'string') return malformed(type, 'data.id', 'id must be a string');
+  if (isToolCall && 'name' in data && typeof data.name !== 'string')
+    return malformed(type, 'data.name', 'name must be a string');
   const members = data[payloadKey];
-  if (!Array.isArray(members) || members.length === 0) return malformed(type, `data.${payloadKey}`, `${payloadKey} must be a non-empty string array`);
+  if (!Array.isArray(members) || members.length === 0)
+    return malformed(type, `data.${payloadKey}`, `${payloadKey} must be a non-empty string array`);
   const badMember = members.findIndex((member) => typeof member !== 'string');
   if (badMember !== -1) return malformed(type, `data.${payloadKey}[${badMember}]`, 'members must be strings');
-  const dt = data['dt'];
+  const dt = data.dt;
   if (!Array.isArray(dt)) return malformed(type, 'data.dt', 'dt must be an array');
-  if (dt.length !== members.length - 1) return malformed(type, 'data.dt', `dt has ${dt.length} gaps for ${members.length} members`);
-  if (!Number.isSafeInteger(seq0 + members.length - 1)) return malformed(type, 'seq0', 'member seqs must stay safe integers');
+  if (dt.length !== members.length - 1)
+    return malformed(type, 'data.dt', `dt has ${dt.length} gaps for ${members.length} members`);
+  if (!Number.isSafeInteger(seq0 + members.length - 1))
+    return malformed(type, 'seq0', 'member seqs must stay safe integers');
 
   const events: LogicalEvent[] = [];
   let time = time0;
   for (let k = 0; k < members.length; k += 1) {
     if (k > 0) {
       const gap = dt[k - 1];
-      if (typeof gap !== 'number' || !Number.isSafeInteger(gap)) return malformed(type, `data.dt[${k - 1}]`, 'gaps must be safe integers');
+      if (typeof gap !== 'number' || !Number.isSafeInteger(gap))
+        return malformed(type, `data.dt[${k - 1}]`, 'gaps must be safe integers');
       time += gap;
-      if (!Number.isSafeInteger(time)) return malformed(type, `data.dt[${k - 1}]`, 'member times must stay safe integers');
+      if (!Number.isSafeInteger(time))
+        return malformed(type, `data.dt[${k - 1}]`, 'member times must stay safe integers');
     }
     const member = members[k] as string;
     const chunk: JsonObject =
       type === 'text-chunks'
-        ? { type: 'text-delta', index: data['index'] as number, text: member }
+        ? { type: 'text-delta', index: data.index as number, text: member }
         : type === 'reasoning-chunks'
-          ? { type: 'reasoning-delta', index: data['index'] as number, text: member }
+          ? { type: 'reasoning-delta', index: data.index as number, text: member }
           : {
               type: 'tool-call-delta',
-              index: data['index'] as number,
-              id: data['id'] as string,
-              ...('name' in data ? { name: data['name'] as string } : {}),
+              index: data.index as number,
+              id: data.id as string,
+              ...('name' in data ? { name: data.name as string } : {}),
               argumentsDelta: member,
             };
     events.push({
       type: 'assistant/chunk',
       seq: seq0 + k,
       time,
-      data: { turn: data['turn'] as number, step: data['step'] as number, chunk },
+      data: { turn: data.turn as number, step: data.step as number, chunk },
       packed: type,
     });
   }

@@ -1,7 +1,9 @@
-import { JsonObject, PackedRowType } from '@teamlog/events';
-import { LogicalEvent } from './logical-event';
+import type { JsonObject, PackedRowType } from '@teamlog/events';
+import type { LogicalEvent } from './logical-event';
 
-export type PackedOrPlain = { readonly kind: 'row'; readonly row: JsonObject } | { readonly kind: 'event'; readonly event: LogicalEvent };
+export type PackedOrPlain =
+  | { readonly kind: 'row'; readonly row: JsonObject }
+  | { readonly kind: 'event'; readonly event: LogicalEvent };
 
 interface Member {
   readonly event: LogicalEvent;
@@ -14,32 +16,54 @@ interface Member {
   readonly name?: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasExactKeys = (value: object, keys: readonly string[]): boolean =>
-  Object.keys(value).length === keys.length && keys.every((key) => Object.prototype.hasOwnProperty.call(value, key));
+  Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key));
 
-const chunkKindOf: Record<string, PackedRowType> = { 'text-delta': 'text-chunks', 'reasoning-delta': 'reasoning-chunks', 'tool-call-delta': 'tool-call-chunks' };
+const chunkKindOf: Record<string, PackedRowType> = {
+  'text-delta': 'text-chunks',
+  'reasoning-delta': 'reasoning-chunks',
+  'tool-call-delta': 'tool-call-chunks',
+};
 
 /** A member when the event came from a packed row and still has exactly the shape a row can hold. */
 const memberOf = (event: LogicalEvent): Member | undefined => {
   if (event.packed === undefined || event.type !== 'assistant/chunk') return undefined;
-  if (event.ignorable !== undefined || event.surfaceOp !== undefined || event.sourceEventSeqs !== undefined || event.extra !== undefined) return undefined;
+  if (
+    event.ignorable !== undefined ||
+    event.surfaceOp !== undefined ||
+    event.sourceEventSeqs !== undefined ||
+    event.extra !== undefined
+  )
+    return undefined;
   if (!Number.isSafeInteger(event.time)) return undefined;
   const data = event.data;
   if (!isRecord(data) || !hasExactKeys(data, ['turn', 'step', 'chunk'])) return undefined;
   const { turn, step, chunk } = data;
-  if (typeof turn !== 'number' || typeof step !== 'number' || !isRecord(chunk) || typeof chunk['index'] !== 'number') return undefined;
-  const kind = chunkKindOf[String(chunk['type'])];
+  if (typeof turn !== 'number' || typeof step !== 'number' || !isRecord(chunk) || typeof chunk.index !== 'number')
+    return undefined;
+  const kind = chunkKindOf[String(chunk.type)];
   if (kind === undefined || kind !== event.packed) return undefined;
-  const base = { event, kind, turn, step, index: chunk['index'] };
+  const base = { event, kind, turn, step, index: chunk.index };
   if (kind === 'tool-call-chunks') {
     const named = hasExactKeys(chunk, ['type', 'index', 'id', 'name', 'argumentsDelta']);
     if (!named && !hasExactKeys(chunk, ['type', 'index', 'id', 'argumentsDelta'])) return undefined;
-    if (typeof chunk['id'] !== 'string' || typeof chunk['argumentsDelta'] !== 'string' || (named && typeof chunk['name'] !== 'string')) return undefined;
-    return { ...base, text: chunk['argumentsDelta'], id: chunk['id'], ...(named ? { name: chunk['name'] as string } : {}) };
+    if (
+      typeof chunk.id !== 'string' ||
+      typeof chunk.argumentsDelta !== 'string' ||
+      (named && typeof chunk.name !== 'string')
+    )
+      return undefined;
+    return {
+      ...base,
+      text: chunk.argumentsDelta,
+      id: chunk.id,
+      ...(named ? { name: chunk.name as string } : {}),
+    };
   }
-  if (!hasExactKeys(chunk, ['type', 'index', 'text']) || typeof chunk['text'] !== 'string') return undefined;
-  return { ...base, text: chunk['text'] };
+  if (!hasExactKeys(chunk, ['type', 'index', 'text']) || typeof chunk.text !== 'string') return undefined;
+  return { ...base, text: chunk.text };
 };
 
 const continues = (previous: Member, next: Member): boolean =>
@@ -50,7 +74,7 @@ const continues = (previous: Member, next: Member): boolean =>
   next.step === previous.step &&
   next.index === previous.index &&
   next.id === previous.id &&
-  ('name' in next) === ('name' in previous) &&
+  'name' in next === 'name' in previous &&
   next.name === previous.name;
 
 const rowOf = (run: readonly Member[]): JsonObject => {
@@ -59,7 +83,15 @@ const rowOf = (run: readonly Member[]): JsonObject => {
   const texts = run.map((member) => member.text);
   const data: JsonObject =
     first.kind === 'tool-call-chunks'
-      ? { turn: first.turn, step: first.step, index: first.index, dt, id: first.id as string, ...(first.name === undefined ? {} : { name: first.name }), args: texts }
+      ? {
+          turn: first.turn,
+          step: first.step,
+          index: first.index,
+          dt,
+          id: first.id as string,
+          ...(first.name === undefined ? {} : { name: first.name }),
+          args: texts,
+        }
       : { turn: first.turn, step: first.step, index: first.index, dt, texts };
   return { type: first.kind, seq0: first.event.seq, time0: first.event.time, data };
 };

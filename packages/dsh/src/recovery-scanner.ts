@@ -1,4 +1,4 @@
-import { LogicalEvent } from './logical-event';
+import type { LogicalEvent } from './logical-event';
 
 export type RecoveryReason = 'torn-tail' | 'incomplete-frame' | 'unparsable-line' | 'line-too-long' | 'seq-gap';
 
@@ -26,7 +26,12 @@ export type ScanStep =
 
 export type RecordOutcome =
   | { readonly kind: 'events'; readonly events: readonly LogicalEvent[] }
-  | { readonly kind: 'problem'; readonly reason: 'unparsable-line' | 'line-too-long'; readonly detail: string; readonly rawType?: string };
+  | {
+      readonly kind: 'problem';
+      readonly reason: 'unparsable-line' | 'line-too-long';
+      readonly detail: string;
+      readonly rawType?: string;
+    };
 
 /**
  * The recovery rule (docs/rules.md#recovery-damaged-tail), for every generation: seqs are dense from 0; at the
@@ -50,18 +55,26 @@ export class RecoveryScanner {
   record(line: number, outcome: RecordOutcome): ScanStep {
     if (this.problem !== undefined) {
       this.droppedLines += 1;
-      const turnEnd = outcome.kind === 'events' ? outcome.events.some((event) => event.type === 'turn/end') : outcome.rawType === 'turn/end';
+      const turnEnd =
+        outcome.kind === 'events'
+          ? outcome.events.some((event) => event.type === 'turn/end')
+          : outcome.rawType === 'turn/end';
       return turnEnd ? { kind: 'reject', damage: { problem: this.problem, turnEndLine: line } } : { kind: 'drop' };
     }
     if (outcome.kind === 'problem') {
-      return this.stop({ reason: outcome.reason, line, detail: outcome.detail }, outcome.rawType === 'turn/end' ? line : undefined);
+      return this.stop(
+        { reason: outcome.reason, line, detail: outcome.detail },
+        outcome.rawType === 'turn/end' ? line : undefined,
+      );
     }
     const accepted: LogicalEvent[] = [];
     for (const event of outcome.events) {
       if (event.seq !== this.nextSeq) {
         // A packed row is one line: members before the gap are kept, the rest of the line is not.
         const detail = `seq gap: expected seq ${this.nextSeq}, got ${event.seq}`;
-        const turnEndLine = outcome.events.some((later) => later.seq >= event.seq && later.type === 'turn/end') ? line : undefined;
+        const turnEndLine = outcome.events.some((later) => later.seq >= event.seq && later.type === 'turn/end')
+          ? line
+          : undefined;
         const step = this.stop({ reason: 'seq-gap', line, detail }, turnEndLine);
         return step.kind === 'reject' || accepted.length === 0 ? step : { kind: 'accept', events: accepted };
       }
@@ -82,12 +95,21 @@ export class RecoveryScanner {
   }
 
   /** The end of the input: the torn tail (raw) or cut frame (zstd), if any, is dropped. */
-  finish(tail: { readonly line: number; readonly reason: 'torn-tail' | 'incomplete-frame' } | undefined): Recovery | null {
+  finish(
+    tail: { readonly line: number; readonly reason: 'torn-tail' | 'incomplete-frame' } | undefined,
+  ): Recovery | null {
     if (this.problem !== undefined) {
-      return { ...this.problem, keptEvents: this.nextSeq, droppedLines: this.droppedLines + (tail === undefined ? 0 : 1) };
+      return {
+        ...this.problem,
+        keptEvents: this.nextSeq,
+        droppedLines: this.droppedLines + (tail === undefined ? 0 : 1),
+      };
     }
     if (tail === undefined) return null;
-    const detail = tail.reason === 'torn-tail' ? 'the last line has no trailing newline (torn write)' : 'the last zstd frame is incomplete (torn write)';
+    const detail =
+      tail.reason === 'torn-tail'
+        ? 'the last line has no trailing newline (torn write)'
+        : 'the last zstd frame is incomplete (torn write)';
     return { reason: tail.reason, line: tail.line, detail, keptEvents: this.nextSeq, droppedLines: 1 };
   }
 

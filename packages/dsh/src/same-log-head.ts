@@ -1,5 +1,5 @@
 import { jsonEqual } from './json-equal';
-import { SessionLogHead } from './session-log-reader';
+import type { SessionLogHead } from './session-log-reader';
 
 /** Two reads saw the same header: the same line and the same reading of it (generation, normalised). */
 export const sameLogHead = (a: SessionLogHead, b: SessionLogHead): boolean =>

@@ -1,4 +1,4 @@
-import { Either, left, right } from 'fp-ts/Either';
+import { type Either, left, right } from 'fp-ts/Either';
 import { DecodeError } from '@teamlog/events';
 
 export type PhysicalSeqReference = number | readonly [number, number];
@@ -11,7 +11,10 @@ const invalid = (path: string, detail: string): Either<DecodeError, never> =>
  * what docs/rules.md#source-event-seqs requires: unique values, each below the event's own seq, and strictly
  * increasing when ranges were used.
  */
-export const expandSeqRanges = (physical: readonly PhysicalSeqReference[], ownSeq: number): Either<DecodeError, readonly number[]> => {
+export const expandSeqRanges = (
+  physical: readonly PhysicalSeqReference[],
+  ownSeq: number,
+): Either<DecodeError, readonly number[]> => {
   const output: number[] = [];
   let hasRange = false;
   for (const [index, entry] of physical.entries()) {
@@ -22,17 +25,24 @@ export const expandSeqRanges = (physical: readonly PhysicalSeqReference[], ownSe
     }
     const [start, end] = entry;
     if (start > end) return invalid(path, `range [${start}, ${end}] runs backwards`);
-    if (end >= ownSeq) return invalid(path, `range [${start}, ${end}] reaches seq ${end}, not earlier than the event's own seq ${ownSeq}`);
+    if (end >= ownSeq)
+      return invalid(
+        path,
+        `range [${start}, ${end}] reaches seq ${end}, not earlier than the event's own seq ${ownSeq}`,
+      );
     // Unique earlier seqs can never outnumber the event's own seq; this also bounds the expansion.
-    if (end - start + 1 > ownSeq - output.length) return invalid(path, `range [${start}, ${end}] holds more seqs than precede the event`);
+    if (end - start + 1 > ownSeq - output.length)
+      return invalid(path, `range [${start}, ${end}] holds more seqs than precede the event`);
     for (let seq = start; seq <= end; seq += 1) output.push(seq);
     hasRange = true;
   }
   const seen = new Set<number>();
   for (const [index, seq] of output.entries()) {
-    if (seq >= ownSeq) return invalid('sourceEventSeqs', `seq ${seq} is not earlier than the event's own seq ${ownSeq}`);
+    if (seq >= ownSeq)
+      return invalid('sourceEventSeqs', `seq ${seq} is not earlier than the event's own seq ${ownSeq}`);
     if (seen.has(seq)) return invalid('sourceEventSeqs', `seq ${seq} appears twice`);
-    if (hasRange && index > 0 && seq <= (output[index - 1] as number)) return invalid('sourceEventSeqs', 'a list with ranges must be strictly increasing');
+    if (hasRange && index > 0 && seq <= (output[index - 1] as number))
+      return invalid('sourceEventSeqs', 'a list with ranges must be strictly increasing');
     seen.add(seq);
   }
   return right(output);

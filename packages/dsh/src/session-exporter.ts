@@ -1,11 +1,11 @@
-import { promises as fs, Stats } from 'fs';
-import { dirname } from 'path';
+import { promises as fs, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
-import { FormatVersion, SessionHeaderRecord, SessionId, decodeWith } from '@teamlog/events';
-import { EventStore, RecordedEvent, sessionHeaderStream, sessionStream } from '@teamlog/store';
-import { LogicalEvent } from './logical-event';
+import { type FormatVersion, SessionHeaderRecord, type SessionId, decodeWith } from '@teamlog/events';
+import { type EventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import type { LogicalEvent } from './logical-event';
 import { encodeBatch } from './physical-record-encoder';
-import { Compression } from './session-file-name';
+import type { Compression } from './session-file-name';
 import { fromRecordedEvent } from './stored-event-codec';
 import { readLatestHeader } from './stored-header';
 import { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';
@@ -39,11 +39,16 @@ export class SessionNotExportable extends Error {
 
 const readHeaderRecord = async (store: EventStore, sessionId: SessionId): Promise<SessionHeaderRecord> => {
   const stream = sessionHeaderStream(sessionId);
-  if ((await store.streamRevision(stream)) === undefined) throw new SessionNotExportable(sessionId, `it has no header (stream ${stream} is empty)`);
+  if ((await store.streamRevision(stream)) === undefined)
+    throw new SessionNotExportable(sessionId, `it has no header (stream ${stream} is empty)`);
   // The latest record: a migrated log carries one per generation imported.
   const latest = await readLatestHeader(store, stream);
   const decoded = decodeWith(SessionHeaderRecord, 'data')(latest?.data);
-  if (latest === undefined || isLeft(decoded)) throw new SessionNotExportable(sessionId, `its header record is unreadable${isLeft(decoded) ? ` (${decoded.left.message})` : ''}`);
+  if (latest === undefined || isLeft(decoded))
+    throw new SessionNotExportable(
+      sessionId,
+      `its header record is unreadable${isLeft(decoded) ? ` (${decoded.left.message})` : ''}`,
+    );
   return decoded.right as SessionHeaderRecord;
 };
 
@@ -59,7 +64,17 @@ export class ExportTargetRefused extends Error {
 }
 
 const kindOf = (stats: Stats): string =>
-  stats.isDirectory() ? 'a directory' : stats.isSymbolicLink() ? 'a symbolic link' : stats.isFIFO() ? 'a FIFO' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : stats.isSocket() ? 'a socket' : 'not a regular file';
+  stats.isDirectory()
+    ? 'a directory'
+    : stats.isSymbolicLink()
+      ? 'a symbolic link'
+      : stats.isFIFO()
+        ? 'a FIFO'
+        : stats.isCharacterDevice() || stats.isBlockDevice()
+          ? 'a device'
+          : stats.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
 
 /**
  * Export writes only a regular file it creates: the directory must exist, and whatever is at the
@@ -71,7 +86,8 @@ const checkTarget = async (file: string): Promise<void> => {
   if (parent === undefined) throw new ExportTargetRefused(file, `the directory ${directory} does not exist`);
   if (!parent.isDirectory()) throw new ExportTargetRefused(file, `${directory} is not a directory`);
   const existing = await fs.lstat(file).catch(() => undefined);
-  if (existing !== undefined && !existing.isFile()) throw new ExportTargetRefused(file, `it is ${kindOf(existing)}; export writes only a regular file`);
+  if (existing !== undefined && !existing.isFile())
+    throw new ExportTargetRefused(file, `it is ${kindOf(existing)}; export writes only a regular file`);
 };
 
 /** Whether a stored session's events came from a normalised fixture (each carries the flag; the header may not know). */
@@ -80,12 +96,15 @@ const eventsNormalised = async (store: EventStore, sessionId: SessionId): Promis
   if ((await store.streamRevision(stream)) === undefined) return false;
   for await (const event of store.readStream(stream, { maxCount: 1 })) {
     const metadata = event.metadata;
-    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && metadata['normalised'] === true;
+    return (
+      typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && metadata.normalised === true
+    );
   }
   return false;
 };
 
-const linesOf = (records: readonly unknown[]): Buffer => Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
+const linesOf = (records: readonly unknown[]): Buffer =>
+  Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
 
 /**
  * Write a stored session back as a session log of its generation: the header from the header
@@ -93,7 +112,11 @@ const linesOf = (records: readonly unknown[]): Buffer => Buffer.from(records.map
  * events `ignorable`, a normalised fixture without seq/time. Raw JSONL, or zstd with one frame
  * for the header and one per batch. Streams: memory stays bounded by a batch.
  */
-export const exportSession = async (store: EventStore, sessionId: SessionId, options: ExportOptions): Promise<ExportResult> => {
+export const exportSession = async (
+  store: EventStore,
+  sessionId: SessionId,
+  options: ExportOptions,
+): Promise<ExportResult> => {
   const compression = options.compression ?? 'none';
   const batchEvents = options.batchEvents ?? 512;
   const record = await readHeaderRecord(store, sessionId);
@@ -126,7 +149,8 @@ export const exportSession = async (store: EventStore, sessionId: SessionId, opt
     if ((await store.streamRevision(stream)) !== undefined) {
       for await (const recorded of store.readStream(stream)) {
         const event = fromRecordedEvent(recorded);
-        if (isLeft(event)) throw new SessionNotExportable(sessionId, `event at seq ${recorded.revision}: ${event.left.message}`);
+        if (isLeft(event))
+          throw new SessionNotExportable(sessionId, `event at seq ${recorded.revision}: ${event.left.message}`);
         batch.push(event.right);
         events += 1;
         // A packed run is not cut across batches: the source held it in one row.

@@ -1,6 +1,6 @@
-import { Dirent, promises as fs } from 'fs';
-import { basename, dirname, join } from 'path';
-import { Compression, parseSessionFileName } from './session-file-name';
+import { type Dirent, promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { type Compression, parseSessionFileName } from './session-file-name';
 
 export interface DiscoveredLog {
   /** The file to read: the highest generation of its log. */
@@ -58,7 +58,10 @@ export interface UnreadableDirectory {
  * A subdirectory that cannot be listed is passed to `onUnreadable` and skipped; only `path`
  * itself failing throws.
  */
-export async function* discoverSessionLogs(path: string, onUnreadable: (unreadable: UnreadableDirectory) => void = () => undefined): AsyncGenerator<DiscoveredLog> {
+export async function* discoverSessionLogs(
+  path: string,
+  onUnreadable: (unreadable: UnreadableDirectory) => void = () => undefined,
+): AsyncGenerator<DiscoveredLog> {
   const stat = await fs.stat(path);
   if (stat.isFile()) {
     const parsed = parseSessionFileName(basename(path));
@@ -75,7 +78,11 @@ export async function* discoverSessionLogs(path: string, onUnreadable: (unreadab
   yield* walkDirectory(path, await fs.readdir(path, { withFileTypes: true }), onUnreadable);
 }
 
-async function* walkDirectory(directory: string, unsorted: Dirent[], onUnreadable: (unreadable: UnreadableDirectory) => void): AsyncGenerator<DiscoveredLog> {
+async function* walkDirectory(
+  directory: string,
+  unsorted: Dirent[],
+  onUnreadable: (unreadable: UnreadableDirectory) => void,
+): AsyncGenerator<DiscoveredLog> {
   const entries = unsorted.sort(byName);
   yield* logsInDirectory(directory, entries);
   for (const entry of entries) {

@@ -16,7 +16,11 @@ export const parseSessionFileName = (name: string): SessionFileName | undefined 
   const match = pattern.exec(name);
   if (match?.groups === undefined) return undefined;
   const { stem, generation, zstd } = match.groups;
-  return { stem: stem as string, generation: generation === undefined ? 0 : Number(generation), compression: zstd === undefined ? 'none' : 'zstd' };
+  return {
+    stem: stem as string,
+    generation: generation === undefined ? 0 : Number(generation),
+    compression: zstd === undefined ? 'none' : 'zstd',
+  };
 };
 
 /**

@@ -1,19 +1,29 @@
-import { promises as fs } from 'fs';
-import { basename, relative, dirname, sep } from 'path';
+import { promises as fs } from 'node:fs';
+import { basename, relative, dirname, sep } from 'node:path';
 import {
-  FormatVersion, SessionHeaderRecord, SessionId, isSnapshotFixtureHeader, isUnindexedPlaceholderId, scopeId,
+  type FormatVersion,
+  type SessionHeaderRecord,
+  type SessionId,
+  isSnapshotFixtureHeader,
+  isUnindexedPlaceholderId,
+  scopeId,
 } from '@teamlog/events';
 import {
-  EventStore, EventToAppend, StagedAppends, StoreFailure, sessionHeaderStream, sessionStream,
+  type EventStore,
+  type EventToAppend,
+  type StagedAppends,
+  StoreFailure,
+  sessionHeaderStream,
+  sessionStream,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
-import { FileChangedDuringImport, ImportRejection, isStoreRace, rejectionOf } from './file-fate';
+import { FileChangedDuringImport, type ImportRejection, isStoreRace, rejectionOf } from './file-fate';
 import { stageFromSecondRead } from './stage-from-second-read';
 import { sessionHeaderEventId, sessionHeaderGenerationEventId, sessionHeaderNormalisedEventId } from './event-ids';
-import { InvalidTeamRecord } from './event-line-processor';
-import { Recovery } from './recovery-scanner';
+import type { InvalidTeamRecord } from './event-line-processor';
+import type { Recovery } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
-import { SessionLogHead, openSessionLog } from './session-log-reader';
+import { type SessionLogHead, openSessionLog } from './session-log-reader';
 import { headerEventType, readLatestHeader, relateStoredHeader, storedEventsNormalised } from './stored-header';
 import { validateForImport } from './validate-for-import';
 
@@ -77,7 +87,6 @@ const readOptionsOf = (options: ImportOptions): { maxLineBytes?: number; maxJson
 
 const defaults = { batchEvents: 2000, batchBytes: 4 * 1024 * 1024, retries: 3, singlePassBytes: 64 * 1024 * 1024 };
 
-
 const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: string): SessionHeaderRecord => ({
   header: head.rawHeader,
   formatVersion: head.formatVersion,
@@ -90,14 +99,23 @@ const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: s
 const rawFileBytes = async (file: string, head: SessionLogHead): Promise<number | undefined> =>
   head.compression === 'none' ? (await fs.stat(file)).size : undefined;
 
-const stageBuffered = async (unit: StagedAppends, key: SessionId, alreadyStored: number, chunks: ReadonlyArray<readonly EventToAppend[]>): Promise<number> => {
+const stageBuffered = async (
+  unit: StagedAppends,
+  key: SessionId,
+  alreadyStored: number,
+  chunks: ReadonlyArray<readonly EventToAppend[]>,
+): Promise<number> => {
   const stager = new ChunkStager(unit, sessionStream(key), alreadyStored);
   for (const chunk of chunks) await stager.stage(chunk);
   return stager.staged;
 };
 
 /** Run `work` on a new unit of the store and commit it; whatever fails, the unit is dropped and nothing is written. */
-const inOneUnit = async <A>(store: EventStore, buffered: boolean, work: (unit: StagedAppends) => Promise<A>): Promise<A> => {
+const inOneUnit = async <A>(
+  store: EventStore,
+  buffered: boolean,
+  work: (unit: StagedAppends) => Promise<A>,
+): Promise<A> => {
   // A single-pass import holds its events until the commit: the store may hand those to inline views.
   const unit = store.stageAppends({ callerHoldsEvents: buffered });
   try {
@@ -125,49 +143,78 @@ const scopeOf = (file: string, head: SessionLogHead, options: FileImportOptions)
  * any step writes nothing; the commit's expectations make a concurrent import of the same session
  * fail here (and be re-run), so `appended` counts what this process wrote.
  */
-const importOnce = async (file: string, head: SessionLogHead, store: EventStore, options: FileImportOptions): Promise<FileImportResult> => {
-  const limits = { batchEvents: options.batchEvents ?? defaults.batchEvents, batchBytes: options.batchBytes ?? defaults.batchBytes };
+const importOnce = async (
+  file: string,
+  head: SessionLogHead,
+  store: EventStore,
+  options: FileImportOptions,
+): Promise<FileImportResult> => {
+  const limits = {
+    batchEvents: options.batchEvents ?? defaults.batchEvents,
+    batchBytes: options.batchBytes ?? defaults.batchBytes,
+  };
   const readLimits = { maxLineBytes: options.maxLineBytes, maxJsonDepth: options.maxJsonDepth };
   const scope = scopeOf(file, head, options);
   const key = scopeId(head.sessionId, scope);
   const headerRecord = headerRecordOf(head, scope, options.recordedFile ?? file);
   const storedHeader = await readLatestHeader(store, sessionHeaderStream(key));
   // What decided the session's normalisation: its stored events, unless this file has no event line to compare.
-  const storedNormalised = storedHeader === undefined || head.headerOnly ? undefined : await storedEventsNormalised(store, sessionStream(key));
-  const relation = storedHeader === undefined ? undefined : relateStoredHeader(file, storedHeader, headerRecord, storedNormalised);
+  const storedNormalised =
+    storedHeader === undefined || head.headerOnly ? undefined : await storedEventsNormalised(store, sessionStream(key));
+  const relation =
+    storedHeader === undefined ? undefined : relateStoredHeader(file, storedHeader, headerRecord, storedNormalised);
 
   const plan = await validateForImport({
-    file, key, head, store, limits, ...readLimits,
+    file,
+    key,
+    head,
+    store,
+    limits,
+    ...readLimits,
     singlePassBytes: options.singlePassBytes ?? defaults.singlePassBytes,
     fileBytes: await rawFileBytes(file, head),
   });
   const { summary } = plan;
   const hasTail = summary.events > plan.alreadyStored;
-  const needsHeader = storedHeader === undefined || relation === 'later-generation' || relation === 'normalisation-decided';
-  const appended = !needsHeader && !hasTail ? 0 : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
-    if (storedHeader === undefined) {
-      await unit.append(sessionHeaderStream(key), [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }], { expectedRevision: 'no_stream' });
-    } else if (relation === 'later-generation') {
-      // The harness migrated the log and its events line up with the stored ones (checked above):
-      // the new generation's header joins the old one, and its tail follows the stored events.
-      await unit.append(
-        sessionHeaderStream(key),
-        [{ id: sessionHeaderGenerationEventId(key, head.formatVersion), type: headerEventType, data: headerRecord }],
-        { expectedRevision: storedHeader.revision },
-      );
-    } else if (relation === 'normalisation-decided') {
-      // The header was stored while the file held it alone: the record that says what its first event line decided joins it.
-      await unit.append(
-        sessionHeaderStream(key),
-        [{ id: sessionHeaderNormalisedEventId(key), type: headerEventType, data: headerRecord }],
-        { expectedRevision: storedHeader.revision },
-      );
-    }
-    if (!hasTail) return 0;
-    return plan.buffered === undefined
-      ? stageFromSecondRead({ file, key, head, unit, plan, limits, ...readLimits })
-      : stageBuffered(unit, key, plan.alreadyStored, plan.buffered);
-  });
+  const needsHeader =
+    storedHeader === undefined || relation === 'later-generation' || relation === 'normalisation-decided';
+  const appended =
+    !needsHeader && !hasTail
+      ? 0
+      : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
+          if (storedHeader === undefined) {
+            await unit.append(
+              sessionHeaderStream(key),
+              [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }],
+              { expectedRevision: 'no_stream' },
+            );
+          } else if (relation === 'later-generation') {
+            // The harness migrated the log and its events line up with the stored ones (checked above):
+            // the new generation's header joins the old one, and its tail follows the stored events.
+            await unit.append(
+              sessionHeaderStream(key),
+              [
+                {
+                  id: sessionHeaderGenerationEventId(key, head.formatVersion),
+                  type: headerEventType,
+                  data: headerRecord,
+                },
+              ],
+              { expectedRevision: storedHeader.revision },
+            );
+          } else if (relation === 'normalisation-decided') {
+            // The header was stored while the file held it alone: the record that says what its first event line decided joins it.
+            await unit.append(
+              sessionHeaderStream(key),
+              [{ id: sessionHeaderNormalisedEventId(key), type: headerEventType, data: headerRecord }],
+              { expectedRevision: storedHeader.revision },
+            );
+          }
+          if (!hasTail) return 0;
+          return plan.buffered === undefined
+            ? stageFromSecondRead({ file, key, head, unit, plan, limits, ...readLimits })
+            : stageBuffered(unit, key, plan.alreadyStored, plan.buffered);
+        });
   return {
     file,
     sessionId: head.sessionId,
@@ -186,7 +233,12 @@ const importOnce = async (file: string, head: SessionLogHead, store: EventStore,
   };
 };
 
-const rejectedResult = (file: string, error: unknown, head: SessionLogHead | undefined, options: FileImportOptions): FileImportResult => {
+const rejectedResult = (
+  file: string,
+  error: unknown,
+  head: SessionLogHead | undefined,
+  options: FileImportOptions,
+): FileImportResult => {
   const rejection = rejectionOf(file, error);
   const scope = head === undefined ? undefined : scopeOf(file, head, options);
   return {
@@ -214,7 +266,11 @@ const rejectedResult = (file: string, error: unknown, head: SessionLogHead | und
  * written. The whole file is validated before anything is written. Never throws for a bad file:
  * the result says why it was rejected.
  */
-export const importSessionLog = async (file: string, store: EventStore, options: FileImportOptions = {}): Promise<FileImportResult> => {
+export const importSessionLog = async (
+  file: string,
+  store: EventStore,
+  options: FileImportOptions = {},
+): Promise<FileImportResult> => {
   const retries = options.retries ?? defaults.retries;
   let head: SessionLogHead | undefined;
   for (let attempt = 0; ; attempt += 1) {
@@ -233,7 +289,16 @@ export const importSessionLog = async (file: string, store: EventStore, options:
 
 /** A directory under an import root that could not be listed, reported like a file rejected as unreadable. */
 export const unreadableDirectoryResult = (directory: string, error: Error): FileImportResult =>
-  rejectedResult(directory, new SessionLogRejected('unreadable', directory, `cannot list this directory (${(error as NodeJS.ErrnoException).code ?? error.message}); the logs under it were not imported`), undefined, {});
+  rejectedResult(
+    directory,
+    new SessionLogRejected(
+      'unreadable',
+      directory,
+      `cannot list this directory (${(error as NodeJS.ErrnoException).code ?? error.message}); the logs under it were not imported`,
+    ),
+    undefined,
+    {},
+  );
 
 /** The placeholder scope of a file: its directory relative to the import root, "/"-separated ("." for the root). */
 export const scopeOfFile = (root: string, file: string): string => {

@@ -1,4 +1,4 @@
-import { DecodeError } from '@teamlog/events';
+import type { DecodeError } from '@teamlog/events';
 
 export type RejectionReason =
   /** The first line is not a session header (another JSONL file, or not JSON at all). */
@@ -51,7 +51,11 @@ export class SessionLogRejected extends Error {
 
   /** A DecodeError found at a line of this file. */
   static fromDecodeError(reason: RejectionReason, file: string, line: number, error: DecodeError): SessionLogRejected {
-    return new SessionLogRejected(reason, file, error.detail, { line, path: error.path, cause: error.at({ file, line }) });
+    return new SessionLogRejected(reason, file, error.detail, {
+      line,
+      path: error.path,
+      cause: error.at({ file, line }),
+    });
   }
 }
 

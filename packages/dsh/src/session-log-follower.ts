@@ -1,12 +1,12 @@
-import { promises as fs } from 'fs';
-import { basename, dirname, resolve } from 'path';
-import { EventStore } from '@teamlog/store';
-import { DirectoryWatches, WatchDirectory, WatchEventKind } from './directory-watches';
-import { LogChange } from './followed-log';
-import { FollowedFile, FollowedLogs, FollowedTree } from './followed-tree';
-import { DiscoveredLog, discoverSessionLogs } from './session-file-discovery';
+import { promises as fs } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { EventStore } from '@teamlog/store';
+import { DirectoryWatches, type WatchDirectory, type WatchEventKind } from './directory-watches';
+import type { LogChange } from './followed-log';
+import { FollowedFile, type FollowedLogs, FollowedTree } from './followed-tree';
+import { type DiscoveredLog, discoverSessionLogs } from './session-file-discovery';
 import { parseSessionFileName } from './session-file-name';
-import { ImportOptions } from './session-importer';
+import type { ImportOptions } from './session-importer';
 
 /** One batch of a follower: what it imported and what it could not. */
 export interface FollowBatch {
@@ -92,7 +92,11 @@ const batchOf = (number: number, changes: readonly LogChange[], extraWarnings: r
  * twice; a log that shrinks or is replaced by different content is a one-line warning and
  * nothing is written from it, and the other logs go on.
  */
-export const followSessionLogs = async (root: string, store: EventStore, options: FollowOptions = {}): Promise<SessionLogFollower> => {
+export const followSessionLogs = async (
+  root: string,
+  store: EventStore,
+  options: FollowOptions = {},
+): Promise<SessionLogFollower> => {
   const rootPath = resolve(root);
   const rootIsFile = (await fs.stat(rootPath)).isFile();
   const rootDirectory = rootIsFile ? dirname(rootPath) : rootPath;
@@ -111,7 +115,8 @@ export const followSessionLogs = async (root: string, store: EventStore, options
   const dirty = new Set<string>();
   let everything = false;
   let pendingWarnings: string[] = [];
-  let mode: FollowMode = options.poll === true ? { kind: 'poll', intervalMs: pollMs } : { kind: 'watch', directories: 0 };
+  let mode: FollowMode =
+    options.poll === true ? { kind: 'poll', intervalMs: pollMs } : { kind: 'watch', directories: 0 };
   let settleTimer: NodeJS.Timeout | undefined;
   let interval: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -187,7 +192,8 @@ export const followSessionLogs = async (root: string, store: EventStore, options
       return found;
     });
     // A log whose slice ended with more to read: its directory is looked at again by the next batch.
-    for (const change of changes) if (change.more === true) dirty.add(rootIsFile ? rootDirectory : dirname(change.file));
+    for (const change of changes)
+      if (change.more === true) dirty.add(rootIsFile ? rootDirectory : dirname(change.file));
     const reported = changes.filter((change) => change.appended > 0 || change.header || change.warning !== undefined);
     const warnings = takeWarnings();
     if (reported.length === 0 && warnings.length === 0) return;

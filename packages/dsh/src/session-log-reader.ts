@@ -1,12 +1,12 @@
-import { SessionId } from '@teamlog/events';
-import { EventLineProcessor, InvalidTeamRecord, SessionLogEvent, parseLine } from './event-line-processor';
-import { ParsedHeader, parseHeaderLine } from './header-reader';
+import type { SessionId } from '@teamlog/events';
+import { EventLineProcessor, type InvalidTeamRecord, type SessionLogEvent, parseLine } from './event-line-processor';
+import { type ParsedHeader, parseHeaderLine } from './header-reader';
 import { LineCursor } from './line-cursor';
-import { LogByteSource, openLogBytes } from './log-byte-source';
-import { LineSplitEnd, SplitLine, defaultMaxLineBytes, splitLines } from './line-splitter';
+import { type LogByteSource, openLogBytes } from './log-byte-source';
+import { type LineSplitEnd, type SplitLine, defaultMaxLineBytes, splitLines } from './line-splitter';
 import { defaultMaxJsonDepth, tooDeepPath } from './json-depth';
-import { Recovery } from './recovery-scanner';
-import { Compression } from './session-file-name';
+import type { Recovery } from './recovery-scanner';
+import type { Compression } from './session-file-name';
 import { NotASessionLog, SessionLogRejected } from './session-log-errors';
 import { CorruptZstdFrame } from './zstd-frame-decoder';
 import { ZstdOverLimit, defaultZstdDecodeLimits } from './zstd-decode-limits';
@@ -62,18 +62,24 @@ interface PassOptions extends ReadSessionLogOptions {
   readonly payloads?: 'strict' | 'trusted';
 }
 
-type Item = { readonly kind: 'head'; readonly head: SessionLogHead } | { readonly kind: 'events'; readonly events: readonly SessionLogEvent[] };
+type Item =
+  | { readonly kind: 'head'; readonly head: SessionLogHead }
+  | { readonly kind: 'events'; readonly events: readonly SessionLogEvent[] };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A snapshot fixture's event lines carry neither `seq` nor a packed row's `seq0`. */
 const looksNormalised = (value: unknown): boolean => isRecord(value) && !('seq' in value) && !('seq0' in value);
 
 const asRejection = (file: string, error: unknown): unknown => {
   if (error instanceof SessionLogRejected) return error;
-  if (error instanceof CorruptZstdFrame) return new SessionLogRejected('corrupt-frame', file, error.message, { cause: error });
-  if (error instanceof ZstdOverLimit) return new SessionLogRejected('over-limit', file, error.message, { cause: error });
-  if (error instanceof Error && 'code' in error) return new SessionLogRejected('unreadable', file, error.message, { cause: error });
+  if (error instanceof CorruptZstdFrame)
+    return new SessionLogRejected('corrupt-frame', file, error.message, { cause: error });
+  if (error instanceof ZstdOverLimit)
+    return new SessionLogRejected('over-limit', file, error.message, { cause: error });
+  if (error instanceof Error && 'code' in error)
+    return new SessionLogRejected('unreadable', file, error.message, { cause: error });
   return error;
 };
 
@@ -106,25 +112,49 @@ async function* readLines(
 ): AsyncGenerator<Item, SessionLogSummary> {
   const cursor = new LineCursor(batches);
   const first = await cursor.next();
-  if (first === undefined) throw new NotASessionLog(file, cursor.end?.tornTail === undefined ? 'the file is empty' : 'the file has no complete first line');
-  if (first.overlongBytes !== undefined) throw new NotASessionLog(file, `the first line has ${first.overlongBytes} bytes`);
-  const limits = { maxLineBytes: options.maxLineBytes ?? defaultMaxLineBytes, maxJsonDepth: options.maxJsonDepth ?? defaultMaxJsonDepth };
+  if (first === undefined)
+    throw new NotASessionLog(
+      file,
+      cursor.end?.tornTail === undefined ? 'the file is empty' : 'the file has no complete first line',
+    );
+  if (first.overlongBytes !== undefined)
+    throw new NotASessionLog(file, `the first line has ${first.overlongBytes} bytes`);
+  const limits = {
+    maxLineBytes: options.maxLineBytes ?? defaultMaxLineBytes,
+    maxJsonDepth: options.maxJsonDepth ?? defaultMaxJsonDepth,
+  };
   const parsed = parseHeaderLine(file, first.bytes);
   const headerTooDeep = tooDeepPath(parsed.rawHeader, limits.maxJsonDepth);
   if (headerTooDeep !== undefined) {
-    throw new SessionLogRejected('over-limit', file, `nests deeper than ${limits.maxJsonDepth} levels, the reader's limit; nothing was imported`, { line: 1, path: headerTooDeep });
+    throw new SessionLogRejected(
+      'over-limit',
+      file,
+      `nests deeper than ${limits.maxJsonDepth} levels, the reader's limit; nothing was imported`,
+      { line: 1, path: headerTooDeep },
+    );
   }
   const lines = await cursor.nextBatch();
   const second = lines[0] === undefined ? undefined : parseLine(lines[0]).value;
   // A log with no event line says nothing about normalisation (a real log starts header-only too):
   // it is not taken as normalised, so a later copy with events decides (docs/historical-logs.md).
   const normalised = second === undefined ? false : looksNormalised(second);
-  const head: SessionLogHead = { ...parsed, file, compression: source.compression, sessionId: parsed.header.id, normalised, headerOnly: second === undefined };
+  const head: SessionLogHead = {
+    ...parsed,
+    file,
+    compression: source.compression,
+    sessionId: parsed.header.id,
+    normalised,
+    headerOnly: second === undefined,
+  };
   yield { kind: 'head', head };
 
   const processor = new EventLineProcessor(file, parsed.formatVersion, normalised, options.payloads, limits);
   let emitted = 0;
-  const summary = (tail: Parameters<EventLineProcessor['finish']>[0], end: Pick<LineSplitEnd, 'lines' | 'largestLineBytes' | 'peakBufferedBytes'>, stoppedEarly: boolean): SessionLogSummary => ({
+  const summary = (
+    tail: Parameters<EventLineProcessor['finish']>[0],
+    end: Pick<LineSplitEnd, 'lines' | 'largestLineBytes' | 'peakBufferedBytes'>,
+    stoppedEarly: boolean,
+  ): SessionLogSummary => ({
     head,
     events: stoppedEarly ? emitted : processor.keptEvents,
     recovery: stoppedEarly ? null : processor.finish(tail),
@@ -194,12 +224,18 @@ export class SessionLogReader {
   }
 
   /** Read the whole file, calling `visit` for each kept event, in order (awaited when it returns a promise). */
-  scan(visit?: (event: SessionLogEvent) => void | Promise<void>, options: ReadSessionLogOptions = {}): Promise<SessionLogSummary> {
+  scan(
+    visit?: (event: SessionLogEvent) => void | Promise<void>,
+    options: ReadSessionLogOptions = {},
+  ): Promise<SessionLogSummary> {
     return scanStream(streamLog(this.head.file, { ...this.options, ...options }), visit);
   }
 }
 
-const scanStream = async (stream: AsyncGenerator<Item, SessionLogSummary>, visit?: (event: SessionLogEvent) => void | Promise<void>): Promise<SessionLogSummary> => {
+const scanStream = async (
+  stream: AsyncGenerator<Item, SessionLogSummary>,
+  visit?: (event: SessionLogEvent) => void | Promise<void>,
+): Promise<SessionLogSummary> => {
   try {
     for (let item = await stream.next(); ; item = await stream.next()) {
       if (item.done === true) return item.value;
@@ -242,7 +278,8 @@ export const scanFingerprintedLog = async (
   return scanStream(stream, visit);
 };
 
-export const openSessionLog = (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> => SessionLogReader.open(file, options);
+export const openSessionLog = (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> =>
+  SessionLogReader.open(file, options);
 
 /** Validate a whole log without keeping its events; throws SessionLogRejected. */
 export const scanSessionLog = async (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogSummary> =>
@@ -252,7 +289,11 @@ export const scanSessionLog = async (file: string, options: ReadSessionLogOption
 export const readSessionLog = async (
   file: string,
   options: ReadSessionLogOptions = {},
-): Promise<{ readonly head: SessionLogHead; readonly events: readonly SessionLogEvent[]; readonly summary: SessionLogSummary }> => {
+): Promise<{
+  readonly head: SessionLogHead;
+  readonly events: readonly SessionLogEvent[];
+  readonly summary: SessionLogSummary;
+}> => {
   const reader = await openSessionLog(file, options);
   const events: SessionLogEvent[] = [];
   const summary = await reader.scan(({ lineBytes: _bytes, ...event }) => {

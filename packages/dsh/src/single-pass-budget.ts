@@ -38,7 +38,10 @@ export class SinglePassBudget {
       this.lastLine = line;
     }
     this.bytes += bufferedEventOverheadBytes;
-    const projected = this.fileBytes !== undefined && this.lineBytes >= projectionWarmUpBytes ? (this.bytes * this.fileBytes) / this.lineBytes : 0;
+    const projected =
+      this.fileBytes !== undefined && this.lineBytes >= projectionWarmUpBytes
+        ? (this.bytes * this.fileBytes) / this.lineBytes
+        : 0;
     this.open = this.bytes <= this.budgetBytes && projected <= this.budgetBytes;
     return this.open;
   }

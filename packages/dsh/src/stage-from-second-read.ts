@@ -1,13 +1,13 @@
-import { SessionId } from '@teamlog/events';
-import { EventToAppend, StagedAppends, sessionStream } from '@teamlog/store';
-import { AppendChunker, Chunk, ChunkLimits } from './append-chunker';
+import type { SessionId } from '@teamlog/events';
+import { type EventToAppend, type StagedAppends, sessionStream } from '@teamlog/store';
+import { AppendChunker, type Chunk, type ChunkLimits } from './append-chunker';
 import { ChunkStager } from './chunk-stager';
 import { sameLogHead } from './same-log-head';
-import { SessionLogRejected } from './session-log-errors';
+import type { SessionLogRejected } from './session-log-errors';
 import { FileChangedDuringImport } from './file-fate';
-import { SessionLogHead, scanFingerprintedLog } from './session-log-reader';
+import { type SessionLogHead, scanFingerprintedLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
-import { ImportPlan } from './validate-for-import';
+import type { ImportPlan } from './validate-for-import';
 
 export interface SecondReadInput {
   readonly file: string;
@@ -37,7 +37,8 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
   let chunkIndex = 0;
   const changed = (how: string): SessionLogRejected => new FileChangedDuringImport(file, how);
   const write = async (chunk: Chunk<EventToAppend>): Promise<void> => {
-    if (chunk.digest !== plan.digests[chunkIndex]) throw changed(`chunk ${chunkIndex + 1} differs from the validated read`);
+    if (chunk.digest !== plan.digests[chunkIndex])
+      throw changed(`chunk ${chunkIndex + 1} differs from the validated read`);
     chunkIndex += 1;
     await stager.stage(chunk.items);
   };
@@ -52,7 +53,11 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
       const chunk = chunker.add(line, lineBytes, encode(event));
       return chunk === undefined ? undefined : write(chunk);
     },
-    { maxEvents: plan.summary.events, ...(maxLineBytes === undefined ? {} : { maxLineBytes }), ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }) },
+    {
+      maxEvents: plan.summary.events,
+      ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
+      ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
+    },
   );
   const last = chunker.finish();
   if (last !== undefined) await write(last);

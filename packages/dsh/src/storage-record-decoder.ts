@@ -1,12 +1,20 @@
 import * as t from 'io-ts';
-import { Either, isLeft, left, right } from 'fp-ts/Either';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import {
-  DecodeError, FormatVersion, JsonObject, JsonValue, PhysicalEnvelope, PhysicalSourceEventSeqs, SurfaceOp, decodeWith,
-  isPackedRowType, openObject,
+  DecodeError,
+  type FormatVersion,
+  type JsonObject,
+  JsonValue,
+  PhysicalEnvelope,
+  PhysicalSourceEventSeqs,
+  SurfaceOp,
+  decodeWith,
+  isPackedRowType,
+  openObject,
 } from '@teamlog/events';
-import { LogicalEvent, envelopeKeys } from './logical-event';
+import { type LogicalEvent, envelopeKeys } from './logical-event';
 import { expandPackedRow } from './packed-row-expander';
-import { PhysicalSeqReference, expandSeqRanges } from './seq-range-codec';
+import { type PhysicalSeqReference, expandSeqRanges } from './seq-range-codec';
 
 /** A line of a normalised snapshot fixture: the envelope without `seq` and `time` (docs/rules.md#snapshot-fixtures). */
 export const NormalisedEnvelope = openObject(
@@ -22,7 +30,8 @@ export interface RecordContext {
   readonly nextSeq: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Envelope keys the format does not define (docs/rules.md#envelope), kept verbatim; undefined when there are none. */
 const extraKeysOf = (record: Record<string, unknown>): JsonObject | undefined => {
@@ -41,12 +50,12 @@ const isCount = (value: unknown): boolean => typeof value === 'number' && Number
  * `data` needs no JsonValue check: it comes from JSON.parse.
  */
 const isWellFormedEnvelope = (record: Record<string, unknown>, normalised: boolean): boolean =>
-  typeof record['type'] === 'string' &&
-  (normalised || (isCount(record['seq']) && typeof record['time'] === 'number' && Number.isFinite(record['time']))) &&
-  record['data'] !== undefined &&
-  (record['ignorable'] === undefined || record['ignorable'] === true) &&
-  (record['surfaceOp'] === undefined || record['surfaceOp'] === 'append' || SurfaceOp.is(record['surfaceOp'])) &&
-  (record['sourceEventSeqs'] === undefined || PhysicalSourceEventSeqs.is(record['sourceEventSeqs']));
+  typeof record.type === 'string' &&
+  (normalised || (isCount(record.seq) && typeof record.time === 'number' && Number.isFinite(record.time))) &&
+  record.data !== undefined &&
+  (record.ignorable === undefined || record.ignorable === true) &&
+  (record.surfaceOp === undefined || record.surfaceOp === 'append' || SurfaceOp.is(record.surfaceOp)) &&
+  (record.sourceEventSeqs === undefined || PhysicalSourceEventSeqs.is(record.sourceEventSeqs));
 
 interface Envelope {
   readonly type: string;
@@ -65,13 +74,14 @@ const envelopeOf = (record: Record<string, unknown>, normalised: boolean): Eithe
 const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext): Either<DecodeError, LogicalEvent> => {
   if (context.normalised) {
     const stray = ['seq', 'time'].find((key) => key in record);
-    if (stray !== undefined) return left(new DecodeError(stray, 'no seq/time', `a normalised fixture line must not carry "${stray}"`));
+    if (stray !== undefined)
+      return left(new DecodeError(stray, 'no seq/time', `a normalised fixture line must not carry "${stray}"`));
   }
   const decoded = envelopeOf(record, context.normalised);
   if (isLeft(decoded)) return decoded;
   const envelope = decoded.right;
   if (envelope.type.length === 0) return left(new DecodeError('type', 'a non-empty string', 'the event type is empty'));
-  const seq = context.normalised ? context.nextSeq : (record['seq'] as number);
+  const seq = context.normalised ? context.nextSeq : (record.seq as number);
   let sourceEventSeqs: readonly number[] | undefined;
   if (envelope.sourceEventSeqs !== undefined) {
     // Bounded by the expected seq too, so a damaged seq cannot make the expansion huge.
@@ -83,7 +93,7 @@ const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext)
   const event: { -readonly [K in keyof LogicalEvent]: LogicalEvent[K] } = {
     type: envelope.type,
     seq,
-    time: context.normalised ? 0 : (record['time'] as number),
+    time: context.normalised ? 0 : (record.time as number),
     data: envelope.data,
   };
   if (envelope.ignorable !== undefined) event.ignorable = envelope.ignorable;
@@ -98,10 +108,21 @@ const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext)
  * One storage record (a parsed line after the header) to the logical events it holds: a packed
  * row (V0/V1 only) expands to its members; any other line is one event envelope.
  */
-export const decodeStorageRecord = (value: unknown, context: RecordContext): Either<DecodeError, readonly LogicalEvent[]> => {
-  if (!isRecord(value)) return left(new DecodeError('(root)', 'an event object', `expected an event object, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)?.slice(0, 40)}`));
-  const type = value['type'];
-  if (context.formatVersion <= 1 && !context.normalised && typeof type === 'string' && isPackedRowType(type)) return expandPackedRow(type, value);
+export const decodeStorageRecord = (
+  value: unknown,
+  context: RecordContext,
+): Either<DecodeError, readonly LogicalEvent[]> => {
+  if (!isRecord(value))
+    return left(
+      new DecodeError(
+        '(root)',
+        'an event object',
+        `expected an event object, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)?.slice(0, 40)}`,
+      ),
+    );
+  const type = value.type;
+  if (context.formatVersion <= 1 && !context.normalised && typeof type === 'string' && isPackedRowType(type))
+    return expandPackedRow(type, value);
   const event = decodeEnvelope(value, context);
   return isLeft(event) ? event : right([event.right]);
 };

@@ -1,10 +1,15 @@
-import { Either, isLeft, left, right } from 'fp-ts/Either';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import {
-  DecodeError, JsonValue, StoredEventMetadata, decodeWith, isPackedRowType, isTeamlogEventType,
+  type DecodeError,
+  type JsonValue,
+  StoredEventMetadata,
+  decodeWith,
+  isPackedRowType,
+  isTeamlogEventType,
 } from '@teamlog/events';
-import { EventToAppend, RecordedEvent } from '@teamlog/store';
+import type { EventToAppend, RecordedEvent } from '@teamlog/store';
 import { sessionEventIds } from './event-ids';
-import { LogicalEvent } from './logical-event';
+import type { LogicalEvent } from './logical-event';
 
 type MutableMetadata = { -readonly [K in keyof StoredEventMetadata]: StoredEventMetadata[K] };
 
@@ -25,9 +30,17 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
  * envelope in `StoredEventMetadata`, revision = seq, id deterministic (the stream's id hash is
  * computed once, here).
  */
-export const eventToAppendEncoder = (streamKey: string, normalised: boolean): ((event: LogicalEvent) => EventToAppend) => {
+export const eventToAppendEncoder = (
+  streamKey: string,
+  normalised: boolean,
+): ((event: LogicalEvent) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
-  return (event) => ({ id: idOf(event.seq), type: event.type, data: event.data, metadata: metadataOf(event, normalised) as unknown as JsonValue });
+  return (event) => ({
+    id: idOf(event.seq),
+    type: event.type,
+    data: event.data,
+    metadata: metadataOf(event, normalised) as unknown as JsonValue,
+  });
 };
 
 /** One event of a session log as the store keeps it (see `eventToAppendEncoder`). */
@@ -45,7 +58,13 @@ export const fromRecordedEvent = (recorded: RecordedEvent): Either<DecodeError, 
   const decoded = decodeWith(StoredEventMetadata, 'metadata')(recorded.metadata ?? {});
   if (isLeft(decoded)) {
     if (!teamlog) return left(decoded.left);
-    return right({ type: recorded.type, seq, time: recorded.recordedAt.getTime(), data: recorded.data, ignorable: true });
+    return right({
+      type: recorded.type,
+      seq,
+      time: recorded.recordedAt.getTime(),
+      data: recorded.data,
+      ignorable: true,
+    });
   }
   const metadata = decoded.right;
   const packed = metadata.packed !== undefined && isPackedRowType(metadata.packed) ? metadata.packed : undefined;

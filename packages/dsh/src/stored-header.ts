@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import { SessionHeaderRecord, decodeWith } from '@teamlog/events';
-import { EventStore, RecordedEvent, StreamName } from '@teamlog/store';
+import type { EventStore, RecordedEvent, StreamName } from '@teamlog/store';
 import { jsonEqual } from './json-equal';
 import { SessionLogRejected } from './session-log-errors';
 
@@ -12,7 +12,8 @@ export const headerEventType = 'teamlog/session/header';
  */
 export const readLatestHeader = async (store: EventStore, stream: StreamName): Promise<RecordedEvent | undefined> => {
   if ((await store.streamRevision(stream)) === undefined) return undefined;
-  for await (const event of store.readStream(stream, { from: 'end', direction: 'backwards', maxCount: 1 })) return event;
+  for await (const event of store.readStream(stream, { from: 'end', direction: 'backwards', maxCount: 1 }))
+    return event;
   return undefined;
 };
 
@@ -31,20 +32,35 @@ export type HeaderRelation = 'same' | 'later-generation' | 'normalisation-decide
  * decided: its stored events' (each carries the flag), or undefined when nothing decided it (no
  * event stored yet, or a header-only file, which has no event line to say): then it is not compared.
  */
-export const relateStoredHeader = (file: string, stored: RecordedEvent, wanted: SessionHeaderRecord, storedNormalised: boolean | undefined): HeaderRelation => {
+export const relateStoredHeader = (
+  file: string,
+  stored: RecordedEvent,
+  wanted: SessionHeaderRecord,
+  storedNormalised: boolean | undefined,
+): HeaderRelation => {
   const decoded = decodeWith(SessionHeaderRecord, 'data')(stored.data);
   if (stored.type === headerEventType && !isLeft(decoded)) {
     const record = decoded.right;
-    const sameLog = (storedNormalised === undefined || storedNormalised === (wanted.normalised ?? false)) && record.scope === wanted.scope;
+    const sameLog =
+      (storedNormalised === undefined || storedNormalised === (wanted.normalised ?? false)) &&
+      record.scope === wanted.scope;
     if (sameLog && record.formatVersion === wanted.formatVersion && jsonEqual(record.header, wanted.header)) {
       // Stored from the file while it held its header alone, which decides nothing (docs/rules.md#import-header-only).
       const decidedNow = storedNormalised === undefined && record.normalised !== true && wanted.normalised === true;
       return decidedNow ? 'normalisation-decided' : 'same';
     }
-    if (sameLog && record.formatVersion < wanted.formatVersion && record.header['id'] === wanted.header['id']) return 'later-generation';
+    if (sameLog && record.formatVersion < wanted.formatVersion && record.header.id === wanted.header.id)
+      return 'later-generation';
   }
-  const was = isLeft(decoded) ? 'an unreadable header' : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
-  throw new SessionLogRejected('prefix-mismatch', file, `the store already holds this session with ${was} that differs from this file's header; refusing to import, nothing was written`, { line: 1 });
+  const was = isLeft(decoded)
+    ? 'an unreadable header'
+    : `a V${decoded.right.formatVersion} header${decoded.right.file === undefined ? '' : ` from ${decoded.right.file}`}`;
+  throw new SessionLogRejected(
+    'prefix-mismatch',
+    file,
+    `the store already holds this session with ${was} that differs from this file's header; refusing to import, nothing was written`,
+    { line: 1 },
+  );
 };
 
 /** The normalisation a stored session's events decided (the first one's flag), or undefined when it has none. */
@@ -52,7 +68,9 @@ export const storedEventsNormalised = async (store: EventStore, stream: StreamNa
   if ((await store.streamRevision(stream)) === undefined) return undefined;
   for await (const event of store.readStream(stream, { maxCount: 1 })) {
     const metadata = event.metadata;
-    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && metadata['normalised'] === true;
+    return (
+      typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && metadata.normalised === true
+    );
   }
   return undefined;
 };

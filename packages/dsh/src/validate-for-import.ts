@@ -1,12 +1,17 @@
-import { SessionId } from '@teamlog/events';
-import { EventStore, EventToAppend, RecordedEvent, sessionStream } from '@teamlog/store';
-import { AppendChunker, ChunkLimits } from './append-chunker';
+import type { SessionId } from '@teamlog/events';
+import { type EventStore, type EventToAppend, type RecordedEvent, sessionStream } from '@teamlog/store';
+import { AppendChunker, type ChunkLimits } from './append-chunker';
 import { jsonEqual } from './json-equal';
 import { sameLogHead } from './same-log-head';
 import { SinglePassBudget } from './single-pass-budget';
 import { SessionLogRejected } from './session-log-errors';
 import { FileChangedDuringImport } from './file-fate';
-import { SessionLogEvent, SessionLogHead, SessionLogSummary, openSessionLog } from './session-log-reader';
+import {
+  type SessionLogEvent,
+  type SessionLogHead,
+  type SessionLogSummary,
+  openSessionLog,
+} from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 
 export interface ImportPlan {
@@ -34,7 +39,10 @@ export interface ValidationInput {
 }
 
 const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
-  stored.id === wanted.id && stored.type === wanted.type && jsonEqual(stored.data, wanted.data) && jsonEqual(stored.metadata, wanted.metadata);
+  stored.id === wanted.id &&
+  stored.type === wanted.type &&
+  jsonEqual(stored.data, wanted.data) &&
+  jsonEqual(stored.metadata, wanted.metadata);
 
 /**
  * The validating read of an import: the whole file is read strictly, the prefix the store already
@@ -54,7 +62,10 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const digests: string[] = [];
   const budget = new SinglePassBudget(input.singlePassBytes, input.fileBytes);
   let buffered: (readonly EventToAppend[])[] | undefined = [];
-  const reader = await openSessionLog(file, { ...(maxLineBytes === undefined ? {} : { maxLineBytes }), ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }) });
+  const reader = await openSessionLog(file, {
+    ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
+    ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
+  });
   if (!sameLogHead(reader.head, head)) {
     throw new FileChangedDuringImport(file, 'its header differs from the first read');
   }

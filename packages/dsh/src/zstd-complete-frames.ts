@@ -1,8 +1,19 @@
 import { CorruptZstdFrame } from './zstd-frame-decoder';
-import { frameHeaderSize, isSkippableMagic, isZstdMagic, maxBlockSize, parseBlockHeader, parseFrameHeader } from './zstd-frame-format';
+import {
+  frameHeaderSize,
+  isSkippableMagic,
+  isZstdMagic,
+  maxBlockSize,
+  parseBlockHeader,
+  parseFrameHeader,
+} from './zstd-frame-format';
 
 const word32 = (bytes: Uint8Array, at: number): number =>
-  ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24)) >>> 0;
+  ((bytes[at] as number) |
+    ((bytes[at + 1] as number) << 8) |
+    ((bytes[at + 2] as number) << 16) |
+    ((bytes[at + 3] as number) << 24)) >>>
+  0;
 
 /** The end of the frame starting at `at`, or undefined when `bytes` ends inside it. */
 const frameEnd = (bytes: Uint8Array, at: number, corrupt: (detail: string) => CorruptZstdFrame): number | undefined => {
@@ -22,7 +33,11 @@ const frameEnd = (bytes: Uint8Array, at: number, corrupt: (detail: string) => Co
   let position = at + headerSize;
   for (;;) {
     if (position + 3 > bytes.length) return undefined;
-    const block = parseBlockHeader(bytes[position] as number, bytes[position + 1] as number, bytes[position + 2] as number);
+    const block = parseBlockHeader(
+      bytes[position] as number,
+      bytes[position + 1] as number,
+      bytes[position + 2] as number,
+    );
     if (block.type === 'reserved') throw corrupt('reserved block type');
     if (block.declaredSize > maxBlockSize) throw corrupt(`block of ${block.declaredSize} bytes exceeds 128 KiB`);
     position += 3 + block.contentBytes + (block.last && hasChecksum ? 4 : 0);
@@ -37,11 +52,16 @@ const frameEnd = (bytes: Uint8Array, at: number, corrupt: (detail: string) => Co
  * `bytes` starts in the file and `firstFrame` the index of its first frame (for error messages).
  * A structure that can never become a frame (a bad magic, a reserved bit) throws CorruptZstdFrame.
  */
-export const completeFramesLength = (bytes: Uint8Array, offset = 0, firstFrame = 0): { readonly bytes: number; readonly frames: number } => {
+export const completeFramesLength = (
+  bytes: Uint8Array,
+  offset = 0,
+  firstFrame = 0,
+): { readonly bytes: number; readonly frames: number } => {
   let at = 0;
   let frames = 0;
   for (;;) {
-    const corrupt = (detail: string): CorruptZstdFrame => new CorruptZstdFrame(firstFrame + frames, offset + at, detail);
+    const corrupt = (detail: string): CorruptZstdFrame =>
+      new CorruptZstdFrame(firstFrame + frames, offset + at, detail);
     const end = frameEnd(bytes, at, corrupt);
     if (end === undefined) return { bytes: at, frames };
     at = end;

@@ -10,11 +10,18 @@ export interface ZstdDecodeLimits {
   readonly maxDecodedBytes: number;
 }
 
-export const defaultZstdDecodeLimits: ZstdDecodeLimits = { maxFrameBytes: 512 * 1024 ** 2, maxDecodedBytes: 64 * 1024 ** 3 };
+export const defaultZstdDecodeLimits: ZstdDecodeLimits = {
+  maxFrameBytes: 512 * 1024 ** 2,
+  maxDecodedBytes: 64 * 1024 ** 3,
+};
 
 /** A byte count as people read it: "512 MiB", "64 GiB", "1000 bytes". */
 export const describeBytes = (bytes: number): string => {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   }
   return `${bytes} bytes`;

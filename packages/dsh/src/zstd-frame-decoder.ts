@@ -1,11 +1,17 @@
 import { ByteQueue } from './byte-queue';
-import { ZstdDecodeLimits, ZstdOverLimit, defaultZstdDecodeLimits, describeBytes } from './zstd-decode-limits';
+import { type ZstdDecodeLimits, ZstdOverLimit, defaultZstdDecodeLimits, describeBytes } from './zstd-decode-limits';
 import { describeZstdError } from './zstd-error';
 import {
-  frameHeaderSize, headerWithoutContentSize, isSkippableMagic, isZstdMagic, markedLastBlock, maxBlockSize, parseBlockHeader,
+  frameHeaderSize,
+  headerWithoutContentSize,
+  isSkippableMagic,
+  isZstdMagic,
+  markedLastBlock,
+  maxBlockSize,
+  parseBlockHeader,
   parseFrameHeader,
 } from './zstd-frame-format';
-import { ZstdCodec, zstdCodec } from './zstd-wasm';
+import { type ZstdCodec, zstdCodec } from './zstd-wasm';
 
 /** A complete frame failed its structure, decompression or checksum check: the file is corrupt. */
 export class CorruptZstdFrame extends Error {
@@ -41,7 +47,10 @@ interface FrameBlocks {
  * complete blocks still count, as docs/rules.md#zstd-torn-frame requires. libzstd checks each
  * complete frame's checksum; the content size the header declares is checked here.
  */
-export async function* decodeZstdFrames(source: AsyncIterable<Uint8Array>, limits: ZstdDecodeLimits = defaultZstdDecodeLimits): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
+export async function* decodeZstdFrames(
+  source: AsyncIterable<Uint8Array>,
+  limits: ZstdDecodeLimits = defaultZstdDecodeLimits,
+): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
   const iterator = source[Symbol.asyncIterator]();
   try {
     return yield* decodeFrames(iterator, await zstdCodec(), limits);
@@ -51,7 +60,11 @@ export async function* decodeZstdFrames(source: AsyncIterable<Uint8Array>, limit
   }
 }
 
-async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCodec, limits: ZstdDecodeLimits): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
+async function* decodeFrames(
+  iterator: AsyncIterator<Uint8Array>,
+  codec: ZstdCodec,
+  limits: ZstdDecodeLimits,
+): AsyncGenerator<Uint8Array, ZstdStreamEnd> {
   const queue = new ByteQueue();
   let ended = false;
   const fill = async (needed: number): Promise<boolean> => {
@@ -69,19 +82,32 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
     if (!(await fill(1))) return { frames, incompleteFrame: false };
     const frameOffset = queue.consumed;
     const corrupt = (detail: string): CorruptZstdFrame => new CorruptZstdFrame(frames, frameOffset, detail);
-    const overLimit = (detail: string): ZstdOverLimit => new ZstdOverLimit(frames, frameOffset, `${detail}; nothing was imported`);
+    const overLimit = (detail: string): ZstdOverLimit =>
+      new ZstdOverLimit(frames, frameOffset, `${detail}; nothing was imported`);
     // Checked before decoding, from what the frame says it holds or can hold: nothing over the limit is ever allocated.
     const checkBound = (bound: number): void => {
-      if (bound > limits.maxFrameBytes) throw overLimit(`decodes to more than ${describeBytes(limits.maxFrameBytes)}, the reader's limit for one frame`);
-      if (decodedBytes + bound > limits.maxDecodedBytes) throw overLimit(`the stream decodes to more than ${describeBytes(limits.maxDecodedBytes)}, the reader's limit for a file`);
+      if (bound > limits.maxFrameBytes)
+        throw overLimit(
+          `decodes to more than ${describeBytes(limits.maxFrameBytes)}, the reader's limit for one frame`,
+        );
+      if (decodedBytes + bound > limits.maxDecodedBytes)
+        throw overLimit(
+          `the stream decodes to more than ${describeBytes(limits.maxDecodedBytes)}, the reader's limit for a file`,
+        );
     };
     if (!(await fill(4))) return { frames, incompleteFrame: true };
-    const magic = (queue.peekByte(0) | (queue.peekByte(1) << 8) | (queue.peekByte(2) << 16) | (queue.peekByte(3) << 24)) >>> 0;
+    const magic =
+      (queue.peekByte(0) | (queue.peekByte(1) << 8) | (queue.peekByte(2) << 16) | (queue.peekByte(3) << 24)) >>> 0;
 
     if (isSkippableMagic(magic)) {
       if (!(await fill(8))) return { frames, incompleteFrame: true };
       const header = queue.take(8);
-      let left = ((header[4] as number) | ((header[5] as number) << 8) | ((header[6] as number) << 16) | ((header[7] as number) << 24)) >>> 0;
+      let left =
+        ((header[4] as number) |
+          ((header[5] as number) << 8) |
+          ((header[6] as number) << 16) |
+          ((header[7] as number) << 24)) >>>
+        0;
       while (left > 0) {
         if (!(await fill(1))) return { frames, incompleteFrame: true };
         left -= queue.skip(left);
@@ -122,7 +148,12 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
       if (info.contentSize !== undefined && info.contentSize > blocks.bound) {
         throw corrupt(`frame declares ${info.contentSize} bytes, more than its blocks can hold (${blocks.bound})`);
       }
-      const content = decodeFrame(codec, [headerWithoutContentSize(header, true), ...blocks.parts], blocks.bound, corrupt);
+      const content = decodeFrame(
+        codec,
+        [headerWithoutContentSize(header, true), ...blocks.parts],
+        blocks.bound,
+        corrupt,
+      );
       if (info.contentSize !== undefined && info.contentSize !== content.length) {
         throw corrupt(`frame declares ${info.contentSize} bytes but decodes to ${content.length}`);
       }
@@ -138,7 +169,12 @@ async function* decodeFrames(iterator: AsyncIterator<Uint8Array>, codec: ZstdCod
  * The file ended inside a frame: decode its complete blocks as a frame of their own (the last of
  * them marked last, no checksum: the stored one covers the whole frame), and keep what they give.
  */
-function* decodeCut(codec: ZstdCodec, header: Uint8Array, blocks: FrameBlocks, corrupt: (detail: string) => Error): Generator<Uint8Array> {
+function* decodeCut(
+  codec: ZstdCodec,
+  header: Uint8Array,
+  blocks: FrameBlocks,
+  corrupt: (detail: string) => Error,
+): Generator<Uint8Array> {
   if (blocks.lastBlockPart === undefined) return;
   const parts = blocks.parts.slice();
   const last = (parts[blocks.lastBlockPart] as Uint8Array).slice();
@@ -148,7 +184,12 @@ function* decodeCut(codec: ZstdCodec, header: Uint8Array, blocks: FrameBlocks, c
   if (content.length > 0) yield content;
 }
 
-const decodeFrame = (codec: ZstdCodec, parts: readonly Uint8Array[], bound: number, corrupt: (detail: string) => Error): Uint8Array => {
+const decodeFrame = (
+  codec: ZstdCodec,
+  parts: readonly Uint8Array[],
+  bound: number,
+  corrupt: (detail: string) => Error,
+): Uint8Array => {
   try {
     return codec.decompress(Buffer.concat(parts), bound);
   } catch (error) {

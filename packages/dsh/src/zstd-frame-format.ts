@@ -7,12 +7,17 @@ const skippableMagic = 0x184d2a50;
 export const maxBlockSize = 128 * 1024;
 
 export const isZstdMagic = (word: number): boolean => word === zstdMagic;
-export const isSkippableMagic = (word: number): boolean => ((word & skippableMagicMask) >>> 0) === skippableMagic;
+export const isSkippableMagic = (word: number): boolean => (word & skippableMagicMask) >>> 0 === skippableMagic;
 
 /** True when the first bytes of a file are a zstd (or skippable) frame. */
 export const startsWithZstdFrame = (bytes: Uint8Array): boolean => {
   if (bytes.length < 4) return false;
-  const word = ((bytes[0] as number) | ((bytes[1] as number) << 8) | ((bytes[2] as number) << 16) | ((bytes[3] as number) << 24)) >>> 0;
+  const word =
+    ((bytes[0] as number) |
+      ((bytes[1] as number) << 8) |
+      ((bytes[2] as number) << 16) |
+      ((bytes[3] as number) << 24)) >>>
+    0;
   return isZstdMagic(word) || isSkippableMagic(word);
 };
 
@@ -31,7 +36,10 @@ export const frameHeaderSize = (descriptor: number): { size: number; reservedBit
   const contentSizeFlag = descriptor >> 6;
   const dictionaryBytes = dictionaryFlag === 3 ? 4 : dictionaryFlag;
   const contentSizeBytes = contentSizeFlag === 0 ? singleSegment : 1 << contentSizeFlag;
-  return { size: 4 + 1 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes, reservedBitSet: (descriptor & 8) !== 0 };
+  return {
+    size: 4 + 1 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes,
+    reservedBitSet: (descriptor & 8) !== 0,
+  };
 };
 
 const readLittleEndian = (bytes: Uint8Array, at: number, count: number): number => {

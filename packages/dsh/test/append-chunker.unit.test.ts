@@ -1,9 +1,12 @@
 import * as fc from 'fast-check';
-import { createHash } from 'crypto';
+import { createHash } from 'node:crypto';
 import { AppendChunker } from '../src/append-chunker';
 
 /** The fingerprint's definition: SHA-256 of each line followed by `\n`. */
-const canonicalDigest = (lines: readonly string[]): string => createHash('sha256').update(lines.map((line) => `${line}\n`).join('')).digest('hex');
+const canonicalDigest = (lines: readonly string[]): string =>
+  createHash('sha256')
+    .update(lines.map((line) => `${line}\n`).join(''))
+    .digest('hex');
 
 type Layout = 'own buffers' | 'one buffer' | 'one buffer, other separators' | 'pooled';
 
@@ -37,15 +40,26 @@ describe('append chunk fingerprints', () => {
   it('are the SHA-256 of the lines with their newlines, however the lines lie in memory', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.string({ unit: 'grapheme' }).map((line) => line.replace(/\n/g, ' ')), { minLength: 1, maxLength: 30 }),
+        fc.array(
+          fc.string({ unit: 'grapheme' }).map((line) => line.replace(/\n/g, ' ')),
+          { minLength: 1, maxLength: 30 },
+        ),
         fc.constantFrom<Layout>('own buffers', 'one buffer', 'one buffer, other separators', 'pooled'),
         fc.integer({ min: 1, max: 8 }),
         (lines, layout, batchEvents) => {
           const chunker = new AppendChunker<number>({ batchEvents, batchBytes: Number.MAX_SAFE_INTEGER });
           const digests = layOut(lines, layout).map((bytes, index) => chunker.add(index + 2, bytes, index)?.digest);
           digests.push(chunker.finish()?.digest);
-          const expected = lines.map((_, index) => (index + 1) % batchEvents === 0 ? canonicalDigest(lines.slice(index + 1 - batchEvents, index + 1)) : undefined);
-          expected.push(lines.length % batchEvents === 0 ? undefined : canonicalDigest(lines.slice(lines.length - (lines.length % batchEvents))));
+          const expected = lines.map((_, index) =>
+            (index + 1) % batchEvents === 0
+              ? canonicalDigest(lines.slice(index + 1 - batchEvents, index + 1))
+              : undefined,
+          );
+          expected.push(
+            lines.length % batchEvents === 0
+              ? undefined
+              : canonicalDigest(lines.slice(lines.length - (lines.length % batchEvents))),
+          );
           expect(digests).toEqual(expected);
         },
       ),

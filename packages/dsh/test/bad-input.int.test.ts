@@ -1,12 +1,12 @@
 import * as fc from 'fast-check';
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { SessionId } from '@teamlog/events';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionId } from '@teamlog/events';
 import { sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { craftedRoot } from './crafted-fixtures';
 import { openTempStore, realLogsRoot } from './real-logs';
 import { zstdRleBomb } from './zstd-bomb';
-import { FileImportResult, importSessionLog, readSessionLog } from '../src';
+import { type FileImportResult, importSessionLog, readSessionLog } from '../src';
 
 /*
  * Property test: mutate real logs (truncate, flip bytes, drop fields, wrong types, duplicate a
@@ -17,9 +17,21 @@ import { FileImportResult, importSessionLog, readSessionLog } from '../src';
  */
 
 const bases = [
-  { name: 'v0-packed', file: join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl'), zstd: false },
-  { name: 'v0-sources', file: join(realLogsRoot, 'mirror-toninfo/scripts/snapshots/python-sdk-single-exe/advanced/session.1.jsonl'), zstd: false },
-  { name: 'v4-normalised', file: join(realLogsRoot, 'index-1394225561/snapshots/session/team-direct-inbox/session.v4.jsonl'), zstd: false },
+  {
+    name: 'v0-packed',
+    file: join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl'),
+    zstd: false,
+  },
+  {
+    name: 'v0-sources',
+    file: join(realLogsRoot, 'mirror-toninfo/scripts/snapshots/python-sdk-single-exe/advanced/session.1.jsonl'),
+    zstd: false,
+  },
+  {
+    name: 'v4-normalised',
+    file: join(realLogsRoot, 'index-1394225561/snapshots/session/team-direct-inbox/session.v4.jsonl'),
+    zstd: false,
+  },
   { name: 'v4-zstd', file: join(craftedRoot, 'zstd-cli/session.v4.jsonl.zstd'), zstd: true },
 ];
 
@@ -36,8 +48,17 @@ const byteMutation = fc.oneof(
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), mask: fc.integer({ min: 1, max: 255 }) }),
 );
 const lineMutation = fc.oneof(
-  fc.record({ kind: fc.constant('drop' as const), line: fc.nat(), field: fc.constantFrom('type', 'seq', 'time', 'data', 'data.turn', 'data.id', 'data.content', 'data.reason') }),
-  fc.record({ kind: fc.constant('wrong' as const), line: fc.nat(), field: fc.constantFrom('type', 'seq', 'time', 'data', 'data.turn', 'data.step'), value: fc.constantFrom<unknown>('x', -1, 1.5, null, [], {}) }),
+  fc.record({
+    kind: fc.constant('drop' as const),
+    line: fc.nat(),
+    field: fc.constantFrom('type', 'seq', 'time', 'data', 'data.turn', 'data.id', 'data.content', 'data.reason'),
+  }),
+  fc.record({
+    kind: fc.constant('wrong' as const),
+    line: fc.nat(),
+    field: fc.constantFrom('type', 'seq', 'time', 'data', 'data.turn', 'data.step'),
+    value: fc.constantFrom<unknown>('x', -1, 1.5, null, [], {}),
+  }),
   fc.record({ kind: fc.constant('duplicate' as const), line: fc.nat() }),
   fc.record({ kind: fc.constant('utf8' as const), line: fc.nat() }),
 );
@@ -45,7 +66,8 @@ const lineMutation = fc.oneof(
 const setPath = (record: Record<string, unknown>, path: string, value: unknown | undefined): void => {
   const keys = path.split('.');
   let target: unknown = record;
-  for (const key of keys.slice(0, -1)) target = typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[key] : undefined;
+  for (const key of keys.slice(0, -1))
+    target = typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[key] : undefined;
   if (typeof target !== 'object' || target === null || Array.isArray(target)) return;
   const last = keys[keys.length - 1] as string;
   if (value === undefined) delete (target as Record<string, unknown>)[last];
@@ -75,8 +97,18 @@ const mutate = (bytes: Buffer, mutation: Mutation): { bytes: Buffer; line?: numb
         const line = Buffer.from(original);
         const at = Math.floor(line.length / 2);
         const broken = Buffer.concat([line.subarray(0, at), Buffer.from([0xc3, 0x28, 0xff]), line.subarray(at)]);
-        const before = Buffer.from(lines.slice(0, index).map((text) => `${text}\n`).join(''));
-        const after = Buffer.from(lines.slice(index + 1).map((text) => `\n${text}`).join(''));
+        const before = Buffer.from(
+          lines
+            .slice(0, index)
+            .map((text) => `${text}\n`)
+            .join(''),
+        );
+        const after = Buffer.from(
+          lines
+            .slice(index + 1)
+            .map((text) => `\n${text}`)
+            .join(''),
+        );
         return { bytes: Buffer.concat([before, broken, after]), line: index + 1 };
       }
       const record = JSON.parse(original) as Record<string, unknown>;
@@ -87,7 +119,13 @@ const mutate = (bytes: Buffer, mutation: Mutation): { bytes: Buffer; line?: numb
   }
 };
 
-const checkImport = async (file: string, result: FileImportResult, mutation: Mutation, mutatedLine: number | undefined, streams: () => string[]): Promise<void> => {
+const checkImport = async (
+  file: string,
+  result: FileImportResult,
+  mutation: Mutation,
+  mutatedLine: number | undefined,
+  streams: () => string[],
+): Promise<void> => {
   if (result.rejected !== undefined) {
     const { rejected } = result;
     expect(rejected.message).toContain(file);
@@ -99,7 +137,11 @@ const checkImport = async (file: string, result: FileImportResult, mutation: Mut
       expect(rejected.path).toBeDefined();
       expect(rejected.message).toContain(`${rejected.path}: `);
     }
-    if ((mutation.kind === 'drop' || mutation.kind === 'wrong') && rejected.line === mutatedLine && rejected.reason !== 'not-a-session-log') {
+    if (
+      (mutation.kind === 'drop' || mutation.kind === 'wrong') &&
+      rejected.line === mutatedLine &&
+      rejected.reason !== 'not-a-session-log'
+    ) {
       expect(rejected.message).toContain(mutation.field.split('.').pop());
     }
     // Nothing of a rejected file is imported.
@@ -110,7 +152,11 @@ const checkImport = async (file: string, result: FileImportResult, mutation: Mut
     expect(result.recovery.line).toBeGreaterThanOrEqual(2);
     expect(result.recovery.detail.length).toBeGreaterThan(0);
     expect(result.recovery.keptEvents).toBe(result.events);
-    if ((mutation.kind === 'drop' || mutation.kind === 'wrong') && result.recovery.line === mutatedLine && result.recovery.reason === 'unparsable-line') {
+    if (
+      (mutation.kind === 'drop' || mutation.kind === 'wrong') &&
+      result.recovery.line === mutatedLine &&
+      result.recovery.reason === 'unparsable-line'
+    ) {
       expect(result.recovery.detail).toContain(mutation.field.split('.').pop());
     }
   }
@@ -125,9 +171,14 @@ describe('bad input: mutated real logs', () => {
     try {
       await fc.assert(
         fc.asyncProperty(
-          fc.integer({ min: 0, max: bases.length - 1 }).chain((baseIndex) =>
-            fc.tuple(fc.constant(baseIndex), (bases[baseIndex] as (typeof bases)[number]).zstd ? byteMutation : fc.oneof(byteMutation, lineMutation)),
-          ),
+          fc
+            .integer({ min: 0, max: bases.length - 1 })
+            .chain((baseIndex) =>
+              fc.tuple(
+                fc.constant(baseIndex),
+                (bases[baseIndex] as (typeof bases)[number]).zstd ? byteMutation : fc.oneof(byteMutation, lineMutation),
+              ),
+            ),
           async ([baseIndex, mutation]) => {
             cases += 1;
             const base = bases[baseIndex] as (typeof bases)[number];
@@ -136,11 +187,15 @@ describe('bad input: mutated real logs', () => {
             await fs.mkdir(caseDirectory);
             const file = join(caseDirectory, base.file.split('/').pop() as string);
             await fs.writeFile(file, bytes);
-            const store = (await import('@teamlog/store-sqlite')).SqliteEventStore.open(join(caseDirectory, 'events.sqlite'));
+            const store = (await import('@teamlog/store-sqlite')).SqliteEventStore.open(
+              join(caseDirectory, 'events.sqlite'),
+            );
             try {
               const result = await importSessionLog(file, store);
               outcomes.push(result.rejected?.reason ?? result.recovery?.reason ?? 'imported');
-              await checkImport(file, result, mutation as Mutation, line, () => store.listStreams().map((stream) => stream.streamName));
+              await checkImport(file, result, mutation as Mutation, line, () =>
+                store.listStreams().map((stream) => stream.streamName),
+              );
               if (result.rejected === undefined) {
                 const key = result.streamSessionId as SessionId;
                 const stored: unknown[] = [];
@@ -220,9 +275,13 @@ describe('bad input: mutated real logs', () => {
       await fs.writeFile(file, Buffer.concat([await fs.readFile(bases[3]?.file as string), zstdRleBomb(4097)]));
       const result = await importSessionLog(file, temp.store);
       expect(result.rejected).toMatchObject({ reason: 'over-limit' });
-      expect(result.rejected?.message).toMatch(/^\S+session\.v4\.jsonl\.zstd: zstd frame \d+ at byte \d+: decodes to more than 512 MiB, the reader's limit for one frame; nothing was imported$/);
+      expect(result.rejected?.message).toMatch(
+        /^\S+session\.v4\.jsonl\.zstd: zstd frame \d+ at byte \d+: decodes to more than 512 MiB, the reader's limit for one frame; nothing was imported$/,
+      );
       expect(temp.store.listStreams()).toEqual([]);
-      await expect(readSessionLog(file, { maxFrameBytes: 1024 ** 3, maxDecodedBytes: 256 * 1024 })).rejects.toThrow(/the stream decodes to more than 256 KiB, the reader's limit for a file/);
+      await expect(readSessionLog(file, { maxFrameBytes: 1024 ** 3, maxDecodedBytes: 256 * 1024 })).rejects.toThrow(
+        /the stream decodes to more than 256 KiB, the reader's limit for a file/,
+      );
     } finally {
       await temp.dispose();
     }
@@ -238,7 +297,12 @@ describe('bad input: mutated real logs', () => {
       await fs.writeFile(tail, `${[...lines.slice(0, -1), ...flood].join('\n')}\n`);
       const recovered = await importSessionLog(tail, temp.store);
       expect(recovered.rejected).toBeUndefined();
-      expect(recovered.recovery).toMatchObject({ reason: 'unparsable-line', line: lines.length, detail: 'the line is blank (no JSON value)', droppedLines: 100_000 });
+      expect(recovered.recovery).toMatchObject({
+        reason: 'unparsable-line',
+        line: lines.length,
+        detail: 'the line is blank (no JSON value)',
+        droppedLines: 100_000,
+      });
 
       const inside = join(temp.directory, 'inside', 'session.jsonl');
       await fs.mkdir(join(temp.directory, 'inside'));

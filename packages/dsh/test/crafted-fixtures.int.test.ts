@@ -1,5 +1,5 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { craftedFixtureNames, craftedRoot, writeCraftedFixtures } from './crafted-fixtures';
 import { openTempStore } from './real-logs';
 
@@ -9,7 +9,10 @@ describe('crafted fixtures', () => {
     try {
       await writeCraftedFixtures(temp.directory);
       for (const name of await craftedFixtureNames()) {
-        expect([name, await fs.readFile(join(temp.directory, name))]).toEqual([name, await fs.readFile(join(craftedRoot, name))]);
+        expect([name, await fs.readFile(join(temp.directory, name))]).toEqual([
+          name,
+          await fs.readFile(join(craftedRoot, name)),
+        ]);
       }
     } finally {
       await temp.dispose();

@@ -1,5 +1,5 @@
-import { promises as fs } from 'fs';
-import { dirname, join } from 'path';
+import { promises as fs } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 
 /*
@@ -14,16 +14,40 @@ export const craftedRoot = join(__dirname, '..', '..', '..', 'fixtures', 'crafte
 type Line = Record<string, unknown>;
 const jsonl = (lines: readonly Line[]): string => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 
-const v0Header = (id: string, extra: Line = {}): Line => ({ type: 'session', version: 0, id, createdAt: 1785000000000, cwd: '/crafted', delegationDepth: 0, ...extra });
+const v0Header = (id: string, extra: Line = {}): Line => ({
+  type: 'session',
+  version: 0,
+  id,
+  createdAt: 1785000000000,
+  cwd: '/crafted',
+  delegationDepth: 0,
+  ...extra,
+});
 const modernHeader = (version: number, id: string, extra: Line = {}): Line => ({
-  type: 'session', version, id, createdAt: 1785000000000, cwd: '/crafted', isSeeded: false, delegationDepth: 0, ...extra,
+  type: 'session',
+  version,
+  id,
+  createdAt: 1785000000000,
+  cwd: '/crafted',
+  isSeeded: false,
+  delegationDepth: 0,
+  ...extra,
 });
 
 const userMessage = (seq: number, text: string): Line => ({
-  type: 'user/message', seq, time: 1785000000100 + seq, surfaceOp: 'append',
+  type: 'user/message',
+  seq,
+  time: 1785000000100 + seq,
+  surfaceOp: 'append',
   data: { id: `message-${seq}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
 });
-const ev = (type: string, seq: number, data: unknown, extra: Line = {}): Line => ({ type, seq, time: 1785000000100 + seq, data, ...extra });
+const ev = (type: string, seq: number, data: unknown, extra: Line = {}): Line => ({
+  type,
+  seq,
+  time: 1785000000100 + seq,
+  data,
+  ...extra,
+});
 
 /** A complete first turn: seqs 0..4. */
 const turn = (): Line[] => [
@@ -36,25 +60,82 @@ const turn = (): Line[] => [
 
 const rawFixtures = (): Record<string, string> => ({
   'torn-tail/session.jsonl': `${jsonl([v0Header('crafted-torn-tail'), ...turn()])}{"type":"turn/start","seq":5,"time":17850`,
-  'gap-no-turn-end/session.jsonl': jsonl([v0Header('crafted-gap-no-turn-end'), ...turn(), ev('turn/start', 5, { turn: 2 }), userMessage(7, 'after the gap'), ev('step/start', 8, { turn: 2, step: 1 })]),
-  'gap-then-turn-end/session.jsonl': jsonl([v0Header('crafted-gap-then-turn-end'), ...turn(), ev('turn/start', 5, { turn: 2 }), userMessage(7, 'after the gap'), ev('turn/end', 8, { turn: 2, reason: { kind: 'completed' } })]),
+  'gap-no-turn-end/session.jsonl': jsonl([
+    v0Header('crafted-gap-no-turn-end'),
+    ...turn(),
+    ev('turn/start', 5, { turn: 2 }),
+    userMessage(7, 'after the gap'),
+    ev('step/start', 8, { turn: 2, step: 1 }),
+  ]),
+  'gap-then-turn-end/session.jsonl': jsonl([
+    v0Header('crafted-gap-then-turn-end'),
+    ...turn(),
+    ev('turn/start', 5, { turn: 2 }),
+    userMessage(7, 'after the gap'),
+    ev('turn/end', 8, { turn: 2, reason: { kind: 'completed' } }),
+  ]),
   'unparsable-then-turn-end/session.jsonl': `${jsonl([v0Header('crafted-unparsable-then-turn-end'), ...turn()])}{"type":"turn/start","seq":5,"ti\n${jsonl([ev('turn/end', 6, { turn: 2, reason: { kind: 'completed' } })])}`,
   'newer-version/session.v5.jsonl': jsonl([modernHeader(5, 'crafted-newer-version'), ...turn()]),
-  'not-a-session/notifications.jsonl': jsonl([{ method: 'session.event', params: { sessionId: 'x', event: { type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } } } }]),
+  'not-a-session/notifications.jsonl': jsonl([
+    {
+      method: 'session.event',
+      params: { sessionId: 'x', event: { type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } } },
+    },
+  ]),
   'packed-seeded-v1/session.v1.jsonl': jsonl([
-    v0Header('crafted-packed-seeded-v1', { version: 1, parentSession: 'crafted-parent', origin: 'subagent', delegationDepth: 1, seedLength: 2 }),
+    v0Header('crafted-packed-seeded-v1', {
+      version: 1,
+      parentSession: 'crafted-parent',
+      origin: 'subagent',
+      delegationDepth: 1,
+      seedLength: 2,
+    }),
     ev('turn/start', 0, { turn: 1 }),
     ev('session/end-seed', 1, {}),
     ev('step/start', 2, { turn: 1, step: 1 }),
-    { type: 'text-chunks', seq0: 3, time0: 1785000000200, data: { turn: 1, step: 1, index: 0, dt: [0, 5, -2], texts: ['a', 'b', 'c', 'd'] } },
-    { type: 'reasoning-chunks', seq0: 7, time0: 1785000000300, data: { turn: 1, step: 1, index: 1, dt: [], texts: ['why'] } },
-    { type: 'tool-call-chunks', seq0: 8, time0: 1785000000400, data: { turn: 1, step: 1, index: 2, dt: [1, 1], id: 'call-1', name: 'bash', args: ['{', '"a"', '}'] } },
-    ev('assistant/message', 11, { turn: 1, step: 1, message: { id: 'assistant-1', role: 'assistant', content: [{ type: 'text', text: 'abcd' }], source: { kind: 'model', provider: 'p', model: 'm' } } }, { sourceEventSeqs: [[3, 6], 8, 9], surfaceOp: 'append' }),
+    {
+      type: 'text-chunks',
+      seq0: 3,
+      time0: 1785000000200,
+      data: { turn: 1, step: 1, index: 0, dt: [0, 5, -2], texts: ['a', 'b', 'c', 'd'] },
+    },
+    {
+      type: 'reasoning-chunks',
+      seq0: 7,
+      time0: 1785000000300,
+      data: { turn: 1, step: 1, index: 1, dt: [], texts: ['why'] },
+    },
+    {
+      type: 'tool-call-chunks',
+      seq0: 8,
+      time0: 1785000000400,
+      data: { turn: 1, step: 1, index: 2, dt: [1, 1], id: 'call-1', name: 'bash', args: ['{', '"a"', '}'] },
+    },
+    ev(
+      'assistant/message',
+      11,
+      {
+        turn: 1,
+        step: 1,
+        message: {
+          id: 'assistant-1',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'abcd' }],
+          source: { kind: 'model', provider: 'p', model: 'm' },
+        },
+      },
+      { sourceEventSeqs: [[3, 6], 8, 9], surfaceOp: 'append' },
+    ),
     ev('step/end', 12, { turn: 1, step: 1 }),
     ev('turn/end', 13, { turn: 1, reason: { kind: 'completed' } }),
   ]),
   'seeded-v2/session.v2.jsonl': jsonl([
-    modernHeader(2, 'crafted-seeded-v2', { isSeeded: true, parentSession: 'crafted-parent', origin: 'subagent', delegationDepth: 1 }),
+    modernHeader(2, 'crafted-seeded-v2', {
+      isSeeded: true,
+      parentSession: 'crafted-parent',
+      origin: 'subagent',
+      delegationDepth: 1,
+    }),
     ev('turn/start', 0, { turn: 1 }),
     ev('session/end-seed', 1, { inherited: true }),
     ev('turn/end', 2, { turn: 1, reason: { kind: 'completed' } }),
@@ -76,13 +157,22 @@ const rawFixtures = (): Record<string, string> => ({
   ]),
   'invalid-team-record/session.v3.jsonl': jsonl([
     modernHeader(3, 'crafted-invalid-team-record'),
-    ev('team/member', 0, { version: 2, teamId: 'crafted-invalid-team-record', member: { id: 'child-a', name: 'reviewer', description: 'review', provider: 'spawn', context: 'fresh', phase: 7 } }),
+    ev('team/member', 0, {
+      version: 2,
+      teamId: 'crafted-invalid-team-record',
+      member: { id: 'child-a', name: 'reviewer', description: 'review', provider: 'spawn', context: 'fresh', phase: 7 },
+    }),
   ]),
 });
 
 /** Lines of distinct user messages, large enough that one zstd frame holds several 128 KiB blocks. */
 const bulkLines = (from: number, count: number): Line[] =>
-  Array.from({ length: count }, (_, k) => userMessage(from + k, `bulk message ${from + k} ${'abcdefghij'.slice(0, (k * 7) % 10)} ${((from + k) * 2654435761) % 1000003}`));
+  Array.from({ length: count }, (_, k) =>
+    userMessage(
+      from + k,
+      `bulk message ${from + k} ${'abcdefghij'.slice(0, (k * 7) % 10)} ${((from + k) * 2654435761) % 1000003}`,
+    ),
+  );
 
 const zstdFixtures = async (): Promise<Record<string, Uint8Array>> => {
   await initZstdEncoder();
@@ -96,10 +186,16 @@ const zstdFixtures = async (): Promise<Record<string, Uint8Array>> => {
   const middle = Buffer.from(frame(turn()));
   middle[middle.length - 1] = (middle[middle.length - 1] as number) ^ 0xff;
   const corrupt = Buffer.concat([corruptHeader, middle, frame([ev('turn/start', 5, { turn: 2 })])]);
-  return { 'zstd-incomplete-frame/session.jsonl.zstd': incomplete, 'zstd-corrupt-checksum/session.jsonl.zstd': corrupt };
+  return {
+    'zstd-incomplete-frame/session.jsonl.zstd': incomplete,
+    'zstd-corrupt-checksum/session.jsonl.zstd': corrupt,
+  };
 };
 
-export const craftedFixtureNames = async (): Promise<string[]> => [...Object.keys(rawFixtures()), ...Object.keys(await zstdFixtures())];
+export const craftedFixtureNames = async (): Promise<string[]> => [
+  ...Object.keys(rawFixtures()),
+  ...Object.keys(await zstdFixtures()),
+];
 
 /** Write every generated crafted fixture under `root`. */
 export const writeCraftedFixtures = async (root: string): Promise<void> => {

@@ -1,12 +1,16 @@
 import * as fc from 'fast-check';
-import { createHash } from 'crypto';
+import { createHash } from 'node:crypto';
 import { v5, validate, version } from 'uuid';
 import { importNamespace, sessionEventId, sessionEventIds, sessionHeaderEventId, uuidV5 } from '../src/event-ids';
 
 /** The id layout written out byte by byte (the definition the fast per-stream ids must match). */
 const idFromBytes = (streamKey: string, seq: number): string => {
   const bytes = Buffer.alloc(16);
-  createHash('sha1').update(Buffer.from(importNamespace.replace(/-/g, ''), 'hex')).update(`session/${streamKey}`, 'utf8').digest().copy(bytes, 0, 0, 8);
+  createHash('sha1')
+    .update(Buffer.from(importNamespace.replace(/-/g, ''), 'hex'))
+    .update(`session/${streamKey}`, 'utf8')
+    .digest()
+    .copy(bytes, 0, 0, 8);
   bytes.writeBigUInt64BE(BigInt(seq), 8);
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
@@ -39,18 +43,23 @@ describe('session event ids', () => {
 
   it('are the 16 bytes of the stream hash and the 64-bit seq, computed once per stream', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.array(fc.oneof(fc.nat(), fc.maxSafeNat()), { minLength: 1, maxLength: 5 }), (streamKey, seqs) => {
-        const idOf = sessionEventIds(streamKey);
-        for (const seq of seqs) {
-          expect(idOf(seq)).toBe(idFromBytes(streamKey, seq));
-          expect(sessionEventId(streamKey, seq)).toBe(idFromBytes(streamKey, seq));
-        }
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.array(fc.oneof(fc.nat(), fc.maxSafeNat()), { minLength: 1, maxLength: 5 }),
+        (streamKey, seqs) => {
+          const idOf = sessionEventIds(streamKey);
+          for (const seq of seqs) {
+            expect(idOf(seq)).toBe(idFromBytes(streamKey, seq));
+            expect(sessionEventId(streamKey, seq)).toBe(idFromBytes(streamKey, seq));
+          }
+        },
+      ),
     );
     expect(sessionEventId('s', Number.MAX_SAFE_INTEGER)).toBe(idFromBytes('s', Number.MAX_SAFE_INTEGER));
   });
 
   it('refuse a seq that is not a non-negative safe integer', () => {
-    for (const seq of [-1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) expect(() => sessionEventId('s', seq)).toThrow(RangeError);
+    for (const seq of [-1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN])
+      expect(() => sessionEventId('s', seq)).toThrow(RangeError);
   });
 });

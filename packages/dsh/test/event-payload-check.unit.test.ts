@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import { readFileSync } from 'fs';
-import { join, resolve } from 'path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import { catalogEventTypes, decodeSessionEvent } from '@teamlog/events';
 import { checkCatalogPayload, checkLegacyV0Shape } from '../src/event-payload-check';
@@ -15,20 +15,61 @@ import { decodeLegacyV0Shape } from '../src/legacy-v0-shapes';
 
 const goldenDirectory = resolve(__dirname, '../../../fixtures/golden');
 const examplesOf = (type: string): unknown[] =>
-  (JSON.parse(readFileSync(join(goldenDirectory, `${type.replace(/\//g, '__')}.json`), 'utf8')) as { examples: unknown[] }).examples;
+  (
+    JSON.parse(readFileSync(join(goldenDirectory, `${type.replace(/\//g, '__')}.json`), 'utf8')) as {
+      examples: unknown[];
+    }
+  ).examples;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = readonly (string | number)[];
 
 const pathsOf = (value: Json, at: Path = []): Path[] => {
   if (Array.isArray(value)) return [at, ...value.flatMap((item, index) => pathsOf(item, [...at, index]))];
-  if (value !== null && typeof value === 'object') return [at, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...at, key]))];
+  if (value !== null && typeof value === 'object')
+    return [at, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...at, key]))];
   return [at];
 };
 
-const tags = ['text', 'reasoning', 'image', 'file', 'tool-call', 'tool-result', 'user', 'team-message', 'agent-message', 'team-relay',
-  'completed', 'aborted', 'error', 'replace', 'toString', '__proto__', 'constructor', 'hasOwnProperty', ''];
-const keys = ['id', 'type', 'kind', 'role', 'content', 'source', 'turn', 'step', 'version', 'teamId', 'name', 'extra', 'toString', '__proto__', 'isError', 'offloaded'];
+const tags = [
+  'text',
+  'reasoning',
+  'image',
+  'file',
+  'tool-call',
+  'tool-result',
+  'user',
+  'team-message',
+  'agent-message',
+  'team-relay',
+  'completed',
+  'aborted',
+  'error',
+  'replace',
+  'toString',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  '',
+];
+const keys = [
+  'id',
+  'type',
+  'kind',
+  'role',
+  'content',
+  'source',
+  'turn',
+  'step',
+  'version',
+  'teamId',
+  'name',
+  'extra',
+  'toString',
+  '__proto__',
+  'isError',
+  'offloaded',
+];
 
 type Mutation =
   | { readonly kind: 'replace'; readonly at: number; readonly value: Json }
@@ -36,7 +77,10 @@ type Mutation =
   | { readonly kind: 'add'; readonly at: number; readonly key: string; readonly value: Json }
   | { readonly kind: 'retag'; readonly at: number; readonly tag: string };
 
-const jsonValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>, fc.constantFrom<Json>(-1, 1.5, 0, '', 'x', [], {}, [0, 1], [1, 2, 3], null, true));
+const jsonValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
+  fc.constantFrom<Json>(-1, 1.5, 0, '', 'x', [], {}, [0, 1], [1, 2, 3], null, true),
+);
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: jsonValue }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
@@ -50,7 +94,10 @@ const mutate = (value: Json, change: Mutation): Json => {
   const paths = pathsOf(copy);
   const path = paths[change.at % paths.length] as Path;
   if (path.length === 0) return change.kind === 'replace' ? change.value : copy;
-  const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string, Json>)[key as string] as Json, copy) as Record<string, Json> & Json[];
+  const parent = path
+    .slice(0, -1)
+    .reduce<Json>((node, key) => (node as Record<string, Json>)[key as string] as Json, copy) as Record<string, Json> &
+    Json[];
   const key = path[path.length - 1] as string & number;
   switch (change.kind) {
     case 'replace':
@@ -62,15 +109,21 @@ const mutate = (value: Json, change: Mutation): Json => {
       break;
     case 'add': {
       const target = parent[key];
-      if (target !== null && typeof target === 'object' && !Array.isArray(target)) Object.defineProperty(target, change.key, { value: change.value, enumerable: true, writable: true, configurable: true });
+      if (target !== null && typeof target === 'object' && !Array.isArray(target))
+        Object.defineProperty(target, change.key, {
+          value: change.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else if (Array.isArray(target)) target.push(change.value);
       break;
     }
     case 'retag': {
       const target = parent[key];
       if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
-        if ('type' in target) target['type'] = change.tag;
-        else target['kind'] = change.tag;
+        if ('type' in target) target.type = change.tag;
+        else target.kind = change.tag;
       }
       break;
     }
@@ -97,12 +150,16 @@ describe('the catalog payload check', () => {
     const examples = examplesOf(type) as Json[];
     let refused = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...examples), fc.array(mutation, { minLength: 1, maxLength: 3 }), (example, changes) => {
-        const data = changes.reduce(mutate, example);
-        const expected = fullDecode(type, data);
-        if (expected !== undefined) refused += 1;
-        expect(checkCatalogPayload(type, 'catalog', data)?.message).toBe(expected);
-      }),
+      fc.property(
+        fc.constantFrom(...examples),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        (example, changes) => {
+          const data = changes.reduce(mutate, example);
+          const expected = fullDecode(type, data);
+          if (expected !== undefined) refused += 1;
+          expect(checkCatalogPayload(type, 'catalog', data)?.message).toBe(expected);
+        },
+      ),
       { numRuns: 400 },
     );
     // The mutations reach both outcomes.
@@ -120,14 +177,22 @@ describe('the catalog payload check', () => {
       const data = { turn: 1, reason: { kind: tag } };
       expect(checkCatalogPayload('turn/end', 'catalog', data)?.message).toBe(fullDecode('turn/end', data));
       const message = { id: 'm', role: 'user', content: [{ type: tag, x: 1 }], source: { kind: tag } };
-      expect(checkCatalogPayload('user/message', 'catalog', message)?.message).toBe(fullDecode('user/message', message));
+      expect(checkCatalogPayload('user/message', 'catalog', message)?.message).toBe(
+        fullDecode('user/message', message),
+      );
     }
   });
 });
 
 describe('the legacy V0 user/message check', () => {
   it('decides mutated legacy payloads exactly as the full decode, with the same error', () => {
-    const legacy: Json = { content: [{ type: 'text', text: 'hi' }, { type: 'image', attachment: { attachmentId: 'a', mediaType: 'image/png', bytes: 3, width: 1, height: 1 } }], source: { kind: 'user' } };
+    const legacy: Json = {
+      content: [
+        { type: 'text', text: 'hi' },
+        { type: 'image', attachment: { attachmentId: 'a', mediaType: 'image/png', bytes: 3, width: 1, height: 1 } },
+      ],
+      source: { kind: 'user' },
+    };
     expect(checkLegacyV0Shape(legacy)).toBeUndefined();
     fc.assert(
       fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (changes) => {

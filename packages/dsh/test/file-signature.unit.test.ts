@@ -1,4 +1,4 @@
-import { FileSignature, compareSignatures } from '../src/file-signature';
+import { type FileSignature, compareSignatures } from '../src/file-signature';
 
 const file: FileSignature = { dev: 1, ino: 10, size: 100, mtimeMs: 1000 };
 

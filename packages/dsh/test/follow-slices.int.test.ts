@@ -1,10 +1,10 @@
-import { promises as fs, mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { SessionId } from '@teamlog/events';
+import { promises as fs, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionId } from '@teamlog/events';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
-import { LogChange } from '../src/followed-log';
+import type { LogChange } from '../src/followed-log';
 import { FollowedTree } from '../src/followed-tree';
 import { follow, linesOf, stopFollowers, streamLength } from './follow-support';
 
@@ -43,7 +43,10 @@ describe('a follower reads a growing log in slices', () => {
     await fs.writeFile(smallFile, small.slice(0, 3).join(''));
     let clock = 0;
     const store = new InMemoryEventStore();
-    const tree = new FollowedTree({ store, rootDirectory: root, importOptions: {}, sliceMs: 1, now: () => (clock += 1000) }, undefined);
+    const tree = new FollowedTree(
+      { store, rootDirectory: root, importOptions: {}, sliceMs: 1, now: () => (clock += 1000) },
+      undefined,
+    );
     const changes: LogChange[] = [];
     await tree.lookAt(root, changes);
     // Grown once: imported whole, after which each log is read by its tail.
@@ -82,9 +85,17 @@ describe('a follower reads a growing log in slices', () => {
     const following = await follow(root, store, { sliceMs: 0, rescanMs: 0 });
     await fs.appendFile(file, big[3] as string);
     const bigStream = sessionStream('big-session' as SessionId);
-    await following.until('the first growth is stored', async () => (await streamLength(store, bigStream)) === 3, 60_000);
+    await following.until(
+      'the first growth is stored',
+      async () => (await streamLength(store, bigStream)) === 3,
+      60_000,
+    );
     await fs.appendFile(file, big.slice(4).join(''));
-    await following.until('the whole growth is stored', async () => (await streamLength(store, bigStream)) === big.length - 1, 120_000);
+    await following.until(
+      'the whole growth is stored',
+      async () => (await streamLength(store, bigStream)) === big.length - 1,
+      120_000,
+    );
     expect(following.batches.length).toBeGreaterThan(2);
   }, 200_000);
 });

@@ -1,8 +1,14 @@
-import { promises as fs, readFileSync } from 'fs';
-import { dirname, join } from 'path';
-import { EventStore, RecordedEvent, StreamName } from '@teamlog/store';
+import { promises as fs, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { EventStore, RecordedEvent, StreamName } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { FollowBatch, FollowOptions, SessionLogFollower, followSessionLogs, importSessionLogs } from '../src';
+import {
+  type FollowBatch,
+  type FollowOptions,
+  type SessionLogFollower,
+  followSessionLogs,
+  importSessionLogs,
+} from '../src';
 
 export const fixturesRoot = join(__dirname, '..', '..', '..', 'fixtures');
 
@@ -26,7 +32,11 @@ export const stopFollowers = async (): Promise<void> => {
 
 export const follow = async (root: string, store: EventStore, options: FollowOptions = {}): Promise<Following> => {
   const batches: FollowBatch[] = [];
-  const follower = await followSessionLogs(root, store, { settleMs: 5, ...options, onBatch: (batch) => batches.push(batch) });
+  const follower = await followSessionLogs(root, store, {
+    settleMs: 5,
+    ...options,
+    onBatch: (batch) => batches.push(batch),
+  });
   running.add(follower);
   return {
     follower,
@@ -34,7 +44,10 @@ export const follow = async (root: string, store: EventStore, options: FollowOpt
     until: async (what, check, ms = 10_000) => {
       const deadline = Date.now() + ms;
       while (!(await check())) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; batches: ${JSON.stringify(batches.map(({ number, files, appended, warnings }) => ({ number, files, appended, warnings })))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `timed out waiting until ${what}; batches: ${JSON.stringify(batches.map(({ number, files, appended, warnings }) => ({ number, files, appended, warnings })))}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
@@ -57,7 +70,12 @@ export const streamLength = async (store: EventStore, stream: StreamName): Promi
 export const storeContents = async (store: SqliteEventStore): Promise<Record<string, unknown[]>> => {
   const contents: Record<string, unknown[]> = {};
   for (const { streamName } of store.listStreams().sort((a, b) => (a.streamName < b.streamName ? -1 : 1))) {
-    contents[streamName] = (await readStream(store, streamName)).map((event) => [event.id, event.type, event.data, event.metadata ?? null]);
+    contents[streamName] = (await readStream(store, streamName)).map((event) => [
+      event.id,
+      event.type,
+      event.data,
+      event.metadata ?? null,
+    ]);
   }
   return contents;
 };

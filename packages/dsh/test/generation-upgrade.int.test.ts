@@ -1,10 +1,10 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { SessionId } from '@teamlog/events';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionId } from '@teamlog/events';
 import { sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { exportSession, importSessionLog, readSessionLog } from '../src';
 import { fixturesRoot, linesOf, readStream } from './follow-support';
-import { TempStore, openTempStore } from './real-logs';
+import { type TempStore, openTempStore } from './real-logs';
 
 const v0Lead = join(fixturesRoot, 'synthetic/v0-mailbox/v0-lead/session.jsonl');
 const lead = 'v0-lead' as SessionId;
@@ -18,7 +18,8 @@ afterEach(async () => {
 });
 
 /** The V0 -> V1 migration: the header's version renamed, every event and seq kept. */
-const migrateToV1 = (lines: readonly string[]): string => `${JSON.stringify({ ...(JSON.parse(lines[0] as string) as object), version: 1 })}\n${lines.slice(1).join('')}`;
+const migrateToV1 = (lines: readonly string[]): string =>
+  `${JSON.stringify({ ...(JSON.parse(lines[0] as string) as object), version: 1 })}\n${lines.slice(1).join('')}`;
 
 describe('importing a later generation of a log the store already holds', () => {
   it('given events that line up with the stored ones, then adds the new header and only the tail', async () => {
@@ -26,7 +27,10 @@ describe('importing a later generation of a log the store already holds', () => 
     const directory = join(temp.directory, 'v0-lead');
     await fs.mkdir(directory);
     await fs.writeFile(join(directory, 'session.jsonl'), lines.slice(0, 10).join(''));
-    expect(await importSessionLog(join(directory, 'session.jsonl'), temp.store)).toMatchObject({ appended: 9, formatVersion: 0 });
+    expect(await importSessionLog(join(directory, 'session.jsonl'), temp.store)).toMatchObject({
+      appended: 9,
+      formatVersion: 0,
+    });
     await fs.writeFile(join(directory, 'session.v1.jsonl'), migrateToV1(lines));
     const upgraded = await importSessionLog(join(directory, 'session.v1.jsonl'), temp.store);
     expect(upgraded).toMatchObject({ formatVersion: 1, alreadyStored: 9, appended: lines.length - 10 });
@@ -40,7 +44,10 @@ describe('importing a later generation of a log the store already holds', () => 
     // The stored session is the V1 log: exported, it reads back as the file.
     const exported = join(temp.directory, 'exported.v1.jsonl');
     expect(await exportSession(temp.store, lead, { file: exported })).toMatchObject({ formatVersion: 1 });
-    const [back, original] = await Promise.all([readSessionLog(exported), readSessionLog(join(directory, 'session.v1.jsonl'))]);
+    const [back, original] = await Promise.all([
+      readSessionLog(exported),
+      readSessionLog(join(directory, 'session.v1.jsonl')),
+    ]);
     expect(back.head.rawHeader).toEqual(original.head.rawHeader);
     expect(back.events.map(({ event }) => event)).toEqual(original.events.map(({ event }) => event));
   });
@@ -52,7 +59,10 @@ describe('importing a later generation of a log the store already holds', () => 
     await fs.writeFile(join(directory, 'session.jsonl'), lines.join(''));
     await importSessionLog(join(directory, 'session.jsonl'), temp.store);
     const before = await readStream(temp.store, sessionStream(lead));
-    const shifted = migrateToV1([lines[0] as string, ...lines.slice(2).map((line) => line.replace(/"seq":(\d+)/, (_all, seq: string) => `"seq":${Number(seq) - 1}`))]);
+    const shifted = migrateToV1([
+      lines[0] as string,
+      ...lines.slice(2).map((line) => line.replace(/"seq":(\d+)/, (_all, seq: string) => `"seq":${Number(seq) - 1}`)),
+    ]);
     await fs.writeFile(join(directory, 'session.v1.jsonl'), shifted);
     const refused = await importSessionLog(join(directory, 'session.v1.jsonl'), temp.store);
     expect(refused.rejected).toMatchObject({ reason: 'prefix-mismatch', line: 2 });

@@ -62,16 +62,28 @@ describe('session header line', () => {
   });
 
   it('refuses a header whose version contradicts the generation in the file name', () => {
-    expect(rejection('/d/session.v2.jsonl', line({ ...base, version: 3, isSeeded: false })).message).toMatch(/header says version 3 but the file name says generation 2/);
-    expect(parseHeaderLine('/d/child.replay.jsonl', line({ ...base, version: 3, isSeeded: false })).formatVersion).toBe(3);
+    expect(rejection('/d/session.v2.jsonl', line({ ...base, version: 3, isSeeded: false })).message).toMatch(
+      /header says version 3 but the file name says generation 2/,
+    );
+    expect(parseHeaderLine('/d/child.replay.jsonl', line({ ...base, version: 3, isSeeded: false })).formatVersion).toBe(
+      3,
+    );
   });
 });
 
 describe('session log file names', () => {
   it('parses generation, stem and compression', () => {
     expect(parseSessionFileName('session.jsonl')).toEqual({ stem: 'session', generation: 0, compression: 'none' });
-    expect(parseSessionFileName('session.v4.jsonl.zstd')).toEqual({ stem: 'session', generation: 4, compression: 'zstd' });
-    expect(parseSessionFileName('session.1.v4.jsonl')).toEqual({ stem: 'session.1', generation: 4, compression: 'none' });
+    expect(parseSessionFileName('session.v4.jsonl.zstd')).toEqual({
+      stem: 'session',
+      generation: 4,
+      compression: 'zstd',
+    });
+    expect(parseSessionFileName('session.1.v4.jsonl')).toEqual({
+      stem: 'session.1',
+      generation: 4,
+      compression: 'none',
+    });
     expect(parseSessionFileName('session.lock')).toBeUndefined();
   });
 

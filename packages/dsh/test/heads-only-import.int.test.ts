@@ -1,5 +1,5 @@
-import { join } from 'path';
-import { SessionId } from '@teamlog/events';
+import { join } from 'node:path';
+import type { SessionId } from '@teamlog/events';
 import { HeadsOnlyEventStore, sessionStream } from '@teamlog/store';
 import { importSessionLog } from '../src';
 
@@ -12,7 +12,10 @@ describe('importing into the heads-only store of a one-shot replay', () => {
   it('imports each session whole, from the heads alone', async () => {
     const store = new HeadsOnlyEventStore();
     const results = [await importSessionLog(lead, store), await importSessionLog(analyst, store)];
-    expect(results.map((result) => [result.rejected, result.appended === result.events, result.events > 0])).toEqual([[undefined, true, true], [undefined, true, true]]);
+    expect(results.map((result) => [result.rejected, result.appended === result.events, result.events > 0])).toEqual([
+      [undefined, true, true],
+      [undefined, true, true],
+    ]);
   });
 
   it('rejects a second copy of a session in one line, since its imported prefix cannot be compared, and writes nothing', async () => {

@@ -1,10 +1,10 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { formatPosition, EventStore, StagedAppends, sessionStream } from '@teamlog/store';
-import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import { SessionId } from '@teamlog/events';
-import { TempStore, openTempStore, realLogsRoot } from './real-logs';
-import { FileImportOptions, importSessionLog } from '../src';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { formatPosition, type EventStore, type StagedAppends, sessionStream } from '@teamlog/store';
+import { type SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import type { SessionId } from '@teamlog/events';
+import { type TempStore, openTempStore, realLogsRoot } from './real-logs';
+import { type FileImportOptions, importSessionLog } from '../src';
 
 /*
  * A file is imported whole (its header and every kept event) or not at all, whatever fails:
@@ -12,7 +12,10 @@ import { FileImportOptions, importSessionLog } from '../src';
  * and checks the store is unchanged: events, streams, the views' checkpoint and what they show.
  */
 
-const packedChunks = join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl');
+const packedChunks = join(
+  realLogsRoot,
+  'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl',
+);
 const baseline = join(realLogsRoot, 'index-1394225561/snapshots/session/team-direct-inbox/session.v4.jsonl');
 
 let temp: TempStore;
@@ -44,7 +47,10 @@ const faultyStore = (inner: SqliteEventStore, fault: Fault): EventStore =>
           append: async (...args: Parameters<StagedAppends['append']>) => {
             if (staged === fault.at) {
               if (fault.edit === undefined) throw new InjectedFault(`staging batch ${staged}`);
-              await fs.writeFile(fault.edit, (await fs.readFile(fault.edit, 'utf8')).replace('"text":"', '"text":"changed '));
+              await fs.writeFile(
+                fault.edit,
+                (await fs.readFile(fault.edit, 'utf8')).replace('"text":"', '"text":"changed '),
+              );
             }
             staged += 1;
             return unit.append(...args);
@@ -90,35 +96,43 @@ describe('an import is whole or nothing', () => {
     ['the file changes before the second read', { at: 0, edit: '' }, { batchEvents: 10, singlePassBytes: 0 }],
   ];
 
-  it.each(cases)('when %s, the store is unchanged and the repaired import equals a clean one', async (_name, fault, options) => {
-    await importSessionLog(baseline, temp.store);
-    const before = await snapshot(temp.store);
-    const file = join(temp.directory, 'session.jsonl');
-    await fs.copyFile(packedChunks, file);
-    const result = await importSessionLog(file, faultyStore(temp.store, fault.edit === undefined ? fault : { ...fault, edit: file }), options);
-    expect(result.rejected).toBeDefined();
-    expect(result.appended).toBe(0);
-    expect(await snapshot(temp.store)).toEqual({ ...before, folded: 0 });
+  it.each(cases)(
+    'when %s, the store is unchanged and the repaired import equals a clean one',
+    async (_name, fault, options) => {
+      await importSessionLog(baseline, temp.store);
+      const before = await snapshot(temp.store);
+      const file = join(temp.directory, 'session.jsonl');
+      await fs.copyFile(packedChunks, file);
+      const result = await importSessionLog(
+        file,
+        faultyStore(temp.store, fault.edit === undefined ? fault : { ...fault, edit: file }),
+        options,
+      );
+      expect(result.rejected).toBeDefined();
+      expect(result.appended).toBe(0);
+      expect(await snapshot(temp.store)).toEqual({ ...before, folded: 0 });
 
-    await fs.copyFile(packedChunks, file);
-    const repaired = await importSessionLog(file, temp.store, options);
-    expect(repaired.rejected).toBeUndefined();
-    expect(repaired.appended).toBe(repaired.events);
-    const clean = await openTempStore();
-    try {
-      await importSessionLog(baseline, clean.store);
-      const once = await importSessionLog(file, clean.store, options);
-      const key = sessionStream(once.streamSessionId as SessionId);
-      const read = async (store: EventStore) => {
-        const events: unknown[] = [];
-        for await (const event of store.readStream(key)) events.push([event.revision, event.id, event.type, event.data, event.metadata]);
-        return events;
-      };
-      expect(await read(temp.store)).toEqual(await read(clean.store));
-    } finally {
-      await clean.dispose();
-    }
-  });
+      await fs.copyFile(packedChunks, file);
+      const repaired = await importSessionLog(file, temp.store, options);
+      expect(repaired.rejected).toBeUndefined();
+      expect(repaired.appended).toBe(repaired.events);
+      const clean = await openTempStore();
+      try {
+        await importSessionLog(baseline, clean.store);
+        const once = await importSessionLog(file, clean.store, options);
+        const key = sessionStream(once.streamSessionId as SessionId);
+        const read = async (store: EventStore) => {
+          const events: unknown[] = [];
+          for await (const event of store.readStream(key))
+            events.push([event.revision, event.id, event.type, event.data, event.metadata]);
+          return events;
+        };
+        expect(await read(temp.store)).toEqual(await read(clean.store));
+      } finally {
+        await clean.dispose();
+      }
+    },
+  );
 
   it.each([
     ['an ignorable event nested 5,500 deep on the last line', 5_500, 'x/ignorable-extension'],
@@ -150,10 +164,15 @@ describe('an import is whole or nothing', () => {
   });
 
   it('counts what this process wrote: two imports of one log at once append it once in total', async () => {
-    const [a, b] = await Promise.all([importSessionLog(packedChunks, temp.store), importSessionLog(packedChunks, temp.store)]);
+    const [a, b] = await Promise.all([
+      importSessionLog(packedChunks, temp.store),
+      importSessionLog(packedChunks, temp.store),
+    ]);
     expect([a?.rejected, b?.rejected]).toEqual([undefined, undefined]);
     expect((a?.appended ?? 0) + (b?.appended ?? 0)).toBe(a?.events);
-    const stored = Number((temp.store.database.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: bigint }).count);
+    const stored = Number(
+      (temp.store.database.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: bigint }).count,
+    );
     expect(stored).toBe((a?.events ?? 0) + 1);
   });
 });

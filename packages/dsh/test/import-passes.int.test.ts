@@ -1,10 +1,17 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
-import { SessionId } from '@teamlog/events';
-import { EventStore, RecordedEvent, StagedAppends, StreamName, sessionHeaderStream, sessionStream } from '@teamlog/store';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { TempStore, openTempStore, realLogsRoot } from './real-logs';
-import { FileImportOptions, importSessionLog, importSessionLogs, readSessionLog } from '../src';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionId } from '@teamlog/events';
+import {
+  type EventStore,
+  type RecordedEvent,
+  type StagedAppends,
+  type StreamName,
+  sessionHeaderStream,
+  sessionStream,
+} from '@teamlog/store';
+import type { SqliteEventStore } from '@teamlog/store-sqlite';
+import { type TempStore, openTempStore, realLogsRoot } from './real-logs';
+import { type FileImportOptions, importSessionLog, readSessionLog } from '../src';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 
 /*
@@ -14,7 +21,10 @@ import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
  * never seen by a single read.
  */
 
-const packedChunks = join(realLogsRoot, 'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl');
+const packedChunks = join(
+  realLogsRoot,
+  'mirror-toninfo/examples/acp-agent/tests/snapshots/packed-chunks/session.jsonl',
+);
 
 let temp: TempStore;
 beforeEach(async () => {
@@ -30,7 +40,11 @@ interface Append {
 }
 
 /** The SQLite store, recording every staged batch and running `beforeHeader` just before the header record is staged. */
-const recordingStore = (inner: SqliteEventStore, appends: Append[], beforeHeader: () => Promise<void> = async () => undefined): EventStore =>
+const recordingStore = (
+  inner: SqliteEventStore,
+  appends: Append[],
+  beforeHeader: () => Promise<void> = async () => undefined,
+): EventStore =>
   Object.create(inner, {
     stageAppends: {
       value: (): StagedAppends => {
@@ -55,8 +69,6 @@ const readStored = async (store: EventStore, stream: StreamName): Promise<Record
   return events;
 };
 
-const comparable = (events: readonly RecordedEvent[]): unknown[] => events.map((event) => [event.revision, event.id, event.type, event.data, event.metadata]);
-
 const originalText = async (): Promise<string> => fs.readFile(packedChunks, 'utf8');
 const editedText = (text: string): string => text.replace('"text":"', '"text":"changed ');
 
@@ -70,11 +82,20 @@ const writeLog = async (file: string, text: string, compression: 'none' | 'zstd'
 };
 
 /** Import the packed-chunks log from `file`, editing the file right after the validating read. */
-const importWithEditAfterValidation = async (store: SqliteEventStore, file: string, compression: 'none' | 'zstd', options: FileImportOptions) => {
+const importWithEditAfterValidation = async (
+  store: SqliteEventStore,
+  file: string,
+  compression: 'none' | 'zstd',
+  options: FileImportOptions,
+) => {
   const appends: Append[] = [];
   const text = await originalText();
   await writeLog(file, text, compression);
-  const result = await importSessionLog(file, recordingStore(store, appends, () => writeLog(file, editedText(text), compression)), options);
+  const result = await importSessionLog(
+    file,
+    recordingStore(store, appends, () => writeLog(file, editedText(text), compression)),
+    options,
+  );
   return { result, appends };
 };
 
@@ -94,8 +115,16 @@ describe('the single-pass import', () => {
   });
 
   it.each([
-    ['an invalid catalog payload', '{"type":"turn/end","seq":124,"time":1785730418718,"data":{"turn":"one","reason":{"kind":"completed"}}}\n', 'invalid-event'],
-    ['a turn/end after an unparsable line', 'not json\n{"type":"turn/end","seq":125,"time":1785730418718,"data":{"turn":2,"reason":{"kind":"completed"}}}\n', 'damaged-history'],
+    [
+      'an invalid catalog payload',
+      '{"type":"turn/end","seq":124,"time":1785730418718,"data":{"turn":"one","reason":{"kind":"completed"}}}\n',
+      'invalid-event',
+    ],
+    [
+      'a turn/end after an unparsable line',
+      'not json\n{"type":"turn/end","seq":125,"time":1785730418718,"data":{"turn":2,"reason":{"kind":"completed"}}}\n',
+      'damaged-history',
+    ],
   ])('writes nothing for a file rejected at its last line (%s)', async (_name, lastLines, reason) => {
     const file = join(temp.directory, 'session.jsonl');
     await fs.writeFile(file, (await originalText()) + lastLines);
@@ -109,7 +138,11 @@ describe('the single-pass import', () => {
 });
 
 /** The import stored what the file holds now (the edited text), read again from its start. */
-const expectStoredAsFileNow = async (store: EventStore, file: string, result: Awaited<ReturnType<typeof importSessionLog>>): Promise<void> => {
+const expectStoredAsFileNow = async (
+  store: EventStore,
+  file: string,
+  result: Awaited<ReturnType<typeof importSessionLog>>,
+): Promise<void> => {
   expect(result.rejected).toBeUndefined();
   const { events } = await readSessionLog(file);
   const stored = await readStored(store, sessionStream(result.streamSessionId as SessionId));
@@ -133,7 +166,12 @@ describe('the switch to two passes', () => {
     try {
       const { events } = await readSessionLog(packedChunks);
       const roomy = { singlePassBytes: bytes + 384 * events.length };
-      const { result: once } = await importWithEditAfterValidation(other.store, join(other.directory, 'session.jsonl'), 'none', roomy);
+      const { result: once } = await importWithEditAfterValidation(
+        other.store,
+        join(other.directory, 'session.jsonl'),
+        'none',
+        roomy,
+      );
       expect(once.rejected).toBeUndefined();
       const stored = await readStored(other.store, sessionStream(once.streamSessionId as SessionId));
       expect(JSON.stringify(stored.map((event) => event.data))).not.toContain('changed ');
@@ -148,7 +186,12 @@ describe('the switch to two passes', () => {
     await expectStoredAsFileNow(temp.store, file, result);
     const other = await openTempStore();
     try {
-      const { result: once } = await importWithEditAfterValidation(other.store, join(other.directory, 'session.jsonl.zstd'), 'zstd', {});
+      const { result: once } = await importWithEditAfterValidation(
+        other.store,
+        join(other.directory, 'session.jsonl.zstd'),
+        'zstd',
+        {},
+      );
       expect(once.rejected).toBeUndefined();
       const stored = await readStored(other.store, sessionStream(once.streamSessionId as SessionId));
       expect(JSON.stringify(stored.map((event) => event.data))).not.toContain('changed ');
@@ -166,7 +209,9 @@ describe('the switch to two passes', () => {
     const result = await importSessionLog(file, store, { singlePassBytes: 0 });
     expect(result.rejected).toBeUndefined();
     const headers = await readStored(temp.store, sessionHeaderStream(result.streamSessionId as SessionId));
-    expect(headers.map((event) => (event.data as { header: { delegationDepth: number } }).header.delegationDepth)).toEqual([1]);
+    expect(
+      headers.map((event) => (event.data as { header: { delegationDepth: number } }).header.delegationDepth),
+    ).toEqual([1]);
   });
 
   it('refuses a file that keeps changing through every retry, appending no event', async () => {
@@ -179,7 +224,9 @@ describe('the switch to two passes', () => {
     });
     const result = await importSessionLog(file, store, { singlePassBytes: 0, retries: 2 });
     expect(result.rejected).toMatchObject({ reason: 'unreadable' });
-    expect(result.rejected?.message).toMatch(/the file changed while it was imported \(its header differs from the validated read\); nothing was written/);
+    expect(result.rejected?.message).toMatch(
+      /the file changed while it was imported \(its header differs from the validated read\); nothing was written/,
+    );
     expect(edits).toBe(3);
     expect(await readStored(temp.store, sessionStream(result.streamSessionId as SessionId))).toEqual([]);
   });

@@ -1,5 +1,5 @@
-import { join } from 'path';
-import { EventStore, InMemoryEventStore, StagedAppends, StoreFailure } from '@teamlog/store';
+import { join } from 'node:path';
+import { type EventStore, InMemoryEventStore, type StagedAppends, StoreFailure } from '@teamlog/store';
 import { realLogsRoot } from './real-logs';
 import { importSessionLog } from '../src';
 
@@ -7,7 +7,9 @@ import { importSessionLog } from '../src';
 
 const baseline = join(realLogsRoot, 'index-1394225561/snapshots/session/team-direct-inbox/session.v4.jsonl');
 
-const unavailable = new StoreFailure('append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED 127.0.0.1:5432');
+const unavailable = new StoreFailure(
+  'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED 127.0.0.1:5432',
+);
 
 /** The store with every commit of a unit failing as a server that stays away does. */
 const failingCommits = (inner: InMemoryEventStore): EventStore =>
@@ -28,7 +30,7 @@ const failingCommits = (inner: InMemoryEventStore): EventStore =>
   }) as EventStore;
 
 describe('importSessionLog when the store fails', () => {
-  it('throws the store\'s failure instead of listing the file as rejected, writes nothing, and a rerun imports the file', async () => {
+  it("throws the store's failure instead of listing the file as rejected, writes nothing, and a rerun imports the file", async () => {
     const store = new InMemoryEventStore();
     await expect(importSessionLog(baseline, failingCommits(store))).rejects.toBe(unavailable);
     const written: unknown[] = [];

@@ -1,12 +1,14 @@
-import { LineSplitEnd, SplitLine, splitLines } from '../src/line-splitter';
-
+import { type LineSplitEnd, type SplitLine, splitLines } from '../src/line-splitter';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-const collect = async (source: AsyncIterable<Uint8Array>, maxLineBytes?: number): Promise<{ lines: SplitLine[]; end: LineSplitEnd }> => {
+const collect = async (
+  source: AsyncIterable<Uint8Array>,
+  maxLineBytes?: number,
+): Promise<{ lines: SplitLine[]; end: LineSplitEnd }> => {
   const lines: SplitLine[] = [];
   const iterator = splitLines(source, maxLineBytes === undefined ? {} : { maxLineBytes });
   for (let next = await iterator.next(); ; next = await iterator.next()) {
@@ -19,14 +21,24 @@ describe('streaming line splitter', () => {
   it('numbers complete lines from 1 whatever the chunk boundaries', async () => {
     for (const size of [1, 2, 3, 5, 100]) {
       const { lines, end } = await collect(chunksOf('a\nbb\n\nccc\n', size));
-      expect(lines.map((line) => [line.line, line.bytes.toString(), line.blankRun ?? 0])).toEqual([[1, 'a', 0], [2, 'bb', 0], [3, '', 1], [4, 'ccc', 0]]);
+      expect(lines.map((line) => [line.line, line.bytes.toString(), line.blankRun ?? 0])).toEqual([
+        [1, 'a', 0],
+        [2, 'bb', 0],
+        [3, '', 1],
+        [4, 'ccc', 0],
+      ]);
       expect(end.tornTail).toBeUndefined();
     }
   });
 
   it('gives a run of blank lines in one read as one entry that counts them, keeping the numbering', async () => {
     const { lines, end } = await collect(chunksOf(`a\n${'\n \r\n\t\n'.repeat(1000)}b\n\n`, 1 << 20));
-    expect(lines.map(({ line, bytes, blankRun }) => [line, bytes.toString(), blankRun])).toEqual([[1, 'a', undefined], [2, '', 3000], [3002, 'b', undefined], [3003, '', 1]]);
+    expect(lines.map(({ line, bytes, blankRun }) => [line, bytes.toString(), blankRun])).toEqual([
+      [1, 'a', undefined],
+      [2, '', 3000],
+      [3002, 'b', undefined],
+      [3003, '', 1],
+    ]);
     expect(end.lines).toBe(3003);
   });
 
@@ -48,12 +60,13 @@ describe('streaming line splitter', () => {
   it('yields the complete lines of each read chunk together', async () => {
     const batches: number[] = [];
     const iterator = splitLines(chunksOf('a\nb\nc\nd', 4));
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) batches.push(next.value.length);
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+      batches.push(next.value.length);
     expect(batches).toEqual([2, 1]);
   });
 
   it('holds at most the longest line plus one read chunk, not the whole input', async () => {
-    const text = Array.from({ length: 2000 }, (_, k) => `line ${k} ${'y'.repeat(k % 50)}`).join('\n') + '\n';
+    const text = `${Array.from({ length: 2000 }, (_, k) => `line ${k} ${'y'.repeat(k % 50)}`).join('\n')}\n`;
     const { end } = await collect(chunksOf(text, 64));
     expect(end.largestLineBytes).toBeLessThanOrEqual(60);
     expect(end.peakBufferedBytes).toBeLessThanOrEqual(end.largestLineBytes + 64);

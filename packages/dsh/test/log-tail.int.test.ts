@@ -1,6 +1,6 @@
-import { promises as fs } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LogTail, SessionLogRejected, openSessionLog, readSessionLog } from '../src';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 import { fixturesRoot, linesOf } from './follow-support';
@@ -93,7 +93,12 @@ describe('a log tail', () => {
     const frame = Buffer.from(encodeZstdFrame(Buffer.from(lines.slice(2, 4).join(''))));
     frame.writeUInt8((frame.at(-1) as number) ^ 0xff, frame.length - 1); // the checksum no longer matches
     await fs.appendFile(file, frame);
-    await expect(seqsRead(tail)).rejects.toMatchObject({ reason: 'corrupt-frame', message: expect.stringMatching(/session\.jsonl\.zstd.*zstd frame 2 at byte \d+: decompression failed: checksum mismatch/) });
+    await expect(seqsRead(tail)).rejects.toMatchObject({
+      reason: 'corrupt-frame',
+      message: expect.stringMatching(
+        /session\.jsonl\.zstd.*zstd frame 2 at byte \d+: decompression failed: checksum mismatch/,
+      ),
+    });
     const garbage = await openTail(file.replace('.zstd', '.2.zstd'));
     await fs.appendFile(file.replace('.zstd', '.2.zstd'), Buffer.from('not a frame at all'));
     await expect(seqsRead(garbage)).rejects.toThrow(SessionLogRejected);
@@ -103,7 +108,10 @@ describe('a log tail', () => {
     const lines = linesOf(v0Lead);
     const file = join(directory, 'session.jsonl');
     await fs.writeFile(file, lines.slice(0, 3).join(''));
-    const tail = new LogTail({ ...(await openSessionLog(file)).head, rawHeader: { type: 'session', version: 0, id: 'someone-else' } });
+    const tail = new LogTail({
+      ...(await openSessionLog(file)).head,
+      rawHeader: { type: 'session', version: 0, id: 'someone-else' },
+    });
     await expect(seqsRead(tail)).rejects.toThrow(/its header line differs from the one it was opened with/);
   });
 
@@ -112,6 +120,8 @@ describe('a log tail', () => {
     const whole = await readSessionLog(crafted('gap-no-turn-end/session.jsonl'));
     expect(await seqsRead(gap)).toEqual(whole.events.map(({ event }) => event.seq));
     expect(gap.stopped).toMatchObject({ reason: whole.summary.recovery?.reason, line: whole.summary.recovery?.line });
-    await expect(seqsRead(await openTail(crafted('gap-then-turn-end/session.jsonl')))).rejects.toMatchObject({ reason: 'damaged-history' });
+    await expect(seqsRead(await openTail(crafted('gap-then-turn-end/session.jsonl')))).rejects.toMatchObject({
+      reason: 'damaged-history',
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { promises as fs, readdirSync, readFileSync } from 'fs';
-import { join, relative } from 'path';
-import { tmpdir } from 'os';
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 
 /* The real logs copied from the reference harness's public repositories (fixtures/dsh-logs). */
@@ -35,10 +35,17 @@ export const shortName = (file: string): string => relative(realLogsRoot, file);
  * hand-made test fixtures upstream (a seq that starts at 1; delta chunks trimmed out), and the
  * harness's reader treats them exactly so.
  */
-export const expectedOutcomes: Record<string, { rejected?: 'damaged-history'; recovery?: { reason: 'seq-gap'; keptEvents: number } }> = {
-  'mirror-toninfo/packages/test-support/acp-snapshot/tests/fixtures/suite/authored-error/session.jsonl': { rejected: 'damaged-history' },
+export const expectedOutcomes: Record<
+  string,
+  { rejected?: 'damaged-history'; recovery?: { reason: 'seq-gap'; keptEvents: number } }
+> = {
+  'mirror-toninfo/packages/test-support/acp-snapshot/tests/fixtures/suite/authored-error/session.jsonl': {
+    rejected: 'damaged-history',
+  },
   'mirror-toninfo/apps/web/tests/snapshots/cordis-tool-round/session.jsonl': { rejected: 'damaged-history' },
-  'mirror-toninfo/packages/test-support/acp-snapshot/tests/fixtures/suite/blocked-log/session.jsonl': { recovery: { reason: 'seq-gap', keptEvents: 0 } },
+  'mirror-toninfo/packages/test-support/acp-snapshot/tests/fixtures/suite/blocked-log/session.jsonl': {
+    recovery: { reason: 'seq-gap', keptEvents: 0 },
+  },
 };
 
 /** Logical events a file holds, counted naively from its text (packed rows count their members). */

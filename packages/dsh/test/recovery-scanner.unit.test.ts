@@ -1,9 +1,14 @@
-import { LogicalEvent } from '../src/logical-event';
+import type { LogicalEvent } from '../src/logical-event';
 import { RecoveryScanner } from '../src/recovery-scanner';
 
 const event = (seq: number, type = 'user/message'): LogicalEvent => ({ type, seq, time: 0, data: {} });
 const events = (...list: LogicalEvent[]) => ({ kind: 'events' as const, events: list });
-const unparsable = (rawType?: string) => ({ kind: 'problem' as const, reason: 'unparsable-line' as const, detail: 'not JSON', ...(rawType === undefined ? {} : { rawType }) });
+const unparsable = (rawType?: string) => ({
+  kind: 'problem' as const,
+  reason: 'unparsable-line' as const,
+  detail: 'not JSON',
+  ...(rawType === undefined ? {} : { rawType }),
+});
 
 describe('the recovery rule (docs/rules.md#recovery-damaged-tail)', () => {
   it('given dense seqs and no tail, when finished, then nothing was recovered', () => {
@@ -15,7 +20,12 @@ describe('the recovery rule (docs/rules.md#recovery-damaged-tail)', () => {
   it('given a torn tail, then it is dropped and reported with its line', () => {
     const scanner = new RecoveryScanner();
     scanner.record(2, events(event(0)));
-    expect(scanner.finish({ line: 3, reason: 'torn-tail' })).toMatchObject({ reason: 'torn-tail', line: 3, keptEvents: 1, droppedLines: 1 });
+    expect(scanner.finish({ line: 3, reason: 'torn-tail' })).toMatchObject({
+      reason: 'torn-tail',
+      line: 3,
+      keptEvents: 1,
+      droppedLines: 1,
+    });
   });
 
   it('given a seq gap and no later turn/end, then the prefix before the gap is kept', () => {
@@ -30,7 +40,10 @@ describe('the recovery rule (docs/rules.md#recovery-damaged-tail)', () => {
     const scanner = new RecoveryScanner();
     scanner.record(2, events(event(0)));
     scanner.record(3, events(event(2)));
-    expect(scanner.record(4, events(event(3, 'turn/end')))).toMatchObject({ kind: 'reject', damage: { problem: { line: 3, reason: 'seq-gap' }, turnEndLine: 4 } });
+    expect(scanner.record(4, events(event(3, 'turn/end')))).toMatchObject({
+      kind: 'reject',
+      damage: { problem: { line: 3, reason: 'seq-gap' }, turnEndLine: 4 },
+    });
   });
 
   it('given an unparsable line, when a later line is a turn/end (even a malformed one), then the file is rejected', () => {
@@ -49,7 +62,10 @@ describe('the recovery rule (docs/rules.md#recovery-damaged-tail)', () => {
 
   it('given a gap inside a packed row, then the members before it are kept', () => {
     const scanner = new RecoveryScanner();
-    expect(scanner.record(2, events(event(0), event(1), event(5)))).toEqual({ kind: 'accept', events: [event(0), event(1)] });
+    expect(scanner.record(2, events(event(0), event(1), event(5)))).toEqual({
+      kind: 'accept',
+      events: [event(0), event(1)],
+    });
     expect(scanner.finish(undefined)).toMatchObject({ reason: 'seq-gap', keptEvents: 2 });
   });
 

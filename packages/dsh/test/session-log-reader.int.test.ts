@@ -1,9 +1,22 @@
-import { promises as fs } from 'fs';
-import { join } from 'path';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { craftedRoot } from './crafted-fixtures';
-import { expectedOutcomes, naiveEventCount, openTempStore, realNonSessionFiles, realSessionLogs, shortName } from './real-logs';
 import {
-  NeedsNewerReader, NotASessionLog, SessionLogRejected, discoverSessionLogs, openSessionLog, readSessionLog, scanSessionLog,
+  expectedOutcomes,
+  naiveEventCount,
+  openTempStore,
+  realNonSessionFiles,
+  realSessionLogs,
+  shortName,
+} from './real-logs';
+import {
+  NeedsNewerReader,
+  NotASessionLog,
+  SessionLogRejected,
+  discoverSessionLogs,
+  openSessionLog,
+  readSessionLog,
+  scanSessionLog,
 } from '../src';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 
@@ -42,11 +55,14 @@ describe('reading the real logs', () => {
     expect(summary.unknownTypes).toEqual([]);
   });
 
-  it.each(realNonSessionFiles.map((file) => [shortName(file), file]))('reports %s as not a session log', async (_name, file) => {
-    const error = await rejectionOf(file);
-    expect(error).toBeInstanceOf(NotASessionLog);
-    expect(error.message).toContain('not a session log');
-  });
+  it.each(realNonSessionFiles.map((file) => [shortName(file), file]))(
+    'reports %s as not a session log',
+    async (_name, file) => {
+      const error = await rejectionOf(file);
+      expect(error).toBeInstanceOf(NotASessionLog);
+      expect(error.message).toContain('not a session log');
+    },
+  );
 
   it('reads the old headers without version or delegationDepth', async () => {
     const old = realSessionLogs.filter((file) => shortName(file).includes('apps/web/tests/snapshots/steering/'));
@@ -55,21 +71,27 @@ describe('reading the real logs', () => {
   });
 
   it('reports the inherited count of seeded forks (V0 seedLength)', async () => {
-    const fork = realSessionLogs.find((file) => shortName(file).endsWith('subagent-fork-in-process/session.1.jsonl')) as string;
+    const fork = realSessionLogs.find((file) =>
+      shortName(file).endsWith('subagent-fork-in-process/session.1.jsonl'),
+    ) as string;
     const summary = await scanSessionLog(fork);
     expect(summary.inheritedCount).toBe(42);
     expect(summary.head.header.isSeeded).toBe(true);
   });
 
   it('reads normalised V3/V4 snapshot fixtures with seqs given by position', async () => {
-    const lead = realSessionLogs.find((file) => shortName(file).endsWith('team-direct-inbox/session.v4.jsonl')) as string;
+    const lead = realSessionLogs.find((file) =>
+      shortName(file).endsWith('team-direct-inbox/session.v4.jsonl'),
+    ) as string;
     const { head, events } = await readSessionLog(lead);
     expect(head).toMatchObject({ formatVersion: 4, normalised: true, sessionId: '{{session:1}}' });
     expect(events.filter((event) => event.event.type === 'team/member')).toHaveLength(2);
   });
 
   it('keeps the legacy V0 user/message without id as a recognised shape', async () => {
-    const file = realSessionLogs.find((candidate) => shortName(candidate).endsWith('apps/web/tests/snapshots/steering/session.jsonl')) as string;
+    const file = realSessionLogs.find((candidate) =>
+      shortName(candidate).endsWith('apps/web/tests/snapshots/steering/session.jsonl'),
+    ) as string;
     const { summary, events } = await readSessionLog(file);
     expect(summary.legacyShapes).toBeGreaterThan(0);
     expect(events.find((event) => event.event.type === 'user/message')?.eventClass).toBe('recognised');
@@ -92,7 +114,9 @@ describe('reading the crafted recovery cases', () => {
     const error = await rejectionOf(crafted('gap-then-turn-end/session.jsonl'));
     expect(error.reason).toBe('damaged-history');
     expect(error.line).toBe(8);
-    expect(error.message).toMatch(/gap-then-turn-end\/session\.jsonl:line 8: seq gap: expected seq 6, got 7; a turn\/end follows at line 9/);
+    expect(error.message).toMatch(
+      /gap-then-turn-end\/session\.jsonl:line 8: seq gap: expected seq 6, got 7; a turn\/end follows at line 9/,
+    );
   });
 
   it('rejects the whole file when a turn/end follows an unparsable line', async () => {
@@ -109,17 +133,24 @@ describe('reading the crafted recovery cases', () => {
   it('expands V1 packed rows and ranges and reports the seedLength inheritance', async () => {
     const { summary, events } = await readSessionLog(crafted('packed-seeded-v1/session.v1.jsonl'));
     expect(summary).toMatchObject({ events: 14, inheritedCount: 2, recovery: null });
-    expect(events.filter((event) => event.event.packed !== undefined).map((event) => event.event.seq)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(events.find((event) => event.event.type === 'assistant/message')?.event.sourceEventSeqs).toEqual([3, 4, 5, 6, 8, 9]);
+    expect(events.filter((event) => event.event.packed !== undefined).map((event) => event.event.seq)).toEqual([
+      3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(events.find((event) => event.event.type === 'assistant/message')?.event.sourceEventSeqs).toEqual([
+      3, 4, 5, 6, 8, 9,
+    ]);
     expect(events[6]?.event.time).toBe(1785000000203);
   });
 
   it('stops after maxEvents even inside a packed row', async () => {
     const reader = await openSessionLog(crafted('packed-seeded-v1/session.v1.jsonl'));
     const seen: number[] = [];
-    const summary = await reader.scan((event) => {
-      seen.push(event.event.seq);
-    }, { maxEvents: 5 });
+    const summary = await reader.scan(
+      (event) => {
+        seen.push(event.event.seq);
+      },
+      { maxEvents: 5 },
+    );
     expect(seen).toEqual([0, 1, 2, 3, 4]);
     expect(summary).toMatchObject({ events: 5, stoppedEarly: true, recovery: null });
   });
@@ -140,14 +171,18 @@ describe('reading the crafted recovery cases', () => {
     expect(error.reason).toBe('invalid-event');
     expect(error.line).toBe(3);
     expect(error.path).toBe('data.step');
-    expect(error.message).toMatch(/invalid-event\/session\.v3\.jsonl:line 3: data\.step: expected NonNegativeInteger, got "two"/);
+    expect(error.message).toMatch(
+      /invalid-event\/session\.v3\.jsonl:line 3: data\.step: expected NonNegativeInteger, got "two"/,
+    );
   });
 
   it('keeps a Team record that does not decode and reports it, so the team view can fail and the log still opens', async () => {
     const { summary, events } = await readSessionLog(crafted('invalid-team-record/session.v3.jsonl'));
     expect(events.map((event) => event.event.type)).toEqual(['team/member']);
     expect(summary.invalidTeamRecords).toHaveLength(1);
-    expect(summary.invalidTeamRecords[0]?.message).toMatch(/invalid-team-record\/session\.v3\.jsonl:line 2: data\.member\.phase: expected MemberPhase, got 7/);
+    expect(summary.invalidTeamRecords[0]?.message).toMatch(
+      /invalid-team-record\/session\.v3\.jsonl:line 2: data\.member\.phase: expected MemberPhase, got 7/,
+    );
   });
 
   it('keeps the complete records of an incomplete last zstd frame', async () => {
@@ -189,7 +224,14 @@ describe('discovering session logs', () => {
     try {
       const session = join(temp.directory, 'root', '--proj--', 'abc');
       await fs.mkdir(join(session, 'child'), { recursive: true });
-      for (const name of ['session.jsonl', 'session.v1.jsonl', 'session.v2.jsonl', 'session.lock', 'session.1.jsonl', 'child/session.v3.jsonl.zstd']) {
+      for (const name of [
+        'session.jsonl',
+        'session.v1.jsonl',
+        'session.v2.jsonl',
+        'session.lock',
+        'session.1.jsonl',
+        'child/session.v3.jsonl.zstd',
+      ]) {
         await fs.writeFile(join(session, name), '');
       }
       const found = [];
@@ -199,7 +241,10 @@ describe('discovering session logs', () => {
         ['session.1.jsonl', 0],
         ['child/session.v3.jsonl.zstd', 3],
       ]);
-      expect(found[0]?.olderGenerations.map((file) => file.slice(session.length + 1))).toEqual(['session.v1.jsonl', 'session.jsonl']);
+      expect(found[0]?.olderGenerations.map((file) => file.slice(session.length + 1))).toEqual([
+        'session.v1.jsonl',
+        'session.jsonl',
+      ]);
     } finally {
       await temp.dispose();
     }
@@ -214,7 +259,9 @@ describe('streaming', () => {
     for (let round = 0; round < 20; round += 1) {
       await openSessionLog(crafted('zstd-incomplete-frame/session.jsonl.zstd'));
       await openSessionLog(crafted('torn-tail/session.jsonl'));
-      await (await openSessionLog(crafted('zstd-incomplete-frame/session.jsonl.zstd'))).scan(undefined, { maxEvents: 3 });
+      await (await openSessionLog(crafted('zstd-incomplete-frame/session.jsonl.zstd'))).scan(undefined, {
+        maxEvents: 3,
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await openFiles()).toBeLessThanOrEqual(before + 2);
@@ -223,7 +270,11 @@ describe('streaming', () => {
   it('holds about one line at a time: the peak buffer is bounded by the largest line, not the file', async () => {
     const temp = await openTempStore();
     try {
-      const generated = await generateSyntheticLog({ file: join(temp.directory, 'session.jsonl'), targetBytes: 12 * 1024 * 1024, largeLineBytes: 2 * 1024 * 1024 });
+      const generated = await generateSyntheticLog({
+        file: join(temp.directory, 'session.jsonl'),
+        targetBytes: 12 * 1024 * 1024,
+        largeLineBytes: 2 * 1024 * 1024,
+      });
       const summary = await scanSessionLog(generated.file);
       expect(summary.events).toBe(generated.events);
       expect(summary.recovery).toBeNull();

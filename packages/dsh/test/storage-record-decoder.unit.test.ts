@@ -6,11 +6,17 @@ const v0 = { formatVersion: 0 as const, normalised: false, nextSeq: 0 };
 describe('storage record decoding', () => {
   it('keeps envelope keys the format does not define in extra (docs/rules.md#envelope)', () => {
     const result = decodeStorageRecord({ type: 'x/y', seq: 0, time: 1, data: null, writer: { name: 'w' } }, v0);
-    expect(result).toEqual({ _tag: 'Right', right: [{ type: 'x/y', seq: 0, time: 1, data: null, extra: { writer: { name: 'w' } } }] });
+    expect(result).toEqual({
+      _tag: 'Right',
+      right: [{ type: 'x/y', seq: 0, time: 1, data: null, extra: { writer: { name: 'w' } } }],
+    });
   });
 
   it('keeps an unknown "__proto__" envelope key as an ordinary key of extra', () => {
-    const result = decodeStorageRecord(JSON.parse('{"type":"x/y","seq":0,"time":1,"data":1,"__proto__":{"polluted":true}}'), v0);
+    const result = decodeStorageRecord(
+      JSON.parse('{"type":"x/y","seq":0,"time":1,"data":1,"__proto__":{"polluted":true}}'),
+      v0,
+    );
     const extra = !isLeft(result) ? result.right[0]?.extra : undefined;
     expect(extra !== undefined && Object.keys(extra)).toEqual(['__proto__']);
     expect(extra !== undefined && Object.getPrototypeOf(extra)).toBe(Object.prototype);
@@ -18,7 +24,10 @@ describe('storage record decoding', () => {
   });
 
   it('expands sourceEventSeqs ranges against the event seq', () => {
-    const result = decodeStorageRecord({ type: 'tool/result', seq: 9, time: 1, data: {}, sourceEventSeqs: [[2, 5], 7] }, { ...v0, nextSeq: 9 });
+    const result = decodeStorageRecord(
+      { type: 'tool/result', seq: 9, time: 1, data: {}, sourceEventSeqs: [[2, 5], 7] },
+      { ...v0, nextSeq: 9 },
+    );
     expect(!isLeft(result) && result.right[0]?.sourceEventSeqs).toEqual([2, 3, 4, 5, 7]);
   });
 
@@ -36,7 +45,10 @@ describe('storage record decoding', () => {
 
   it('reads a normalised fixture line with the seq given by position and refuses a stray seq there', () => {
     const context = { formatVersion: 4 as const, normalised: true, nextSeq: 12 };
-    expect(decodeStorageRecord({ type: 'turn/start', data: { turn: 1 } }, context)).toEqual({ _tag: 'Right', right: [{ type: 'turn/start', seq: 12, time: 0, data: { turn: 1 } }] });
+    expect(decodeStorageRecord({ type: 'turn/start', data: { turn: 1 } }, context)).toEqual({
+      _tag: 'Right',
+      right: [{ type: 'turn/start', seq: 12, time: 0, data: { turn: 1 } }],
+    });
     const stray = decodeStorageRecord({ type: 'turn/start', seq: 12, data: { turn: 1 } }, context);
     expect(isLeft(stray) && stray.left.path).toBe('seq');
   });

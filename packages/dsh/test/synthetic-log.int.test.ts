@@ -1,5 +1,5 @@
-import { join } from 'path';
-import { SessionId } from '@teamlog/events';
+import { join } from 'node:path';
+import type { SessionId } from '@teamlog/events';
 import { openTempStore } from './real-logs';
 import { exportSession, importSessionLog, readSessionLog, scanSessionLog } from '../src';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
@@ -10,20 +10,32 @@ describe('synthetic large-log generator (for the benchmark)', () => {
     [0, 'zstd'],
     [4, 'none'],
     [4, 'zstd'],
-  ] as const)('writes a valid V%s log (%s) of the requested size that reads back whole', async (formatVersion, compression) => {
-    const temp = await openTempStore();
-    try {
-      const file = join(temp.directory, `session${formatVersion === 0 ? '' : '.v4'}.jsonl${compression === 'zstd' ? '.zstd' : ''}`);
-      const generated = await generateSyntheticLog({ file, targetBytes: 1024 * 1024, formatVersion, compression, batchBytes: 64 * 1024 });
-      expect(generated.bytes).toBeGreaterThanOrEqual(1024 * 1024);
-      if (compression === 'zstd') expect(generated.fileBytes).toBeLessThan(generated.bytes);
-      const summary = await scanSessionLog(file);
-      expect(summary).toMatchObject({ events: generated.events, recovery: null, unknownTypes: [] });
-      expect(summary.head.formatVersion).toBe(formatVersion);
-    } finally {
-      await temp.dispose();
-    }
-  });
+  ] as const)(
+    'writes a valid V%s log (%s) of the requested size that reads back whole',
+    async (formatVersion, compression) => {
+      const temp = await openTempStore();
+      try {
+        const file = join(
+          temp.directory,
+          `session${formatVersion === 0 ? '' : '.v4'}.jsonl${compression === 'zstd' ? '.zstd' : ''}`,
+        );
+        const generated = await generateSyntheticLog({
+          file,
+          targetBytes: 1024 * 1024,
+          formatVersion,
+          compression,
+          batchBytes: 64 * 1024,
+        });
+        expect(generated.bytes).toBeGreaterThanOrEqual(1024 * 1024);
+        if (compression === 'zstd') expect(generated.fileBytes).toBeLessThan(generated.bytes);
+        const summary = await scanSessionLog(file);
+        expect(summary).toMatchObject({ events: generated.events, recovery: null, unknownTypes: [] });
+        expect(summary.head.formatVersion).toBe(formatVersion);
+      } finally {
+        await temp.dispose();
+      }
+    },
+  );
 
   it('imports and exports a generated log in chunks, byte for byte', async () => {
     const temp = await openTempStore();
@@ -36,7 +48,7 @@ describe('synthetic large-log generator (for the benchmark)', () => {
       await exportSession(temp.store, result.streamSessionId as SessionId, { file: out });
       const [a, b] = await Promise.all([readSessionLog(file), readSessionLog(out)]);
       expect(b.events.map((event) => event.event)).toEqual(a.events.map((event) => event.event));
-      const { readFile } = await import('fs/promises');
+      const { readFile } = await import('node:fs/promises');
       expect(await readFile(out, 'utf8')).toBe(await readFile(file, 'utf8'));
     } finally {
       await temp.dispose();

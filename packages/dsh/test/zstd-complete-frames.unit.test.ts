@@ -30,6 +30,8 @@ describe('the complete zstd frames at the start of a buffer', () => {
     const a = encodeZstdFrame(Buffer.from('{"a":1}\n'));
     const garbage = Buffer.concat([a, Buffer.from('garbage!')]);
     expect(() => completeFramesLength(garbage, 1000, 4)).toThrow(CorruptZstdFrame);
-    expect(() => completeFramesLength(garbage, 1000, 4)).toThrow(`zstd frame 6 at byte ${1000 + a.length}: not a zstd frame`);
+    expect(() => completeFramesLength(garbage, 1000, 4)).toThrow(
+      `zstd frame 6 at byte ${1000 + a.length}: not a zstd frame`,
+    );
   });
 });

@@ -1,14 +1,18 @@
-import { CorruptZstdFrame, ZstdStreamEnd, decodeZstdFrames } from '../src/zstd-frame-decoder';
+import { CorruptZstdFrame, type ZstdStreamEnd, decodeZstdFrames } from '../src/zstd-frame-decoder';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 import { headerWithoutContentSize, parseFrameHeader } from '../src/zstd-frame-format';
-import { ZstdDecodeLimits, ZstdOverLimit } from '../src/zstd-decode-limits';
+import { type ZstdDecodeLimits, ZstdOverLimit } from '../src/zstd-decode-limits';
 import { zstdRleBomb } from './zstd-bomb';
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-const decode = async (bytes: Uint8Array, chunk = 1000, limits?: ZstdDecodeLimits): Promise<{ text: string; end: ZstdStreamEnd }> => {
+const decode = async (
+  bytes: Uint8Array,
+  chunk = 1000,
+  limits?: ZstdDecodeLimits,
+): Promise<{ text: string; end: ZstdStreamEnd }> => {
   const parts: Uint8Array[] = [];
   const iterator = decodeZstdFrames(chunksOf(bytes, chunk), limits);
   for (let next = await iterator.next(); ; next = await iterator.next()) {
@@ -18,13 +22,18 @@ const decode = async (bytes: Uint8Array, chunk = 1000, limits?: ZstdDecodeLimits
 };
 
 /** Distinct lines, so the frame compresses to several 128 KiB blocks. */
-const bulk = (count: number): string => Array.from({ length: count }, (_, k) => `{"n":${k},"v":"${((k * 2654435761) % 1000003).toString(36)}"}\n`).join('');
+const bulk = (count: number): string =>
+  Array.from({ length: count }, (_, k) => `{"n":${k},"v":"${((k * 2654435761) % 1000003).toString(36)}"}\n`).join('');
 
 beforeAll(() => initZstdEncoder());
 
 describe('zstd frame decoding', () => {
   it('decodes concatenated checksummed frames, across any read chunking', async () => {
-    const frames = Buffer.concat([encodeZstdFrame(Buffer.from('header\n')), encodeZstdFrame(Buffer.from('a\nb\n')), encodeZstdFrame(Buffer.from(bulk(20000)))]);
+    const frames = Buffer.concat([
+      encodeZstdFrame(Buffer.from('header\n')),
+      encodeZstdFrame(Buffer.from('a\nb\n')),
+      encodeZstdFrame(Buffer.from(bulk(20000))),
+    ]);
     for (const chunk of [13, 4096, 1 << 20]) {
       const { text, end } = await decode(frames, chunk);
       expect(text).toBe(`header\na\nb\n${bulk(20000)}`);
@@ -41,19 +50,27 @@ describe('zstd frame decoding', () => {
     // 4097 blocks of 128 KiB: over the default 512 MiB from 16 KiB of file.
     const bomb = Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), zstdRleBomb(4097)]);
     await expect(decode(bomb)).rejects.toBeInstanceOf(ZstdOverLimit);
-    await expect(decode(bomb)).rejects.toThrow(/^zstd frame 2 at byte \d+: decodes to more than 512 MiB, the reader's limit for one frame; nothing was imported$/);
+    await expect(decode(bomb)).rejects.toThrow(
+      /^zstd frame 2 at byte \d+: decodes to more than 512 MiB, the reader's limit for one frame; nothing was imported$/,
+    );
   });
 
   it('rejects a frame whose header states a content size over the frame limit', async () => {
     const frame = encodeZstdFrame(Buffer.from(bulk(2000)));
-    await expect(decode(frame, 1000, { maxFrameBytes: 1024, maxDecodedBytes: 1024 ** 3 })).rejects.toThrow(/zstd frame 1 at byte 0: decodes to more than 1 KiB/);
+    await expect(decode(frame, 1000, { maxFrameBytes: 1024, maxDecodedBytes: 1024 ** 3 })).rejects.toThrow(
+      /zstd frame 1 at byte 0: decodes to more than 1 KiB/,
+    );
   });
 
   it('rejects a stream whose frames together decode to more than the stream limit, naming the frame that crosses it', async () => {
     const frames = Buffer.concat([zstdRleBomb(2), zstdRleBomb(2), zstdRleBomb(2)]);
     const limits = { maxFrameBytes: 1024 ** 2, maxDecodedBytes: 5 * 128 * 1024 };
-    await expect(decode(frames, 1000, limits)).rejects.toThrow(/^zstd frame 3 at byte 28: the stream decodes to more than 640 KiB, the reader's limit for a file; nothing was imported$/);
-    expect((await decode(frames, 1000, { ...limits, maxDecodedBytes: 6 * 128 * 1024 })).text).toHaveLength(6 * 128 * 1024);
+    await expect(decode(frames, 1000, limits)).rejects.toThrow(
+      /^zstd frame 3 at byte 28: the stream decodes to more than 640 KiB, the reader's limit for a file; nothing was imported$/,
+    );
+    expect((await decode(frames, 1000, { ...limits, maxDecodedBytes: 6 * 128 * 1024 })).text).toHaveLength(
+      6 * 128 * 1024,
+    );
   });
 
   it('skips skippable frames', async () => {
@@ -66,7 +83,9 @@ describe('zstd frame decoding', () => {
   it('keeps the complete blocks of a last frame cut short and reports it incomplete', async () => {
     const content = bulk(40000);
     const frame = encodeZstdFrame(Buffer.from(content));
-    const { text, end } = await decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame.subarray(0, frame.length - 50)]));
+    const { text, end } = await decode(
+      Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame.subarray(0, frame.length - 50)]),
+    );
     expect(end.incompleteFrame).toBe(true);
     expect(text.length).toBeGreaterThan(2);
     expect(content.startsWith(text.slice(2))).toBe(true);
@@ -78,11 +97,15 @@ describe('zstd frame decoding', () => {
     frame[frame.length - 1] = (frame[frame.length - 1] as number) ^ 1;
     const attempt = decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame]));
     await expect(attempt).rejects.toBeInstanceOf(CorruptZstdFrame);
-    await expect(decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame]))).rejects.toThrow(/zstd frame 2 .*checksum mismatch/);
+    await expect(decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame]))).rejects.toThrow(
+      /zstd frame 2 .*checksum mismatch/,
+    );
   });
 
   it('rejects bytes that are not a zstd frame', async () => {
-    await expect(decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), Buffer.from('{"not":"zstd"}\n')]))).rejects.toThrow(/not a zstd frame/);
+    await expect(
+      decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), Buffer.from('{"not":"zstd"}\n')])),
+    ).rejects.toThrow(/not a zstd frame/);
   });
 
   it('writes frames the zstd format marks as checksummed', () => {
@@ -95,7 +118,9 @@ describe('zstd frame decoding', () => {
     // Single segment, 1-byte content size (4): claim 200 bytes from one 4-byte raw block.
     expect(parseFrameHeader(frame).contentSize).toBe(4);
     frame[5] = 200;
-    await expect(decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame]))).rejects.toThrow(/zstd frame 2 .*declares 200 bytes, more than its blocks can hold/);
+    await expect(decode(Buffer.concat([encodeZstdFrame(Buffer.from('h\n')), frame]))).rejects.toThrow(
+      /zstd frame 2 .*declares 200 bytes, more than its blocks can hold/,
+    );
   });
 });
 

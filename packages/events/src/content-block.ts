@@ -9,7 +9,10 @@ import { taggedUnion } from './tagged-union';
  * carry (older and newer writers added fields), but the fields they declare must be well typed.
  */
 
-const MediaType = t.keyof({ 'image/png': null, 'image/jpeg': null, 'image/webp': null, 'image/gif': null }, 'MediaType');
+const MediaType = t.keyof(
+  { 'image/png': null, 'image/jpeg': null, 'image/webp': null, 'image/gif': null },
+  'MediaType',
+);
 
 const UnknownBlock = openObject({ type: t.string }, {}, 'PluginContentBlock');
 
@@ -19,7 +22,13 @@ export const ImageBlock = openObject(
   {
     type: t.literal('image'),
     attachment: openObject(
-      { attachmentId: t.string, mediaType: MediaType, bytes: NonNegativeInteger, width: PositiveInteger, height: PositiveInteger },
+      {
+        attachmentId: t.string,
+        mediaType: MediaType,
+        bytes: NonNegativeInteger,
+        width: PositiveInteger,
+        height: PositiveInteger,
+      },
       { name: t.string },
       'ImageAttachment',
     ),
@@ -28,7 +37,10 @@ export const ImageBlock = openObject(
   'ImageBlock',
 );
 export const FileBlock = openObject(
-  { type: t.literal('file'), attachment: openObject({ attachmentId: t.string, bytes: NonNegativeInteger, name: t.string }, {}, 'FileAttachment') },
+  {
+    type: t.literal('file'),
+    attachment: openObject({ attachmentId: t.string, bytes: NonNegativeInteger, name: t.string }, {}, 'FileAttachment'),
+  },
   {},
   'FileBlock',
 );
@@ -45,8 +57,14 @@ export interface ToolResultBlock {
   readonly content: ReadonlyArray<ContentBlock>;
   readonly isError?: boolean;
 }
-export type ContentBlock = t.TypeOf<typeof TextBlock> | t.TypeOf<typeof ReasoningBlock> | t.TypeOf<typeof ImageBlock>
-  | t.TypeOf<typeof FileBlock> | t.TypeOf<typeof ToolCallBlock> | ToolResultBlock | t.TypeOf<typeof UnknownBlock>;
+export type ContentBlock =
+  | t.TypeOf<typeof TextBlock>
+  | t.TypeOf<typeof ReasoningBlock>
+  | t.TypeOf<typeof ImageBlock>
+  | t.TypeOf<typeof FileBlock>
+  | t.TypeOf<typeof ToolCallBlock>
+  | ToolResultBlock
+  | t.TypeOf<typeof UnknownBlock>;
 
 export const ContentBlock: t.Type<ContentBlock, unknown, unknown> = t.recursion('ContentBlock', () =>
   taggedUnion(
@@ -70,7 +88,13 @@ export const ContentBlock: t.Type<ContentBlock, unknown, unknown> = t.recursion(
 
 /* Exact blocks for Team payloads (docs/rules.md#team-content-strict). */
 const ExactImageAttachment = strictObject(
-  { attachmentId: t.string, mediaType: MediaType, bytes: NonNegativeInteger, width: PositiveInteger, height: PositiveInteger },
+  {
+    attachmentId: t.string,
+    mediaType: MediaType,
+    bytes: NonNegativeInteger,
+    width: PositiveInteger,
+    height: PositiveInteger,
+  },
   { name: t.string },
   'TeamImageAttachment',
 );

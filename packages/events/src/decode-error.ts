@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Either, isLeft } from 'fp-ts/Either';
+import { type Either, isLeft } from 'fp-ts/Either';
 
 /** Where an input came from, so an error can name the file and line. */
 export interface InputLocation {
@@ -24,7 +24,10 @@ const pathOf = (context: t.Context): string => {
     const entry = context[index];
     const parent = context[index - 1];
     if (entry === undefined || parent === undefined || entry.key === '' || isBranchingType(parent.type)) continue;
-    const isIndex = parent.type instanceof t.ArrayType || parent.type instanceof t.TupleType || parent.type instanceof t.ReadonlyArrayType;
+    const isIndex =
+      parent.type instanceof t.ArrayType ||
+      parent.type instanceof t.TupleType ||
+      parent.type instanceof t.ReadonlyArrayType;
     path = isIndex ? `${path}[${entry.key}]` : path === '' ? entry.key : `${path}.${entry.key}`;
   }
   return path;
@@ -37,13 +40,18 @@ const deepestError = (errors: t.Errors): t.ValidationError | undefined =>
     undefined,
   );
 
-export const formatValidationErrors = (errors: t.Errors, root = ''): { path: string; expected: string; message: string } => {
+export const formatValidationErrors = (
+  errors: t.Errors,
+  root = '',
+): { path: string; expected: string; message: string } => {
   const error = deepestError(errors);
   if (error === undefined) return { path: root, expected: 'unknown', message: 'invalid value' };
   const inner = pathOf(error.context);
-  const path = root === '' ? inner : inner === '' ? root : inner.startsWith('[') ? `${root}${inner}` : `${root}.${inner}`;
+  const path =
+    root === '' ? inner : inner === '' ? root : inner.startsWith('[') ? `${root}${inner}` : `${root}.${inner}`;
   const expected = error.message ?? error.context[error.context.length - 1]?.type.name ?? 'unknown';
-  const message = error.message !== undefined ? error.message : `expected ${expected}, got ${describeValue(error.value)}`;
+  const message =
+    error.message !== undefined ? error.message : `expected ${expected}, got ${describeValue(error.value)}`;
   return { path: path === '' ? '(root)' : path, expected, message };
 };
 

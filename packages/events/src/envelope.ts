@@ -15,7 +15,10 @@ export const SurfaceOp = t.union(
 export type SurfaceOp = t.TypeOf<typeof SurfaceOp>;
 
 /** Physical `sourceEventSeqs`: a run of three or more is stored as `[start, end]`. */
-export const SeqReference = t.union([NonNegativeInteger, t.tuple([NonNegativeInteger, NonNegativeInteger])], 'SeqReference');
+export const SeqReference = t.union(
+  [NonNegativeInteger, t.tuple([NonNegativeInteger, NonNegativeInteger])],
+  'SeqReference',
+);
 export const PhysicalSourceEventSeqs = t.readonlyArray(SeqReference, 'SourceEventSeqs');
 
 /** One event line as written. Unknown envelope keys are kept (and exported again). */
@@ -39,9 +42,15 @@ export interface SessionEventEnvelope {
 
 export const packedRowTypes = ['text-chunks', 'reasoning-chunks', 'tool-call-chunks'] as const;
 export type PackedRowType = (typeof packedRowTypes)[number];
-export const isPackedRowType = (type: string): type is PackedRowType => (packedRowTypes as readonly string[]).includes(type);
+export const isPackedRowType = (type: string): type is PackedRowType =>
+  (packedRowTypes as readonly string[]).includes(type);
 
-const packedCommon = { turn: NonNegativeInteger, step: NonNegativeInteger, index: NonNegativeInteger, dt: t.readonlyArray(t.number) };
+const packedCommon = {
+  turn: NonNegativeInteger,
+  step: NonNegativeInteger,
+  index: NonNegativeInteger,
+  dt: t.readonlyArray(t.number),
+};
 
 /** V0/V1 storage row standing for a run of `assistant/chunk` events (docs/rules.md#packed-rows). */
 export const PackedTextRow = t.type(
@@ -58,7 +67,10 @@ export const PackedToolCallRow = t.type(
     type: t.literal('tool-call-chunks'),
     seq0: NonNegativeInteger,
     time0: t.number,
-    data: t.intersection([t.type({ ...packedCommon, id: t.string, args: t.readonlyArray(t.string) }), t.partial({ name: t.string })]),
+    data: t.intersection([
+      t.type({ ...packedCommon, id: t.string, args: t.readonlyArray(t.string) }),
+      t.partial({ name: t.string }),
+    ]),
   },
   'PackedToolCallRow',
 );

@@ -1,20 +1,37 @@
 import * as t from 'io-ts';
-import { Either, isLeft, left, right } from 'fp-ts/Either';
-import { DecodeError, decodeWith } from './decode-error';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
+import { type DecodeError, decodeWith } from './decode-error';
 import { JsonObject } from './json-value';
 import { InboxSpliced } from './inbox-spliced';
 import { knownSessionEventTypes } from './known-event-types';
 import {
-  ImportRevoked, ImportSetAside, InboxAccepted, InboxCanceled, InboxClaimed, SessionClosed, SessionCreated, SessionEvicted, SessionResident,
-  SessionResumed, SessionStarted,
+  ImportRevoked,
+  ImportSetAside,
+  InboxAccepted,
+  InboxCanceled,
+  InboxClaimed,
+  SessionClosed,
+  SessionCreated,
+  SessionEvicted,
+  SessionResident,
+  SessionResumed,
+  SessionStarted,
 } from './teamlog-events';
 import {
-  TeamMemberV1, TeamMemberV2, TeamMessageDeliveredV1, TeamMessageDeliveredV2, TeamMessageQueuedV1, TeamMessageQueuedV2,
-  TeamTaskV1, TeamTaskV2, decodeTeamRecord, isTeamRecordType,
+  TeamMemberV1,
+  TeamMemberV2,
+  TeamMessageDeliveredV1,
+  TeamMessageDeliveredV2,
+  TeamMessageQueuedV1,
+  TeamMessageQueuedV2,
+  TeamTaskV1,
+  TeamTaskV2,
+  decodeTeamRecord,
+  isTeamRecordType,
 } from './team-records';
 import { StepBoundary, TurnEnd, TurnStart } from './turn-events';
 import { UserMessage } from './user-message';
-import { FormatVersion } from './session-header';
+import type { FormatVersion } from './session-header';
 
 /** The header of a session, kept in its own stream so the session stream's revision stays its seq. */
 export const SessionHeaderRecord = t.intersection(
@@ -64,7 +81,10 @@ export const eventCodecs = {
 
 export type CatalogEventType = keyof typeof eventCodecs;
 export const catalogEventTypes = Object.keys(eventCodecs) as CatalogEventType[];
-export type EventOf<K extends CatalogEventType> = { readonly type: K; readonly data: t.TypeOf<(typeof eventCodecs)[K]> };
+export type EventOf<K extends CatalogEventType> = {
+  readonly type: K;
+  readonly data: t.TypeOf<(typeof eventCodecs)[K]>;
+};
 export type CatalogEvent = { [K in CatalogEventType]: EventOf<K> }[CatalogEventType];
 
 /** Records of the superseded mailbox design: decoded, projected, never written. */
@@ -73,7 +93,7 @@ export type LegacyMailboxEventType = 'team/message/queued' | 'team/message/deliv
 export type WritableEventType = Exclude<CatalogEventType, LegacyMailboxEventType>;
 export type WritableEvent = { [K in WritableEventType]: EventOf<K> }[WritableEventType];
 
-export const isCatalogEventType = (type: string): type is CatalogEventType => Object.prototype.hasOwnProperty.call(eventCodecs, type);
+export const isCatalogEventType = (type: string): type is CatalogEventType => Object.hasOwn(eventCodecs, type);
 export const isTeamlogEventType = (type: string): boolean => type.startsWith('teamlog/');
 
 export type EventClass = 'catalog' | 'recognised' | 'unknown';
@@ -95,7 +115,10 @@ export const decodeCatalogEvent = (type: CatalogEventType, data: unknown): Eithe
 export const decodeSessionEvent = (
   type: string,
   data: unknown,
-): Either<DecodeError, { readonly event: CatalogEvent | { readonly type: string; readonly data: unknown }; readonly eventClass: EventClass }> => {
+): Either<
+  DecodeError,
+  { readonly event: CatalogEvent | { readonly type: string; readonly data: unknown }; readonly eventClass: EventClass }
+> => {
   const eventClass = classifyEventType(type);
   if (eventClass !== 'catalog') return right({ event: { type, data }, eventClass });
   const decoded = decodeCatalogEvent(type as CatalogEventType, data);

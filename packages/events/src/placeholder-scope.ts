@@ -18,7 +18,7 @@ export const nilUuid = '00000000-0000-0000-0000-000000000000';
 
 /** A snapshot fixture's header: a placeholder in any field, or the nil UUID as its id. */
 export const isSnapshotFixtureHeader = (header: { readonly [key: string]: unknown }): boolean =>
-  header['id'] === nilUuid || hasPlaceholderValues(header);
+  header.id === nilUuid || hasPlaceholderValues(header);
 
 /**
  * A placeholder without an index (`{{sessionId}}`) names no session in particular: fixtures put it
@@ -29,4 +29,5 @@ export const isSnapshotFixtureHeader = (header: { readonly [key: string]: unknow
 export const isUnindexedPlaceholderId = (id: string): boolean => /^\{\{[a-zA-Z]+\}\}$/.test(id);
 
 /** An id as its scope knows it; outside a scope (every real log) the id is unchanged. */
-export const scopeId = <T extends string>(id: T, scope: string | undefined): T => (scope === undefined ? id : (`${id}@${scope}` as T));
+export const scopeId = <T extends string>(id: T, scope: string | undefined): T =>
+  scope === undefined ? id : (`${id}@${scope}` as T);

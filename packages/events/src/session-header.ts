@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Either, left, isLeft } from 'fp-ts/Either';
+import { type Either, left, isLeft } from 'fp-ts/Either';
 import { DecodeError, decodeWith } from './decode-error';
 import { SessionId } from './ids';
 import { NonNegativeInteger } from './numbers';
@@ -32,7 +32,11 @@ export const SessionHeaderV1 = strictObject(
   'SessionHeaderV1',
 );
 const modern = <V extends 2 | 3 | 4>(version: V, name: string) =>
-  strictObject({ type: t.literal('session'), version: t.literal(version), ...common, isSeeded: t.boolean }, optionalCommon, name);
+  strictObject(
+    { type: t.literal('session'), version: t.literal(version), ...common, isSeeded: t.boolean },
+    optionalCommon,
+    name,
+  );
 export const SessionHeaderV2 = modern(2, 'SessionHeaderV2');
 export const SessionHeaderV3 = modern(3, 'SessionHeaderV3');
 export const SessionHeaderV4 = modern(4, 'SessionHeaderV4');
@@ -66,7 +70,11 @@ export interface SessionHeader {
 
 export class NewerFormatVersion extends DecodeError {
   constructor(readonly version: number) {
-    super('version', `0..${newestFormatVersion}`, `session format version ${version} needs a newer reader (this reader knows 0 to ${newestFormatVersion})`);
+    super(
+      'version',
+      `0..${newestFormatVersion}`,
+      `session format version ${version} needs a newer reader (this reader knows 0 to ${newestFormatVersion})`,
+    );
   }
 }
 
@@ -74,16 +82,26 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'obj
 
 /** Version is checked before anything else, as docs/rules.md#header-version-first says: an unknown version is "newer", not corrupt. */
 export const decodeSessionHeader = (raw: unknown): Either<DecodeError, SessionHeader> => {
-  if (!isRecord(raw) || raw['type'] !== 'session') {
-    return left(new DecodeError('type', '"session"', `expected a session header line ({"type":"session",...}), got ${JSON.stringify(isRecord(raw) ? raw['type'] : raw)?.slice(0, 40)}`));
+  if (!isRecord(raw) || raw.type !== 'session') {
+    return left(
+      new DecodeError(
+        'type',
+        '"session"',
+        `expected a session header line ({"type":"session",...}), got ${JSON.stringify(isRecord(raw) ? raw.type : raw)?.slice(0, 40)}`,
+      ),
+    );
   }
-  const version = raw['version'];
-  if (typeof version === 'number' && Number.isInteger(version) && version > newestFormatVersion) return left(new NewerFormatVersion(version));
-  if (version === undefined || raw['delegationDepth'] === undefined) {
+  const version = raw.version;
+  if (typeof version === 'number' && Number.isInteger(version) && version > newestFormatVersion)
+    return left(new NewerFormatVersion(version));
+  if (version === undefined || raw.delegationDepth === undefined) {
     const decoded = decodeWith(PreVersionHeader)(raw);
     if (isLeft(decoded)) return decoded;
     const h = decoded.right;
-    return { _tag: 'Right', right: { ...h, version: 0, isSeeded: h.seedLength !== undefined, preVersion: true } as SessionHeader };
+    return {
+      _tag: 'Right',
+      right: { ...h, version: 0, isSeeded: h.seedLength !== undefined, preVersion: true } as SessionHeader,
+    };
   }
   switch (version) {
     case 0:
@@ -96,14 +114,22 @@ export const decodeSessionHeader = (raw: unknown): Either<DecodeError, SessionHe
     case 2:
     case 3:
     case 4: {
-      const codec: t.Decoder<unknown, t.TypeOf<typeof SessionHeaderV2 | typeof SessionHeaderV3 | typeof SessionHeaderV4>> =
-        version === 2 ? SessionHeaderV2 : version === 3 ? SessionHeaderV3 : SessionHeaderV4;
+      const codec: t.Decoder<
+        unknown,
+        t.TypeOf<typeof SessionHeaderV2 | typeof SessionHeaderV3 | typeof SessionHeaderV4>
+      > = version === 2 ? SessionHeaderV2 : version === 3 ? SessionHeaderV3 : SessionHeaderV4;
       const decoded = decodeWith(codec)(raw);
       if (isLeft(decoded)) return decoded;
       const { type: _type, ...rest } = decoded.right;
       return { _tag: 'Right', right: rest };
     }
     default:
-      return left(new DecodeError('version', '0 | 1 | 2 | 3 | 4', `expected a format version 0..${newestFormatVersion}, got ${JSON.stringify(version)}`));
+      return left(
+        new DecodeError(
+          'version',
+          '0 | 1 | 2 | 3 | 4',
+          `expected a format version 0..${newestFormatVersion}, got ${JSON.stringify(version)}`,
+        ),
+      );
   }
 };

@@ -1,10 +1,15 @@
-import * as t from 'io-ts';
-import { CatalogEventType, eventCodecs, isCatalogEventType } from './event-catalog';
-import { TeamRecordType, isTeamRecordType } from './team-records';
+import type * as t from 'io-ts';
+import { type CatalogEventType, eventCodecs, isCatalogEventType } from './event-catalog';
+import { type TeamRecordType, isTeamRecordType } from './team-records';
 
 /** A catalog event at its place in a session stream: its seq (the stream revision) and its payload, checked by its codec. */
 export type CatalogStreamEvent = {
-  [K in CatalogEventType]: { readonly catalog: true; readonly type: K; readonly seq: number; readonly data: t.TypeOf<(typeof eventCodecs)[K]> };
+  [K in CatalogEventType]: {
+    readonly catalog: true;
+    readonly type: K;
+    readonly seq: number;
+    readonly data: t.TypeOf<(typeof eventCodecs)[K]>;
+  };
 }[CatalogEventType];
 
 /**
@@ -30,17 +35,23 @@ export type StreamEvent = CatalogStreamEvent | OpaqueStreamEvent;
  * projections), so the payload itself is handed on, never copied.
  */
 export const streamEvent = (type: string, seq: number, data: unknown): StreamEvent =>
-  isCatalogPayload(type, data) ? ({ catalog: true, type, seq, data } as CatalogStreamEvent) : { catalog: false, type, seq, data };
+  isCatalogPayload(type, data)
+    ? ({ catalog: true, type, seq, data } as CatalogStreamEvent)
+    : { catalog: false, type, seq, data };
 
 /** Whether an event is a catalog event whose payload its codec accepts: what `catalog` of a StreamEvent says. */
-export const isCatalogPayload = (type: string, data: unknown): boolean => isCatalogEventType(type) && (eventCodecs[type] as t.Mixed).is(data);
+export const isCatalogPayload = (type: string, data: unknown): boolean =>
+  isCatalogEventType(type) && (eventCodecs[type] as t.Mixed).is(data);
 
 /** An event this process checked against its codec before writing it (see event-writer in team). */
-export const checkedStreamEvent = <E extends { readonly type: CatalogEventType; readonly data: unknown }>(event: E, seq: number): CatalogStreamEvent =>
-  ({ catalog: true, type: event.type, seq, data: event.data }) as CatalogStreamEvent;
+export const checkedStreamEvent = <E extends { readonly type: CatalogEventType; readonly data: unknown }>(
+  event: E,
+  seq: number,
+): CatalogStreamEvent => ({ catalog: true, type: event.type, seq, data: event.data }) as CatalogStreamEvent;
 
 /** The catalog event of one type (or of a union of types). */
 export type CatalogEventOf<K extends CatalogEventType> = Extract<CatalogStreamEvent, { readonly type: K }>;
 
 /** A Team record whose payload its codec accepted. */
-export const isTeamRecordEvent = (event: StreamEvent): event is CatalogEventOf<TeamRecordType> => event.catalog && isTeamRecordType(event.type);
+export const isTeamRecordEvent = (event: StreamEvent): event is CatalogEventOf<TeamRecordType> =>
+  event.catalog && isTeamRecordType(event.type);

@@ -20,7 +20,7 @@ export const taggedUnion = <K extends string, M extends Record<string, t.Mixed>,
     },
     (u, c) => {
       const key = tagOf(u, tag);
-      const member = key === undefined ? undefined : Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
+      const member = key === undefined ? undefined : Object.hasOwn(members, key) ? members[key] : undefined;
       return member !== undefined ? member.validate(u, c) : fallback.validate(u, c);
     },
     (a) => {

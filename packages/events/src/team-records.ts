@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Either, left, right, isLeft } from 'fp-ts/Either';
+import { type Either, left, right, isLeft } from 'fp-ts/Either';
 import { TeamContentBlock } from './content-block';
 import { DecodeError, decodeWith } from './decode-error';
 import { MessageId, SessionId, TaskId, TeamId } from './ids';
@@ -53,7 +53,11 @@ const messageProps = {
 export const LegacyDelivery = t.keyof({ quiet: null, wakeup: null }, 'LegacyDelivery');
 export type LegacyDelivery = t.TypeOf<typeof LegacyDelivery>;
 
-export const TeamMessageSnapshotV1 = strictObject({ ...messageProps, delivery: LegacyDelivery }, {}, 'TeamMessageSnapshotV1');
+export const TeamMessageSnapshotV1 = strictObject(
+  { ...messageProps, delivery: LegacyDelivery },
+  {},
+  'TeamMessageSnapshotV1',
+);
 export const TeamMessageSnapshotV2 = strictObject(messageProps, {}, 'TeamMessageSnapshotV2');
 export type TeamMessageSnapshotV2 = t.TypeOf<typeof TeamMessageSnapshotV2>;
 
@@ -66,8 +70,16 @@ export const TeamTaskV1 = versioned(1, { task: TeamTaskSnapshot }, 'TeamTaskV1')
 export const TeamTaskV2 = versioned(2, { task: TeamTaskSnapshot }, 'TeamTaskV2');
 export const TeamMessageQueuedV1 = versioned(1, { message: TeamMessageSnapshotV1 }, 'TeamMessageQueuedV1');
 export const TeamMessageQueuedV2 = versioned(2, { message: TeamMessageSnapshotV2 }, 'TeamMessageQueuedV2');
-export const TeamMessageDeliveredV1 = versioned(1, { messageId: MessageId, targetId: SessionId }, 'TeamMessageDeliveredV1');
-export const TeamMessageDeliveredV2 = versioned(2, { messageId: MessageId, targetId: SessionId }, 'TeamMessageDeliveredV2');
+export const TeamMessageDeliveredV1 = versioned(
+  1,
+  { messageId: MessageId, targetId: SessionId },
+  'TeamMessageDeliveredV1',
+);
+export const TeamMessageDeliveredV2 = versioned(
+  2,
+  { messageId: MessageId, targetId: SessionId },
+  'TeamMessageDeliveredV2',
+);
 
 export type TeamMemberRecord = t.TypeOf<typeof TeamMemberV2>;
 export type TeamTaskRecord = t.TypeOf<typeof TeamTaskV2>;
@@ -80,7 +92,8 @@ export type TeamMessageQueuedRecord = t.TypeOf<typeof TeamMessageQueuedV2> & {
 
 export const teamRecordTypes = ['team/member', 'team/task', 'team/message/queued', 'team/message/delivered'] as const;
 export type TeamRecordType = (typeof teamRecordTypes)[number];
-export const isTeamRecordType = (type: string): type is TeamRecordType => (teamRecordTypes as readonly string[]).includes(type);
+export const isTeamRecordType = (type: string): type is TeamRecordType =>
+  (teamRecordTypes as readonly string[]).includes(type);
 
 export type TeamRecord =
   | { readonly type: 'team/member'; readonly data: TeamMemberRecord }
@@ -129,7 +142,8 @@ export const decodeTeamRecord = (type: TeamRecordType, data: unknown): Either<De
 };
 
 /** A Team record whose payload its codec accepted (version 1 or 2), normalised to version 2. */
-export const normaliseTeamRecord = <K extends TeamRecordType>(type: K, data: TeamRecordPayload<K>): TeamRecord => normalise(type, data);
+export const normaliseTeamRecord = <K extends TeamRecordType>(type: K, data: TeamRecordPayload<K>): TeamRecord =>
+  normalise(type, data);
 
 /** What the catalog codec of a Team record type accepts: either version. */
 export type TeamRecordPayload<K extends TeamRecordType> = {
@@ -143,7 +157,10 @@ const normalise = (type: TeamRecordType, value: unknown): TeamRecord => {
   const record = value as { version: 1 | 2 } & Record<string, unknown>;
   switch (type) {
     case 'team/message/queued': {
-      const queued = record as unknown as { teamId: TeamId; message: TeamMessageSnapshotV2 & { delivery?: LegacyDelivery } };
+      const queued = record as unknown as {
+        teamId: TeamId;
+        message: TeamMessageSnapshotV2 & { delivery?: LegacyDelivery };
+      };
       return {
         type,
         data: { version: 2, teamId: queued.teamId, message: queued.message, sourceVersion: record.version },

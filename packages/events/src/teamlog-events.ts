@@ -16,7 +16,11 @@ export const RelayedMessage = strictObject(
 );
 export type RelayedMessage = t.TypeOf<typeof RelayedMessage>;
 
-export const InboxAccepted = strictObject({ teamId: TeamId, list: InboxList, message: RelayedMessage }, {}, 'InboxAccepted');
+export const InboxAccepted = strictObject(
+  { teamId: TeamId, list: InboxList, message: RelayedMessage },
+  {},
+  'InboxAccepted',
+);
 export type InboxAccepted = t.TypeOf<typeof InboxAccepted>;
 
 export const InboxClaimed = strictObject(

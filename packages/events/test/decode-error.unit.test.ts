@@ -8,9 +8,13 @@ const leftOf = <E, A>(result: { _tag: 'Left'; left: E } | { _tag: 'Right'; right
 
 describe('decode errors', () => {
   it('name the field path and the expected type in one line', () => {
-    const error = leftOf(decodeCatalogEvent('team/member', {
-      version: 2, teamId: 'lead', member: { id: 'a', name: 'n', description: '', provider: 'spawn', context: 'fresh', phase: 'retired' },
-    }));
+    const error = leftOf(
+      decodeCatalogEvent('team/member', {
+        version: 2,
+        teamId: 'lead',
+        member: { id: 'a', name: 'n', description: '', provider: 'spawn', context: 'fresh', phase: 'retired' },
+      }),
+    );
     expect(error).toBeInstanceOf(DecodeError);
     expect(error.path).toBe('data.member.phase');
     expect(error.message).toBe('data.member.phase: expected MemberPhase, got "retired"');
@@ -18,7 +22,20 @@ describe('decode errors', () => {
   });
 
   it('name array indexes and nested message fields', () => {
-    const error = leftOf(decodeWith(UserMessage, 'data')({ id: 'm', role: 'user', content: [{ type: 'text', text: 'ok' }, { type: 'text', text: 7 }], source: { kind: 'user' } }));
+    const error = leftOf(
+      decodeWith(
+        UserMessage,
+        'data',
+      )({
+        id: 'm',
+        role: 'user',
+        content: [
+          { type: 'text', text: 'ok' },
+          { type: 'text', text: 7 },
+        ],
+        source: { kind: 'user' },
+      }),
+    );
     expect(error.message).toBe('data.content[1].text: expected string, got 7');
   });
 
@@ -34,9 +51,14 @@ describe('decode errors', () => {
   });
 
   it('refuse a malformed peer source instead of keeping it as an unknown kind', () => {
-    const error = leftOf(decodeCatalogEvent('user/message', {
-      id: 'm', role: 'user', content: [], source: { kind: 'team-relay', form: 'relay', senderSessionId: 'lead' },
-    }));
+    const error = leftOf(
+      decodeCatalogEvent('user/message', {
+        id: 'm',
+        role: 'user',
+        content: [],
+        source: { kind: 'team-relay', form: 'relay', senderSessionId: 'lead' },
+      }),
+    );
     expect(error.path).toBe('data.source.senderName');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isRight } from 'fp-ts/Either';
-import { catalogEventTypes, decodeCatalogEvent, CatalogEventType } from '@teamlog/events';
+import { catalogEventTypes, decodeCatalogEvent, type CatalogEventType } from '@teamlog/events';
 
 const goldenDirectory = resolve(__dirname, '../../../fixtures/golden');
 const fileOf = (type: string) => `${type.replace(/\//g, '__')}.json`;

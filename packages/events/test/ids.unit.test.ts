@@ -8,7 +8,11 @@ describe('sequential ids', () => {
     };
     expect(take('a')).toEqual(take('a'));
     const a = new Set<string>(take('a').slice(0, 2));
-    expect(take('b').slice(0, 2).some((id) => a.has(id))).toBe(false);
+    expect(
+      take('b')
+        .slice(0, 2)
+        .some((id) => a.has(id)),
+    ).toBe(false);
     expect(EventId.is(take('c')[0])).toBe(true);
   });
 });

@@ -9,12 +9,16 @@ describe('message sources', () => {
   });
 
   it('recognise the three peer kinds and nothing else as peer sources', () => {
-    expect(isPeerSource({ kind: 'team-relay', form: 'relay', senderSessionId: 's' as never, senderName: 'n' })).toBe(true);
+    expect(isPeerSource({ kind: 'team-relay', form: 'relay', senderSessionId: 's' as never, senderName: 'n' })).toBe(
+      true,
+    );
     expect(isPeerSource({ kind: 'agent-message', form: 'relay', senderSessionId: 's' as never })).toBe(true);
     expect(isPeerSource({ kind: 'coordinator' })).toBe(false);
   });
 
   it('refuse an extra key on an exact peer source', () => {
-    expect(isRight(MessageSource.decode({ kind: 'agent-message', form: 'relay', senderSessionId: 's', senderName: 'x' }))).toBe(false);
+    expect(
+      isRight(MessageSource.decode({ kind: 'agent-message', form: 'relay', senderSessionId: 's', senderName: 'x' })),
+    ).toBe(false);
   });
 });

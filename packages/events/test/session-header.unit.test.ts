@@ -14,13 +14,21 @@ describe('session headers', () => {
   it('require isSeeded from V2 on and refuse seedLength there', () => {
     expect(isLeft(decodeSessionHeader({ ...base, version: 3 }))).toBe(true);
     expect(isLeft(decodeSessionHeader({ ...base, version: 2, isSeeded: true, seedLength: 3 }))).toBe(true);
-    const v4 = decodeSessionHeader({ ...base, version: 4, isSeeded: false, origin: 'subagent', parentSession: 'lead-0' });
+    const v4 = decodeSessionHeader({
+      ...base,
+      version: 4,
+      isSeeded: false,
+      origin: 'subagent',
+      parentSession: 'lead-0',
+    });
     expect(isRight(v4) && v4.right).toMatchObject({ version: 4, origin: 'subagent' });
   });
 
   it('refuse the retired V0 keys sandboxMode and approvalPolicy', () => {
     const result = decodeSessionHeader({ ...base, version: 0, sandboxMode: 'read-only' });
-    expect(isLeft(result) && result.left.message).toBe('sandboxMode: unexpected key "sandboxMode" (not part of SessionHeaderV0)');
+    expect(isLeft(result) && result.left.message).toBe(
+      'sandboxMode: unexpected key "sandboxMode" (not part of SessionHeaderV0)',
+    );
   });
 
   it('read old headers without version or delegationDepth leniently as V0', () => {
@@ -31,7 +39,9 @@ describe('session headers', () => {
   it('report a newer generation as needing a newer reader, before checking anything else', () => {
     const result = decodeSessionHeader({ type: 'session', version: 5, whatever: true });
     expect(isLeft(result) && result.left).toBeInstanceOf(NewerFormatVersion);
-    expect(isLeft(result) && result.left.message).toBe('version: session format version 5 needs a newer reader (this reader knows 0 to 4)');
+    expect(isLeft(result) && result.left.message).toBe(
+      'version: session format version 5 needs a newer reader (this reader knows 0 to 4)',
+    );
   });
 
   it('say when the first line is not a session header at all', () => {

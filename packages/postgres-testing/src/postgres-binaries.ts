@@ -30,7 +30,11 @@ const listDirectory = (directory: string): string[] => {
 };
 
 /** The first directory holding both `initdb` and `pg_ctl`, or undefined when none does. */
-export const findPostgresBinaries = (exists: (file: string) => boolean = existsSync, versions: readonly string[] = listDirectory(debianBinaryRoot), path = process.env.PATH): PostgresBinaries | undefined => {
+export const findPostgresBinaries = (
+  exists: (file: string) => boolean = existsSync,
+  versions: readonly string[] = listDirectory(debianBinaryRoot),
+  path = process.env.PATH,
+): PostgresBinaries | undefined => {
   for (const directory of candidateDirectories(versions, path)) {
     const initdb = join(directory, 'initdb');
     const pgCtl = join(directory, 'pg_ctl');

@@ -12,9 +12,13 @@ export interface PostgresServer {
 }
 
 /** TEAMLOG_POSTGRES_URL when set, otherwise a throwaway cluster started here. */
-export const startPostgresServer = async (log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<PostgresServer> => {
+export const startPostgresServer = async (
+  log: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PostgresServer> => {
   const given = env[postgresUrlVariable];
-  if (given !== undefined && given !== '') return { url: given, origin: postgresUrlVariable, stop: async () => undefined };
+  if (given !== undefined && given !== '')
+    return { url: given, origin: postgresUrlVariable, stop: async () => undefined };
   const cluster = await startThrowawayCluster({ log });
   return { url: cluster.url, origin: `a throwaway cluster in ${cluster.directory}`, stop: () => cluster.stop() };
 };

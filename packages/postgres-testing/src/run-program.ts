@@ -6,7 +6,12 @@ export interface ProgramResult {
 }
 
 /** Run a program to its end, collecting stdout and stderr together (never throws for a non-zero exit). */
-export const runProgram = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<ProgramResult> =>
+export const runProgram = (
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd?: string,
+): Promise<ProgramResult> =>
   new Promise((resolve) => {
     const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

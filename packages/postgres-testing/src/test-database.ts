@@ -32,5 +32,9 @@ const administer = async (serverUrl: string, sql: string): Promise<void> => {
 export const createTestDatabase = async (serverUrl: string, label: string): Promise<TestDatabase> => {
   const name = `teamlog_${label.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await administer(serverUrl, `CREATE DATABASE ${name}`);
-  return { url: withDatabase(serverUrl, name), name, drop: () => administer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: withDatabase(serverUrl, name),
+    name,
+    drop: () => administer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 };

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeLoopbackPort } from './free-port';
 import { ensurePostgresBinaries } from './install-postgres';
-import { PostgresBinaries } from './postgres-binaries';
+import type { PostgresBinaries } from './postgres-binaries';
 import { PostgresSetupFailed } from './postgres-setup-failed';
 import { runProgram, tailOf } from './run-program';
-import { ServerUser, serverUser } from './server-user';
+import { type ServerUser, serverUser } from './server-user';
 
 /** A PostgreSQL cluster in a temp directory on a loopback port, for one test run or bench run. */
 export interface ThrowawayCluster {
@@ -36,11 +36,16 @@ const run = async (user: ServerUser, step: string, command: string, args: readon
   const wrapped = user.wrap(command, args);
   // From a directory every user may enter: the server's user may not be allowed into the caller's (a checkout under /root).
   const result = await runProgram(wrapped.command, wrapped.args, process.env, tmpdir());
-  if (result.code !== 0) throw new PostgresSetupFailed(step, `exit ${result.code ?? 'not started'}: ${tailOf(result.output)}`);
+  if (result.code !== 0)
+    throw new PostgresSetupFailed(step, `exit ${result.code ?? 'not started'}: ${tailOf(result.output)}`);
 };
 
 const serverOptions = (port: number, socketDirectory: string, settings: Readonly<Record<string, string>>): string =>
-  [`-p ${port}`, `-k ${socketDirectory}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' ');
+  [
+    `-p ${port}`,
+    `-k ${socketDirectory}`,
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+  ].join(' ');
 
 interface ClusterPaths {
   readonly directory: string;
@@ -55,8 +60,24 @@ const createDirectory = (user: ServerUser): ClusterPaths => {
   return { directory, data: join(directory, 'data'), logFile: join(directory, 'server.log') };
 };
 
-const startServer = async (binaries: PostgresBinaries, user: ServerUser, paths: ClusterPaths, options: string): Promise<void> =>
-  run(user, 'pg_ctl start', binaries.pgCtl, ['-D', paths.data, '-l', paths.logFile, '-w', '-t', '60', '-o', options, 'start']);
+const startServer = async (
+  binaries: PostgresBinaries,
+  user: ServerUser,
+  paths: ClusterPaths,
+  options: string,
+): Promise<void> =>
+  run(user, 'pg_ctl start', binaries.pgCtl, [
+    '-D',
+    paths.data,
+    '-l',
+    paths.logFile,
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    options,
+    'start',
+  ]);
 
 /**
  * initdb into a fresh temp directory (owned by the `postgres` OS user when running as root, since
@@ -72,7 +93,18 @@ export const startThrowawayCluster = async (options: ThrowawayClusterOptions = {
   try {
     // -N skips initdb's own final fsync of the template files (a throwaway cluster); the server's
     // fsync and synchronous_commit stay on, so measured commits are durable ones.
-    await run(user, 'initdb', binaries.initdb, ['-D', paths.data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '-N']);
+    await run(user, 'initdb', binaries.initdb, [
+      '-D',
+      paths.data,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '-N',
+    ]);
     const port = await freeLoopbackPort();
     const serverArgs = serverOptions(port, paths.directory, settings);
     await startServer(binaries, user, paths, serverArgs);
@@ -81,16 +113,42 @@ export const startThrowawayCluster = async (options: ThrowawayClusterOptions = {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       directory: paths.directory,
-      restart: () => run(user, 'pg_ctl restart', binaries.pgCtl, ['-D', paths.data, '-l', paths.logFile, '-w', '-t', '60', '-m', 'fast', '-o', serverArgs, 'restart']),
-      halt: () => run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-w', '-t', '60', '-m', 'immediate', 'stop']),
+      restart: () =>
+        run(user, 'pg_ctl restart', binaries.pgCtl, [
+          '-D',
+          paths.data,
+          '-l',
+          paths.logFile,
+          '-w',
+          '-t',
+          '60',
+          '-m',
+          'fast',
+          '-o',
+          serverArgs,
+          'restart',
+        ]),
+      halt: () =>
+        run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-w', '-t', '60', '-m', 'immediate', 'stop']),
       start: () => startServer(binaries, user, paths, serverArgs),
       stop: async () => {
-        await run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-w', '-t', '60', '-m', 'fast', 'stop']).catch(() => undefined);
+        await run(user, 'pg_ctl stop', binaries.pgCtl, [
+          '-D',
+          paths.data,
+          '-w',
+          '-t',
+          '60',
+          '-m',
+          'fast',
+          'stop',
+        ]).catch(() => undefined);
         rmSync(paths.directory, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-m', 'immediate', 'stop']).catch(() => undefined);
+    await run(user, 'pg_ctl stop', binaries.pgCtl, ['-D', paths.data, '-m', 'immediate', 'stop']).catch(
+      () => undefined,
+    );
     rmSync(paths.directory, { recursive: true, force: true });
     throw error;
   }

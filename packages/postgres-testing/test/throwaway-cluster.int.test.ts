@@ -6,7 +6,9 @@ const serverAnswers = async (url: string): Promise<string> => {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ setting: string }>("SELECT current_setting('fsync') AS setting")).rows[0]?.setting ?? '';
+    return (
+      (await client.query<{ setting: string }>("SELECT current_setting('fsync') AS setting")).rows[0]?.setting ?? ''
+    );
   } finally {
     await client.end();
   }

@@ -1,12 +1,18 @@
-import { MessageId, SessionId, TeamId, isPeerSource, leadOf, scopeId } from '@teamlog/events';
+import { type MessageId, type SessionId, type TeamId, isPeerSource, leadOf, scopeId } from '@teamlog/events';
 import { acceptanceCheckCodes } from './acceptance-problem';
 import { compareText } from './compare-text';
-import { EraContext, EraRules, referenceEraRules, sourceKindEraViolation, teamRecordEraViolation } from './era-rules';
-import { AcceptedMessage, acceptedMessages, senderOf } from './inbox-view';
-import { ProjectionState } from './projection-state';
-import { SessionFacts } from './session-facts';
+import {
+  type EraContext,
+  type EraRules,
+  referenceEraRules,
+  sourceKindEraViolation,
+  teamRecordEraViolation,
+} from './era-rules';
+import { type AcceptedMessage, acceptedMessages, senderOf } from './inbox-view';
+import type { ProjectionState } from './projection-state';
+import type { SessionFacts } from './session-facts';
 import { scopeOfSessionId } from './session-scope';
-import { TeamDirectory, TeamDirectoryEntry, teamDirectory } from './team-directory';
+import { type TeamDirectory, type TeamDirectoryEntry, teamDirectory } from './team-directory';
 import { revokedSessions, visibleState } from './visible-state';
 
 export const auditCodes = [
@@ -60,16 +66,32 @@ const headerFindings = (accepted: AcceptedMessage): AuditFinding[] => {
   const { source } = accepted.entry;
   if (source.kind !== 'team-message' && source.kind !== 'team-relay') return [];
   const header = accepted.detail.header;
-  if (header === null) return [finding('missing-sender-header', accepted, `a ${source.kind} message must start with "Team message … from <sender>:"`)];
+  if (header === null)
+    return [
+      finding(
+        'missing-sender-header',
+        accepted,
+        `a ${source.kind} message must start with "Team message … from <sender>:"`,
+      ),
+    ];
   const found: AuditFinding[] = [];
   const sender = senderOf(source);
   if (sender.name !== undefined && header.senderName !== sender.name) {
-    found.push(finding('header-sender-mismatch', accepted, `header names "${header.senderName}", source names "${sender.name}"`));
+    found.push(
+      finding('header-sender-mismatch', accepted, `header names "${header.senderName}", source names "${sender.name}"`),
+    );
   }
   if (source.kind === 'team-message') {
-    const named = header.messageId === undefined ? undefined : scopeId(header.messageId, scopeOfSessionId(accepted.sessionId));
+    const named =
+      header.messageId === undefined ? undefined : scopeId(header.messageId, scopeOfSessionId(accepted.sessionId));
     if (named !== accepted.detail.messageId) {
-      found.push(finding('header-message-id-mismatch', accepted, `header names message ${named ?? '(none)'}, source names ${accepted.detail.messageId}`));
+      found.push(
+        finding(
+          'header-message-id-mismatch',
+          accepted,
+          `header names message ${named ?? '(none)'}, source names ${accepted.detail.messageId}`,
+        ),
+      );
     }
   }
   return found;
@@ -91,7 +113,14 @@ const teamFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFi
   const home = teams.find((team) => team.names.has(senderId));
   if (home === undefined) {
     const list = teams.map((team) => team.teamId).join(', ');
-    return [finding('sender-not-in-team', accepted, `sender ${senderId} is neither the Lead nor a member of team ${list}`, teams[0]?.teamId)];
+    return [
+      finding(
+        'sender-not-in-team',
+        accepted,
+        `sender ${senderId} is neither the Lead nor a member of team ${list}`,
+        teams[0]?.teamId,
+      ),
+    ];
   }
   const rosterName = home.names.get(senderId);
   const claimed = [
@@ -100,7 +129,14 @@ const teamFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFi
   ].filter((pair): pair is [string, string] => pair[1] !== undefined && pair[1] !== rosterName);
   return claimed.length === 0
     ? []
-    : [finding('roster-name-mismatch', accepted, `${claimed.map(([where, name]) => `${where} names "${name}"`).join(', ')}; the roster names ${senderId} "${rosterName}"`, home.teamId)];
+    : [
+        finding(
+          'roster-name-mismatch',
+          accepted,
+          `${claimed.map(([where, name]) => `${where} names "${name}"`).join(', ')}; the roster names ${senderId} "${rosterName}"`,
+          home.teamId,
+        ),
+      ];
 };
 
 const legacyFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFinding[] => {
@@ -109,14 +145,27 @@ const legacyFindings = (context: AuditContext, accepted: AcceptedMessage): Audit
   if (source.kind !== 'team-message' || teamId === undefined) return [];
   const queued = context.state.teams.get(leadOf(teamId))?.state.messages.get(accepted.detail.messageId);
   const facts = context.state.sessions.get(accepted.sessionId);
-  const era = accepted.entry.origin === 'accepted'
-    ? undefined
-    : sourceKindEraViolation(source.kind, eraContext(facts, accepted.detail.time, accepted.detail.normalised), queued !== undefined, context.rules);
+  const era =
+    accepted.entry.origin === 'accepted'
+      ? undefined
+      : sourceKindEraViolation(
+          source.kind,
+          eraContext(facts, accepted.detail.time, accepted.detail.normalised),
+          queued !== undefined,
+          context.rules,
+        );
   return [
     ...(era === undefined ? [] : [finding('source-kind-outside-era', accepted, era, teamId)]),
     ...(queued === undefined || queued.message.targetId === accepted.sessionId
       ? []
-      : [finding('legacy-delivered-to-other-target', accepted, `queued for ${queued.message.targetId}, found in the inbox of ${accepted.sessionId}`, teamId)]),
+      : [
+          finding(
+            'legacy-delivered-to-other-target',
+            accepted,
+            `queued for ${queued.message.targetId}, found in the inbox of ${accepted.sessionId}`,
+            teamId,
+          ),
+        ]),
   ];
 };
 
@@ -125,7 +174,12 @@ const eraFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFin
   // teamlog's own acceptances are written now, by this engine; team-message is judged with its team above.
   if (accepted.entry.origin === 'accepted' || source.kind === 'team-message') return [];
   const facts = context.state.sessions.get(accepted.sessionId);
-  const era = sourceKindEraViolation(source.kind, eraContext(facts, accepted.detail.time, accepted.detail.normalised), false, context.rules);
+  const era = sourceKindEraViolation(
+    source.kind,
+    eraContext(facts, accepted.detail.time, accepted.detail.normalised),
+    false,
+    context.rules,
+  );
   return era === undefined ? [] : [finding('source-kind-outside-era', accepted, era)];
 };
 
@@ -136,7 +190,14 @@ const duplicateFindings = (messages: readonly AcceptedMessage[]): AuditFinding[]
     const key = `${accepted.sessionId}\u0000${accepted.detail.messageId}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, accepted);
-    else found.push(finding('duplicate-acceptance', accepted, `message ${accepted.detail.messageId} was already accepted at seq ${first.entry.acceptedSeq}`));
+    else
+      found.push(
+        finding(
+          'duplicate-acceptance',
+          accepted,
+          `message ${accepted.detail.messageId} was already accepted at seq ${first.entry.acceptedSeq}`,
+        ),
+      );
   }
   return found;
 };
@@ -147,7 +208,17 @@ const leadFindings = (context: AuditContext): AuditFinding[] =>
     const facts = context.state.sessions.get(lead);
     const eras = team.records.flatMap((record) => {
       const detail = teamRecordEraViolation(record, eraContext(facts, record.time, record.normalised), context.rules);
-      return detail === undefined ? [] : [{ code: 'team-record-outside-era' as const, sessionId: lead, seq: record.seq, detail, teamId: team.state.teamId }];
+      return detail === undefined
+        ? []
+        : [
+            {
+              code: 'team-record-outside-era' as const,
+              sessionId: lead,
+              seq: record.seq,
+              detail,
+              teamId: team.state.teamId,
+            },
+          ];
     });
     const mismatches = team.mismatches.map((mismatch) => ({
       code: 'legacy-delivered-to-other-target' as const,
@@ -192,14 +263,23 @@ const reusedIdFindings = (messages: readonly AcceptedMessage[]): AuditFinding[] 
     const earlier = first.get(accepted.detail.messageId);
     if (earlier === undefined) first.set(accepted.detail.messageId, accepted);
     else if (earlier.sessionId !== accepted.sessionId) {
-      found.push(finding('message-id-reused', accepted, `message ${accepted.detail.messageId} was already accepted into ${earlier.sessionId} at seq ${earlier.entry.acceptedSeq}`));
+      found.push(
+        finding(
+          'message-id-reused',
+          accepted,
+          `message ${accepted.detail.messageId} was already accepted into ${earlier.sessionId} at seq ${earlier.entry.acceptedSeq}`,
+        ),
+      );
     }
   }
   return found;
 };
 
 const compareFindings = (a: AuditFinding, b: AuditFinding): number =>
-  compareText(a.sessionId, b.sessionId) || a.seq - b.seq || compareText(a.code, b.code) || compareText(a.messageId ?? '', b.messageId ?? '');
+  compareText(a.sessionId, b.sessionId) ||
+  a.seq - b.seq ||
+  compareText(a.code, b.code) ||
+  compareText(a.messageId ?? '', b.messageId ?? '');
 
 /** A session a follower revoked: listed, its events not audited (a one-shot replay would not have them). */
 const revokedFindings = (state: ProjectionState): AuditFinding[] =>

@@ -1,6 +1,6 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { CatalogEventType, DecodeError, decodeCatalogEvent, eventCodecs } from '@teamlog/events';
+import { type CatalogEventType, type DecodeError, decodeCatalogEvent, eventCodecs } from '@teamlog/events';
 
 /**
  * Whether a stored payload is what the catalog's codec for its type accepts; the DecodeError (field

@@ -1,5 +1,5 @@
-import { ProjectionState } from './projection-state';
-import { LoadedViews } from './view-store';
+import type { ProjectionState } from './projection-state';
+import type { LoadedViews } from './view-store';
 
 /**
  * Views another process committed into a store's own database, read without writing, so a reader

@@ -1,8 +1,8 @@
-import { SessionId, TeamId, isPeerSource } from '@teamlog/events';
-import { TeamFailure } from '@teamlog/domain';
+import { type SessionId, type TeamId, isPeerSource } from '@teamlog/events';
+import type { TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
 import { acceptedMessages, senderOf } from './inbox-view';
-import { ProjectionState } from './projection-state';
+import type { ProjectionState } from './projection-state';
 import { readTeams } from './team-view';
 
 export interface PairCount {
@@ -38,12 +38,17 @@ export interface DashboardStatistics {
     readonly seqs: LatencySummary | null;
     readonly ms: LatencySummary | null;
   };
-  readonly undeliveredLegacyPerTeam: ReadonlyArray<{ readonly teamId: TeamId; readonly undelivered: number; readonly queued: number }>;
+  readonly undeliveredLegacyPerTeam: ReadonlyArray<{
+    readonly teamId: TeamId;
+    readonly undelivered: number;
+    readonly queued: number;
+  }>;
   readonly failures: ReadonlyArray<{ readonly teamId: TeamId; readonly failure: TeamFailure }>;
 }
 
 /** Nearest-rank percentile of sorted values. */
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 export const summarise = (values: readonly number[]): LatencySummary | null => {
   if (values.length === 0) return null;
@@ -59,7 +64,10 @@ export const summarise = (values: readonly number[]): LatencySummary | null => {
 };
 
 const pairCounts = (state: ProjectionState): PairCount[] => {
-  const pairs = new Map<string, { senderSessionId: SessionId; targetSessionId: SessionId; accepted: number; legacyQueued: number }>();
+  const pairs = new Map<
+    string,
+    { senderSessionId: SessionId; targetSessionId: SessionId; accepted: number; legacyQueued: number }
+  >();
   const pair = (senderSessionId: SessionId, targetSessionId: SessionId) => {
     const key = `${senderSessionId}\u0000${targetSessionId}`;
     const counts = pairs.get(key) ?? { senderSessionId, targetSessionId, accepted: 0, legacyQueued: 0 };
@@ -74,19 +82,23 @@ const pairCounts = (state: ProjectionState): PairCount[] => {
     if (!team.state.hasRecords) continue;
     team.state.messages.forEach(({ message }) => (pair(message.senderId, message.targetId).legacyQueued += 1));
   }
-  return [...pairs.values()].sort((a, b) => compareText(a.senderSessionId, b.senderSessionId) || compareText(a.targetSessionId, b.targetSessionId));
+  return [...pairs.values()].sort(
+    (a, b) => compareText(a.senderSessionId, b.senderSessionId) || compareText(a.targetSessionId, b.targetSessionId),
+  );
 };
 
 const claimLatencies = (state: ProjectionState): ClaimLatency[] =>
   acceptedMessages(state).flatMap(({ sessionId, entry, detail }) => {
     if (!isPeerSource(entry.source) || entry.status !== 'claimed' || entry.settledSeq === undefined) return [];
     const timed = !detail.normalised && detail.settledTime !== undefined;
-    return [{
-      sessionId,
-      messageId: detail.messageId,
-      seqs: entry.settledSeq - entry.acceptedSeq,
-      ...(timed ? { ms: (detail.settledTime as number) - detail.time } : {}),
-    }];
+    return [
+      {
+        sessionId,
+        messageId: detail.messageId,
+        seqs: entry.settledSeq - entry.acceptedSeq,
+        ...(timed ? { ms: (detail.settledTime as number) - detail.time } : {}),
+      },
+    ];
   });
 
 /** The numbers the dashboard shows, from the same views as the replay. */

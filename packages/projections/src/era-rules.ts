@@ -76,7 +76,8 @@ export const teamRecordEraViolation = (
     return `version-2 ${record.type} in a V${formatVersion} log (version 2 is written from V${rules.teamRecordV2MinVersion} on)`;
   }
   if (time === undefined || time < rules.mailboxEraEnd) return undefined;
-  if (record.type === 'team/message/queued') return `team/message/queued at ${iso(time)}, after the mailbox era ended (${iso(rules.mailboxEraEnd)})`;
+  if (record.type === 'team/message/queued')
+    return `team/message/queued at ${iso(time)}, after the mailbox era ended (${iso(rules.mailboxEraEnd)})`;
   if (record.type === 'team/message/delivered' && record.version === 1) {
     return `version-1 team/message/delivered at ${iso(time)}; late acknowledgements after the mailbox era are version 2`;
   }

@@ -1,5 +1,5 @@
 import { StoredEventMetadata } from '@teamlog/events';
-import { RecordedEvent } from '@teamlog/store';
+import type { RecordedEvent } from '@teamlog/store';
 
 /** When an event happened, as far as the store can tell. */
 export interface EventClock {

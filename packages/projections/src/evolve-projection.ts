@@ -1,23 +1,39 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  ImportRevoked, SessionHeaderRecord, SessionId, StoredEventMetadata, decodeWith, isCatalogEventType, isCatalogPayload, isTeamRecordType, streamEvent,
+  ImportRevoked,
+  SessionHeaderRecord,
+  type SessionId,
+  StoredEventMetadata,
+  decodeWith,
+  isCatalogEventType,
+  isCatalogPayload,
+  isTeamRecordType,
+  streamEvent,
 } from '@teamlog/events';
-import { RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
+import { type RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { acceptanceProblems } from './acceptance-checks';
 import { catalogPayloadError } from './catalog-payload-check';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
-import { InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
-import { ProjectionState, inboxOf } from './projection-state';
-import { SessionEvent } from './session-event';
+import { type InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
+import { type ProjectionState, inboxOf } from './projection-state';
+import type { SessionEvent } from './session-event';
 import {
-  SessionFacts, SessionHeaderFacts, evolveSessionFacts, initialSessionFacts, withAcceptanceProblems, withHeader, withProblem, withRevoked,
+  type SessionFacts,
+  type SessionHeaderFacts,
+  evolveSessionFacts,
+  initialSessionFacts,
+  withAcceptanceProblems,
+  withHeader,
+  withProblem,
+  withRevoked,
 } from './session-facts';
 import { scopeOfSessionId } from './session-scope';
 import { evolveTeamProjection, initialTeamProjection } from './team-projection';
 
 const decodeHeaderRecord = decodeWith(SessionHeaderRecord, 'data');
 
-const factsOf = (state: ProjectionState, id: SessionId): SessionFacts => state.sessions.get(id) ?? initialSessionFacts(id);
+const factsOf = (state: ProjectionState, id: SessionId): SessionFacts =>
+  state.sessions.get(id) ?? initialSessionFacts(id);
 
 const setFacts = (state: ProjectionState, facts: SessionFacts): void => {
   state.sessions.set(facts.id, facts);
@@ -53,7 +69,10 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
   const team = state.teams.get(event.sessionId) ?? initialTeamProjection(event.sessionId);
   if (!state.changes.teams.has(event.sessionId)) {
     state.changes.teams.add(event.sessionId);
-    state.changes.teamFactsCommitted.set(event.sessionId, { records: team.records.length, mismatches: team.mismatches.length });
+    state.changes.teamFactsCommitted.set(event.sessionId, {
+      records: team.records.length,
+      mismatches: team.mismatches.length,
+    });
   }
   state.teams.set(event.sessionId, evolveTeamProjection(team, event));
 };
@@ -77,12 +96,15 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
   if (!inboxEventTypes.has(event.type) || !isCatalogEventType(event.type)) return facts;
   if (isLegacyUserMessage(event.type, event.data)) {
     const upgraded = upgradeLegacyUserMessage(event.data, event.seq);
-    const current: SessionEvent | undefined = upgraded === undefined ? undefined : { ...event, ...streamEvent(event.type, event.seq, upgraded) };
+    const current: SessionEvent | undefined =
+      upgraded === undefined ? undefined : { ...event, ...streamEvent(event.type, event.seq, upgraded) };
     if (current !== undefined && isInboxEvent(current)) evolveInboxOf(state, current);
     return facts;
   }
   const refused = catalogPayloadError(event.type, event.data);
-  return refused === undefined ? facts : withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
+  return refused === undefined
+    ? facts
+    : withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
 };
 
 /**
@@ -105,8 +127,15 @@ const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionE
 };
 
 /** An acceptance teamlog wrote is checked before it is folded, against the views as they stand (acceptance-checks.ts). */
-const checkAcceptance = (state: ProjectionState, event: SessionEvent, metadata: unknown, facts: SessionFacts): SessionFacts =>
-  event.catalog && event.type === 'teamlog/inbox/accepted' ? withAcceptanceProblems(facts, acceptanceProblems(state, event, metadata)) : facts;
+const checkAcceptance = (
+  state: ProjectionState,
+  event: SessionEvent,
+  metadata: unknown,
+  facts: SessionFacts,
+): SessionFacts =>
+  event.catalog && event.type === 'teamlog/inbox/accepted'
+    ? withAcceptanceProblems(facts, acceptanceProblems(state, event, metadata))
+    : facts;
 
 const decodeRevoked = decodeWith(ImportRevoked, 'data');
 
@@ -122,7 +151,10 @@ const evolveRevoked = (state: ProjectionState, id: SessionId, recorded: Recorded
     return;
   }
   const { file, reason, message, line } = decoded.right;
-  setFacts(state, withRevoked(factsOf(state, id), { file, reason, message, seq, ...(line === undefined ? {} : { line }) }));
+  setFacts(
+    state,
+    withRevoked(factsOf(state, id), { file, reason, message, seq, ...(line === undefined ? {} : { line }) }),
+  );
 };
 
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {

@@ -1,4 +1,4 @@
-import { MessageId } from '@teamlog/events';
+import type { MessageId } from '@teamlog/events';
 
 /**
  * The message ids a session's log holds (user messages, inbox items, `team-message` source ids),

@@ -1,6 +1,6 @@
-import { GlobalPosition } from '@teamlog/store';
-import { Projection } from './projection';
-import { LoadedViews, SyncViewStore } from './view-store';
+import type { GlobalPosition } from '@teamlog/store';
+import type { Projection } from './projection';
+import type { LoadedViews, SyncViewStore } from './view-store';
 
 /** Views kept only in this process: a restart rebuilds them from zero. */
 export class InMemoryViewStore<S> implements SyncViewStore<S> {

@@ -1,10 +1,10 @@
 import * as t from 'io-ts';
-import { CatalogEventOf, MessageId, MessageSource, UserMessage, scopeId } from '@teamlog/events';
-import { InboxEntry, InboxState, evolveInbox, initialInboxState } from '@teamlog/domain';
-import { HeldMessages, InMemoryHeldMessages } from './held-messages';
-import { SessionEvent } from './session-event';
+import { type CatalogEventOf, type MessageId, type MessageSource, type UserMessage, scopeId } from '@teamlog/events';
+import { type InboxEntry, type InboxState, evolveInbox, initialInboxState } from '@teamlog/domain';
+import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
+import type { SessionEvent } from './session-event';
 import { scopeSource } from './session-scope';
-import { TeamMessageHeader, parseTeamMessageHeader } from './team-message-header';
+import { type TeamMessageHeader, parseTeamMessageHeader } from './team-message-header';
 
 /** What the inbox view keeps beside the domain's entry (message bodies are not kept). */
 export const InboxEntryDetail = t.intersection(
@@ -21,7 +21,10 @@ export const InboxEntryDetail = t.intersection(
   ],
   'InboxEntryDetail',
 );
-export type InboxEntryDetail = t.TypeOf<typeof InboxEntryDetail> & { readonly messageId: MessageId; readonly header: TeamMessageHeader | null };
+export type InboxEntryDetail = t.TypeOf<typeof InboxEntryDetail> & {
+  readonly messageId: MessageId;
+  readonly header: TeamMessageHeader | null;
+};
 
 /** One session's inbox: the domain fold, per-entry details and every message id its log holds. */
 export interface SessionInbox {
@@ -31,17 +34,31 @@ export interface SessionInbox {
   readonly held: HeldMessages;
 }
 
-export const initialSessionInbox = (held: HeldMessages = new InMemoryHeldMessages()): SessionInbox => ({ state: initialInboxState(), details: [], held });
+export const initialSessionInbox = (held: HeldMessages = new InMemoryHeldMessages()): SessionInbox => ({
+  state: initialInboxState(),
+  details: [],
+  held,
+});
 
-export type InboxEventType = 'agent/inbox/spliced' | 'user/message' | 'teamlog/inbox/accepted' | 'teamlog/inbox/claimed' | 'teamlog/inbox/canceled';
+export type InboxEventType =
+  | 'agent/inbox/spliced'
+  | 'user/message'
+  | 'teamlog/inbox/accepted'
+  | 'teamlog/inbox/claimed'
+  | 'teamlog/inbox/canceled';
 export const inboxEventTypes: ReadonlySet<string> = new Set<InboxEventType>([
-  'agent/inbox/spliced', 'user/message', 'teamlog/inbox/accepted', 'teamlog/inbox/claimed', 'teamlog/inbox/canceled',
+  'agent/inbox/spliced',
+  'user/message',
+  'teamlog/inbox/accepted',
+  'teamlog/inbox/claimed',
+  'teamlog/inbox/canceled',
 ]);
 
 /** An inbox event whose payload its codec accepted, as the views fold it. */
 export type InboxSessionEvent = CatalogEventOf<InboxEventType> & Omit<SessionEvent, 'catalog' | 'type' | 'data'>;
 
-export const isInboxEvent = (event: SessionEvent): event is InboxSessionEvent => event.catalog && inboxEventTypes.has(event.type);
+export const isInboxEvent = (event: SessionEvent): event is InboxSessionEvent =>
+  event.catalog && inboxEventTypes.has(event.type);
 
 /** What one event changed, so a view store writes only that. */
 export interface InboxChange {
@@ -65,7 +82,7 @@ const messagesOf = (event: CatalogEventOf<InboxEventType>): readonly Message[] =
 };
 
 const logicalId = (id: MessageId, source: MessageSource): MessageId =>
-  source.kind === 'team-message' && typeof source['messageId'] === 'string' ? (source['messageId'] as MessageId) : id;
+  source.kind === 'team-message' && typeof source.messageId === 'string' ? (source.messageId as MessageId) : id;
 
 /** Resolve placeholder ids and drop bodies: the views never show content, only its header. */
 const scopedMessage = <M extends Message>(message: M, scope: string | undefined): M => ({
@@ -75,18 +92,28 @@ const scopedMessage = <M extends Message>(message: M, scope: string | undefined)
   source: scopeSource(message.source, scope),
 });
 
-const scopedEvent = (event: CatalogEventOf<InboxEventType>, scope: string | undefined): CatalogEventOf<InboxEventType> => {
+const scopedEvent = (
+  event: CatalogEventOf<InboxEventType>,
+  scope: string | undefined,
+): CatalogEventOf<InboxEventType> => {
   switch (event.type) {
     case 'agent/inbox/spliced':
-      return { ...event, data: { ...event.data, inserted: event.data.inserted.map((message) => scopedMessage(message, scope)) } };
+      return {
+        ...event,
+        data: { ...event.data, inserted: event.data.inserted.map((message) => scopedMessage(message, scope)) },
+      };
     case 'teamlog/inbox/accepted':
       return { ...event, data: { ...event.data, message: scopedMessage(event.data.message, scope) } };
     case 'user/message':
       return { ...event, data: scopedMessage(event.data, scope) };
     case 'teamlog/inbox/claimed':
-      return scope === undefined ? event : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
+      return scope === undefined
+        ? event
+        : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
     case 'teamlog/inbox/canceled':
-      return scope === undefined ? event : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
+      return scope === undefined
+        ? event
+        : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -100,7 +127,11 @@ const pendingIndexes = (state: InboxState): number[] => [...state.pending['next-
  * Fold one decoded inbox event into the session's inbox with `evolveInbox`, and record when each
  * entry was accepted and settled. Linear: the given inbox is updated in place.
  */
-export const evolveSessionInbox = (inbox: SessionInbox, event: InboxSessionEvent, scope: string | undefined): InboxChange => {
+export const evolveSessionInbox = (
+  inbox: SessionInbox,
+  event: InboxSessionEvent,
+  scope: string | undefined,
+): InboxChange => {
   const headers = messagesOf(event).map((message) => parseTeamMessageHeader(message.content) ?? null);
   const scoped = scopedEvent(event, scope);
   const before = inbox.state.entries.length;
@@ -131,7 +162,11 @@ export const evolveSessionInbox = (inbox: SessionInbox, event: InboxSessionEvent
   return { entries: changed, held: holdMessages(inbox, messagesOf(scoped), event.seq) };
 };
 
-const holdMessages = (inbox: SessionInbox, messages: readonly Message[], seq: number): Array<readonly [MessageId, number]> => {
+const holdMessages = (
+  inbox: SessionInbox,
+  messages: readonly Message[],
+  seq: number,
+): Array<readonly [MessageId, number]> => {
   const held: Array<readonly [MessageId, number]> = [];
   const hold = (id: MessageId) => {
     if (inbox.held.hold(id, seq)) held.push([id, seq]);

@@ -1,11 +1,19 @@
 import {
-  AgentMessageSource, InboxList, MessageId, MessageSource, OtherMessageSource, SessionId, TeamId, TeamMessageSource, TeamRelaySource,
+  AgentMessageSource,
+  type InboxList,
+  type MessageId,
+  type MessageSource,
+  OtherMessageSource,
+  type SessionId,
+  type TeamId,
+  TeamMessageSource,
+  TeamRelaySource,
   isPeerSource,
 } from '@teamlog/events';
-import { InboxEntry, InboxEntryStatus, InboxOrigin } from '@teamlog/domain';
+import type { InboxEntry, InboxEntryStatus, InboxOrigin } from '@teamlog/domain';
 import { compareText } from './compare-text';
-import { InboxEntryDetail } from './inbox-projection';
-import { ProjectionState } from './projection-state';
+import type { InboxEntryDetail } from './inbox-projection';
+import type { ProjectionState } from './projection-state';
 import { inheritedCut } from './session-facts';
 
 /** One message accepted into a session's inbox. */
@@ -30,12 +38,15 @@ export interface InboxView {
 }
 
 /** The sender a source names, for the kinds that name one. */
-export const senderOf = (source: MessageSource): { readonly sessionId?: SessionId; readonly name?: string; readonly teamId?: TeamId } => {
-  if (TeamMessageSource.is(source)) return { sessionId: source.senderId, name: source.senderName, teamId: source.teamId };
+export const senderOf = (
+  source: MessageSource,
+): { readonly sessionId?: SessionId; readonly name?: string; readonly teamId?: TeamId } => {
+  if (TeamMessageSource.is(source))
+    return { sessionId: source.senderId, name: source.senderName, teamId: source.teamId };
   if (TeamRelaySource.is(source)) return { sessionId: source.senderSessionId, name: source.senderName };
   if (AgentMessageSource.is(source)) return { sessionId: source.senderSessionId };
   // Relays of other producers (coordinator, subagent-report, ...) name the sending session too.
-  const other = OtherMessageSource.is(source) ? source['senderSessionId'] : undefined;
+  const other = OtherMessageSource.is(source) ? source.senderSessionId : undefined;
   return typeof other === 'string' && other.length > 0 ? { sessionId: other as SessionId } : {};
 };
 

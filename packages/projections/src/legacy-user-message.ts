@@ -3,9 +3,13 @@ import { isRight } from 'fp-ts/Either';
 import { ContentBlock, MessageSource, isPeerSource } from '@teamlog/events';
 
 /** Early V0 `user/message` data: `{content, source}`, without the `id`/`role` wrapper (docs/rules.md#legacy-v0-user-message). */
-const LegacyUserMessage = t.type({ content: t.readonlyArray(ContentBlock), source: MessageSource }, 'LegacyUserMessage');
+const LegacyUserMessage = t.type(
+  { content: t.readonlyArray(ContentBlock), source: MessageSource },
+  'LegacyUserMessage',
+);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isLegacyUserMessage = (type: string, data: unknown): boolean =>
   type === 'user/message' && isRecord(data) && !('id' in data) && !('role' in data);
@@ -19,6 +23,7 @@ export const upgradeLegacyUserMessage = (data: unknown, seq: number): Record<str
   const decoded = LegacyUserMessage.decode(data);
   if (!isRight(decoded) || !isPeerSource(decoded.right.source)) return undefined;
   const { source } = decoded.right;
-  const id = source.kind === 'team-message' && typeof source['messageId'] === 'string' ? source['messageId'] : `legacy-${seq}`;
+  const id =
+    source.kind === 'team-message' && typeof source.messageId === 'string' ? source.messageId : `legacy-${seq}`;
   return { id, role: 'user', content: decoded.right.content, source };
 };

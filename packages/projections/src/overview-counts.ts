@@ -1,4 +1,4 @@
-import { ProjectionState } from './projection-state';
+import type { ProjectionState } from './projection-state';
 import { inheritedCut } from './session-facts';
 
 /** The dashboard's headline counts (`/api/overview`). */
@@ -45,7 +45,16 @@ export const readOverviewCounts = (state: ProjectionState, auditFindings: number
     teams += 1;
     if (team.state.failure !== undefined) failedTeams += 1;
     legacyMessages += team.state.messages.size;
-    for (const entry of team.state.messages.values()) if (entry.deliveredSeq === undefined) undeliveredLegacyMessages += 1;
+    for (const entry of team.state.messages.values())
+      if (entry.deliveredSeq === undefined) undeliveredLegacyMessages += 1;
   }
-  return { sessions: state.sessions.size, teams, inboxEntries, auditFindings, legacyMessages, undeliveredLegacyMessages, failedTeams };
+  return {
+    sessions: state.sessions.size,
+    teams,
+    inboxEntries,
+    auditFindings,
+    legacyMessages,
+    undeliveredLegacyMessages,
+    failedTeams,
+  };
 };

@@ -1,4 +1,4 @@
-import { GlobalPosition, formatPosition } from '@teamlog/store';
+import { type GlobalPosition, formatPosition } from '@teamlog/store';
 
 /** Writing a batch of views with its checkpoint failed; nothing of the batch was kept. */
 export class ProjectionCommitFailed extends Error {
@@ -8,14 +8,19 @@ export class ProjectionCommitFailed extends Error {
     readonly position: GlobalPosition,
     override readonly cause: unknown,
   ) {
-    super(`projection ${projection}: committing the views up to ${formatPosition(position)} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `projection ${projection}: committing the views up to ${formatPosition(position)} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
 }
 
 /** A catch-up, rebuild or live run was asked for while another one is in progress. */
 export class ProjectionBusy extends Error {
   override readonly name = 'ProjectionBusy';
-  constructor(readonly projection: string, readonly activity: string) {
+  constructor(
+    readonly projection: string,
+    readonly activity: string,
+  ) {
     super(`projection ${projection} is already ${activity}`);
   }
 }
@@ -23,7 +28,10 @@ export class ProjectionBusy extends Error {
 /** The live run stopped on an error; waiting for a position cannot succeed. */
 export class ProjectionStopped extends Error {
   override readonly name = 'ProjectionStopped';
-  constructor(readonly projection: string, override readonly cause?: unknown) {
+  constructor(
+    readonly projection: string,
+    override readonly cause?: unknown,
+  ) {
     super(`projection ${projection} stopped${cause instanceof Error ? `: ${cause.message}` : ''}`);
   }
 }
@@ -31,7 +39,12 @@ export class ProjectionStopped extends Error {
 /** A persisted view row does not decode: names the file, table, row and field path. */
 export class CorruptViewRow extends Error {
   override readonly name = 'CorruptViewRow';
-  constructor(readonly file: string, readonly table: string, readonly row: string, readonly detail: string) {
+  constructor(
+    readonly file: string,
+    readonly table: string,
+    readonly row: string,
+    readonly detail: string,
+  ) {
     super(`${file}: table ${table}, row ${row}: ${detail}; rebuild the projection to recreate it`);
   }
 }
@@ -42,7 +55,11 @@ export class CorruptViewRow extends Error {
  */
 export class ViewsChangedElsewhere extends Error {
   override readonly name = 'ViewsChangedElsewhere';
-  constructor(readonly projection: string, readonly expected: string, readonly found: string) {
+  constructor(
+    readonly projection: string,
+    readonly expected: string,
+    readonly found: string,
+  ) {
     super(`projection ${projection}: the views were committed elsewhere (checkpoint ${found}, expected ${expected})`);
   }
 }

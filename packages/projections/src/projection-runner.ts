@@ -1,9 +1,23 @@
 import { performance } from 'node:perf_hooks';
-import { CommitParticipant, Detach, EventStore, GlobalPosition, RecordedEvent, Subscription, comparePositions } from '@teamlog/store';
+import {
+  type CommitParticipant,
+  type Detach,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  type Subscription,
+  comparePositions,
+} from '@teamlog/store';
 import { CommitCadence } from './commit-cadence';
-import { Projection } from './projection';
-import { ProjectionBusy, ProjectionCommitFailed, ProjectionNotLoaded, ProjectionStopped, ViewsChangedElsewhere } from './projection-errors';
-import { LoadedViews, SyncViewStore, ViewStore, isSyncViewStore } from './view-store';
+import type { Projection } from './projection';
+import {
+  ProjectionBusy,
+  ProjectionCommitFailed,
+  ProjectionNotLoaded,
+  ProjectionStopped,
+  ViewsChangedElsewhere,
+} from './projection-errors';
+import { type LoadedViews, type SyncViewStore, type ViewStore, isSyncViewStore } from './view-store';
 
 export interface ProjectionRunnerOptions {
   /** The most events folded between two commits (default 10 000). */
@@ -226,7 +240,8 @@ export class ProjectionRunner<S> {
         cadence.committed();
       }
     }
-    if (cadence.pending > 0 && pending !== undefined && !(await this.commit(pending))) return { applied, complete: false };
+    if (cadence.pending > 0 && pending !== undefined && !(await this.commit(pending)))
+      return { applied, complete: false };
     return { applied, complete: true };
   }
 

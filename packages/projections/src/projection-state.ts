@@ -1,9 +1,9 @@
-import { MessageId, SessionId } from '@teamlog/events';
+import type { MessageId, SessionId } from '@teamlog/events';
 import { ChangeTrackingMap } from './change-tracking-map';
-import { HeldMessages, InMemoryHeldMessages } from './held-messages';
-import { SessionInbox, initialSessionInbox } from './inbox-projection';
-import { SessionFacts } from './session-facts';
-import { TeamProjection } from './team-projection';
+import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
+import { type SessionInbox, initialSessionInbox } from './inbox-projection';
+import type { SessionFacts } from './session-facts';
+import type { TeamProjection } from './team-projection';
 
 /** What changed since the views were last committed, so a view store writes only that. */
 export interface PendingChanges {
@@ -39,7 +39,9 @@ export const emptyChanges = (): PendingChanges => ({
   held: [],
 });
 
-export const initialProjectionState = (heldMessagesOf: (sessionId: SessionId) => HeldMessages = () => new InMemoryHeldMessages()): ProjectionState => ({
+export const initialProjectionState = (
+  heldMessagesOf: (sessionId: SessionId) => HeldMessages = () => new InMemoryHeldMessages(),
+): ProjectionState => ({
   sessions: new Map(),
   teams: new Map(),
   inboxes: new Map(),
@@ -82,6 +84,8 @@ export const clearChangesInMemory = (state: ProjectionState): void => {
 
 /** After a commit that wrote the changes (and the held ids) to the file. */
 export const clearChanges = (state: ProjectionState): void => {
-  new Set(state.changes.held.map(({ sessionId }) => sessionId)).forEach((id) => state.inboxes.get(id)?.held.committed());
+  new Set(state.changes.held.map(({ sessionId }) => sessionId)).forEach((id) =>
+    state.inboxes.get(id)?.held.committed(),
+  );
   clearChangesInMemory(state);
 };

@@ -1,4 +1,4 @@
-import { RecordedEvent } from '@teamlog/store';
+import type { RecordedEvent } from '@teamlog/store';
 
 /** A view built by folding `$all`: the runner feeds it every event exactly once, in global order. */
 export interface Projection<S> {

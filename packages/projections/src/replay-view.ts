@@ -1,8 +1,8 @@
-import { AuditFinding, readAudit } from './attribution-audit';
-import { EraRules, referenceEraRules } from './era-rules';
-import { InboxView, readInbox } from './inbox-view';
-import { ProjectionState } from './projection-state';
-import { TeamView, readTeams } from './team-view';
+import { type AuditFinding, readAudit } from './attribution-audit';
+import { type EraRules, referenceEraRules } from './era-rules';
+import { type InboxView, readInbox } from './inbox-view';
+import type { ProjectionState } from './projection-state';
+import { type TeamView, readTeams } from './team-view';
 import { visibleState } from './visible-state';
 
 /** The views `teamlog replay --json` prints beside the importer's `sessions`. */

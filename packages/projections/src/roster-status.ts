@@ -1,5 +1,5 @@
-import { MemberPhase } from '@teamlog/events';
-import { SessionLifecycle } from '@teamlog/domain';
+import type { MemberPhase } from '@teamlog/events';
+import type { SessionLifecycle } from '@teamlog/domain';
 
 /** A member as the roster shows it: its Team phase combined with its own session's lifecycle. */
 export type RosterStatus = 'provisioning' | 'running' | 'idle' | 'inactive' | 'failed' | 'closed';

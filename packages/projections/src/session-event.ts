@@ -1,4 +1,4 @@
-import { SessionId, StreamEvent } from '@teamlog/events';
+import type { SessionId, StreamEvent } from '@teamlog/events';
 
 /** One event of a session stream as the views fold it: the stream event (seq = stream revision), whose session, and when. */
 export type SessionEvent = StreamEvent & {

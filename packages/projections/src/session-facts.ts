@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import { CloseReason, SessionId, SessionRole, TeamId } from '@teamlog/events';
-import { SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { CloseReason, type SessionId, SessionRole, TeamId } from '@teamlog/events';
+import { type SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
 import { AcceptanceProblem } from './acceptance-problem';
-import { SessionEvent } from './session-event';
+import type { SessionEvent } from './session-event';
 
 /** What a view needs from a session's header (stream `sessionheader-<id>`). */
 export const SessionHeaderFacts = t.intersection(
@@ -71,7 +71,10 @@ export const initialSessionFacts = (id: SessionId): SessionFacts => ({
 });
 
 const isInheritedEndSeed = (event: SessionEvent): boolean =>
-  event.type === 'session/end-seed' && typeof event.data === 'object' && event.data !== null && (event.data as Record<string, unknown>)['inherited'] === true;
+  event.type === 'session/end-seed' &&
+  typeof event.data === 'object' &&
+  event.data !== null &&
+  (event.data as Record<string, unknown>).inherited === true;
 
 /**
  * Runs for every event of every session, so it allocates nothing: linear like the other folds of
@@ -82,7 +85,8 @@ export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): Se
   if (event.seq + 1 > facts.eventCount) facts.eventCount = event.seq + 1;
   if (isInheritedEndSeed(event)) facts.inheritedEndSeedSeq = event.seq;
   if (!event.normalised) facts.lastTime = event.time;
-  if (event.catalog && event.type === 'teamlog/session/created' && event.data.teamName !== undefined) facts.teamName = event.data.teamName;
+  if (event.catalog && event.type === 'teamlog/session/created' && event.data.teamName !== undefined)
+    facts.teamName = event.data.teamName;
   return facts;
 };
 
@@ -93,19 +97,27 @@ export const withAcceptanceProblems = (facts: SessionFacts, problems: readonly A
 
 export const withRevoked = (facts: SessionFacts, revoked: RevokedFacts): SessionFacts => ({ ...facts, revoked });
 
-export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({ ...facts, problems: [...facts.problems, problem] });
+export const withProblem = (facts: SessionFacts, problem: EventProblem): SessionFacts => ({
+  ...facts,
+  problems: [...facts.problems, problem],
+});
 
 /**
  * Events before this seq were inherited from the parent of a fork (docs/rules.md#seeded-fork-cut): the
  * header's `seedLength` in V0/V1, the last `session/end-seed {inherited:true}` from V2 on.
  */
-export const inheritedCut = (facts: SessionFacts): number =>
-  facts.header?.seedLength ?? facts.inheritedEndSeedSeq ?? 0;
+export const inheritedCut = (facts: SessionFacts): number => facts.header?.seedLength ?? facts.inheritedEndSeedSeq ?? 0;
 
 /** Whether the session's own log is in the store (a header alone does not hold any message). */
 export const hasLog = (facts: SessionFacts | undefined): boolean => facts !== undefined && facts.eventCount > 0;
 
-export const teamOfNativeSession = (facts: SessionFacts): { readonly teamId: TeamId; readonly role: SessionRole; readonly name?: string } | undefined =>
+export const teamOfNativeSession = (
+  facts: SessionFacts,
+): { readonly teamId: TeamId; readonly role: SessionRole; readonly name?: string } | undefined =>
   facts.lifecycle.native && facts.lifecycle.teamId !== undefined && facts.lifecycle.role !== undefined
-    ? { teamId: facts.lifecycle.teamId, role: facts.lifecycle.role, ...(facts.lifecycle.name === undefined ? {} : { name: facts.lifecycle.name }) }
+    ? {
+        teamId: facts.lifecycle.teamId,
+        role: facts.lifecycle.role,
+        ...(facts.lifecycle.name === undefined ? {} : { name: facts.lifecycle.name }),
+      }
     : undefined;

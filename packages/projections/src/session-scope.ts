@@ -1,4 +1,4 @@
-import { MessageSource, SessionId, scopeId } from '@teamlog/events';
+import { type MessageSource, type SessionId, scopeId } from '@teamlog/events';
 
 /*
  * Sessions imported from a normalised snapshot fixture have scoped ids (`{{session:1}}@<scope>`),
@@ -8,7 +8,8 @@ import { MessageSource, SessionId, scopeId } from '@teamlog/events';
 const scopedSessionId = /^\{\{[a-z]+:\d+\}\}@(.+)$/;
 
 /** Runs for every inbox event: most ids are not scoped, and those do not need the pattern. */
-export const scopeOfSessionId = (id: SessionId): string | undefined => (id.startsWith('{{') ? scopedSessionId.exec(id)?.[1] : undefined);
+export const scopeOfSessionId = (id: SessionId): string | undefined =>
+  id.startsWith('{{') ? scopedSessionId.exec(id)?.[1] : undefined;
 
 /** The id fields a message source may carry; each is resolved in the session's scope. */
 const sourceIdFields = ['teamId', 'messageId', 'senderId', 'senderSessionId'] as const;

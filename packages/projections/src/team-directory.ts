@@ -1,6 +1,6 @@
-import { SessionId, TeamId, leadOf } from '@teamlog/events';
+import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
 import { compareText } from './compare-text';
-import { ProjectionState } from './projection-state';
+import type { ProjectionState } from './projection-state';
 import { teamOfNativeSession } from './session-facts';
 
 /** Who belongs to a team, and under which name: the Lead, roster members and native sessions. */
@@ -41,7 +41,9 @@ export const teamDirectory = (state: ProjectionState): TeamDirectory => {
   // In team id order: the views' maps keep the order events were folded in, which differs between a
   // fold and views loaded from a view store, and the audit must not depend on it.
   const entries = new Map<TeamId, TeamDirectoryEntry>(
-    [...names].sort(([a], [b]) => compareText(a, b)).map(([teamId, roster]) => [teamId, { teamId, leadId: leadOf(teamId), names: roster }]),
+    [...names]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([teamId, roster]) => [teamId, { teamId, leadId: leadOf(teamId), names: roster }]),
   );
   const bySession = new Map<SessionId, TeamDirectoryEntry[]>();
   for (const team of entries.values()) {

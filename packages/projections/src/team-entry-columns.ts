@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
+import type { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
 import { LegacyMessageRow, MemberRow, TaskRow } from './team-rows';
-import { ViewRow } from './view-row-decoder';
+import type { ViewRow } from './view-row-decoder';
 
 /*
  * The Team view's rows as every view store keeps them, whatever its SQL: how a keyed entry
@@ -32,7 +32,7 @@ const snapshotColumns = <E extends MemberEntry | TaskEntry>(codec: t.Decoder<unk
   order: 'first_seq',
   values: (entry) => [entry.firstSeq, entry.seq, JSON.stringify(entry.snapshot)],
   codec,
-  shape: (row) => ({ snapshot: row['snapshot'], firstSeq: row['first_seq'], seq: row['seq'] }),
+  shape: (row) => ({ snapshot: row.snapshot, firstSeq: row.first_seq, seq: row.seq }),
   keyOf: (entry) => entry.snapshot.id,
 });
 
@@ -46,17 +46,23 @@ export const legacyMessageColumns: TeamEntryColumns<LegacyMessageEntry> = {
   values: (entry) => [entry.sourceVersion, entry.queuedSeq, entry.deliveredSeq ?? null, JSON.stringify(entry.message)],
   codec: LegacyMessageRow as t.Decoder<unknown, LegacyMessageEntry>,
   shape: (row) => ({
-    message: row['message'],
-    sourceVersion: row['source_version'],
-    queuedSeq: row['queued_seq'],
-    ...(row['delivered_seq'] === null ? {} : { deliveredSeq: row['delivered_seq'] }),
+    message: row.message,
+    sourceVersion: row.source_version,
+    queuedSeq: row.queued_seq,
+    ...(row.delivered_seq === null ? {} : { deliveredSeq: row.delivered_seq }),
   }),
   keyOf: (entry) => entry.message.id,
 };
 
 /** A team's record facts and delivery mismatches as read back from their rows. */
-export const RecordFactRow = t.type({ seq: t.number, type: t.string, version: t.number, time: t.number, normalised: t.boolean }, 'TeamRecordFact');
-export const MismatchRow = t.type({ messageId: t.string, seq: t.number, queuedTargetId: t.string, deliveredTargetId: t.string }, 'DeliveryMismatch');
+export const RecordFactRow = t.type(
+  { seq: t.number, type: t.string, version: t.number, time: t.number, normalised: t.boolean },
+  'TeamRecordFact',
+);
+export const MismatchRow = t.type(
+  { messageId: t.string, seq: t.number, queuedTargetId: t.string, deliveredTargetId: t.string },
+  'DeliveryMismatch',
+);
 
 /** What a commit does to one Lead's rows of an entry table. */
 export interface EntryChangeVisitor<K extends string, V> {
@@ -67,7 +73,10 @@ export interface EntryChangeVisitor<K extends string, V> {
 }
 
 /** Only the keys the map reports changed; a map that does not track changes is written whole. */
-export const visitEntryChanges = <K extends string, V>(map: ReadonlyMap<K, V>, visit: EntryChangeVisitor<K, V>): void => {
+export const visitEntryChanges = <K extends string, V>(
+  map: ReadonlyMap<K, V>,
+  visit: EntryChangeVisitor<K, V>,
+): void => {
   if (!(map instanceof ChangeTrackingMap)) {
     visit.whole();
     map.forEach((entry, key) => visit.put(key, entry));

@@ -1,10 +1,16 @@
 import * as t from 'io-ts';
 import {
-  MessageId, SessionId, TeamRecordHead, TeamRecordType, eventCodecs, isTeamRecordType, scopeId, teamIdOf,
+  type MessageId,
+  type SessionId,
+  TeamRecordHead,
+  type TeamRecordType,
+  eventCodecs,
+  isTeamRecordType,
+  teamIdOf,
 } from '@teamlog/events';
-import { TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { type TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
-import { SessionEvent } from './session-event';
+import type { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
 import { scopedTeamRecord } from './team-record-scope';
 

@@ -1,5 +1,5 @@
 import { isTeamRecordType, scopeId } from '@teamlog/events';
-import { SessionEvent } from './session-event';
+import type { SessionEvent } from './session-event';
 
 /*
  * A snapshot fixture's placeholder ids (`{{session:2}}`) mean something only inside the fixture's
@@ -28,7 +28,14 @@ export const scopedTeamRecord = (event: SessionEvent, scope: string): SessionEve
     case 'team/task': {
       const { data } = event;
       const { task } = data;
-      return { ...event, data: { ...data, teamId: s(data.teamId), task: task.ownerId === undefined ? task : { ...task, ownerId: s(task.ownerId) } } };
+      return {
+        ...event,
+        data: {
+          ...data,
+          teamId: s(data.teamId),
+          task: task.ownerId === undefined ? task : { ...task, ownerId: s(task.ownerId) },
+        },
+      };
     }
     case 'team/message/queued': {
       const { data } = event;
@@ -40,7 +47,10 @@ export const scopedTeamRecord = (event: SessionEvent, scope: string): SessionEve
     }
     case 'team/message/delivered': {
       const { data } = event;
-      return { ...event, data: { ...data, teamId: s(data.teamId), messageId: s(data.messageId), targetId: s(data.targetId) } };
+      return {
+        ...event,
+        data: { ...data, teamId: s(data.teamId), messageId: s(data.messageId), targetId: s(data.targetId) },
+      };
     }
     default:
       return event;

@@ -1,10 +1,17 @@
 import * as t from 'io-ts';
 import {
-  MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamMessageSnapshotV1, TeamMessageSnapshotV2, TeamTaskSnapshot,
+  type MessageId,
+  type SessionId,
+  type TaskId,
+  TeamId,
+  TeamMemberSnapshot,
+  TeamMessageSnapshotV1,
+  TeamMessageSnapshotV2,
+  TeamTaskSnapshot,
 } from '@teamlog/events';
-import { LegacyMessageEntry, MemberEntry, TaskEntry, TeamState } from '@teamlog/domain';
+import type { LegacyMessageEntry, MemberEntry, TaskEntry, TeamState } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
-import { DeliveryMismatch, TeamProjection, TeamRecordFact } from './team-projection';
+import type { DeliveryMismatch, TeamProjection, TeamRecordFact } from './team-projection';
 
 /*
  * The Team view of one Lead stream as persisted: a head row and one row per member, task, legacy
@@ -22,7 +29,8 @@ export const TeamHead = t.intersection(
 );
 export type TeamHead = t.TypeOf<typeof TeamHead>;
 
-const entry = <C extends t.Mixed>(snapshot: C, name: string) => t.type({ snapshot, firstSeq: t.number, seq: t.number }, name);
+const entry = <C extends t.Mixed>(snapshot: C, name: string) =>
+  t.type({ snapshot, firstSeq: t.number, seq: t.number }, name);
 export const MemberRow = entry(TeamMemberSnapshot, 'MemberEntry');
 export const TaskRow = entry(TeamTaskSnapshot, 'TaskEntry');
 
@@ -58,11 +66,14 @@ export const teamHeadOf = ({ state, scope }: TeamProjection): TeamHead => ({
 
 /** The fold's indexes (names, dependents) are derived from the snapshots, as the fold built them. */
 export const teamFromRows = (rows: TeamRows): TeamProjection => {
-  const members = ChangeTrackingMap.unchanged<SessionId, MemberEntry>(rows.members.map((member) => [member.snapshot.id, member]));
+  const members = ChangeTrackingMap.unchanged<SessionId, MemberEntry>(
+    rows.members.map((member) => [member.snapshot.id, member]),
+  );
   const tasks = ChangeTrackingMap.unchanged<TaskId, TaskEntry>(rows.tasks.map((task) => [task.snapshot.id, task]));
   const dependents = new Map<TaskId, Set<TaskId>>();
   for (const { snapshot } of tasks.values()) {
-    for (const blocker of snapshot.blockedBy) dependents.set(blocker, (dependents.get(blocker) ?? new Set<TaskId>()).add(snapshot.id));
+    for (const blocker of snapshot.blockedBy)
+      dependents.set(blocker, (dependents.get(blocker) ?? new Set<TaskId>()).add(snapshot.id));
   }
   const { head } = rows;
   const state: TeamState = {
@@ -71,12 +82,19 @@ export const teamFromRows = (rows: TeamRows): TeamProjection => {
     memberNames: new Map([...members.values()].map((member) => [member.snapshot.name, member.snapshot.id])),
     tasks,
     dependents,
-    messages: ChangeTrackingMap.unchanged<MessageId, LegacyMessageEntry>(rows.messages.map((message) => [message.message.id, message])),
+    messages: ChangeTrackingMap.unchanged<MessageId, LegacyMessageEntry>(
+      rows.messages.map((message) => [message.message.id, message]),
+    ),
     nextTaskNumber: head.nextTaskNumber,
     hasRecords: head.hasRecords,
     ...(head.failure === undefined ? {} : { failure: head.failure }),
   };
-  return { state, ...(head.scope === undefined ? {} : { scope: head.scope }), records: [...rows.records], mismatches: [...rows.mismatches] };
+  return {
+    state,
+    ...(head.scope === undefined ? {} : { scope: head.scope }),
+    records: [...rows.records],
+    mismatches: [...rows.mismatches],
+  };
 };
 
 /** A team the views keep: it holds a record of its own team, or facts the audit reads. */

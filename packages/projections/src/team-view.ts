@@ -1,10 +1,19 @@
-import { LegacyDelivery, MemberPhase, MessageId, SessionId, TaskId, TaskStatus, TeamId, leadOf } from '@teamlog/events';
-import { TeamFailure } from '@teamlog/domain';
+import {
+  type LegacyDelivery,
+  type MemberPhase,
+  type MessageId,
+  type SessionId,
+  type TaskId,
+  type TaskStatus,
+  type TeamId,
+  leadOf,
+} from '@teamlog/events';
+import type { TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
-import { ProjectionState, holdsMessage } from './projection-state';
-import { RosterStatus, leadStatus, rosterStatus } from './roster-status';
+import { type ProjectionState, holdsMessage } from './projection-state';
+import { type RosterStatus, leadStatus, rosterStatus } from './roster-status';
 import { hasLog } from './session-facts';
-import { TeamProjection } from './team-projection';
+import type { TeamProjection } from './team-projection';
 
 export interface MemberView {
   readonly id: SessionId;
@@ -66,11 +75,15 @@ const members = (state: ProjectionState, team: TeamProjection): MemberView[] =>
     seq,
   }));
 
-const tasks = (team: TeamProjection): TaskView[] => [...team.state.tasks.values()].map(({ snapshot, seq }) => ({ ...snapshot, seq }));
+const tasks = (team: TeamProjection): TaskView[] =>
+  [...team.state.tasks.values()].map(({ snapshot, seq }) => ({ ...snapshot, seq }));
 
 /** Whether the target's log holds the message, when that log is in the store. */
-export const targetHoldsMessage = (state: ProjectionState, targetId: SessionId, messageId: MessageId): boolean | undefined =>
-  hasLog(state.sessions.get(targetId)) ? holdsMessage(state, targetId, messageId) : undefined;
+export const targetHoldsMessage = (
+  state: ProjectionState,
+  targetId: SessionId,
+  messageId: MessageId,
+): boolean | undefined => (hasLog(state.sessions.get(targetId)) ? holdsMessage(state, targetId, messageId) : undefined);
 
 const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] =>
   [...team.state.messages.values()].map(({ message, sourceVersion, queuedSeq, deliveredSeq }) => {

@@ -1,6 +1,6 @@
 import { evolveProjection } from './evolve-projection';
-import { Projection } from './projection';
-import { ProjectionState, initialProjectionState } from './projection-state';
+import type { Projection } from './projection';
+import { type ProjectionState, initialProjectionState } from './projection-state';
 
 /** Every teamlog view (teams, inboxes, legacy mailbox, audit facts) as one projection of `$all`. */
 export const teamlogProjection: Projection<ProjectionState> = {

@@ -1,20 +1,20 @@
-import { SessionId } from '@teamlog/events';
-import { Detach, EventStore, GlobalPosition } from '@teamlog/store';
-import { AuditFinding, readAudit } from './attribution-audit';
-import { DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
-import { EraRules, referenceEraRules } from './era-rules';
+import type { SessionId } from '@teamlog/events';
+import type { Detach, EventStore, GlobalPosition } from '@teamlog/store';
+import { type AuditFinding, readAudit } from './attribution-audit';
+import { type DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
+import { type EraRules, referenceEraRules } from './era-rules';
 import { InMemoryViewStore } from './in-memory-view-store';
-import { OverviewCounts, readOverviewCounts } from './overview-counts';
-import { InboxQuery, InboxView, readInbox } from './inbox-view';
-import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
-import { ProjectionState, clearChanges } from './projection-state';
-import { ReplayView, readReplayView } from './replay-view';
-import { SessionFacts } from './session-facts';
+import { type OverviewCounts, readOverviewCounts } from './overview-counts';
+import { type InboxQuery, type InboxView, readInbox } from './inbox-view';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
+import { type ProjectionState, clearChanges } from './projection-state';
+import { type ReplayView, readReplayView } from './replay-view';
+import type { SessionFacts } from './session-facts';
 import { teamlogProjection } from './teamlog-projection';
-import { TeamView, readTeams } from './team-view';
-import { AsOf, foldViewsAsOf } from './views-as-of';
-import { ViewStore } from './view-store';
-import { RevokedSession, revokedSessions, visibleState } from './visible-state';
+import { type TeamView, readTeams } from './team-view';
+import { type AsOf, foldViewsAsOf } from './views-as-of';
+import type { ViewStore } from './view-store';
+import { type RevokedSession, revokedSessions, visibleState } from './visible-state';
 
 export interface TeamlogProjectionsOptions extends ProjectionRunnerOptions {
   readonly eraRules?: EraRules;
@@ -83,7 +83,11 @@ export class TeamlogProjections {
   }
 
   /** The views a view store keeps for `store`, loaded and ready to read or catch up. */
-  static async open(store: EventStore, views: ViewStore<ProjectionState>, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
+  static async open(
+    store: EventStore,
+    views: ViewStore<ProjectionState>,
+    options: TeamlogProjectionsOptions = {},
+  ): Promise<TeamlogProjections> {
     const projections = new TeamlogProjections(store, views, options);
     await projections.runner.load();
     return projections;

@@ -1,4 +1,4 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { formatValidationErrors } from '@teamlog/events';
 import { CorruptViewRow } from './projection-errors';

@@ -1,4 +1,4 @@
-import { GlobalPosition } from '@teamlog/store';
+import type { GlobalPosition } from '@teamlog/store';
 
 export interface LoadedViews<S> {
   readonly state: S;
@@ -34,4 +34,7 @@ export interface SyncViewStore<S> extends ViewStore<S> {
 }
 
 export const isSyncViewStore = <S>(views: ViewStore<S>): views is SyncViewStore<S> =>
-  'commitNow' in views && typeof views.commitNow === 'function' && 'restoreNow' in views && typeof views.restoreNow === 'function';
+  'commitNow' in views &&
+  typeof views.commitNow === 'function' &&
+  'restoreNow' in views &&
+  typeof views.restoreNow === 'function';

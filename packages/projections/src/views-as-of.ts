@@ -1,6 +1,12 @@
-import { EventStore, GlobalPosition, RecordedEvent, comparePositions, sessionIdOfStream } from '@teamlog/store';
+import {
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  comparePositions,
+  sessionIdOfStream,
+} from '@teamlog/store';
 import { eventClockOf } from './event-clock';
-import { ProjectionState, clearChanges } from './projection-state';
+import { type ProjectionState, clearChanges } from './projection-state';
 import { teamlogProjection } from './teamlog-projection';
 
 /**
@@ -11,7 +17,8 @@ import { teamlogProjection } from './teamlog-projection';
  */
 export type AsOf = { readonly position: GlobalPosition } | { readonly time: Date | number };
 
-const timeOf = (asOf: { readonly time: Date | number }): number => (typeof asOf.time === 'number' ? asOf.time : asOf.time.getTime());
+const timeOf = (asOf: { readonly time: Date | number }): number =>
+  typeof asOf.time === 'number' ? asOf.time : asOf.time.getTime();
 
 type Admission = (event: RecordedEvent) => 'fold' | 'skip' | 'stop';
 
@@ -38,7 +45,11 @@ export interface FoldAsOfOptions {
 }
 
 /** Fold the views from the beginning of `$all` as of a position or a time, in memory. */
-export const foldViewsAsOf = async (store: EventStore, asOf: AsOf, options: FoldAsOfOptions = {}): Promise<ProjectionState> => {
+export const foldViewsAsOf = async (
+  store: EventStore,
+  asOf: AsOf,
+  options: FoldAsOfOptions = {},
+): Promise<ProjectionState> => {
   let state = teamlogProjection.initial();
   const admit = admission(asOf);
   const every = options.pauseEvery ?? 256;

@@ -1,7 +1,7 @@
-import { SessionId } from '@teamlog/events';
+import type { SessionId } from '@teamlog/events';
 import { compareText } from './compare-text';
-import { ProjectionState } from './projection-state';
-import { RevokedFacts } from './session-facts';
+import type { ProjectionState } from './projection-state';
+import type { RevokedFacts } from './session-facts';
 
 /** A session whose import a follower revoked, as the audit and the dashboard list it. */
 export interface RevokedSession extends RevokedFacts {

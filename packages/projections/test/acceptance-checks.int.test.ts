@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { JsonObject, SessionId, sequentialIds } from '@teamlog/events';
-import { AuditFinding, TeamlogProjections } from '@teamlog/projections';
-import { EventStore, RecordedEvent, sessionStream } from '@teamlog/store';
+import { type JsonObject, type SessionId, sequentialIds } from '@teamlog/events';
+import { type AuditFinding, TeamlogProjections } from '@teamlog/projections';
+import { type EventStore, type RecordedEvent, sessionStream } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
-import { TeamLog, createTeamLog } from '@teamlog/team';
+import { type TeamLog, createTeamLog } from '@teamlog/team';
 import { tempFile } from './temp-file';
 
 /*
@@ -52,28 +52,47 @@ const auditOf = async (store: EventStore): Promise<AuditFinding[]> => {
   return projections.views().audit();
 };
 
-const codesOf = async (store: EventStore): Promise<string[]> => [...new Set((await auditOf(store)).map((finding) => finding.code))].sort();
+const codesOf = async (store: EventStore): Promise<string[]> =>
+  [...new Set((await auditOf(store)).map((finding) => finding.code))].sort();
 
 /** A copy of alice's acceptance in bob's stream, as a forger would append it through the port. */
 const forgedCopy = async (
   s: Scene,
-  change: { readonly sender?: SessionId; readonly senderName?: string; readonly metadata?: (metadata: JsonObject) => JsonObject; readonly messageId?: string; readonly into?: SessionId },
+  change: {
+    readonly sender?: SessionId;
+    readonly senderName?: string;
+    readonly metadata?: (metadata: JsonObject) => JsonObject;
+    readonly messageId?: string;
+    readonly into?: SessionId;
+  },
 ): Promise<void> => {
   const genuine = await lastOf(s.store, s.bob);
   const data = genuine.data as JsonObject & { message: JsonObject & { source: JsonObject } };
-  const senderName = change.senderName ?? (data.message.source['senderName'] as string);
+  const senderName = change.senderName ?? (data.message.source.senderName as string);
   const copy = {
     ...data,
     message: {
       ...data.message,
       id: change.messageId ?? `forged-${senderName}`,
-      content: [{ type: 'text', text: `Team message from ${senderName}:` }, { type: 'text', text: 'Ship it.' }],
-      source: { ...data.message.source, senderSessionId: change.sender ?? (data.message.source['senderSessionId'] as string), senderName },
+      content: [
+        { type: 'text', text: `Team message from ${senderName}:` },
+        { type: 'text', text: 'Ship it.' },
+      ],
+      source: {
+        ...data.message.source,
+        senderSessionId: change.sender ?? (data.message.source.senderSessionId as string),
+        senderName,
+      },
     },
   };
   const metadata = genuine.metadata as JsonObject;
   await s.store.appendToStream(sessionStream(change.into ?? s.bob), [
-    { id: `forged-event-${senderName}` as RecordedEvent['id'], type: genuine.type, data: copy, metadata: change.metadata === undefined ? metadata : change.metadata(metadata) },
+    {
+      id: `forged-event-${senderName}` as RecordedEvent['id'],
+      type: genuine.type,
+      data: copy,
+      metadata: change.metadata === undefined ? metadata : change.metadata(metadata),
+    },
   ]);
 };
 
@@ -97,7 +116,10 @@ describe('acceptances checked against everything the store knows', () => {
     const findings = await auditOf(s.store);
     expect(findings).toEqual([
       expect.objectContaining({
-        code: 'writer-not-sender', sessionId: s.bob, seq: 3, messageId: 'forged-lead',
+        code: 'writer-not-sender',
+        sessionId: s.bob,
+        seq: 3,
+        messageId: 'forged-lead',
         detail: `the event's metadata names ${s.alice} as its writer; the source names ${s.lead}`,
       }),
     ]);
@@ -107,8 +129,16 @@ describe('acceptances checked against everything the store knows', () => {
     await s.teamlog.dispose();
     await s.store.close();
     const db = new Database(s.file);
-    const row = db.prepare("SELECT position, data FROM events WHERE type = 'teamlog/inbox/accepted'").get() as { position: number; data: string };
-    const edited = row.data.replace(`"senderSessionId":"${s.alice}","senderName":"alice"`, `"senderSessionId":"${s.lead}","senderName":"lead"`).replace('Team message from alice:', 'Team message from lead:');
+    const row = db.prepare("SELECT position, data FROM events WHERE type = 'teamlog/inbox/accepted'").get() as {
+      position: number;
+      data: string;
+    };
+    const edited = row.data
+      .replace(
+        `"senderSessionId":"${s.alice}","senderName":"alice"`,
+        `"senderSessionId":"${s.lead}","senderName":"lead"`,
+      )
+      .replace('Team message from alice:', 'Team message from lead:');
     expect(edited).not.toBe(row.data);
     db.prepare('UPDATE events SET data = ? WHERE position = ?').run(edited, row.position);
     db.close();
@@ -123,7 +153,11 @@ describe('acceptances checked against everything the store knows', () => {
 
   it('sender-stream-missing: the named sender has no stream of its own', async () => {
     const ghost = 'n-ghost' as SessionId;
-    await forgedCopy(s, { sender: ghost, senderName: 'ghost', metadata: (metadata) => ({ ...metadata, writerSessionId: ghost }) });
+    await forgedCopy(s, {
+      sender: ghost,
+      senderName: 'ghost',
+      metadata: (metadata) => ({ ...metadata, writerSessionId: ghost }),
+    });
     expect(await codesOf(s.store)).toEqual(['sender-not-in-roster', 'sender-not-in-team', 'sender-stream-missing']);
   });
 
@@ -139,14 +173,24 @@ describe('acceptances checked against everything the store knows', () => {
     await s.teamlog.runtime(other.sessionId).start();
     const carol = await other.spawnMember({ name: 'carol', description: 'carol', provider: 'scripted' });
     await s.teamlog.runtime(carol.sessionId).start();
-    await forgedCopy(s, { sender: carol.sessionId, senderName: 'alice', metadata: (metadata) => ({ ...metadata, writerSessionId: carol.sessionId }) });
+    await forgedCopy(s, {
+      sender: carol.sessionId,
+      senderName: 'alice',
+      metadata: (metadata) => ({ ...metadata, writerSessionId: carol.sessionId }),
+    });
     expect(await codesOf(s.store)).toEqual(['sender-in-other-team', 'sender-not-in-roster', 'sender-not-in-team']);
   });
 
   it('sender-not-in-roster: a sender the roster did not list yet at that position', async () => {
     const dave = 'n-dave' as SessionId;
-    await s.store.appendToStream(sessionStream(dave), [{ id: 'dave-0' as RecordedEvent['id'], type: 'turn/start', data: { turn: 1 }, metadata: { time: 1 } }]);
-    await forgedCopy(s, { sender: dave, senderName: 'dave', metadata: (metadata) => ({ ...metadata, writerSessionId: dave }) });
+    await s.store.appendToStream(sessionStream(dave), [
+      { id: 'dave-0' as RecordedEvent['id'], type: 'turn/start', data: { turn: 1 }, metadata: { time: 1 } },
+    ]);
+    await forgedCopy(s, {
+      sender: dave,
+      senderName: 'dave',
+      metadata: (metadata) => ({ ...metadata, writerSessionId: dave }),
+    });
     expect(await codesOf(s.store)).toEqual(['sender-not-in-roster', 'sender-not-in-team']);
   });
 

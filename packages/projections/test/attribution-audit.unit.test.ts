@@ -1,7 +1,18 @@
 import { InMemoryEventStore } from '@teamlog/store';
-import { AuditCode, auditCodes } from '@teamlog/projections';
+import { type AuditCode, auditCodes } from '@teamlog/projections';
 import {
-  agentMessageItem, appendHeader, appendSession, claim, delivered, ev, mailboxItem, member, queued, relayItem, splice, userMessage,
+  agentMessageItem,
+  appendHeader,
+  appendSession,
+  claim,
+  delivered,
+  ev,
+  mailboxItem,
+  member,
+  queued,
+  relayItem,
+  splice,
+  userMessage,
 } from '@teamlog/test-support/session-log-builder';
 import { viewsOf } from './views-of';
 
@@ -12,7 +23,12 @@ const directTime = Date.UTC(2026, 9, 2);
 const directTeam = async (store: InMemoryEventStore): Promise<void> => {
   await appendHeader(store, 'lead-1', 4);
   await appendHeader(store, 'a', 4);
-  await appendSession(store, 'lead-1', [member(2, 'lead-1', 'a', 'alpha', 'provisioning'), member(2, 'lead-1', 'a', 'alpha', 'active')], { startTime: directTime });
+  await appendSession(
+    store,
+    'lead-1',
+    [member(2, 'lead-1', 'a', 'alpha', 'provisioning'), member(2, 'lead-1', 'a', 'alpha', 'active')],
+    { startTime: directTime },
+  );
 };
 
 /** A V0 team in the mailbox era, with message m1 queued from the Lead to `a`. */
@@ -20,57 +36,105 @@ const mailboxTeam = async (store: InMemoryEventStore, extra: ReturnType<typeof e
   await appendHeader(store, 'lead-1', 0);
   await appendHeader(store, 'a', 0);
   await appendHeader(store, 'b', 0);
-  await appendSession(store, 'lead-1', [
-    member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
-    member(1, 'lead-1', 'b', 'beta', 'provisioning'),
-    queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'),
-    ...extra,
-  ], { startTime: mailboxTime });
+  await appendSession(
+    store,
+    'lead-1',
+    [
+      member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+      member(1, 'lead-1', 'b', 'beta', 'provisioning'),
+      queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'),
+      ...extra,
+    ],
+    { startTime: mailboxTime },
+  );
 };
 
-const codesOf = async (store: InMemoryEventStore): Promise<AuditCode[]> => (await viewsOf(store)).audit().map((finding) => finding.code);
+const codesOf = async (store: InMemoryEventStore): Promise<AuditCode[]> =>
+  (await viewsOf(store)).audit().map((finding) => finding.code);
 
 describe('sender-attribution audit', () => {
   it('finds nothing in clean logs of either era', async () => {
     const store = new InMemoryEventStore();
     await mailboxTeam(store, [delivered(1, 'lead-1', 'm1', 'a')]);
-    await appendSession(store, 'a', [splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead')]), claim('next-turn', 1)], { startTime: mailboxTime });
+    await appendSession(
+      store,
+      'a',
+      [splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead')]), claim('next-turn', 1)],
+      { startTime: mailboxTime },
+    );
     await appendHeader(store, 'lead-2', 4);
     await appendHeader(store, 'c', 4);
-    await appendSession(store, 'lead-2', [member(2, 'lead-2', 'c', 'gamma', 'provisioning'), splice('next-turn', 0, [relayItem('r2', 'c', 'gamma')])], { startTime: directTime });
-    await appendSession(store, 'c', [splice('next-step', 0, [relayItem('r1', 'lead-2', 'lead')]), splice('next-turn', 0, [agentMessageItem('g1', 'lead-2')])], { startTime: directTime });
+    await appendSession(
+      store,
+      'lead-2',
+      [member(2, 'lead-2', 'c', 'gamma', 'provisioning'), splice('next-turn', 0, [relayItem('r2', 'c', 'gamma')])],
+      { startTime: directTime },
+    );
+    await appendSession(
+      store,
+      'c',
+      [
+        splice('next-step', 0, [relayItem('r1', 'lead-2', 'lead')]),
+        splice('next-turn', 0, [agentMessageItem('g1', 'lead-2')]),
+      ],
+      { startTime: directTime },
+    );
     expect((await viewsOf(store)).audit()).toEqual([]);
   });
 
   it('header-sender-mismatch: the header names another sender than the source', async () => {
     const store = new InMemoryEventStore();
-    await appendSession(store, 'x', [splice('next-step', 0, [relayItem('r1', 'lead-9', 'lead', 'Team message from alpha:')])], { startTime: directTime });
+    await appendSession(
+      store,
+      'x',
+      [splice('next-step', 0, [relayItem('r1', 'lead-9', 'lead', 'Team message from alpha:')])],
+      { startTime: directTime },
+    );
     expect((await viewsOf(store)).audit()).toEqual([
-      { code: 'header-sender-mismatch', sessionId: 'x', seq: 0, messageId: 'r1', detail: 'header names "alpha", source names "lead"' },
+      {
+        code: 'header-sender-mismatch',
+        sessionId: 'x',
+        seq: 0,
+        messageId: 'r1',
+        detail: 'header names "alpha", source names "lead"',
+      },
     ]);
   });
 
   it('header-message-id-mismatch: a mailbox header names another message id', async () => {
     const store = new InMemoryEventStore();
     await mailboxTeam(store);
-    await appendSession(store, 'a', [splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead', 'item-1', 'm7')])], { startTime: mailboxTime });
+    await appendSession(
+      store,
+      'a',
+      [splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead', 'item-1', 'm7')])],
+      { startTime: mailboxTime },
+    );
     expect(await codesOf(store)).toEqual(['header-message-id-mismatch']);
   });
 
   it('missing-sender-header: a Team message without its header line', async () => {
     const store = new InMemoryEventStore();
     await directTeam(store);
-    await appendSession(store, 'a', [splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead', null)])], { startTime: directTime });
+    await appendSession(store, 'a', [splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead', null)])], {
+      startTime: directTime,
+    });
     expect(await codesOf(store)).toEqual(['missing-sender-header']);
   });
 
   it('roster-name-mismatch: source and header agree but the roster names the sender otherwise', async () => {
     const store = new InMemoryEventStore();
     await directTeam(store);
-    await appendSession(store, 'lead-1', [splice('next-turn', 0, [relayItem('r1', 'a', 'boss')])], { startTime: directTime });
+    await appendSession(store, 'lead-1', [splice('next-turn', 0, [relayItem('r1', 'a', 'boss')])], {
+      startTime: directTime,
+    });
     const [finding] = (await viewsOf(store)).audit();
     expect(finding).toEqual({
-      code: 'roster-name-mismatch', sessionId: 'lead-1', seq: 2, messageId: 'r1', teamId: 'lead-1',
+      code: 'roster-name-mismatch',
+      sessionId: 'lead-1',
+      seq: 2,
+      messageId: 'r1',
+      teamId: 'lead-1',
       detail: 'source names "boss", header names "boss"; the roster names a "alpha"',
     });
   });
@@ -78,7 +142,9 @@ describe('sender-attribution audit', () => {
   it('sender-not-in-team: the sender is neither the Lead nor a member of the target team', async () => {
     const store = new InMemoryEventStore();
     await directTeam(store);
-    await appendSession(store, 'a', [splice('next-step', 0, [relayItem('r1', 'mallory-1', 'mallory')])], { startTime: directTime });
+    await appendSession(store, 'a', [splice('next-step', 0, [relayItem('r1', 'mallory-1', 'mallory')])], {
+      startTime: directTime,
+    });
     expect(await codesOf(store)).toEqual(['sender-not-in-team']);
   });
 
@@ -99,7 +165,9 @@ describe('sender-attribution audit', () => {
     const store = new InMemoryEventStore();
     await appendHeader(store, 'lead-1', formatVersion);
     await appendHeader(store, 'a', formatVersion);
-    await appendSession(store, 'lead-1', [member(formatVersion >= 3 ? 2 : 1, 'lead-1', 'a', 'alpha', 'provisioning')], { startTime: time });
+    await appendSession(store, 'lead-1', [member(formatVersion >= 3 ? 2 : 1, 'lead-1', 'a', 'alpha', 'provisioning')], {
+      startTime: time,
+    });
     await appendSession(store, 'a', [splice('next-step', 0, [item])], { startTime: time });
     expect(await codesOf(store)).toEqual(['source-kind-outside-era']);
   });
@@ -108,23 +176,35 @@ describe('sender-attribution audit', () => {
     const store = new InMemoryEventStore();
     await appendHeader(store, 'lead-1', 4);
     await appendHeader(store, 'a', 4);
-    await appendSession(store, 'lead-1', [member(2, 'lead-1', 'a', 'alpha', 'provisioning'), queued(2, 'lead-1', 'm5', 'lead-1', 'lead', 'a')], { startTime: Date.UTC(2026, 8, 20) });
+    await appendSession(
+      store,
+      'lead-1',
+      [member(2, 'lead-1', 'a', 'alpha', 'provisioning'), queued(2, 'lead-1', 'm5', 'lead-1', 'lead', 'a')],
+      { startTime: Date.UTC(2026, 8, 20) },
+    );
     await appendSession(store, 'lead-1', [delivered(2, 'lead-1', 'm5', 'a')], { startTime: directTime });
-    await appendSession(store, 'a', [splice('next-turn', 0, [mailboxItem('lead-1', 'm5', 'lead-1', 'lead')])], { startTime: directTime });
+    await appendSession(store, 'a', [splice('next-turn', 0, [mailboxItem('lead-1', 'm5', 'lead-1', 'lead')])], {
+      startTime: directTime,
+    });
     expect(await codesOf(store)).toEqual([]);
   });
 
   it('does not judge the time of a normalised fixture event (it has none)', async () => {
     const store = new InMemoryEventStore();
     await appendHeader(store, 'a', 4, { normalised: true });
-    await appendSession(store, 'a', [splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')])], { startTime: 0, normalised: true });
+    await appendSession(store, 'a', [splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')])], {
+      startTime: 0,
+      normalised: true,
+    });
     expect(await codesOf(store)).toEqual([]);
   });
 
   it('team-record-outside-era: version-2 records in a V0 log and a queued record after the mailbox era', async () => {
     const store = new InMemoryEventStore();
     await appendHeader(store, 'lead-1', 0);
-    await appendSession(store, 'lead-1', [member(2, 'lead-1', 'a', 'alpha', 'provisioning')], { startTime: mailboxTime });
+    await appendSession(store, 'lead-1', [member(2, 'lead-1', 'a', 'alpha', 'provisioning')], {
+      startTime: mailboxTime,
+    });
     await appendHeader(store, 'lead-2', 4);
     await appendSession(store, 'lead-2', [queued(2, 'lead-2', 'm1', 'lead-2', 'lead', 'b')], { startTime: directTime });
     expect((await viewsOf(store)).audit().map((finding) => [finding.code, finding.sessionId, finding.seq])).toEqual([
@@ -136,8 +216,14 @@ describe('sender-attribution audit', () => {
   it('legacy-delivered-to-other-target: a delivered record or an inbox copy at another target than the queued one', async () => {
     const store = new InMemoryEventStore();
     await mailboxTeam(store, [delivered(1, 'lead-1', 'm1', 'b')]);
-    await appendSession(store, 'b', [splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead')])], { startTime: mailboxTime });
-    expect((await viewsOf(store)).audit().map((finding) => [finding.code, finding.sessionId, finding.seq, finding.messageId])).toEqual([
+    await appendSession(store, 'b', [splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead')])], {
+      startTime: mailboxTime,
+    });
+    expect(
+      (await viewsOf(store))
+        .audit()
+        .map((finding) => [finding.code, finding.sessionId, finding.seq, finding.messageId]),
+    ).toEqual([
       ['legacy-delivered-to-other-target', 'b', 0, 'm1'],
       ['legacy-delivered-to-other-target', 'lead-1', 3, 'm1'],
     ]);
@@ -146,14 +232,25 @@ describe('sender-attribution audit', () => {
   it('duplicate-acceptance: one message id accepted twice into the same inbox', async () => {
     const store = new InMemoryEventStore();
     await directTeam(store);
-    await appendSession(store, 'a', [
-      splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]),
-      claim('next-step', 1),
-      userMessage(relayItem('r1', 'lead-1', 'lead')),
-      splice('next-turn', 0, [relayItem('r1', 'lead-1', 'lead')]),
-    ], { startTime: directTime });
+    await appendSession(
+      store,
+      'a',
+      [
+        splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]),
+        claim('next-step', 1),
+        userMessage(relayItem('r1', 'lead-1', 'lead')),
+        splice('next-turn', 0, [relayItem('r1', 'lead-1', 'lead')]),
+      ],
+      { startTime: directTime },
+    );
     expect((await viewsOf(store)).audit()).toEqual([
-      { code: 'duplicate-acceptance', sessionId: 'a', seq: 3, messageId: 'r1', detail: 'message r1 was already accepted at seq 0' },
+      {
+        code: 'duplicate-acceptance',
+        sessionId: 'a',
+        seq: 3,
+        messageId: 'r1',
+        detail: 'message r1 was already accepted at seq 0',
+      },
     ]);
   });
 
@@ -167,17 +264,40 @@ describe('sender-attribution audit', () => {
     const store = new InMemoryEventStore();
     await mailboxTeam(store, [delivered(1, 'lead-1', 'm1', 'b')]);
     expect(await codesOf(store)).toContain('legacy-delivered-to-other-target');
-    await appendSession(store, 'lead-1', [ev('teamlog/import/revoked', { file: 'lead-1/session.jsonl', reason: 'damaged-history', message: 'lead-1/session.jsonl:line 5: a gap' })]);
+    await appendSession(store, 'lead-1', [
+      ev('teamlog/import/revoked', {
+        file: 'lead-1/session.jsonl',
+        reason: 'damaged-history',
+        message: 'lead-1/session.jsonl:line 5: a gap',
+      }),
+    ]);
     const findings = (await viewsOf(store)).audit();
-    expect(findings.map(({ code, sessionId, seq }) => ({ code, sessionId, seq }))).toEqual([{ code: 'revoked-session', sessionId: 'lead-1', seq: 4 }]);
+    expect(findings.map(({ code, sessionId, seq }) => ({ code, sessionId, seq }))).toEqual([
+      { code: 'revoked-session', sessionId: 'lead-1', seq: 4 },
+    ]);
     expect(findings[0]?.detail).toMatch(/lead-1\/session\.jsonl was revoked \(damaged-history\)/);
   });
 
   it('has a test above for every code it can report (the acceptance checks: acceptance-checks.int.test.ts)', () => {
     expect([...auditCodes].sort()).toEqual([
-      'duplicate-acceptance', 'header-message-id-mismatch', 'header-sender-mismatch', 'legacy-delivered-to-other-target', 'message-id-reused',
-      'missing-sender-header', 'revoked-session', 'roster-name-mismatch', 'sender-closed', 'sender-in-other-team', 'sender-not-in-roster', 'sender-not-in-team',
-      'sender-stream-missing', 'source-kind-outside-era', 'team-record-outside-era', 'undecodable-event', 'writer-missing', 'writer-not-sender',
+      'duplicate-acceptance',
+      'header-message-id-mismatch',
+      'header-sender-mismatch',
+      'legacy-delivered-to-other-target',
+      'message-id-reused',
+      'missing-sender-header',
+      'revoked-session',
+      'roster-name-mismatch',
+      'sender-closed',
+      'sender-in-other-team',
+      'sender-not-in-roster',
+      'sender-not-in-team',
+      'sender-stream-missing',
+      'source-kind-outside-era',
+      'team-record-outside-era',
+      'undecodable-event',
+      'writer-missing',
+      'writer-not-sender',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import { GlobalPosition } from '@teamlog/store';
+import type { GlobalPosition } from '@teamlog/store';
 import { TeamlogProjections, TeamlogViews, foldViewsAsOf } from '@teamlog/projections';
 import { join } from 'node:path';
 import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
@@ -50,7 +50,9 @@ describe('runners sharing one SQLite file', () => {
     await expect(stale.catchUp()).rejects.toThrow('crash');
     const reopened = await sqliteProjections(store);
     const checkpoint = reopened.checkpoint as GlobalPosition;
-    expect(everything(reopened.views())).toEqual(everything(new TeamlogViews(await foldViewsAsOf(store, { position: checkpoint }))));
+    expect(everything(reopened.views())).toEqual(
+      everything(new TeamlogViews(await foldViewsAsOf(store, { position: checkpoint }))),
+    );
     await store.close();
     cleanup();
   });
@@ -62,7 +64,9 @@ describe('runners sharing one SQLite file', () => {
     live.start();
     await importFixtures(store, join(syntheticFixtures, 'v0-mailbox'));
     await (await sqliteProjections(store, { batchSize: 7 })).catchUp();
-    const last = await appendSession(store, 'v0-reviewer', [splice('next-step', 0, [relayItem('after', 'v0-lead', 'lead')])]);
+    const last = await appendSession(store, 'v0-reviewer', [
+      splice('next-step', 0, [relayItem('after', 'v0-lead', 'lead')]),
+    ]);
     await live.waitFor(last);
     await live.stop();
     const expected = await foldFromZero(store);

@@ -1,10 +1,30 @@
-import { MessageId, SessionId, streamEvent } from '@teamlog/events';
-import { InboxSessionEvent, SessionEvent, SessionInbox, evolveSessionInbox, initialSessionInbox, isInboxEvent } from '@teamlog/projections';
-import { claim, ev, mailboxItem, promptItem, relayItem, splice, userMessage } from '@teamlog/test-support/session-log-builder';
+import { type MessageId, type SessionId, streamEvent } from '@teamlog/events';
+import {
+  type InboxSessionEvent,
+  type SessionEvent,
+  type SessionInbox,
+  evolveSessionInbox,
+  initialSessionInbox,
+  isInboxEvent,
+} from '@teamlog/projections';
+import {
+  claim,
+  ev,
+  mailboxItem,
+  promptItem,
+  relayItem,
+  splice,
+  userMessage,
+} from '@teamlog/test-support/session-log-builder';
 
 const target = 'member-1' as SessionId;
 /** An event as the views fold it (its payload checked by its codec, as a read would); only inbox events reach the inbox. */
-const sessionEvent = (type: string, seq: number, data: unknown, time: number): SessionEvent => ({ ...streamEvent(type, seq, data), sessionId: target, time, normalised: false });
+const sessionEvent = (type: string, seq: number, data: unknown, time: number): SessionEvent => ({
+  ...streamEvent(type, seq, data),
+  sessionId: target,
+  time,
+  normalised: false,
+});
 const inboxEvent = (type: string, seq: number, data: unknown, time: number): InboxSessionEvent => {
   const event = sessionEvent(type, seq, data, time);
   if (!isInboxEvent(event)) throw new Error(`${type} at ${seq} is not an inbox event its codec accepts`);
@@ -21,14 +41,32 @@ const fold = (events: ReadonlyArray<{ type: string; data: unknown; time?: number
 
 describe('inbox of a session', () => {
   it('given a steered message, when the loop claims the list, then the entry is claimed at that seq and time', () => {
-    const inbox = fold([splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]), claim('next-step', 1), userMessage(relayItem('r1', 'lead-1', 'lead'))]);
+    const inbox = fold([
+      splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]),
+      claim('next-step', 1),
+      userMessage(relayItem('r1', 'lead-1', 'lead')),
+    ]);
     expect(inbox.state.entries).toHaveLength(1);
-    expect(inbox.state.entries[0]).toMatchObject({ id: 'r1', list: 'next-step', status: 'claimed', acceptedSeq: 0, settledSeq: 1 });
-    expect(inbox.details[0]).toMatchObject({ messageId: 'r1', time: 1000, settledTime: 2000, header: { senderName: 'lead' } });
+    expect(inbox.state.entries[0]).toMatchObject({
+      id: 'r1',
+      list: 'next-step',
+      status: 'claimed',
+      acceptedSeq: 0,
+      settledSeq: 1,
+    });
+    expect(inbox.details[0]).toMatchObject({
+      messageId: 'r1',
+      time: 1000,
+      settledTime: 2000,
+      header: { senderName: 'lead' },
+    });
   });
 
   it('given a splice with outcome canceled, then the entry is canceled', () => {
-    const inbox = fold([splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]), claim('next-step', 1, { outcome: 'canceled' })]);
+    const inbox = fold([
+      splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]),
+      claim('next-step', 1, { outcome: 'canceled' }),
+    ]);
     expect(inbox.state.entries[0]?.status).toBe('canceled');
   });
 
@@ -37,7 +75,10 @@ describe('inbox of a session', () => {
     const event = splice('next-turn', 0, [mailboxItem('lead-1', 'tm-1', 'lead-1', 'lead', 'item-9')]);
     const change = evolveSessionInbox(inbox, inboxEvent(event.type, 4, event.data, 1000), undefined);
     expect(inbox.details[0]).toMatchObject({ messageId: 'tm-1', header: { messageId: 'tm-1', senderName: 'lead' } });
-    expect(change.held).toEqual([['item-9', 4], ['tm-1', 4]]);
+    expect(change.held).toEqual([
+      ['item-9', 4],
+      ['tm-1', 4],
+    ]);
     expect(['item-9', 'tm-1', 'other'].map((id) => inbox.held.has(id as MessageId))).toEqual([true, true, false]);
   });
 
@@ -48,13 +89,18 @@ describe('inbox of a session', () => {
   });
 
   it('given a human prompt, then it is an inbox entry without a header, and its user/message adds nothing', () => {
-    const inbox = fold([splice('next-turn', 0, [promptItem('p1')]), claim('next-turn', 1), userMessage(promptItem('p1'))]);
+    const inbox = fold([
+      splice('next-turn', 0, [promptItem('p1')]),
+      claim('next-turn', 1),
+      userMessage(promptItem('p1')),
+    ]);
     expect(inbox.state.entries).toHaveLength(1);
     expect(inbox.details[0]?.header).toBeNull();
   });
 
   it('given teamlog acceptance, claim and cancel events, then entries follow them', () => {
-    const accepted = (id: string, list: string) => ev('teamlog/inbox/accepted', { teamId: 'lead-1', list, message: relayItem(id, 'lead-1', 'lead') });
+    const accepted = (id: string, list: string) =>
+      ev('teamlog/inbox/accepted', { teamId: 'lead-1', list, message: relayItem(id, 'lead-1', 'lead') });
     const inbox = fold([
       accepted('a1', 'next-turn'),
       accepted('a2', 'next-step'),
@@ -74,6 +120,9 @@ describe('inbox of a session', () => {
 
   it('given a normalised fixture session, then placeholder ids resolve in its scope', () => {
     const inbox = fold([splice('next-step', 0, [relayItem('{{message:17}}', '{{session:1}}', 'lead')])], 'fx');
-    expect(inbox.state.entries[0]).toMatchObject({ id: '{{message:17}}@fx', source: { senderSessionId: '{{session:1}}@fx' } });
+    expect(inbox.state.entries[0]).toMatchObject({
+      id: '{{message:17}}@fx',
+      source: { senderSessionId: '{{session:1}}@fx' },
+    });
   });
 });

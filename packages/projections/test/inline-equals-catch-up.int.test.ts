@@ -1,14 +1,19 @@
 import fc from 'fast-check';
-import { EventStore, InMemoryEventStore } from '@teamlog/store';
+import { type EventStore, InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
-import { HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
+import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { appendHeader, appendSession, sid } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 const append = async (store: EventStore, step: HistoryStep): Promise<void> => {
   if (step.kind === 'header') {
-    await appendHeader(store, step.session, step.formatVersion, step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } });
+    await appendHeader(
+      store,
+      step.session,
+      step.formatVersion,
+      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
+    );
   } else {
     await appendSession(store, step.session, [step.event]);
   }
@@ -18,7 +23,9 @@ const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistic
 
 /** Segments of a history between cut points, each appended by a fresh runner folding inline. */
 const segmentsOf = (history: readonly HistoryStep[], cuts: readonly number[]): HistoryStep[][] => {
-  const boundaries = [...new Set([...cuts.map((cut) => Math.min(cut, history.length)), history.length])].sort((a, b) => a - b);
+  const boundaries = [...new Set([...cuts.map((cut) => Math.min(cut, history.length)), history.length])].sort(
+    (a, b) => a - b,
+  );
   let done = 0;
   return boundaries.map((boundary) => {
     const segment = history.slice(done, boundary);

@@ -1,5 +1,5 @@
 import { sequentialIds } from '@teamlog/events';
-import { GlobalPosition } from '@teamlog/store';
+import type { GlobalPosition } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { createTeamLog } from '@teamlog/team';
 
@@ -17,13 +17,16 @@ describe('views over a team teamlog runs itself', () => {
     await teamlog.runtime(lead.sessionId).start();
     const reviewer = await lead.spawnMember({ name: 'reviewer', description: 'reviews', provider: 'scripted' });
     await teamlog.runtime(reviewer.sessionId).start();
-    const writer = await lead.spawnMember({ name: 'writer', description: 'writes', provider: 'scripted' });
+    await lead.spawnMember({ name: 'writer', description: 'writes', provider: 'scripted' });
 
     const projections = await sqliteProjections(store, { batchSize: 3 });
     projections.start();
     const toReviewer = await lead.send({ target: 'reviewer', message: 'Please review.' });
     await teamlog.runtime(reviewer.sessionId).beginTurn();
-    const toLead = await (await teamlog.openMember(lead.teamId, 'reviewer')).send({ target: 'lead', message: 'Looks good.' });
+    const toLead = await (await teamlog.openMember(lead.teamId, 'reviewer')).send({
+      target: 'lead',
+      message: 'Looks good.',
+    });
     await teamlog.runtime(reviewer.sessionId).endTurn();
     await teamlog.dispose();
     let last: GlobalPosition | undefined;
@@ -38,12 +41,23 @@ describe('views over a team teamlog runs itself', () => {
       ['reviewer', 'active', 'idle'],
       ['writer', 'active', 'provisioning'],
     ]);
-    const peer = views.inbox({ peerOnly: true }).map((entry) => [entry.sessionId, entry.messageId, entry.sourceKind, entry.senderSessionId, entry.senderName, entry.origin]);
+    const peer = views
+      .inbox({ peerOnly: true })
+      .map((entry) => [
+        entry.sessionId,
+        entry.messageId,
+        entry.sourceKind,
+        entry.senderSessionId,
+        entry.senderName,
+        entry.origin,
+      ]);
     expect(peer).toHaveLength(2);
-    expect(peer).toEqual(expect.arrayContaining([
-      [lead.sessionId, toLead, 'team-relay', reviewer.sessionId, 'reviewer', 'accepted'],
-      [reviewer.sessionId, toReviewer, 'team-relay', lead.sessionId, 'lead', 'accepted'],
-    ]));
+    expect(peer).toEqual(
+      expect.arrayContaining([
+        [lead.sessionId, toLead, 'team-relay', reviewer.sessionId, 'reviewer', 'accepted'],
+        [reviewer.sessionId, toReviewer, 'team-relay', lead.sessionId, 'lead', 'accepted'],
+      ]),
+    );
     expect(views.audit()).toEqual([]);
     await store.close();
     cleanup();

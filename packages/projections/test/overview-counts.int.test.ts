@@ -1,5 +1,5 @@
 import { InMemoryEventStore } from '@teamlog/store';
-import { TeamlogViews, readOverviewCounts } from '@teamlog/projections';
+import { type TeamlogViews, readOverviewCounts } from '@teamlog/projections';
 import { importFixtures, realFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { viewsOf } from './views-of';
 
@@ -23,17 +23,21 @@ describe('readOverviewCounts', () => {
   it.each([
     ['the synthetic fixtures (forks, failed teams, legacy mailboxes)', syntheticFixtures],
     ['the real historical logs', realFixtures],
-  ])('given %s, then every count equals the count of the whole view it stands for', async (_name, root) => {
-    const store = new InMemoryEventStore();
-    await importFixtures(store, root);
-    const views = await viewsOf(store);
-    const expected = countsFromWholeViews(views);
-    expect(readOverviewCounts(views.state, expected.auditFindings)).toEqual(expected);
-    expect(views.overview()).toEqual(expected);
-    expect(expected.sessions).toBeGreaterThan(0);
-  }, 120_000);
+  ])(
+    'given %s, then every count equals the count of the whole view it stands for',
+    async (_name, root) => {
+      const store = new InMemoryEventStore();
+      await importFixtures(store, root);
+      const views = await viewsOf(store);
+      const expected = countsFromWholeViews(views);
+      expect(readOverviewCounts(views.state, expected.auditFindings)).toEqual(expected);
+      expect(views.overview()).toEqual(expected);
+      expect(expected.sessions).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
-  it('given a fork whose inherited entries are its parent\'s, then they are not counted again', async () => {
+  it("given a fork whose inherited entries are its parent's, then they are not counted again", async () => {
     const store = new InMemoryEventStore();
     await importFixtures(store, syntheticFixtures);
     const views = await viewsOf(store);

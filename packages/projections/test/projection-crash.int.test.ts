@@ -1,6 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { GlobalPosition, RecordedEvent } from '@teamlog/store';
+import type { GlobalPosition, RecordedEvent } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, foldViewsAsOf, readDashboardStatistics, readReplayView } from '@teamlog/projections';
 import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
@@ -35,8 +35,14 @@ sqliteProjections(store, {
   .catch((error) => { console.error(error); process.exit(1); });
 `;
 
-const runProjector = (file: string, batchSize: number, crashAtCommit = 0): { child: ChildProcess; commits: () => number; exited: Promise<string | null> } => {
-  const child = spawn(process.execPath, ['-e', projectorScript, file, String(batchSize), String(crashAtCommit)], { stdio: ['ignore', 'pipe', 'inherit'] });
+const runProjector = (
+  file: string,
+  batchSize: number,
+  crashAtCommit = 0,
+): { child: ChildProcess; commits: () => number; exited: Promise<string | null> } => {
+  const child = spawn(process.execPath, ['-e', projectorScript, file, String(batchSize), String(crashAtCommit)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<string | null>((done) => child.on('exit', (code, signal) => done(signal ?? String(code))));

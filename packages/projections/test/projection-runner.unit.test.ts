@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { EventId } from '@teamlog/events';
-import { GlobalPosition, InMemoryEventStore, RecordedEvent, comparePositions, streamName } from '@teamlog/store';
+import type { EventId } from '@teamlog/events';
 import {
-  InMemoryViewStore, LoadedViews, Projection, ProjectionBusy, ProjectionCommitFailed, ProjectionRunner, ProjectionStopped, ViewStore, ViewsChangedElsewhere,
+  type GlobalPosition,
+  InMemoryEventStore,
+  type RecordedEvent,
+  comparePositions,
+  streamName,
+} from '@teamlog/store';
+import {
+  InMemoryViewStore,
+  type LoadedViews,
+  type Projection,
+  ProjectionBusy,
+  ProjectionCommitFailed,
+  ProjectionRunner,
+  ProjectionStopped,
+  type ViewStore,
+  ViewsChangedElsewhere,
   defaultBatchSize,
 } from '@teamlog/projections';
 
 /** A projection that lists what it saw, so a skipped or repeated event shows. */
-const seen: Projection<string[]> = { name: 'seen', initial: () => [], evolve: (state, event) => [...state, `${event.streamName}:${event.revision}`] };
+const seen: Projection<string[]> = {
+  name: 'seen',
+  initial: () => [],
+  evolve: (state, event) => [...state, `${event.streamName}:${event.revision}`],
+};
 
 const append = async (store: InMemoryEventStore, stream: string, count: number): Promise<GlobalPosition> => {
   const result = await store.appendToStream(
@@ -158,9 +176,19 @@ describe('projection runner commit cadence', () => {
     const store = new InMemoryEventStore();
     await append(store, 'a', 12);
     let now = 0;
-    const slow: Projection<string[]> = { ...seen, evolve: (state, event) => ((now += 250), seen.evolve(state, event)) };
+    const slow: Projection<string[]> = {
+      ...seen,
+      evolve: (state, event) => {
+        now += 250;
+        return seen.evolve(state, event);
+      },
+    };
     const views = new RecordingViewStore();
-    const runner = new ProjectionRunner(store, slow, views, { batchSize: 100, commitIntervalMs: 1000, monotonicClock: () => now });
+    const runner = new ProjectionRunner(store, slow, views, {
+      batchSize: 100,
+      commitIntervalMs: 1000,
+      monotonicClock: () => now,
+    });
     expect(await runner.catchUp()).toBe(12);
     expect(eventsPerCommit(views.commits, await allPositions(store))).toEqual([5, 10, 12]);
     expect(views.committed.state).toHaveLength(12);
@@ -170,9 +198,19 @@ describe('projection runner commit cadence', () => {
     const store = new InMemoryEventStore();
     await append(store, 'a', 12);
     let now = 0;
-    const slow: Projection<string[]> = { ...seen, evolve: (state, event) => ((now += 250), seen.evolve(state, event)) };
+    const slow: Projection<string[]> = {
+      ...seen,
+      evolve: (state, event) => {
+        now += 250;
+        return seen.evolve(state, event);
+      },
+    };
     const views = new RecordingViewStore();
-    await new ProjectionRunner(store, slow, views, { batchSize: 4, commitIntervalMs: 1000, monotonicClock: () => now }).catchUp();
+    await new ProjectionRunner(store, slow, views, {
+      batchSize: 4,
+      commitIntervalMs: 1000,
+      monotonicClock: () => now,
+    }).catchUp();
     expect(eventsPerCommit(views.commits, await allPositions(store))).toEqual([4, 8, 12]);
   });
 
@@ -187,7 +225,11 @@ describe('projection runner commit cadence', () => {
   it('given a live run, then it commits as soon as the feed goes quiet, long before the batch size or interval', async () => {
     const store = new InMemoryEventStore();
     const views = new RecordingViewStore();
-    const runner = new ProjectionRunner(store, seen, views, { batchSize: 1000, commitIntervalMs: 60_000, monotonicClock: () => 0 });
+    const runner = new ProjectionRunner(store, seen, views, {
+      batchSize: 1000,
+      commitIntervalMs: 60_000,
+      monotonicClock: () => 0,
+    });
     runner.start();
     const first = await append(store, 'a', 1);
     await runner.waitFor(first);

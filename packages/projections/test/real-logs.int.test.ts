@@ -1,5 +1,5 @@
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import { TeamlogViews } from '@teamlog/projections';
+import type { TeamlogViews } from '@teamlog/projections';
 import { importFixtures, realFixtures } from '@teamlog/test-support/fixture-import';
 import { tempFile } from './temp-file';
 
@@ -35,7 +35,16 @@ describe('real historical logs', () => {
       {
         teamId: lead,
         lead: { id: lead, status: 'idle' },
-        members: [expect.objectContaining({ id: reviewer, name: 'reviewer', phase: 'active', provider: 'spawn', context: 'fresh', status: 'idle' })],
+        members: [
+          expect.objectContaining({
+            id: reviewer,
+            name: 'reviewer',
+            phase: 'active',
+            provider: 'spawn',
+            context: 'fresh',
+            status: 'idle',
+          }),
+        ],
         tasks: [],
         legacyMessages: [],
         failure: null,
@@ -46,8 +55,13 @@ describe('real historical logs', () => {
   it('shows the team-relay message steered to the teammate and canceled when its turn was aborted', () => {
     expect(views.inbox({ peerOnly: true })).toEqual([
       expect.objectContaining({
-        sessionId: reviewer, messageId: `{{message:17}}@${scope}`, sourceKind: 'team-relay', senderSessionId: lead, senderName: 'lead',
-        list: 'next-step', status: 'canceled',
+        sessionId: reviewer,
+        messageId: `{{message:17}}@${scope}`,
+        sourceKind: 'team-relay',
+        senderSessionId: lead,
+        senderName: 'lead',
+        list: 'next-step',
+        status: 'canceled',
       }),
     ]);
   });
@@ -62,7 +76,9 @@ describe('real historical logs', () => {
 
   it('counts the one real Team message for the dashboard, without a claim latency (it was canceled)', () => {
     const statistics = views.statistics();
-    expect(statistics.messagesPerPair).toEqual([{ senderSessionId: lead, targetSessionId: reviewer, accepted: 1, legacyQueued: 0 }]);
+    expect(statistics.messagesPerPair).toEqual([
+      { senderSessionId: lead, targetSessionId: reviewer, accepted: 1, legacyQueued: 0 },
+    ]);
     expect(statistics.claimLatency.messages).toEqual([]);
   });
 });

@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
-import { HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
+import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { appendHeader, appendSession } from '@teamlog/test-support/session-log-builder';
 
 const append = async (store: SqliteEventStore, step: HistoryStep): Promise<void> => {
   if (step.kind === 'header') {
-    await appendHeader(store, step.session, step.formatVersion, step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } });
+    await appendHeader(
+      store,
+      step.session,
+      step.formatVersion,
+      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
+    );
   } else {
     await appendSession(store, step.session, [step.event]);
   }
@@ -17,28 +22,35 @@ const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistic
 describe('rebuild from zero equals incremental catch-up', () => {
   it('over generated histories, with restarts between chunks and any batch size', async () => {
     await fc.assert(
-      fc.asyncProperty(historyArbitrary, fc.array(fc.nat(80), { maxLength: 4 }), fc.integer({ min: 1, max: 9 }), async (history, cuts, batchSize) => {
-        const store = SqliteEventStore.open(':memory:');
-        try {
-          const boundaries = [...new Set([...cuts.map((cut) => Math.min(cut, history.length)), history.length])].sort((a, b) => a - b);
-          let done = 0;
-          for (const boundary of boundaries) {
-            for (const step of history.slice(done, boundary)) await append(store, step);
-            done = boundary;
-            // A new runner each time: it reloads the committed views from the tables, like a restarted process.
-            await (await sqliteProjections(store, { batchSize })).catchUp();
+      fc.asyncProperty(
+        historyArbitrary,
+        fc.array(fc.nat(80), { maxLength: 4 }),
+        fc.integer({ min: 1, max: 9 }),
+        async (history, cuts, batchSize) => {
+          const store = SqliteEventStore.open(':memory:');
+          try {
+            const boundaries = [...new Set([...cuts.map((cut) => Math.min(cut, history.length)), history.length])].sort(
+              (a, b) => a - b,
+            );
+            let done = 0;
+            for (const boundary of boundaries) {
+              for (const step of history.slice(done, boundary)) await append(store, step);
+              done = boundary;
+              // A new runner each time: it reloads the committed views from the tables, like a restarted process.
+              await (await sqliteProjections(store, { batchSize })).catchUp();
+            }
+            const incremental = everything((await sqliteProjections(store)).views());
+            const memory = await TeamlogProjections.inMemory(store);
+            await memory.catchUp();
+            expect(everything(memory.views())).toEqual(incremental);
+            const rebuilt = await sqliteProjections(store, { batchSize: 1000 });
+            await rebuilt.rebuild();
+            expect(everything(rebuilt.views())).toEqual(incremental);
+          } finally {
+            await store.close();
           }
-          const incremental = everything((await sqliteProjections(store)).views());
-          const memory = await TeamlogProjections.inMemory(store);
-          await memory.catchUp();
-          expect(everything(memory.views())).toEqual(incremental);
-          const rebuilt = await sqliteProjections(store, { batchSize: 1000 });
-          await rebuilt.rebuild();
-          expect(everything(rebuilt.views())).toEqual(incremental);
-        } finally {
-          await store.close();
-        }
-      }),
+        },
+      ),
       // A fixed seed keeps a failure reproducible; this one found views whose team order depended on how they were loaded.
       { numRuns: 60, seed: -354308429 },
     );

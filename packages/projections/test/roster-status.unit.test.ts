@@ -1,7 +1,11 @@
-import { SessionLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { type SessionLifecycle, initialSessionLifecycle } from '@teamlog/domain';
 import { leadStatus, rosterStatus } from '@teamlog/projections';
 
-const lifecycle = (status: SessionLifecycle['status'], extra: Partial<SessionLifecycle> = {}): SessionLifecycle => ({ ...initialSessionLifecycle, status, ...extra });
+const lifecycle = (status: SessionLifecycle['status'], extra: Partial<SessionLifecycle> = {}): SessionLifecycle => ({
+  ...initialSessionLifecycle,
+  status,
+  ...extra,
+});
 
 describe('roster status', () => {
   it('shows provisioning and failed phases whatever the session does', () => {

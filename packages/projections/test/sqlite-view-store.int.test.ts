@@ -1,4 +1,4 @@
-import { GlobalPosition, RecordedEvent } from '@teamlog/store';
+import type { GlobalPosition, RecordedEvent } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { CorruptViewRow, ProjectionCommitFailed, foldViewsAsOf, readReplayView } from '@teamlog/projections';
 import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
@@ -27,7 +27,11 @@ describe('views in the event store SQLite file', () => {
     let store = SqliteEventStore.open(file);
     const first = await sqliteProjections(store, { batchSize: 64 });
     await first.catchUp();
-    const before = { replay: first.views().replay(), statistics: first.views().statistics(), checkpoint: first.checkpoint };
+    const before = {
+      replay: first.views().replay(),
+      statistics: first.views().statistics(),
+      checkpoint: first.checkpoint,
+    };
     await store.close();
 
     store = SqliteEventStore.open(file);
@@ -54,22 +58,34 @@ describe('views in the event store SQLite file', () => {
   it('names the file, table, row and field of a corrupt view row', async () => {
     let store = SqliteEventStore.open(file);
     await (await sqliteProjections(store)).catchUp();
-    store.database.prepare("UPDATE projection_teams SET next_task_number = 'many' WHERE lead_session_id = 'v0-lead'").run();
+    store.database
+      .prepare("UPDATE projection_teams SET next_task_number = 'many' WHERE lead_session_id = 'v0-lead'")
+      .run();
     await store.close();
     store = SqliteEventStore.open(file);
     await expect(sqliteProjections(store)).rejects.toThrow(CorruptViewRow);
-    await expect(sqliteProjections(store)).rejects.toThrow(`${file}: table projection_teams, row v0-lead: nextTaskNumber`);
+    await expect(sqliteProjections(store)).rejects.toThrow(
+      `${file}: table projection_teams, row v0-lead: nextTaskNumber`,
+    );
     await store.close();
   });
 
   it('names the team, member and snapshot field of a corrupt member row', async () => {
     let store = SqliteEventStore.open(file);
     await (await sqliteProjections(store)).catchUp();
-    const member = store.database.prepare("SELECT member_id FROM projection_team_members WHERE lead_session_id = 'v0-lead' LIMIT 1").get() as { member_id: string };
-    store.database.prepare("UPDATE projection_team_members SET snapshot = json_set(snapshot, '$.phase', 'asleep') WHERE member_id = ?").run(member.member_id);
+    const member = store.database
+      .prepare("SELECT member_id FROM projection_team_members WHERE lead_session_id = 'v0-lead' LIMIT 1")
+      .get() as { member_id: string };
+    store.database
+      .prepare(
+        "UPDATE projection_team_members SET snapshot = json_set(snapshot, '$.phase', 'asleep') WHERE member_id = ?",
+      )
+      .run(member.member_id);
     await store.close();
     store = SqliteEventStore.open(file);
-    await expect(sqliteProjections(store)).rejects.toThrow(`${file}: table projection_team_members, row v0-lead/${member.member_id}: snapshot.phase`);
+    await expect(sqliteProjections(store)).rejects.toThrow(
+      `${file}: table projection_team_members, row v0-lead/${member.member_id}: snapshot.phase`,
+    );
     await store.close();
   });
 
@@ -77,11 +93,15 @@ describe('views in the event store SQLite file', () => {
     let store = SqliteEventStore.open(file);
     await (await sqliteProjections(store)).catchUp();
     store.database
-      .prepare("UPDATE projection_team_members SET member_id = 'someone-else' WHERE lead_session_id = 'v0-lead' AND member_id = (SELECT MIN(member_id) FROM projection_team_members WHERE lead_session_id = 'v0-lead')")
+      .prepare(
+        "UPDATE projection_team_members SET member_id = 'someone-else' WHERE lead_session_id = 'v0-lead' AND member_id = (SELECT MIN(member_id) FROM projection_team_members WHERE lead_session_id = 'v0-lead')",
+      )
       .run();
     await store.close();
     store = SqliteEventStore.open(file);
-    await expect(sqliteProjections(store)).rejects.toThrow(`${file}: table projection_team_members, row v0-lead/someone-else: member_id does not match`);
+    await expect(sqliteProjections(store)).rejects.toThrow(
+      `${file}: table projection_team_members, row v0-lead/someone-else: member_id does not match`,
+    );
     await store.close();
   });
 
@@ -100,9 +120,13 @@ describe('views in the event store SQLite file', () => {
     expect(failing.checkpoint).toEqual(all[79]);
     const reopened = await sqliteProjections(store);
     expect(reopened.checkpoint).toEqual(all[79]);
-    expect(reopened.views().replay()).toEqual(readReplayView(await foldViewsAsOf(store, { position: all[79] as GlobalPosition })));
+    expect(reopened.views().replay()).toEqual(
+      readReplayView(await foldViewsAsOf(store, { position: all[79] as GlobalPosition })),
+    );
     await reopened.catchUp();
-    expect(reopened.views().replay()).toEqual(readReplayView(await foldViewsAsOf(store, { position: all[all.length - 1] as GlobalPosition })));
+    expect(reopened.views().replay()).toEqual(
+      readReplayView(await foldViewsAsOf(store, { position: all[all.length - 1] as GlobalPosition })),
+    );
     await store.close();
   });
 

@@ -14,7 +14,11 @@ const visits = (map: ReadonlyMap<string, number>): string[] => {
 
 describe('visitEntryChanges', () => {
   it('given a map that tracks changes, when only some keys changed, then only those are put or dropped', () => {
-    const map = ChangeTrackingMap.unchanged<string, number>([['a', 1], ['b', 2], ['c', 3]]);
+    const map = ChangeTrackingMap.unchanged<string, number>([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
     map.set('b', 20);
     map.delete('c');
     expect(visits(map)).toEqual(['put b=20', 'drop c']);
@@ -25,6 +29,13 @@ describe('visitEntryChanges', () => {
   });
 
   it('given a plain map, then the Lead is written whole: its rows go, then every entry is put', () => {
-    expect(visits(new Map([['a', 1], ['b', 2]]))).toEqual(['whole', 'put a=1', 'put b=2']);
+    expect(
+      visits(
+        new Map([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).toEqual(['whole', 'put a=1', 'put b=2']);
   });
 });

@@ -1,11 +1,14 @@
-import { ContentBlock } from '@teamlog/events';
+import type { ContentBlock } from '@teamlog/events';
 import { parseTeamMessageHeader } from '@teamlog/projections';
 
 const blocks = (...texts: string[]): ContentBlock[] => texts.map((text) => ({ type: 'text', text }));
 
 describe('Team message header', () => {
   it('reads the mailbox-era header with its message id', () => {
-    expect(parseTeamMessageHeader(blocks('Team message team-message-1 from lead:', 'hi'))).toEqual({ messageId: 'team-message-1', senderName: 'lead' });
+    expect(parseTeamMessageHeader(blocks('Team message team-message-1 from lead:', 'hi'))).toEqual({
+      messageId: 'team-message-1',
+      senderName: 'lead',
+    });
   });
 
   it('reads the direct-era header without an id', () => {

@@ -13,7 +13,8 @@ describe('team names in the views', () => {
     const fromCwd = await teamlog.createTeam({ cwd: '/home/ada/site' });
     const nameless = await teamlog.createTeam();
     // A team is listed once it holds a Team record of its own: give each one member.
-    for (const lead of [named, fromCwd, nameless]) await lead.spawnMember({ name: 'helper', description: 'helps', provider: 'scripted' });
+    for (const lead of [named, fromCwd, nameless])
+      await lead.spawnMember({ name: 'helper', description: 'helps', provider: 'scripted' });
     await teamlog.dispose();
 
     const names = new Map((await viewsOf(store)).teams().map((team) => [team.teamId, team.name]));

@@ -1,24 +1,40 @@
-import { SessionId, streamEvent } from '@teamlog/events';
-import { SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
+import { type SessionId, streamEvent } from '@teamlog/events';
+import { type SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
 import { delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
 
 const lead = 'lead-1' as SessionId;
 const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>
-  events.map((event, seq) => ({ ...streamEvent(event.type, seq, event.data), sessionId: lead, time: time + seq, normalised: false }));
+  events.map((event, seq) => ({
+    ...streamEvent(event.type, seq, event.data),
+    sessionId: lead,
+    time: time + seq,
+    normalised: false,
+  }));
 const fold = (events: ReadonlyArray<{ type: string; data: unknown }>, id = lead) =>
   at(events).reduce(evolveTeamProjection, initialTeamProjection(id));
 
 describe('Team of a Lead stream', () => {
   it('given records of the Lead own team, when folded, then roster and tasks hold their latest snapshots', () => {
-    const team = fold([member(1, 'lead-1', 'a', 'alpha', 'provisioning'), member(1, 'lead-1', 'a', 'alpha', 'active'), task(1, 'lead-1', 'task-1', 1)]);
+    const team = fold([
+      member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+      member(1, 'lead-1', 'a', 'alpha', 'active'),
+      task(1, 'lead-1', 'task-1', 1),
+    ]);
     expect(team.state.hasRecords).toBe(true);
     expect(team.state.members.get('a' as SessionId)?.snapshot.phase).toBe('active');
     expect([...team.state.tasks.keys()]).toEqual(['task-1']);
-    expect(team.records.map((record) => [record.seq, record.type, record.version])).toEqual([[0, 'team/member', 1], [1, 'team/member', 1], [2, 'team/task', 1]]);
+    expect(team.records.map((record) => [record.seq, record.type, record.version])).toEqual([
+      [0, 'team/member', 1],
+      [1, 'team/member', 1],
+      [2, 'team/task', 1],
+    ]);
   });
 
   it('given a forked child, when it carries its ancestor team records, then they are ignored and no team appears', () => {
-    const team = fold([member(1, 'lead-1', 'a', 'alpha', 'provisioning'), task(2, 'lead-1', 'task-1', 1)], 'child-1' as SessionId);
+    const team = fold(
+      [member(1, 'lead-1', 'a', 'alpha', 'provisioning'), task(2, 'lead-1', 'task-1', 1)],
+      'child-1' as SessionId,
+    );
     expect(team.state.hasRecords).toBe(false);
     expect(team.state.members.size).toBe(0);
     expect(team.records).toEqual([]);
@@ -30,7 +46,11 @@ describe('Team of a Lead stream', () => {
       task(2, 'lead-1', 'task-1', 2),
       member(2, 'lead-1', 'b', 'beta', 'provisioning'),
     ]);
-    expect(team.state.failure).toEqual({ seq: 1, type: 'team/task', reason: 'task "task-1" revision is not contiguous (expected 1, got 2)' });
+    expect(team.state.failure).toEqual({
+      seq: 1,
+      type: 'team/task',
+      reason: 'task "task-1" revision is not contiguous (expected 1, got 2)',
+    });
     expect([...team.state.members.keys()]).toEqual(['a']);
     expect(team.records.map((record) => record.seq)).toEqual([0, 1]);
   });
@@ -52,19 +72,35 @@ describe('Team of a Lead stream', () => {
 describe('Team of a normalised fixture Lead', () => {
   it('given placeholder message ids, then queued and delivered ids resolve in the scope, as inbox ids do', () => {
     const scoped = '{{session:1}}@fx' as SessionId;
-    const team = fold([
-      queued(2, '{{session:1}}', '{{message:3}}', '{{session:1}}', 'lead', '{{session:2}}'),
-      delivered(2, '{{session:1}}', '{{message:3}}', '{{session:2}}'),
-    ], scoped);
+    const team = fold(
+      [
+        queued(2, '{{session:1}}', '{{message:3}}', '{{session:1}}', 'lead', '{{session:2}}'),
+        delivered(2, '{{session:1}}', '{{message:3}}', '{{session:2}}'),
+      ],
+      scoped,
+    );
     expect(team.state.failure).toBeUndefined();
-    expect([...team.state.messages.entries()].map(([id, entry]) => [id, entry.message.id, entry.deliveredSeq])).toEqual([['{{message:3}}@fx', '{{message:3}}@fx', 1]]);
+    expect([...team.state.messages.entries()].map(([id, entry]) => [id, entry.message.id, entry.deliveredSeq])).toEqual(
+      [['{{message:3}}@fx', '{{message:3}}@fx', 1]],
+    );
   });
 });
 
 describe('placeholder scope of a snapshot fixture', () => {
   const record = {
     type: 'team/member',
-    data: { version: 2, teamId: '{{session:1}}', member: { id: '{{session:2}}', name: 'reviewer', description: '', provider: 'spawn', context: 'fresh', phase: 'provisioning' } },
+    data: {
+      version: 2,
+      teamId: '{{session:1}}',
+      member: {
+        id: '{{session:2}}',
+        name: 'reviewer',
+        description: '',
+        provider: 'spawn',
+        context: 'fresh',
+        phase: 'provisioning',
+      },
+    },
   };
 
   it('given a Lead of a scoped fixture, then the ids of its Team records resolve in that scope', () => {
@@ -75,7 +111,10 @@ describe('placeholder scope of a snapshot fixture', () => {
 
   it('given the same record read under another scope, then it names a foreign team and is passed over', () => {
     expect(fold([record], '{{session:1}}@dir-b' as SessionId).state.members.size).toBe(1);
-    const foreign = fold([{ ...record, data: { ...record.data, teamId: '{{session:9}}' } }], '{{session:1}}@dir-b' as SessionId);
+    const foreign = fold(
+      [{ ...record, data: { ...record.data, teamId: '{{session:9}}' } }],
+      '{{session:1}}@dir-b' as SessionId,
+    );
     expect(foreign.state.members.size).toBe(0);
     expect(foreign.state.hasRecords).toBe(false);
   });

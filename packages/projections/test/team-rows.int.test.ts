@@ -1,11 +1,21 @@
-import { SqliteEventStore, applyMigrations, projectionSchemaTable, sqliteProjections, viewMigrations } from '@teamlog/store-sqlite';
-import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import {
+  SqliteEventStore,
+  applyMigrations,
+  projectionSchemaTable,
+  sqliteProjections,
+  viewMigrations,
+} from '@teamlog/store-sqlite';
+import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
 import { appendSession, delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
 /* The Team view kept as rows: a commit writes what its batch changed, and restarts read the rows back. */
 
-const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistics: views.statistics(), audit: views.audit() });
+const everything = (views: TeamlogViews) => ({
+  replay: views.replay(),
+  statistics: views.statistics(),
+  audit: views.audit(),
+});
 
 /** A Lead with two members, three tasks and two legacy messages, one delivered to another target. */
 const appendTeam = async (store: SqliteEventStore): Promise<void> => {
@@ -26,8 +36,14 @@ const appendTeam = async (store: SqliteEventStore): Promise<void> => {
 const logTeamRowWrites = (store: SqliteEventStore): (() => string[]) => {
   const db = store.database;
   db.exec('CREATE TEMP TABLE written (what TEXT NOT NULL)');
-  for (const [table, key] of [['projection_team_members', 'member_id'], ['projection_team_tasks', 'task_id'], ['projection_team_messages', 'message_id']]) {
-    db.exec(`CREATE TEMP TRIGGER log_${table} AFTER INSERT ON main.${table} BEGIN INSERT INTO written VALUES ('${table}:' || new.${key}); END`);
+  for (const [table, key] of [
+    ['projection_team_members', 'member_id'],
+    ['projection_team_tasks', 'task_id'],
+    ['projection_team_messages', 'message_id'],
+  ]) {
+    db.exec(
+      `CREATE TEMP TRIGGER log_${table} AFTER INSERT ON main.${table} BEGIN INSERT INTO written VALUES ('${table}:' || new.${key}); END`,
+    );
   }
   return () => (db.prepare('SELECT what FROM written').all() as Array<{ what: string }>).map((row) => row.what);
 };
@@ -80,17 +96,36 @@ describe('team views as rows', () => {
     const memory = await TeamlogProjections.inMemory(store);
     await memory.catchUp();
     expect(everything(reloaded.views())).toEqual(everything(memory.views()));
-    expect(reloaded.views().audit().map((finding) => finding.code)).toContain('legacy-delivered-to-other-target');
+    expect(
+      reloaded
+        .views()
+        .audit()
+        .map((finding) => finding.code),
+    ).toContain('legacy-delivered-to-other-target');
     expect(reloaded.views().teams()[0]?.failure).toEqual(expect.objectContaining({ type: 'team/message/delivered' }));
-    expect(reloaded.views().teams()[0]?.tasks.map((one) => one.id)).toEqual(['t1', 't2']);
+    expect(
+      reloaded
+        .views()
+        .teams()[0]
+        ?.tasks.map((one) => one.id),
+    ).toEqual(['t1', 't2']);
     await store.close();
   });
 
   it('given views written with the document schema (migration 1), when opened, then they are emptied and the next catch-up rebuilds them', async () => {
     let store = SqliteEventStore.open(file);
     await appendTeam(store);
-    applyMigrations(store.database, viewMigrations.filter((migration) => migration.version === 1), file, projectionSchemaTable);
-    store.database.prepare("INSERT INTO projection_teams (lead_session_id, team_id, team) VALUES ('lead', 'lead', '{\"members\": []}')").run();
+    applyMigrations(
+      store.database,
+      viewMigrations.filter((migration) => migration.version === 1),
+      file,
+      projectionSchemaTable,
+    );
+    store.database
+      .prepare(
+        "INSERT INTO projection_teams (lead_session_id, team_id, team) VALUES ('lead', 'lead', '{\"members\": []}')",
+      )
+      .run();
     store.database.prepare("INSERT INTO projection_checkpoints VALUES ('teamlog-views', '9', '9', 0)").run();
     await store.close();
 
@@ -102,7 +137,12 @@ describe('team views as rows', () => {
     const memory = await TeamlogProjections.inMemory(store);
     await memory.catchUp();
     expect(everything(upgraded.views())).toEqual(everything(memory.views()));
-    expect(upgraded.views().teams()[0]?.members.map((one) => one.id)).toEqual(['m1', 'm2']);
+    expect(
+      upgraded
+        .views()
+        .teams()[0]
+        ?.members.map((one) => one.id),
+    ).toEqual(['m1', 'm2']);
     await store.close();
   });
 });

@@ -1,6 +1,19 @@
 import { InMemoryEventStore } from '@teamlog/store';
 import {
-  appendHeader, appendSession, delivered, ev, mailboxItem, member, promptItem, queued, sid, splice, task, turnEnd, turnStart, userMessage,
+  appendHeader,
+  appendSession,
+  delivered,
+  ev,
+  mailboxItem,
+  member,
+  promptItem,
+  queued,
+  sid,
+  splice,
+  task,
+  turnEnd,
+  turnStart,
+  userMessage,
 } from '@teamlog/test-support/session-log-builder';
 import { viewsOf } from './views-of';
 
@@ -16,7 +29,10 @@ describe('team view', () => {
       task(1, 'lead-1', 'task-2', 2, { status: 'in_progress', ownerId: 'a' }),
     ]);
     const [team] = (await viewsOf(store)).teams();
-    expect(team?.members.map((m) => [m.id, m.phase, m.error])).toEqual([['b', 'failed', 'no quota'], ['a', 'provisioning', undefined]]);
+    expect(team?.members.map((m) => [m.id, m.phase, m.error])).toEqual([
+      ['b', 'failed', 'no quota'],
+      ['a', 'provisioning', undefined],
+    ]);
     expect(team?.tasks.map((t) => [t.id, t.revision, t.status, t.ownerId, t.blockedBy])).toEqual([
       ['task-2', 2, 'in_progress', 'a', []],
       ['task-1', 1, 'pending', undefined, ['task-2']],
@@ -26,7 +42,12 @@ describe('team view', () => {
 
   it('combines an active member phase with its session lifecycle', async () => {
     const store = new InMemoryEventStore();
-    await appendSession(store, 'lead-1', [member(2, 'lead-1', 'a', 'alpha', 'provisioning'), member(2, 'lead-1', 'a', 'alpha', 'active'), member(2, 'lead-1', 'b', 'beta', 'provisioning'), member(2, 'lead-1', 'b', 'beta', 'active')]);
+    await appendSession(store, 'lead-1', [
+      member(2, 'lead-1', 'a', 'alpha', 'provisioning'),
+      member(2, 'lead-1', 'a', 'alpha', 'active'),
+      member(2, 'lead-1', 'b', 'beta', 'provisioning'),
+      member(2, 'lead-1', 'b', 'beta', 'active'),
+    ]);
     await appendSession(store, 'a', [turnStart(1)]);
     await appendSession(store, 'b', [turnStart(1), turnEnd(1)]);
     const [team] = (await viewsOf(store)).teams();
@@ -43,16 +64,27 @@ describe('team view', () => {
 
   it('keeps the failure and the last valid state; the log still opens', async () => {
     const store = new InMemoryEventStore();
-    await appendSession(store, 'lead-1', [member(1, 'lead-1', 'a', 'alpha', 'provisioning'), member(1, 'lead-1', 'a', 'alpha', 'provisioning'), task(1, 'lead-1', 'task-1', 1), turnEnd(1)]);
+    await appendSession(store, 'lead-1', [
+      member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+      member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+      task(1, 'lead-1', 'task-1', 1),
+      turnEnd(1),
+    ]);
     const [team] = (await viewsOf(store)).teams();
-    expect(team?.failure).toEqual({ seq: 1, type: 'team/member', reason: 'invalid provisioning -> provisioning transition for member "a"' });
+    expect(team?.failure).toEqual({
+      seq: 1,
+      type: 'team/member',
+      reason: 'invalid provisioning -> provisioning transition for member "a"',
+    });
     expect(team?.tasks).toEqual([]);
   });
 
   it('resolves a normalised fixture team whose header arrives after its events', async () => {
     const store = new InMemoryEventStore();
     const lead = '{{session:1}}@fx';
-    await appendSession(store, lead, [member(2, '{{session:1}}', '{{session:2}}', 'reviewer', 'provisioning')], { normalised: true });
+    await appendSession(store, lead, [member(2, '{{session:1}}', '{{session:2}}', 'reviewer', 'provisioning')], {
+      normalised: true,
+    });
     await appendHeader(store, lead, 4, { scope: 'fx', normalised: true });
     const [team] = (await viewsOf(store)).teams();
     expect(team?.teamId).toBe(lead);
@@ -70,20 +102,47 @@ describe('legacy mailbox view', () => {
     ]);
     const [team] = (await viewsOf(store)).teams();
     expect(team?.legacyMessages).toEqual([
-      { id: 'm1', senderId: 'lead-1', senderName: 'lead', targetId: 'a', delivery: 'wakeup', queuedSeq: 0, status: 'delivered', deliveredSeq: 2, recordVersion: 1 },
-      { id: 'm2', senderId: 'a', senderName: 'alpha', targetId: 'lead-1', queuedSeq: 1, status: 'undelivered', targetHasMessage: false, recordVersion: 2 },
+      {
+        id: 'm1',
+        senderId: 'lead-1',
+        senderName: 'lead',
+        targetId: 'a',
+        delivery: 'wakeup',
+        queuedSeq: 0,
+        status: 'delivered',
+        deliveredSeq: 2,
+        recordVersion: 1,
+      },
+      {
+        id: 'm2',
+        senderId: 'a',
+        senderName: 'alpha',
+        targetId: 'lead-1',
+        queuedSeq: 1,
+        status: 'undelivered',
+        targetHasMessage: false,
+        recordVersion: 2,
+      },
     ]);
   });
 
   it('says whether the target log holds the message, by item id or source messageId', async () => {
     const store = new InMemoryEventStore();
-    await appendSession(store, 'lead-1', [queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'), queued(1, 'lead-1', 'm2', 'lead-1', 'lead', 'a'), queued(1, 'lead-1', 'm3', 'lead-1', 'lead', 'a')]);
+    await appendSession(store, 'lead-1', [
+      queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'),
+      queued(1, 'lead-1', 'm2', 'lead-1', 'lead', 'a'),
+      queued(1, 'lead-1', 'm3', 'lead-1', 'lead', 'a'),
+    ]);
     await appendSession(store, 'a', [
       splice('next-turn', 0, [mailboxItem('lead-1', 'm1', 'lead-1', 'lead', 'item-1')]),
       userMessage({ ...promptItem('m2') }),
     ]);
     const [team] = (await viewsOf(store)).teams();
-    expect(team?.legacyMessages.map((m) => [m.id, m.targetHasMessage])).toEqual([['m1', true], ['m2', true], ['m3', false]]);
+    expect(team?.legacyMessages.map((m) => [m.id, m.targetHasMessage])).toEqual([
+      ['m1', true],
+      ['m2', true],
+      ['m3', false],
+    ]);
   });
 });
 
@@ -95,7 +154,9 @@ describe('session facts', () => {
     await appendSession(store, 'late', [turnStart(1)]);
     await appendHeader(store, 'late', 4);
     const views = await viewsOf(store);
-    expect([views.session(sid('early'))?.eventCount, views.session(sid('early'))?.header?.formatVersion]).toEqual([2, 0]);
+    expect([views.session(sid('early'))?.eventCount, views.session(sid('early'))?.header?.formatVersion]).toEqual([
+      2, 0,
+    ]);
     expect([views.session(sid('late'))?.eventCount, views.session(sid('late'))?.header?.formatVersion]).toEqual([1, 4]);
   });
 
@@ -103,16 +164,26 @@ describe('session facts', () => {
     const store = new InMemoryEventStore();
     await appendSession(store, 'a', [ev('agent/inbox/spliced', { target: 'next-week', start: 0, inserted: [] })]);
     const views = await viewsOf(store);
-    expect(views.session(sid('a'))?.problems).toEqual([{ seq: 0, type: 'agent/inbox/spliced', detail: expect.stringContaining('data.target') }]);
+    expect(views.session(sid('a'))?.problems).toEqual([
+      { seq: 0, type: 'agent/inbox/spliced', detail: expect.stringContaining('data.target') },
+    ]);
     expect(views.inbox()).toEqual([]);
   });
 
   it('reads an early V0 user/message without id or role', async () => {
     const store = new InMemoryEventStore();
-    const legacy = { content: [{ type: 'text', text: 'Team message m1 from lead:' }], source: mailboxItem('lead-1', 'm1', 'lead-1', 'lead').source };
-    await appendSession(store, 'a', [userMessage({ content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }), userMessage(legacy)]);
+    const legacy = {
+      content: [{ type: 'text', text: 'Team message m1 from lead:' }],
+      source: mailboxItem('lead-1', 'm1', 'lead-1', 'lead').source,
+    };
+    await appendSession(store, 'a', [
+      userMessage({ content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }),
+      userMessage(legacy),
+    ]);
     const views = await viewsOf(store);
     expect(views.session(sid('a'))?.problems).toEqual([]);
-    expect(views.inbox().map((entry) => [entry.messageId, entry.sourceKind, entry.origin, entry.seq])).toEqual([['m1', 'team-message', 'direct', 1]]);
+    expect(views.inbox().map((entry) => [entry.messageId, entry.sourceKind, entry.origin, entry.seq])).toEqual([
+      ['m1', 'team-message', 'direct', 1],
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 import { InMemoryEventStore } from '@teamlog/store';
 import { TeamlogProjections } from '@teamlog/projections';
-import { appendHeader, appendSession, ev, member, sid, turnEnd, turnStart } from '@teamlog/test-support/session-log-builder';
+import {
+  appendHeader,
+  appendSession,
+  ev,
+  member,
+  sid,
+  turnEnd,
+  turnStart,
+} from '@teamlog/test-support/session-log-builder';
 
 const t0 = Date.UTC(2026, 6, 20);
 
@@ -25,7 +33,10 @@ describe('views as of a moment', () => {
       // A wall clock that went back: written after the event above, so not part of the roster at t0 + 1s.
       ev('team/member', member(1, 'lead-1', 'b', 'beta', 'provisioning').data, t0 + 500),
     ]);
-    await appendSession(store, 'a', [ev('turn/start', { turn: 1 }, t0 + 900), ev('turn/end', { turn: 1, reason: { kind: 'completed' } }, t0 + 1_500)]);
+    await appendSession(store, 'a', [
+      ev('turn/start', { turn: 1 }, t0 + 900),
+      ev('turn/end', { turn: 1, reason: { kind: 'completed' } }, t0 + 1_500),
+    ]);
     await appendHeader(store, 'a', 0);
     const projections = await TeamlogProjections.inMemory(store);
     const past = await projections.viewsAsOf({ time: new Date(t0 + 1_000) });

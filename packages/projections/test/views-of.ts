@@ -1,5 +1,5 @@
-import { EventStore } from '@teamlog/store';
-import { TeamlogProjections, TeamlogViews } from '@teamlog/projections';
+import type { EventStore } from '@teamlog/store';
+import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
 
 /** Fold everything the store holds into in-memory views. */
 export const viewsOf = async (store: EventStore): Promise<TeamlogViews> => {

@@ -1,5 +1,5 @@
-import { CloseReason, MessageId, SessionId, TaskStatus, TeamId } from '@teamlog/events';
-import { Admission, InboxEntryStatus, SessionStatus } from '@teamlog/domain';
+import type { CloseReason, MessageId, SessionId, TaskStatus, TeamId } from '@teamlog/events';
+import type { Admission, InboxEntryStatus, SessionStatus } from '@teamlog/domain';
 
 /** What `runDemo` returns: plain JSON, stable field names (the CLI prints it). */
 export interface DemoSummary {
@@ -28,7 +28,12 @@ export interface DemoSummary {
     readonly outcome: InboxEntryStatus;
   }>;
   /** Sends that were refused (nothing written for them). */
-  readonly rejected: ReadonlyArray<{ readonly from: string; readonly to: string; readonly error: string; readonly message: string }>;
+  readonly rejected: ReadonlyArray<{
+    readonly from: string;
+    readonly to: string;
+    readonly error: string;
+    readonly message: string;
+  }>;
   readonly leadSummary: string;
   readonly transcript: readonly string[];
 }

@@ -1,10 +1,17 @@
-import { IdSource, SessionId, TaskId, TaskStatus, UserMessage, uuidV7Ids } from '@teamlog/events';
-import { EventStore } from '@teamlog/store';
-import { TeamSession } from '@teamlog/team';
-import { DemoSummary } from './demo-summary';
+import {
+  type IdSource,
+  type SessionId,
+  type TaskId,
+  type TaskStatus,
+  type UserMessage,
+  uuidV7Ids,
+} from '@teamlog/events';
+import type { EventStore } from '@teamlog/store';
+import type { TeamSession } from '@teamlog/team';
+import type { DemoSummary } from './demo-summary';
 import { Gate } from './gate';
 import { bodyOf, senderNameOf } from './relayed-text';
-import { Reaction, ScriptedHost, TurnContext } from './scripted-host';
+import { type Reaction, ScriptedHost, type TurnContext } from './scripted-host';
 
 /** Compare-and-set from what the session reads now: the demo never holds a stale revision. */
 const advanceTask = async (session: TeamSession, taskId: TaskId, status: TaskStatus): Promise<void> => {
@@ -13,7 +20,10 @@ const advanceTask = async (session: TeamSession, taskId: TaskId, status: TaskSta
   await session.updateTask(taskId, { expectedRevision: task.revision, status, ownerId: session.sessionId });
 };
 
-const each = async (messages: readonly UserMessage[], act: (text: string, from: string | undefined) => Promise<void>): Promise<void> => {
+const each = async (
+  messages: readonly UserMessage[],
+  act: (text: string, from: string | undefined) => Promise<void>,
+): Promise<void> => {
   for (const message of messages) await act(bodyOf(message), senderNameOf(message));
 };
 
@@ -35,14 +45,21 @@ const scripts = (tasks: DemoTasks, lead: { summary: string }) => {
         await turn.step(() => advanceTask(turn.session, tasks.research, 'in_progress'));
         await drafting.opened;
         await turn.step(async () => {
-          await turn.session.send({ target: 'implementer', message: 'Use the streaming parser: it keeps memory flat on big logs.' });
+          await turn.session.send({
+            target: 'implementer',
+            message: 'Use the streaming parser: it keeps memory flat on big logs.',
+          });
           turn.note('steered the implementer while it was running');
           await advanceTask(turn.session, tasks.research, 'completed');
         });
         steered.open();
         await turn.session.send({ target: 'lead', message: 'Research done: the streaming parser fits.' });
       } else if (text.startsWith('Follow-up')) {
-        await turn.step(() => turn.session.send({ target: 'lead', message: 'Follow-up: the parser also handles torn tails.' }).then(() => undefined));
+        await turn.step(() =>
+          turn.session
+            .send({ target: 'lead', message: 'Follow-up: the parser also handles torn tails.' })
+            .then(() => undefined),
+        );
       }
     });
 
@@ -60,7 +77,10 @@ const scripts = (tasks: DemoTasks, lead: { summary: string }) => {
         await advanceTask(turn.session, tasks.implement, 'completed');
       });
       const by = advice.map((message) => senderNameOf(message)).join(', ');
-      await turn.session.send({ target: 'lead', message: `Implementation done, steered by ${by === '' ? 'nobody' : by}.` });
+      await turn.session.send({
+        target: 'lead',
+        message: `Implementation done, steered by ${by === '' ? 'nobody' : by}.`,
+      });
     });
 
   const reviewer: Reaction = (turn, messages) =>
@@ -99,7 +119,11 @@ export const demoTeamName = 'teamlog demo';
  * resident member, a cold resume of an evicted member, a refused send to a killed member, and
  * tasks with dependencies.
  */
-export const runDemo = async (store: EventStore, ids: IdSource = uuidV7Ids, clock: () => Date = () => new Date()): Promise<DemoSummary> => {
+export const runDemo = async (
+  store: EventStore,
+  ids: IdSource = uuidV7Ids,
+  clock: () => Date = () => new Date(),
+): Promise<DemoSummary> => {
   const host = new ScriptedHost({ store, ids, clock });
   const tasks: DemoTasks = { research: 'task-1' as TaskId, implement: 'task-2' as TaskId, review: 'task-3' as TaskId };
   const leadState = { summary: '' };
@@ -107,15 +131,28 @@ export const runDemo = async (store: EventStore, ids: IdSource = uuidV7Ids, cloc
   const rejected: Array<DemoSummary['rejected'][number]> = [];
 
   const lead = await host.createLead(script.leadReaction, { name: demoTeamName });
-  const researcher = await host.spawn(lead, { name: 'researcher', description: 'finds the approach' }, script.researcher);
-  const implementer = await host.spawn(lead, { name: 'implementer', description: 'builds the importer' }, script.implementer);
+  const researcher = await host.spawn(
+    lead,
+    { name: 'researcher', description: 'finds the approach' },
+    script.researcher,
+  );
+  const implementer = await host.spawn(
+    lead,
+    { name: 'implementer', description: 'builds the importer' },
+    script.implementer,
+  );
   const reviewer = await host.spawn(lead, { name: 'reviewer', description: 'reviews the change' }, script.reviewer);
 
-  const leadTurn = (work: (turn: TurnContext) => Promise<void>) => host.turn(lead.sessionId, (turn) => turn.step(() => work(turn)).then(() => undefined));
+  const leadTurn = (work: (turn: TurnContext) => Promise<void>) =>
+    host.turn(lead.sessionId, (turn) => turn.step(() => work(turn)).then(() => undefined));
 
   await leadTurn(async () => {
     const research = await lead.createTask({ subject: 'Research the log format', writeScopes: ['notes/'] });
-    const implement = await lead.createTask({ subject: 'Implement the importer', blockedBy: [research.id], writeScopes: ['src/'] });
+    const implement = await lead.createTask({
+      subject: 'Implement the importer',
+      blockedBy: [research.id],
+      writeScopes: ['src/'],
+    });
     const review = await lead.createTask({ subject: 'Review the importer', blockedBy: [implement.id] });
     Object.assign(tasks, { research: research.id, implement: implement.id, review: review.id });
     await lead.send({ target: 'reviewer', message: 'Stand by: you review once the importer exists.' });
@@ -136,7 +173,12 @@ export const runDemo = async (store: EventStore, ids: IdSource = uuidV7Ids, cloc
     try {
       await lead.send({ target: 'reviewer', message: 'Thanks, one more look?' });
     } catch (error) {
-      rejected.push({ from: 'lead', to: 'reviewer', error: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) });
+      rejected.push({
+        from: 'lead',
+        to: 'reviewer',
+        error: error instanceof Error ? error.name : 'Error',
+        message: error instanceof Error ? error.message : String(error),
+      });
     }
   });
   await host.settle();
@@ -153,10 +195,20 @@ const summarise = async (
   rejected: DemoSummary['rejected'],
   leadSummary: string,
 ): Promise<DemoSummary> => {
-  const names = new Map<SessionId, string>([[lead.sessionId, lead.name], ...members.map((member) => [member.sessionId, member.name] as const)]);
+  const names = new Map<SessionId, string>([
+    [lead.sessionId, lead.name],
+    ...members.map((member) => [member.sessionId, member.name] as const),
+  ]);
   const nameOf = (id: SessionId) => names.get(id) ?? id;
-  const sessions = new Map(await Promise.all([lead, ...members].map(async (session) => [session.sessionId, await host.teamlog.session(session.sessionId)] as const)));
-  const outcome = (target: SessionId, id: string) => sessions.get(target)?.inbox.find((entry) => entry.id === id)?.status ?? 'pending';
+  const sessions = new Map(
+    await Promise.all(
+      [lead, ...members].map(
+        async (session) => [session.sessionId, await host.teamlog.session(session.sessionId)] as const,
+      ),
+    ),
+  );
+  const outcome = (target: SessionId, id: string) =>
+    sessions.get(target)?.inbox.find((entry) => entry.id === id)?.status ?? 'pending';
   return {
     teamId: lead.teamId,
     members: members.map((member) => {

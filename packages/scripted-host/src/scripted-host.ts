@@ -1,7 +1,16 @@
-import { IdSource, SessionId, UserMessage, uuidV7Ids } from '@teamlog/events';
+import { type IdSource, type SessionId, type UserMessage, uuidV7Ids } from '@teamlog/events';
 import { SteerInputPending } from '@teamlog/domain';
-import { EventStore } from '@teamlog/store';
-import { AcceptedNotice, CreateTeamOptions, LeadSession, MemberSession, MemberSpawn, TeamLog, TeamSession, createTeamLog } from '@teamlog/team';
+import type { EventStore } from '@teamlog/store';
+import {
+  type AcceptedNotice,
+  type CreateTeamOptions,
+  type LeadSession,
+  type MemberSession,
+  type MemberSpawn,
+  type TeamLog,
+  type TeamSession,
+  createTeamLog,
+} from '@teamlog/team';
 import { senderNameOf } from './relayed-text';
 
 /** What a scripted session can do inside one of its turns. */
@@ -67,7 +76,12 @@ export class ScriptedHost {
   }
 
   /** Spawn a member; `start: false` leaves it not started (messages wait until `start`). */
-  async spawn(lead: LeadSession, spawn: MemberSpawn, reaction: Reaction, options: { readonly start?: boolean } = {}): Promise<MemberSession> {
+  async spawn(
+    lead: LeadSession,
+    spawn: MemberSpawn,
+    reaction: Reaction,
+    options: { readonly start?: boolean } = {},
+  ): Promise<MemberSession> {
     const spawned = await lead.spawnMember({ provider: 'scripted', ...spawn });
     // The host, not the Lead, holds the member's handle.
     const member = await this.teamlog.openMember(lead.teamId, spawned.sessionId);
@@ -141,7 +155,7 @@ export class ScriptedHost {
         return;
       default: {
         const unreachable: never = notice.delivery;
-        return unreachable;
+        throw new Error(`unknown delivery ${String(unreachable)}`);
       }
     }
   }
@@ -169,18 +183,28 @@ export class ScriptedHost {
     return woken ? settled : next;
   }
 
-  private async runTurn(scripted: Scripted, work: (context: TurnContext, claimed: readonly UserMessage[]) => Promise<void>): Promise<void> {
+  private async runTurn(
+    scripted: Scripted,
+    work: (context: TurnContext, claimed: readonly UserMessage[]) => Promise<void>,
+  ): Promise<void> {
     const runtime = this.teamlog.runtime(scripted.session.sessionId);
     scripted.turnQueued = false;
     const begun = await runtime.beginTurn();
     const turn = begun.session.turn;
-    this.log(scripted.session.sessionId, `turn ${turn} began${begun.claimed.length === 0 ? '' : `, claimed from ${describeClaim(begun.claimed)}`}`);
+    this.log(
+      scripted.session.sessionId,
+      `turn ${turn} began${begun.claimed.length === 0 ? '' : `, claimed from ${describeClaim(begun.claimed)}`}`,
+    );
     const context: TurnContext = {
       session: scripted.session,
       turn,
       step: async (stepWork) => {
         const step = await runtime.beginStep();
-        if (step.claimed.length > 0) this.log(scripted.session.sessionId, `turn ${turn} step ${step.session.step ?? 0} claimed steer from ${describeClaim(step.claimed)}`);
+        if (step.claimed.length > 0)
+          this.log(
+            scripted.session.sessionId,
+            `turn ${turn} step ${step.session.step ?? 0} claimed steer from ${describeClaim(step.claimed)}`,
+          );
         await stepWork?.(step.claimed);
         await runtime.endStep();
         return step.claimed;

@@ -1,5 +1,11 @@
 import {
-  DuplicateEventId, EventStore, InvalidAppend, EventToAppend, RecordedEvent, StreamNotFound, WrongExpectedVersion, comparePositions,
+  DuplicateEventId,
+  type EventStore,
+  InvalidAppend,
+  type RecordedEvent,
+  StreamNotFound,
+  WrongExpectedVersion,
+  comparePositions,
 } from '@teamlog/store';
 import { collect } from './collect';
 import { newEvent, uniqueStream } from './test-events';
@@ -23,7 +29,11 @@ export interface ConformanceOptions {
 
 const revisions = (events: readonly RecordedEvent[]) => events.map((event) => event.revision);
 
-export const describeEventStoreConformance = (adapterName: string, factory: StoreFactory, options: ConformanceOptions = {}): void => {
+export const describeEventStoreConformance = (
+  adapterName: string,
+  factory: StoreFactory,
+  options: ConformanceOptions = {},
+): void => {
   describe(`${adapterName} conforms to the EventStore port`, () => {
     let subject: StoreUnderTest;
     let store: EventStore;
@@ -40,7 +50,9 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
         const stream = uniqueStream();
         const first = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' });
         expect(first.nextExpectedRevision).toBe(0n);
-        const error = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' }).catch((e: unknown) => e);
+        const error = await store
+          .appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(WrongExpectedVersion);
         expect((error as WrongExpectedVersion).expected).toBe('no_stream');
         expect((error as WrongExpectedVersion).actual).toBe(0n);
@@ -48,7 +60,9 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
 
       it('stream_exists fails on a missing stream and succeeds on an existing one', async () => {
         const stream = uniqueStream();
-        const error = await store.appendToStream(stream, [newEvent()], { expectedRevision: 'stream_exists' }).catch((e: unknown) => e);
+        const error = await store
+          .appendToStream(stream, [newEvent()], { expectedRevision: 'stream_exists' })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(WrongExpectedVersion);
         expect((error as WrongExpectedVersion).actual).toBe('no_stream');
         await store.appendToStream(stream, [newEvent()]);
@@ -59,7 +73,9 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
       it('an exact revision succeeds only when it is the last revision', async () => {
         const stream = uniqueStream();
         await store.appendToStream(stream, [newEvent(), newEvent()]);
-        const stale = await store.appendToStream(stream, [newEvent()], { expectedRevision: 0n }).catch((e: unknown) => e);
+        const stale = await store
+          .appendToStream(stream, [newEvent()], { expectedRevision: 0n })
+          .catch((e: unknown) => e);
         expect(stale).toBeInstanceOf(WrongExpectedVersion);
         expect((stale as WrongExpectedVersion).expected).toBe(0n);
         expect((stale as WrongExpectedVersion).actual).toBe(1n);
@@ -154,7 +170,10 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
     describe('reading a stream', () => {
       const fill = async (count: number) => {
         const stream = uniqueStream();
-        await store.appendToStream(stream, Array.from({ length: count }, (_, n) => newEvent('n/th', { n })));
+        await store.appendToStream(
+          stream,
+          Array.from({ length: count }, (_, n) => newEvent('n/th', { n })),
+        );
         return stream;
       };
 
@@ -166,9 +185,19 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
 
       it('reads backwards from the end and from a revision', async () => {
         const stream = await fill(5);
-        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards' })))).toEqual([4n, 3n, 2n, 1n, 0n]);
-        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards', from: 2n, maxCount: 2 })))).toEqual([2n, 1n]);
-        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards', maxCount: 1 })))).toEqual([4n]);
+        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards' })))).toEqual([
+          4n,
+          3n,
+          2n,
+          1n,
+          0n,
+        ]);
+        expect(
+          revisions(await collect(store.readStream(stream, { direction: 'backwards', from: 2n, maxCount: 2 }))),
+        ).toEqual([2n, 1n]);
+        expect(revisions(await collect(store.readStream(stream, { direction: 'backwards', maxCount: 1 })))).toEqual([
+          4n,
+        ]);
       });
 
       it('reads nothing forwards from the end or past the last revision', async () => {
@@ -195,9 +224,13 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
         const ours = after.filter((event) => event.streamName === a || event.streamName === b);
         expect(ours.map((event) => event.type)).toEqual(['x/1', 'x/2', 'x/3', 'x/4']);
         for (let i = 1; i < after.length; i += 1) {
-          expect(comparePositions((after[i] as RecordedEvent).position, (after[i - 1] as RecordedEvent).position)).toBeGreaterThan(0);
+          expect(
+            comparePositions((after[i] as RecordedEvent).position, (after[i - 1] as RecordedEvent).position),
+          ).toBeGreaterThan(0);
         }
-        const fromSecond = await collect(store.readAll({ fromPosition: (ours[1] as RecordedEvent).position, maxCount: 2 }));
+        const fromSecond = await collect(
+          store.readAll({ fromPosition: (ours[1] as RecordedEvent).position, maxCount: 2 }),
+        );
         expect(fromSecond.map((event) => event.type)).toEqual(['x/3', 'x/4']);
       });
     });
@@ -257,7 +290,8 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
     // The same rules whether or not the caller holds the staged events (an adapter may keep a held unit in memory).
     for (const hint of [{}, { callerHoldsEvents: true }] as const) {
       describe(`staged appends (a unit over several streams)${hint.callerHoldsEvents === true ? ', the caller holding the events' : ''}`, () => {
-        const count = async (stream: ReturnType<typeof uniqueStream>): Promise<number> => ((await store.streamRevision(stream)) === undefined ? 0 : (await collect(store.readStream(stream))).length);
+        const count = async (stream: ReturnType<typeof uniqueStream>): Promise<number> =>
+          (await store.streamRevision(stream)) === undefined ? 0 : (await collect(store.readStream(stream))).length;
 
         it('writes nothing before commit, then every stream at once, the first staged stream first in $all', async () => {
           const header = uniqueStream('header');
@@ -274,11 +308,16 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
             [body, 2n, 3],
           ]);
           expect((await collect(store.readStream(body))).map((event) => event.type)).toEqual(['b/0', 'b/1', 'b/2']);
-          const all = (await collect(store.readAll())).filter((event) => event.streamName === header || event.streamName === body);
+          const all = (await collect(store.readAll())).filter(
+            (event) => event.streamName === header || event.streamName === body,
+          );
           expect(all.map((event) => event.type)).toEqual(['h/one', 'b/0', 'b/1', 'b/2']);
           expect(results[1]?.position).toEqual(all[3]?.position);
           // A store that knows heads without reading knows the unit's.
-          for (const [stream, revision] of [[header, 0n], [body, 2n]] as const) {
+          for (const [stream, revision] of [
+            [header, 0n],
+            [body, 2n],
+          ] as const) {
             const known = store.knownRevision(stream);
             if (known !== undefined) expect(known.revision).toBe(revision);
           }
@@ -364,7 +403,9 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
           const stream = uniqueStream();
           const unit = store.stageAppends(hint);
           await unit.append(stream, [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
-          await expect(unit.append(stream, [newEvent()], { expectedRevision: 5n })).rejects.toBeInstanceOf(InvalidAppend);
+          await expect(unit.append(stream, [newEvent()], { expectedRevision: 5n })).rejects.toBeInstanceOf(
+            InvalidAppend,
+          );
           await unit.abort();
         });
 
@@ -385,7 +426,11 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
           const unit = store.stageAppends(hint);
           await unit.append(header, [newEvent()], { expectedRevision: 'no_stream' });
           for (let batch = 0; batch < 15; batch += 1) {
-            await unit.append(body, Array.from({ length: 2_000 }, (_, n) => newEvent('bulk/item', { n: batch * 2_000 + n })), { expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 2_000 - 1) });
+            await unit.append(
+              body,
+              Array.from({ length: 2_000 }, (_, n) => newEvent('bulk/item', { n: batch * 2_000 + n })),
+              { expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 2_000 - 1) },
+            );
           }
           const results = await unit.commit();
           expect(results[1]?.nextExpectedRevision).toBe(29_999n);
@@ -419,7 +464,10 @@ export const describeEventStoreConformance = (adapterName: string, factory: Stor
       it('never reports a head older than an append it has confirmed', async () => {
         const stream = uniqueStream();
         const appends = await Promise.all(Array.from({ length: 5 }, () => store.appendToStream(stream, [newEvent()])));
-        const last = appends.reduce((max, result) => (result.nextExpectedRevision > max ? result.nextExpectedRevision : max), -1n);
+        const last = appends.reduce(
+          (max, result) => (result.nextExpectedRevision > max ? result.nextExpectedRevision : max),
+          -1n,
+        );
         const known = store.knownRevision(stream);
         if (known !== undefined) expect(known.revision).toBe(last);
       });

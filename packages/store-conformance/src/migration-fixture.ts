@@ -1,6 +1,15 @@
 import { v4 as uuidv4 } from 'uuid';
-import { EventId, JsonValue } from '@teamlog/events';
-import { AppendOptions, AppendResult, EventStore, EventToAppend, MigrationInterrupted, StreamName, migrateStore, streamName } from '@teamlog/store';
+import type { EventId, JsonValue } from '@teamlog/events';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  MigrationInterrupted,
+  type StreamName,
+  migrateStore,
+  streamName,
+} from '@teamlog/store';
 
 /* Shared by the migration tests of every store: a varied source, a comparison, and a target that can fail on cue. */
 
@@ -10,8 +19,14 @@ const prefix = () => `${process.pid}-${Date.now().toString(36)}-${(run += 1)}`;
 const variedEvent = (stream: number, n: number): EventToAppend => {
   const id = uuidv4() as EventId;
   const shapes: Array<{ data: JsonValue; metadata?: JsonValue }> = [
-    { data: { text: `héllo ✓ 𝄞 ${n}`, nested: { list: [1, 2.5, null, true] } }, metadata: { time: 1_700_000_000_000 + n } },
-    { data: { n }, metadata: { time: n, causationId: uuidv4(), correlationId: uuidv4(), writerSessionId: `writer-${stream}` } },
+    {
+      data: { text: `héllo ✓ 𝄞 ${n}`, nested: { list: [1, 2.5, null, true] } },
+      metadata: { time: 1_700_000_000_000 + n },
+    },
+    {
+      data: { n },
+      metadata: { time: n, causationId: uuidv4(), correlationId: uuidv4(), writerSessionId: `writer-${stream}` },
+    },
     { data: { n } },
     { data: n, metadata: [n, 'array metadata'] },
     { data: `a plain string ${n}`, metadata: { time: n, $custom: 'dollar key' } },
@@ -29,7 +44,9 @@ export const fillSource = async (store: EventStore, streams = 6, perStream = 9):
     for (const [index, name] of names.entries()) {
       const size = Math.min(perStream - (written[index] as number), 1 + ((round + index) % 3));
       if (size <= 0) continue;
-      const batch = Array.from({ length: size }, (_, offset) => variedEvent(index, (written[index] as number) + offset));
+      const batch = Array.from({ length: size }, (_, offset) =>
+        variedEvent(index, (written[index] as number) + offset),
+      );
       await store.appendToStream(name, batch);
       written[index] = (written[index] as number) + size;
     }
@@ -38,15 +55,26 @@ export const fillSource = async (store: EventStore, streams = 6, perStream = 9):
 };
 
 const comparable = async (store: EventStore, stream: StreamName) => {
-  const out: Array<{ revision: bigint; id: string; type: string; data: JsonValue; metadata: JsonValue | undefined }> = [];
+  const out: Array<{ revision: bigint; id: string; type: string; data: JsonValue; metadata: JsonValue | undefined }> =
+    [];
   for await (const event of store.readStream(stream)) {
-    out.push({ revision: event.revision, id: event.id.toLowerCase(), type: event.type, data: event.data, metadata: event.metadata });
+    out.push({
+      revision: event.revision,
+      id: event.id.toLowerCase(),
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+    });
   }
   return out;
 };
 
 /** Every event of every stream: same revision, id, type, data and metadata. */
-export const expectSameStreams = async (source: EventStore, target: EventStore, streams: readonly StreamName[]): Promise<void> => {
+export const expectSameStreams = async (
+  source: EventStore,
+  target: EventStore,
+  streams: readonly StreamName[],
+): Promise<void> => {
   for (const stream of streams) {
     expect(await comparable(target, stream)).toEqual(await comparable(source, stream));
   }
@@ -57,7 +85,12 @@ export const expectSameStreams = async (source: EventStore, target: EventStore, 
  * after it was written (the outcome a dropped connection leaves behind).
  */
 /** A migration stopped (as a process dying would) once it has seen `streams` streams: the MigrationInterrupted it ends with. */
-export const migrationStoppedAfter = async (from: EventStore, to: EventStore, streams: number, maxBatchEvents?: number): Promise<MigrationInterrupted> => {
+export const migrationStoppedAfter = async (
+  from: EventStore,
+  to: EventStore,
+  streams: number,
+  maxBatchEvents?: number,
+): Promise<MigrationInterrupted> => {
   const stop = new AbortController();
   const interrupted = await migrateStore({
     from,
@@ -79,11 +112,16 @@ export class FlakyTarget implements EventStore {
 
   constructor(private readonly inner: EventStore) {}
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
     const result = await this.inner.appendToStream(stream, events, options);
     this.appendSizes.push(events.length);
     this.expectedRevisions.push(options?.expectedRevision);
-    if (this.appendSizes.length === this.loseReplyOfAppend) throw new Error('connection lost after the append was written');
+    if (this.appendSizes.length === this.loseReplyOfAppend)
+      throw new Error('connection lost after the append was written');
     return result;
   }
 

@@ -1,6 +1,6 @@
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import { v4 as uuidv4 } from 'uuid';
-import { EventToAppend, StreamName, streamName } from '@teamlog/store';
+import { type EventToAppend, type StreamName, streamName } from '@teamlog/store';
 
 export const newEvent = (type = 'test/happened', data: EventToAppend['data'] = {}): EventToAppend => ({
   id: uuidv4() as EventId,

@@ -1,5 +1,5 @@
-import { EventData } from '@eventstore/db-client';
-import { StreamName } from '@teamlog/store';
+import type { EventData } from '@eventstore/db-client';
+import type { StreamName } from '@teamlog/store';
 import { AppendTooLarge } from './eventstoredb-errors';
 
 /** The server's default MaxAppendSize: 1 MiB per append request. */
@@ -16,9 +16,11 @@ const byteLength = (value: unknown): number => {
  * does: data bytes + metadata bytes + two bytes per character of the event type. (Servers before
  * 21.x counted data only, so this never under-counts.)
  */
-export const eventSizeOnDisk = (event: EventData): number => byteLength(event.data) + byteLength(event.metadata) + event.type.length * 2;
+export const eventSizeOnDisk = (event: EventData): number =>
+  byteLength(event.data) + byteLength(event.metadata) + event.type.length * 2;
 
-export const appendSizeOnDisk = (events: readonly EventData[]): number => events.reduce((sum, event) => sum + eventSizeOnDisk(event), 0);
+export const appendSizeOnDisk = (events: readonly EventData[]): number =>
+  events.reduce((sum, event) => sum + eventSizeOnDisk(event), 0);
 
 /** Refuse before sending: the server would refuse the whole append anyway, with a vaguer error. */
 export const assertAppendSize = (stream: StreamName, events: readonly EventData[], limitBytes: number): void => {

@@ -1,5 +1,5 @@
-import { EventId } from '@teamlog/events';
-import { RecordedEvent, sameEventId } from '@teamlog/store';
+import type { EventId } from '@teamlog/events';
+import { type RecordedEvent, sameEventId } from '@teamlog/store';
 
 /**
  * Whether a batch is already in a stream, judged from a slice of the stream read back after an
@@ -26,14 +26,27 @@ export const lookupBatch = (slice: readonly RecordedEvent[], ids: readonly Event
     if (offset < 0) return { kind: 'absent' };
     const id = ids[offset] as EventId;
     const startsBeforeSlice = indexOf(id) - offset < 0 && (slice[0]?.revision ?? 0n) > 0n;
-    if (startsBeforeSlice) return { kind: 'undecided', detail: `event ${id} is stored but the batch may start before the revisions read back` };
-    return { kind: 'conflict', eventId: id, detail: 'part of this batch is already stored; a retry must repeat the original batch exactly' };
+    if (startsBeforeSlice)
+      return {
+        kind: 'undecided',
+        detail: `event ${id} is stored but the batch may start before the revisions read back`,
+      };
+    return {
+      kind: 'conflict',
+      eventId: id,
+      detail: 'part of this batch is already stored; a retry must repeat the original batch exactly',
+    };
   }
   for (let offset = 0; offset < ids.length; offset += 1) {
     const event = slice[start + offset];
     const id = ids[offset] as EventId;
     // Slices end where the stream ends, so a batch cut short is only partly stored.
-    if (event === undefined) return { kind: 'conflict', eventId: id, detail: 'only part of this batch is stored; a retry must repeat the original batch exactly' };
+    if (event === undefined)
+      return {
+        kind: 'conflict',
+        eventId: id,
+        detail: 'only part of this batch is stored; a retry must repeat the original batch exactly',
+      };
     if (!sameEventId(event.id, id)) {
       return { kind: 'conflict', eventId: id, detail: 'a retry must repeat the original batch in its original order' };
     }

@@ -1,4 +1,4 @@
-import { ExpectedRevision } from '@teamlog/store';
+import type { ExpectedRevision } from '@teamlog/store';
 
 /** Which revisions of a stream to read back to see whether a batch was already appended. */
 export interface BatchSearchRange {

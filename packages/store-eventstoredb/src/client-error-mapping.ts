@@ -1,6 +1,17 @@
-import { CommandError, convertToCommandError, ErrorType, isCommandError } from '@eventstore/db-client';
-import { ExpectedRevision, StreamName, StreamNotFound, streamName as toStreamName, WrongExpectedVersion } from '@teamlog/store';
-import { AppendTooLarge, EventStoreDbError, EventStoreDbFailure, EventStoreDbOperation } from './eventstoredb-errors';
+import { type CommandError, convertToCommandError, ErrorType, isCommandError } from '@eventstore/db-client';
+import {
+  type ExpectedRevision,
+  type StreamName,
+  StreamNotFound,
+  streamName as toStreamName,
+  WrongExpectedVersion,
+} from '@teamlog/store';
+import {
+  AppendTooLarge,
+  EventStoreDbError,
+  type EventStoreDbFailure,
+  type EventStoreDbOperation,
+} from './eventstoredb-errors';
 import { fromClientCurrentRevision, fromClientExpectedRevision } from './expected-revision-mapping';
 
 export interface ClientErrorContext {

@@ -2,7 +2,10 @@
  * Iterate one of the client's streaming reads, turning its errors into ours, and closing the
  * client's stream when the consumer stops early.
  */
-export async function* iterateClientRead<T>(read: AsyncIterable<T>, mapError: (error: unknown) => Error): AsyncGenerator<T> {
+export async function* iterateClientRead<T>(
+  read: AsyncIterable<T>,
+  mapError: (error: unknown) => Error,
+): AsyncGenerator<T> {
   const iterator = read[Symbol.asyncIterator]();
   try {
     for (;;) {

@@ -1,9 +1,10 @@
-import { binaryEvent, EventData, jsonEvent, JSONType } from '@eventstore/db-client';
-import { JsonValue } from '@teamlog/events';
-import { EventToAppend } from '@teamlog/store';
+import { binaryEvent, type EventData, jsonEvent, type JSONType } from '@eventstore/db-client';
+import type { JsonValue } from '@teamlog/events';
+import type { EventToAppend } from '@teamlog/store';
 import { encodeMetadata } from './event-metadata-mapping';
 
-const isClientJson = (data: JsonValue): data is JsonValue & JSONType => typeof data === 'string' || (typeof data === 'object' && data !== null);
+const isClientJson = (data: JsonValue): data is JsonValue & JSONType =>
+  typeof data === 'string' || (typeof data === 'object' && data !== null);
 
 /**
  * The client's event data for an event to append. The writer's id passes through, so a retried

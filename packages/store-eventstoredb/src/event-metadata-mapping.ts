@@ -1,5 +1,5 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { JsonObject, JsonValue } from '@teamlog/events';
+import { type Either, left, right } from 'fp-ts/Either';
+import { type JsonObject, JsonValue } from '@teamlog/events';
 
 /**
  * How the port's metadata is stored in EventStoreDB's metadata, exactly reversibly:
@@ -21,7 +21,8 @@ const conventions = [
   ['causationId', '$causationId'],
 ] as const;
 
-const isJsonObject = (value: JsonValue): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJsonObject = (value: JsonValue): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const usesReservedKeys = (value: JsonObject): boolean => Object.keys(value).some((key) => key.startsWith('$'));
 
 export const encodeMetadata = (metadata: JsonValue | undefined): JsonObject | undefined => {
@@ -41,7 +42,7 @@ export const decodeMetadata = (stored: unknown): Either<string, JsonValue | unde
   if (stored instanceof Uint8Array) return left(`metadata is not JSON (${stored.byteLength} bytes)`);
   if (!JsonValue.is(stored)) return left('metadata is not a JSON value');
   if (!isJsonObject(stored)) return right(stored);
-  if (Object.prototype.hasOwnProperty.call(stored, wrappedMetadataKey)) return right(stored[wrappedMetadataKey] ?? null);
+  if (Object.hasOwn(stored, wrappedMetadataKey)) return right(stored[wrappedMetadataKey] ?? null);
   const result: Record<string, JsonValue> = { ...stored };
   for (const [field, convention] of conventions) {
     const copy = stored[convention];

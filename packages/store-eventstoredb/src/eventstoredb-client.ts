@@ -1,5 +1,11 @@
 import type {
-  AllStreamResolvedEvent, AppendResult, AppendToStreamOptions, EventData, ReadAllOptions, ReadStreamOptions, ResolvedEvent,
+  AllStreamResolvedEvent,
+  AppendResult,
+  AppendToStreamOptions,
+  EventData,
+  ReadAllOptions,
+  ReadStreamOptions,
+  ResolvedEvent,
   SubscribeToAllOptions,
 } from '@eventstore/db-client';
 

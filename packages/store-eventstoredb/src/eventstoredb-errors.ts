@@ -1,5 +1,5 @@
-import { EventId } from '@teamlog/events';
-import { StoreFailure, StreamName } from '@teamlog/store';
+import type { EventId } from '@teamlog/events';
+import { StoreFailure, type StreamName } from '@teamlog/store';
 
 /** What went wrong talking to EventStoreDB, for errors the port has no typed error for. */
 export type EventStoreDbFailure =
@@ -14,7 +14,13 @@ export type EventStoreDbFailure =
   | 'unsupported'
   | 'unknown';
 
-export type EventStoreDbOperation = 'append' | 'readStream' | 'readAll' | 'subscribeToAll' | 'streamRevision' | 'connect';
+export type EventStoreDbOperation =
+  | 'append'
+  | 'readStream'
+  | 'readAll'
+  | 'subscribeToAll'
+  | 'streamRevision'
+  | 'connect';
 
 /** A failure of the server or the connection, after the adapter's retries: a StoreFailure of the port, never the caller's input. */
 export class EventStoreDbError extends StoreFailure {
@@ -26,7 +32,10 @@ export class EventStoreDbError extends StoreFailure {
     detail: string,
     options?: ErrorOptions,
   ) {
-    super(`EventStoreDB ${operation}${streamName === undefined ? '' : ` on stream ${streamName}`} failed (${failure}): ${detail}`, options);
+    super(
+      `EventStoreDB ${operation}${streamName === undefined ? '' : ` on stream ${streamName}`} failed (${failure}): ${detail}`,
+      options,
+    );
   }
 }
 
@@ -78,7 +87,9 @@ export class UnreadableEvent extends Error {
     readonly eventId: string | undefined,
     readonly detail: string,
   ) {
-    super(`stream ${streamId}${revision === undefined ? '' : ` revision ${revision}`}${eventId === undefined ? '' : ` (event ${eventId})`}: ${detail}`);
+    super(
+      `stream ${streamId}${revision === undefined ? '' : ` revision ${revision}`}${eventId === undefined ? '' : ` (event ${eventId})`}: ${detail}`,
+    );
   }
 }
 

@@ -1,24 +1,46 @@
-import { BACKWARDS, END, EventData, FORWARDS, START } from '@eventstore/db-client';
+import { BACKWARDS, END, type EventData, FORWARDS, START } from '@eventstore/db-client';
 import { isLeft } from 'fp-ts/Either';
 import {
-  AppendOptions, AppendResult, assertExpectedRevision, assertValidBatch, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision,
-  GlobalPosition, isAfter, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StagedAppends, StoreClosed, StreamName, StreamNotFound,
-  RetryPolicy, SubscribeToAllOptions, Subscription, WrongExpectedVersion, retryDelay, sameEventId, sleep,
+  type AppendOptions,
+  type AppendResult,
+  assertExpectedRevision,
+  assertValidBatch,
+  DuplicateEventId,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type GlobalPosition,
+  isAfter,
+  type KnownRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type StagedAppends,
+  StoreClosed,
+  type StreamName,
+  StreamNotFound,
+  type RetryPolicy,
+  type SubscribeToAllOptions,
+  type Subscription,
+  WrongExpectedVersion,
+  retryDelay,
+  sameEventId,
+  sleep,
 } from '@teamlog/store';
 import { eventStoreDbStagedAppends } from './eventstoredb-staged-appends';
 import { assertAppendSize, defaultMaxAppendBytes } from './append-size';
-import { BatchLookup, lookupBatch } from './batch-lookup';
-import { BatchSearchRange, batchSearchRange } from './batch-search-range';
-import { ClientErrorContext, mapClientError } from './client-error-mapping';
+import { type BatchLookup, lookupBatch } from './batch-lookup';
+import { type BatchSearchRange, batchSearchRange } from './batch-search-range';
+import { type ClientErrorContext, mapClientError } from './client-error-mapping';
 import { iterateClientRead } from './client-iteration';
 import { toEventData } from './event-data-mapping';
-import { EventStoreDbClient } from './eventstoredb-client';
+import type { EventStoreDbClient } from './eventstoredb-client';
 import { AppendOutcomeUnknown, EventStoreDbError } from './eventstoredb-errors';
 import { toClientExpectedRevision } from './expected-revision-mapping';
-import { FailureOutcome, failureOutcome } from './failure-outcome';
+import { type FailureOutcome, failureOutcome } from './failure-outcome';
 import { fromClientPosition, toClientPosition } from './global-position-mapping';
 import { fromResolvedEvent } from './recorded-event-mapping';
-import { resubscribingSubscription, SubscriptionDrop } from './resubscribing-subscription';
+import { resubscribingSubscription, type SubscriptionDrop } from './resubscribing-subscription';
 import { isSystemEvent } from './system-events';
 
 export interface AppendRetry {
@@ -87,7 +109,11 @@ export class EventStoreDbEventStore implements EventStore {
     this.sleep = options.sleep ?? sleep;
   }
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     this.assertOpen();
     assertValidBatch(stream, events);
     const expected = options.expectedRevision ?? 'any';
@@ -117,7 +143,9 @@ export class EventStoreDbEventStore implements EventStore {
       direction: direction === 'forwards' ? FORWARDS : BACKWARDS,
       maxCount: options.maxCount,
     });
-    for await (const resolved of iterateClientRead(read, (error) => mapClientError(error, { operation: 'readStream', streamName: stream }))) {
+    for await (const resolved of iterateClientRead(read, (error) =>
+      mapClientError(error, { operation: 'readStream', streamName: stream }),
+    )) {
       const event = fromResolvedEvent(resolved);
       if (isLeft(event)) throw event.left;
       yield event.right;
@@ -127,13 +155,20 @@ export class EventStoreDbEventStore implements EventStore {
   /** `fromPosition` is exclusive here and inclusive in the client, so the event at it is skipped. */
   async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
-    let after = options.fromPosition === undefined || options.fromPosition === 'start' ? undefined : options.fromPosition;
+    let after =
+      options.fromPosition === undefined || options.fromPosition === 'start' ? undefined : options.fromPosition;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
-      const read = this.client.readAll({ fromPosition: after === undefined ? START : toClientPosition(after), direction: FORWARDS, maxCount: this.readPageSize });
+      const read = this.client.readAll({
+        fromPosition: after === undefined ? START : toClientPosition(after),
+        direction: FORWARDS,
+        maxCount: this.readPageSize,
+      });
       let received = 0;
       let lastSeen: GlobalPosition | undefined;
-      for await (const resolved of iterateClientRead(read, (error) => mapClientError(error, { operation: 'readAll' }))) {
+      for await (const resolved of iterateClientRead(read, (error) =>
+        mapClientError(error, { operation: 'readAll' }),
+      )) {
         received += 1;
         const recorded = resolved.event;
         if (recorded === undefined) continue;
@@ -157,7 +192,11 @@ export class EventStoreDbEventStore implements EventStore {
     const from = options.fromPosition ?? 'start';
     // 'end' is pinned to a position now, so a resubscription after a drop loses nothing.
     const after: Promise<GlobalPosition | 'start'> =
-      from === 'start' ? Promise.resolve('start') : from === 'end' ? this.headPosition().then((head) => head ?? 'start') : Promise.resolve(from);
+      from === 'start'
+        ? Promise.resolve('start')
+        : from === 'end'
+          ? this.headPosition().then((head) => head ?? 'start')
+          : Promise.resolve(from);
     const subscription = resubscribingSubscription(this.client, {
       after,
       resubscribe: this.resubscribe,
@@ -184,7 +223,9 @@ export class EventStoreDbEventStore implements EventStore {
     this.assertOpen();
     const read = this.client.readStream(stream, { fromRevision: END, direction: BACKWARDS, maxCount: 1 });
     try {
-      for await (const resolved of iterateClientRead(read, (error) => mapClientError(error, { operation: 'streamRevision', streamName: stream }))) {
+      for await (const resolved of iterateClientRead(read, (error) =>
+        mapClientError(error, { operation: 'streamRevision', streamName: stream }),
+      )) {
         if (resolved.event !== undefined) return resolved.event.revision;
       }
     } catch (error) {
@@ -212,13 +253,26 @@ export class EventStoreDbEventStore implements EventStore {
     return undefined;
   }
 
-  private async appendWithRetry(stream: StreamName, events: readonly EventToAppend[], data: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
-    const context: ClientErrorContext = { operation: 'append', streamName: stream, expectedRevision: expected, eventCount: events.length };
+  private async appendWithRetry(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    data: EventData[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const context: ClientErrorContext = {
+      operation: 'append',
+      streamName: stream,
+      expectedRevision: expected,
+      eventCount: events.length,
+    };
     let outcomeUnknown = false;
     for (let attempt = 1; ; attempt += 1) {
       let failure: Error;
       try {
-        const written = await this.client.appendToStream(stream, data, { expectedRevision: toClientExpectedRevision(expected), requiresLeader: true });
+        const written = await this.client.appendToStream(stream, data, {
+          expectedRevision: toClientExpectedRevision(expected),
+          requiresLeader: true,
+        });
         // A connection string with throwOnAppendFailure=false reports the refusal instead of throwing it.
         if (written.success) return await this.confirmAppend(stream, events, written.nextExpectedRevision);
         const actual = written.nextExpectedRevision < 0n ? 'no_stream' : written.nextExpectedRevision;
@@ -231,12 +285,22 @@ export class EventStoreDbEventStore implements EventStore {
       if (outcome === 'rejected') throw failure;
       if (outcome === 'unknown') {
         outcomeUnknown = true;
-        const lookup = await this.lookupBatch(stream, events, expected).catch((error: unknown): BatchLookup => ({ kind: 'undecided', detail: String(error) }));
-        if (lookup.kind === 'stored') return { nextExpectedRevision: lookup.last.revision, position: lookup.last.position };
+        const lookup = await this.lookupBatch(stream, events, expected).catch(
+          (error: unknown): BatchLookup => ({ kind: 'undecided', detail: String(error) }),
+        );
+        if (lookup.kind === 'stored')
+          return { nextExpectedRevision: lookup.last.revision, position: lookup.last.position };
         if (lookup.kind === 'conflict') throw new DuplicateEventId(lookup.eventId, stream, lookup.detail);
       }
       if (attempt >= this.appendRetry.maxAttempts) {
-        throw outcomeUnknown ? new AppendOutcomeUnknown(stream, events.map((event) => event.id), attempt, { cause: failure }) : failure;
+        throw outcomeUnknown
+          ? new AppendOutcomeUnknown(
+              stream,
+              events.map((event) => event.id),
+              attempt,
+              { cause: failure },
+            )
+          : failure;
       }
       const delayMs = retryDelay(attempt, this.appendRetry, this.random);
       this.options.onAppendRetry?.({ streamName: stream, attempt, delayMs, outcome, error: failure });
@@ -245,7 +309,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** Read the last appended event back: its `$all` position is the one reads and subscriptions report. */
-  private async confirmAppend(stream: StreamName, events: readonly EventToAppend[], lastRevision: bigint): Promise<AppendResult> {
+  private async confirmAppend(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    lastRevision: bigint,
+  ): Promise<AppendResult> {
     const [stored] = await this.readSlice(stream, { from: lastRevision, direction: 'backwards', maxCount: 1 });
     const expectedId = (events[events.length - 1] as EventToAppend).id;
     if (stored === undefined || stored.revision !== lastRevision || !sameEventId(stored.id, expectedId)) {
@@ -286,7 +354,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** Like findAppendedBatch, but reading from the leader so a fresh write is seen. */
-  private async lookupBatch(stream: StreamName, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<BatchLookup> {
+  private async lookupBatch(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<BatchLookup> {
     const range = batchSearchRange(expected, events.length, this.retrySearchWindow);
     const slice = await this.readSlice(stream, range);
     if (range.direction === 'backwards') slice.reverse();
@@ -314,7 +386,9 @@ export class EventStoreDbEventStore implements EventStore {
     });
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of iterateClientRead(read, (error) => mapClientError(error, { operation: 'readStream', streamName: stream }))) {
+      for await (const resolved of iterateClientRead(read, (error) =>
+        mapClientError(error, { operation: 'readStream', streamName: stream }),
+      )) {
         const event = fromResolvedEvent(resolved);
         if (isLeft(event)) throw event.left;
         events.push(event.right);

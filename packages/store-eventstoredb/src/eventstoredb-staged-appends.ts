@@ -1,5 +1,12 @@
 import {
-  AppendOptions, AppendResult, EventToAppend, InMemoryStaging, StagedAppends, StagedStreamResult, StreamName, assertExpectedRevision,
+  type AppendOptions,
+  type AppendResult,
+  type EventToAppend,
+  InMemoryStaging,
+  type StagedAppends,
+  type StagedStreamResult,
+  type StreamName,
+  assertExpectedRevision,
 } from '@teamlog/store';
 import { eventSizeOnDisk } from './append-size';
 import { toEventData } from './event-data-mapping';
@@ -7,7 +14,11 @@ import { AppendTooLarge } from './eventstoredb-errors';
 
 /** What a unit needs from the store that opened it. */
 export interface EventStoreDbStagingHost {
-  readonly append: (stream: StreamName, events: readonly EventToAppend[], options: AppendOptions) => Promise<AppendResult>;
+  readonly append: (
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions,
+  ) => Promise<AppendResult>;
   readonly revision: (stream: StreamName) => Promise<bigint | undefined>;
   readonly assertOpen: () => void;
   /** The bytes (as the server counts them) a unit may hold in memory until its commit. */

@@ -1,5 +1,11 @@
-import { ANY, AppendExpectedRevision, CurrentRevision, NO_STREAM, STREAM_EXISTS } from '@eventstore/db-client';
-import { ExpectedRevision } from '@teamlog/store';
+import {
+  ANY,
+  type AppendExpectedRevision,
+  type CurrentRevision,
+  NO_STREAM,
+  STREAM_EXISTS,
+} from '@eventstore/db-client';
+import type { ExpectedRevision } from '@teamlog/store';
 
 /* The port's expected revisions and the client's have the same four forms; map them explicitly anyway. */
 

@@ -1,4 +1,4 @@
-import { EventStoreDbError, EventStoreDbFailure } from './eventstoredb-errors';
+import { EventStoreDbError, type EventStoreDbFailure } from './eventstoredb-errors';
 
 /**
  * What a failed request says about its effect, judged from the mapped error:
@@ -31,6 +31,7 @@ const outcomeOf = (failure: EventStoreDbFailure): FailureOutcome => {
   }
 };
 
-export const failureOutcome = (error: Error): FailureOutcome => (error instanceof EventStoreDbError ? outcomeOf(error.failure) : 'rejected');
+export const failureOutcome = (error: Error): FailureOutcome =>
+  error instanceof EventStoreDbError ? outcomeOf(error.failure) : 'rejected';
 
 export const isRetryableFailure = (error: Error): boolean => failureOutcome(error) !== 'rejected';

@@ -1,5 +1,12 @@
-import { EventStore, EventToAppend, ExpectedRevision, RecordedEvent, StreamName, StreamNotFound } from '@teamlog/store';
-import { BatchLookup, lookupBatch } from './batch-lookup';
+import {
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type StreamName,
+  StreamNotFound,
+} from '@teamlog/store';
+import { type BatchLookup, lookupBatch } from './batch-lookup';
 import { batchSearchRange } from './batch-search-range';
 
 /**

@@ -1,5 +1,5 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
-import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
+import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
 import { EventStoreDbError, InvalidEventStoreUrl } from './eventstoredb-errors';
 
 /** The connection-string schemes of `@eventstore/db-client` v6 (single node or gossip discovery). */
@@ -26,9 +26,13 @@ export interface OpenEventStoreDbOptions extends EventStoreDbEventStoreOptions {
  * `esdb://localhost:2113?tls=false` (one node), `esdb://node1:2113,node2:2113,node3:2113`
  * (a cluster through gossip seeds) or `esdb+discover://cluster.example.com:2113` (DNS discovery).
  */
-export const openEventStoreDb = async (url: string, options: OpenEventStoreDbOptions = {}): Promise<EventStoreDbEventStore> => {
+export const openEventStoreDb = async (
+  url: string,
+  options: OpenEventStoreDbOptions = {},
+): Promise<EventStoreDbEventStore> => {
   const shown = redactMessage(redactEventStoreUrl(url), url);
-  if (!isEventStoreDbUrl(url)) throw new InvalidEventStoreUrl(shown, 'expected esdb://host:port or esdb+discover://host:port,...');
+  if (!isEventStoreDbUrl(url))
+    throw new InvalidEventStoreUrl(shown, 'expected esdb://host:port or esdb+discover://host:port,...');
   let client: EventStoreDBClient;
   try {
     client = EventStoreDBClient.connectionString(url.trim());
@@ -42,7 +46,13 @@ export const openEventStoreDb = async (url: string, options: OpenEventStoreDbOpt
     } catch (error) {
       await store.close().catch(() => undefined);
       const failure = error instanceof EventStoreDbError ? error.failure : 'unknown';
-      throw new EventStoreDbError(failure, 'connect', undefined, `cannot read from ${shown}: ${redactMessage((error as Error).message, url)}`, { cause: error });
+      throw new EventStoreDbError(
+        failure,
+        'connect',
+        undefined,
+        `cannot read from ${shown}: ${redactMessage((error as Error).message, url)}`,
+        { cause: error },
+      );
     }
   }
   return store;

@@ -1,7 +1,7 @@
-import { Either, isLeft, left, right } from 'fp-ts/Either';
-import { Position } from '@eventstore/db-client';
+import { type Either, isLeft, left, right } from 'fp-ts/Either';
+import type { Position } from '@eventstore/db-client';
 import { EventId, JsonValue } from '@teamlog/events';
-import { GlobalPosition, RecordedEvent, streamName } from '@teamlog/store';
+import { type GlobalPosition, type RecordedEvent, streamName } from '@teamlog/store';
 import { decodeMetadata } from './event-metadata-mapping';
 import { UnreadableEvent } from './eventstoredb-errors';
 import { fromClientPosition } from './global-position-mapping';
@@ -52,7 +52,9 @@ export const toRecordedEvent = (recorded: ClientRecordedEvent): Either<Unreadabl
   const id = EventId.decode(recorded.id);
   if (isLeft(id)) return fail(`event id ${recorded.id} is not a uuid`);
   if (recorded.position === undefined) {
-    return fail('the server returned no $all position for the event (stream reads carry positions from EventStoreDB 22.10 on)');
+    return fail(
+      'the server returned no $all position for the event (stream reads carry positions from EventStoreDB 22.10 on)',
+    );
   }
   const position: GlobalPosition = fromClientPosition(recorded.position);
   const data = decodeData(recorded);
@@ -73,5 +75,7 @@ export const toRecordedEvent = (recorded: ClientRecordedEvent): Either<Unreadabl
 
 export const fromResolvedEvent = (resolved: ClientResolvedEvent): Either<UnreadableEvent, RecordedEvent> =>
   resolved.event === undefined
-    ? left(new UnreadableEvent('(unknown)', undefined, undefined, 'the server returned a resolved event without an event'))
+    ? left(
+        new UnreadableEvent('(unknown)', undefined, undefined, 'the server returned a resolved event without an event'),
+      )
     : toRecordedEvent(resolved.event);

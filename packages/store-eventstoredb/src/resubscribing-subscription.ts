@@ -1,8 +1,15 @@
-import { AllStreamResolvedEvent, excludeSystemEvents, START } from '@eventstore/db-client';
+import { type AllStreamResolvedEvent, excludeSystemEvents, START } from '@eventstore/db-client';
 import { isLeft } from 'fp-ts/Either';
-import { GlobalPosition, isAfter, RecordedEvent, RetryPolicy, Subscription, retryDelay } from '@teamlog/store';
+import {
+  type GlobalPosition,
+  isAfter,
+  type RecordedEvent,
+  type RetryPolicy,
+  type Subscription,
+  retryDelay,
+} from '@teamlog/store';
 import { mapClientError } from './client-error-mapping';
-import { ClientAllSubscription, EventStoreDbClient } from './eventstoredb-client';
+import type { ClientAllSubscription, EventStoreDbClient } from './eventstoredb-client';
 import { SubscriptionDropped } from './eventstoredb-errors';
 import { isRetryableFailure } from './failure-outcome';
 import { fromClientPosition, toClientPosition } from './global-position-mapping';
@@ -34,7 +41,10 @@ const stoppedResult: IteratorReturnResult<undefined> = { done: true, value: unde
  * resubscribes from the last position it delivered (with backoff), and skips anything at or
  * before that position, whether the server treats the start position as inclusive or not.
  */
-export const resubscribingSubscription = (client: EventStoreDbClient, options: ResubscribingSubscriptionOptions): Subscription => {
+export const resubscribingSubscription = (
+  client: EventStoreDbClient,
+  options: ResubscribingSubscriptionOptions,
+): Subscription => {
   const stop = new AbortController();
   const stopped = new Promise<IteratorReturnResult<undefined>>((resolve) =>
     stop.signal.addEventListener('abort', () => resolve(stoppedResult), { once: true }),

@@ -1,10 +1,22 @@
 import { v4 as uuidv4 } from 'uuid';
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import { streamName } from '@teamlog/store';
-import { AppendTooLarge, appendSizeOnDisk, assertAppendSize, defaultMaxAppendBytes, eventSizeOnDisk, toEventData } from '@teamlog/store-eventstoredb';
+import {
+  AppendTooLarge,
+  appendSizeOnDisk,
+  assertAppendSize,
+  defaultMaxAppendBytes,
+  eventSizeOnDisk,
+  toEventData,
+} from '@teamlog/store-eventstoredb';
 
 const event = (type: string, data: Record<string, unknown>, metadata?: Record<string, unknown>) =>
-  toEventData({ id: uuidv4() as EventId, type, data: data as never, ...(metadata === undefined ? {} : { metadata: metadata as never }) });
+  toEventData({
+    id: uuidv4() as EventId,
+    type,
+    data: data as never,
+    ...(metadata === undefined ? {} : { metadata: metadata as never }),
+  });
 
 describe('append size', () => {
   it('counts data and metadata bytes plus two bytes per type character, as the server does', () => {

@@ -1,5 +1,5 @@
-import { EventId } from '@teamlog/events';
-import { RecordedEvent, sameEventId, streamName } from '@teamlog/store';
+import type { EventId } from '@teamlog/events';
+import { type RecordedEvent, sameEventId, streamName } from '@teamlog/store';
 import { lookupBatch } from '@teamlog/store-eventstoredb';
 
 const idAt = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}` as EventId;
@@ -35,7 +35,10 @@ describe('looking a batch up in a stream read back', () => {
   });
 
   it('reports a conflict when a later id is stored but the first is not', () => {
-    expect(lookupBatch(slice([idAt(1), idAt(2)]), [idAt(9), idAt(1)])).toMatchObject({ kind: 'conflict', eventId: idAt(1) });
+    expect(lookupBatch(slice([idAt(1), idAt(2)]), [idAt(9), idAt(1)])).toMatchObject({
+      kind: 'conflict',
+      eventId: idAt(1),
+    });
   });
 
   it('cannot decide when the batch may begin before the revisions read back', () => {

@@ -1,10 +1,25 @@
 import {
-  AccessDeniedError, CancelledError, DeadlineExceededError, MaxAppendSizeExceededError, NotLeaderError, StreamDeletedError, StreamNotFoundError,
-  TimeoutError, UnavailableError, UnknownError, WrongExpectedVersionError,
+  AccessDeniedError,
+  CancelledError,
+  DeadlineExceededError,
+  MaxAppendSizeExceededError,
+  NotLeaderError,
+  StreamDeletedError,
+  StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
+  UnknownError,
+  WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { Metadata, status } from '@grpc/grpc-js';
 import { StreamNotFound, streamName, WrongExpectedVersion } from '@teamlog/store';
-import { AppendTooLarge, EventStoreDbError, failureOutcome, mapClientError, UnreadableEvent } from '@teamlog/store-eventstoredb';
+import {
+  AppendTooLarge,
+  EventStoreDbError,
+  failureOutcome,
+  mapClientError,
+  UnreadableEvent,
+} from '@teamlog/store-eventstoredb';
 
 const stream = streamName('session-lead');
 const append = { operation: 'append', streamName: stream, eventCount: 3 } as const;
@@ -14,34 +29,50 @@ const notLeaderServiceError = () => {
   metadata.set('exception', 'not-leader');
   metadata.set('leader-endpoint-host', 'node2.example');
   metadata.set('leader-endpoint-port', '2113');
-  return Object.assign(new Error('5 NOT_FOUND: Leader info available'), { code: status.NOT_FOUND, details: 'Leader info available', metadata });
+  return Object.assign(new Error('5 NOT_FOUND: Leader info available'), {
+    code: status.NOT_FOUND,
+    details: 'Leader info available',
+    metadata,
+  });
 };
 
 describe('client error mapping', () => {
   it('maps WrongExpectedVersionError to WrongExpectedVersion with the expected and actual revisions', () => {
-    const error = mapClientError(new WrongExpectedVersionError(undefined, { streamName: stream, expected: 4n, current: 9n }), {
-      ...append,
-      expectedRevision: 4n,
-    });
+    const error = mapClientError(
+      new WrongExpectedVersionError(undefined, { streamName: stream, expected: 4n, current: 9n }),
+      {
+        ...append,
+        expectedRevision: 4n,
+      },
+    );
     expect(error).toBeInstanceOf(WrongExpectedVersion);
     expect(error).toMatchObject({ streamName: stream, expected: 4n, actual: 9n });
   });
 
   it('reports a missing stream as actual no_stream and keeps the expectation the caller gave', () => {
-    const error = mapClientError(new WrongExpectedVersionError(undefined, { streamName: stream, expected: 'stream_exists', current: 'no_stream' }), {
-      ...append,
-      expectedRevision: 'stream_exists',
-    });
+    const error = mapClientError(
+      new WrongExpectedVersionError(undefined, { streamName: stream, expected: 'stream_exists', current: 'no_stream' }),
+      {
+        ...append,
+        expectedRevision: 'stream_exists',
+      },
+    );
     expect(error).toMatchObject({ expected: 'stream_exists', actual: 'no_stream' });
   });
 
   it('takes the expectation from the server when the caller gave none', () => {
-    const error = mapClientError(new WrongExpectedVersionError(undefined, { streamName: stream, expected: 'no_stream', current: 0n }), append);
+    const error = mapClientError(
+      new WrongExpectedVersionError(undefined, { streamName: stream, expected: 'no_stream', current: 0n }),
+      append,
+    );
     expect(error).toMatchObject({ expected: 'no_stream', actual: 0n });
   });
 
   it('maps StreamNotFoundError to StreamNotFound', () => {
-    const error = mapClientError(new StreamNotFoundError(undefined, 'session-lead'), { operation: 'readStream', streamName: stream });
+    const error = mapClientError(new StreamNotFoundError(undefined, 'session-lead'), {
+      operation: 'readStream',
+      streamName: stream,
+    });
     expect(error).toBeInstanceOf(StreamNotFound);
     expect(error.message).toBe('stream session-lead not found');
   });
@@ -102,7 +133,9 @@ describe('failure outcome', () => {
   });
 
   it('treats definite answers as rejected', () => {
-    expect(outcome(new WrongExpectedVersionError(undefined, { streamName: stream, expected: 1n, current: 2n }))).toBe('rejected');
+    expect(outcome(new WrongExpectedVersionError(undefined, { streamName: stream, expected: 1n, current: 2n }))).toBe(
+      'rejected',
+    );
     expect(outcome(new AccessDeniedError(undefined, 'x'))).toBe('rejected');
     expect(outcome(MaxAppendSizeExceededError.fromMaxAppendSize(10))).toBe('rejected');
     expect(outcome(new Error('not from the client'))).toBe('rejected');

@@ -1,5 +1,5 @@
-import { EventData } from '@eventstore/db-client';
-import { ClientRecordedEvent } from '@teamlog/store-eventstoredb';
+import type { EventData } from '@eventstore/db-client';
+import type { ClientRecordedEvent } from '@teamlog/store-eventstoredb';
 
 /**
  * What the client hands back for event data the server stored: JSON parsed from its text,
@@ -10,7 +10,11 @@ export const recordedFromEventData = (
   where: { streamId: string; revision: bigint; commit: bigint; prepare?: bigint; created?: Date },
 ): ClientRecordedEvent => {
   const metadata =
-    event.metadata === undefined ? undefined : event.metadata instanceof Uint8Array ? event.metadata : JSON.parse(JSON.stringify(event.metadata));
+    event.metadata === undefined
+      ? undefined
+      : event.metadata instanceof Uint8Array
+        ? event.metadata
+        : JSON.parse(JSON.stringify(event.metadata));
   return {
     streamId: where.streamId,
     id: event.id,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import { v4 as uuidv4 } from 'uuid';
-import { EventId, JsonValue } from '@teamlog/events';
-import { EventToAppend } from '@teamlog/store';
+import type { EventId, JsonValue } from '@teamlog/events';
+import type { EventToAppend } from '@teamlog/store';
 import { toEventData, toRecordedEvent } from '@teamlog/store-eventstoredb';
 import { recordedFromEventData } from './client-recorded-event';
 
@@ -42,7 +42,9 @@ describe('event data mapping', () => {
         const data = JSON.parse(JSON.stringify(rawData)) as JsonValue;
         const metadata = rawMetadata === undefined ? undefined : (JSON.parse(JSON.stringify(rawMetadata)) as JsonValue);
         const appended = event(data, metadata);
-        const recorded = toRecordedEvent(recordedFromEventData(toEventData(appended), { streamId: 'session-a', revision: 3n, commit: 900n }));
+        const recorded = toRecordedEvent(
+          recordedFromEventData(toEventData(appended), { streamId: 'session-a', revision: 3n, commit: 900n }),
+        );
         expect(isRight(recorded)).toBe(true);
         if (!isRight(recorded)) return;
         expect(recorded.right.id).toBe(appended.id);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
-import { JsonObject, JsonValue, SessionId, StoredEventMetadata } from '@teamlog/events';
+import { type JsonObject, type JsonValue, type SessionId, StoredEventMetadata } from '@teamlog/events';
 import { decodeMetadata, encodeMetadata, wrappedMetadataKey } from '@teamlog/store-eventstoredb';
 
 const decoded = (stored: unknown) => {
@@ -9,7 +9,8 @@ const decoded = (stored: unknown) => {
   return result.right;
 };
 /** What the server hands back: the JSON text the client wrote, parsed again. */
-const throughServer = (value: JsonValue | undefined): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+const throughServer = (value: JsonValue | undefined): unknown =>
+  value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 
 describe('event metadata mapping', () => {
   const metadata: StoredEventMetadata & JsonObject = {
@@ -67,7 +68,11 @@ describe('event metadata mapping', () => {
   });
 
   it('reads events of other writers that only carry the server conventions into the port fields', () => {
-    expect(decoded({ $correlationId: 'c-1', $causationId: 'e-1', user: 'x' })).toEqual({ correlationId: 'c-1', causationId: 'e-1', user: 'x' });
+    expect(decoded({ $correlationId: 'c-1', $causationId: 'e-1', user: 'x' })).toEqual({
+      correlationId: 'c-1',
+      causationId: 'e-1',
+      user: 'x',
+    });
   });
 
   it('keeps a convention field that disagrees with the port field', () => {

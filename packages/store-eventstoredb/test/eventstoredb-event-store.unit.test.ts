@@ -1,10 +1,22 @@
 import { v4 as uuidv4 } from 'uuid';
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import {
-  DuplicateEventId, EventToAppend, RecordedEvent, StagedAppendsTooLarge, StoreClosed, StreamNotFound, streamName, WrongExpectedVersion,
+  DuplicateEventId,
+  type EventToAppend,
+  type RecordedEvent,
+  StagedAppendsTooLarge,
+  StoreClosed,
+  StreamNotFound,
+  streamName,
+  WrongExpectedVersion,
 } from '@teamlog/store';
 import {
-  AppendOutcomeUnknown, AppendRetry, AppendTooLarge, EventStoreDbEventStore, EventStoreDbEventStoreOptions, SubscriptionDrop,
+  AppendOutcomeUnknown,
+  type AppendRetry,
+  AppendTooLarge,
+  EventStoreDbEventStore,
+  type EventStoreDbEventStoreOptions,
+  type SubscriptionDrop,
   SubscriptionDropped,
 } from '@teamlog/store-eventstoredb';
 import { FakeEventStoreDbClient } from './fake-eventstoredb-client';
@@ -14,7 +26,12 @@ import { FakeEventStoreDbClient } from './fake-eventstoredb-client';
  * fake server. These tests say nothing about a real server; the conformance run does.
  */
 
-const event = (type = 'test/happened', data: EventToAppend['data'] = {}): EventToAppend => ({ id: uuidv4() as EventId, type, data, metadata: { time: 0 } });
+const event = (type = 'test/happened', data: EventToAppend['data'] = {}): EventToAppend => ({
+  id: uuidv4() as EventId,
+  type,
+  data,
+  metadata: { time: 0 },
+});
 
 const collect = async <T>(items: AsyncIterable<T>): Promise<T[]> => {
   const out: T[] = [];
@@ -39,7 +56,11 @@ const setup = (options: EventStoreDbEventStoreOptions = {}) => {
   return { client, store, waits, retries, drops };
 };
 
-const first = async (subscription: AsyncIterable<RecordedEvent>, count: number, stream?: string): Promise<RecordedEvent[]> => {
+const first = async (
+  subscription: AsyncIterable<RecordedEvent>,
+  count: number,
+  stream?: string,
+): Promise<RecordedEvent[]> => {
   const seen: RecordedEvent[] = [];
   for await (const recorded of subscription) {
     if (stream !== undefined && recorded.streamName !== stream) continue;
@@ -66,7 +87,10 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const original = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
       await store.appendToStream(stream, [event()]);
       expect(await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' })).toEqual(original);
-      expect(client.streamRecords(stream).map((record) => record.id)).toEqual([...batch.map((e) => e.id), expect.any(String)]);
+      expect(client.streamRecords(stream).map((record) => record.id)).toEqual([
+        ...batch.map((e) => e.id),
+        expect.any(String),
+      ]);
     });
 
     it('after a reply lost with the write done, reads back and returns the stored result without writing twice', async () => {
@@ -112,7 +136,9 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const batch = [event()];
       const error = await store.appendToStream(streamName('session-a'), batch).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppendOutcomeUnknown);
-      expect((error as AppendOutcomeUnknown).message).toContain(`stream session-a: append of 1 event(s) starting with ${batch[0]?.id} has an unknown outcome after 3 attempt(s)`);
+      expect((error as AppendOutcomeUnknown).message).toContain(
+        `stream session-a: append of 1 event(s) starting with ${batch[0]?.id} has an unknown outcome after 3 attempt(s)`,
+      );
       expect(client.streamRecords('session-a')).toHaveLength(0);
     });
 
@@ -131,10 +157,14 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const stream = streamName('session-a');
       const batch = [event()];
       const original = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
-      const error = await store.appendToStream(stream, [event()], { expectedRevision: 'no_stream' }).catch((e: unknown) => e);
+      const error = await store
+        .appendToStream(stream, [event()], { expectedRevision: 'no_stream' })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedVersion);
       expect(error).toMatchObject({ expected: 'no_stream', actual: 0n });
-      const missing = await store.appendToStream(streamName('session-b'), [event()], { expectedRevision: 'stream_exists' }).catch((e: unknown) => e);
+      const missing = await store
+        .appendToStream(streamName('session-b'), [event()], { expectedRevision: 'stream_exists' })
+        .catch((e: unknown) => e);
       expect(missing).toMatchObject({ expected: 'stream_exists', actual: 'no_stream' });
       expect(await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' })).toEqual(original);
     });
@@ -151,7 +181,9 @@ describe('EventStoreDbEventStore over a fake client', () => {
 
     it('refuses an append above the size limit before sending anything', async () => {
       const { client, store } = setup({ maxAppendBytes: 1_000 });
-      const error = await store.appendToStream(streamName('session-a'), [event('big', { blob: 'x'.repeat(2_000) })]).catch((e: unknown) => e);
+      const error = await store
+        .appendToStream(streamName('session-a'), [event('big', { blob: 'x'.repeat(2_000) })])
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppendTooLarge);
       expect(client.calls.append).toBe(0);
     });
@@ -159,7 +191,9 @@ describe('EventStoreDbEventStore over a fake client', () => {
     it('checks the expectation of an empty append without writing', async () => {
       const { client, store } = setup();
       const stream = streamName('session-a');
-      await expect(store.appendToStream(stream, [], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedVersion);
+      await expect(store.appendToStream(stream, [], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(
+        WrongExpectedVersion,
+      );
       const written = await store.appendToStream(stream, [event()]);
       expect(await store.appendToStream(stream, [], { expectedRevision: 0n })).toEqual(written);
       expect(client.calls.append).toBe(1);
@@ -173,7 +207,11 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const body = streamName('session-a');
       const unit = store.stageAppends();
       await unit.append(header, [event('h')], { expectedRevision: 'no_stream' });
-      await unit.append(body, Array.from({ length: 6 }, () => event('b', { blob: 'x'.repeat(300) })), { expectedRevision: 'no_stream' });
+      await unit.append(
+        body,
+        Array.from({ length: 6 }, () => event('b', { blob: 'x'.repeat(300) })),
+        { expectedRevision: 'no_stream' },
+      );
       expect(client.calls.append).toBe(0);
       const results = await unit.commit();
       expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([
@@ -195,7 +233,9 @@ describe('EventStoreDbEventStore over a fake client', () => {
       await expect(conflicting.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
       const oversized = store.stageAppends();
       await oversized.append(header, [event()], { expectedRevision: 'no_stream' });
-      await oversized.append(streamName('session-c'), [event('big', { blob: 'x'.repeat(2_000) })], { expectedRevision: 'no_stream' });
+      await oversized.append(streamName('session-c'), [event('big', { blob: 'x'.repeat(2_000) })], {
+        expectedRevision: 'no_stream',
+      });
       await expect(oversized.commit()).rejects.toBeInstanceOf(AppendTooLarge);
       expect(client.streamRecords(header)).toHaveLength(0);
       expect(client.calls.append).toBe(1);
@@ -205,7 +245,9 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const { client, store } = setup({ maxStagedBytes: 2_000 });
       const unit = store.stageAppends();
       await unit.append(streamName('session-d'), [event('b', { blob: 'x'.repeat(1_500) })]);
-      await expect(unit.append(streamName('session-d'), [event('b', { blob: 'x'.repeat(1_500) })])).rejects.toBeInstanceOf(StagedAppendsTooLarge);
+      await expect(
+        unit.append(streamName('session-d'), [event('b', { blob: 'x'.repeat(1_500) })]),
+      ).rejects.toBeInstanceOf(StagedAppendsTooLarge);
       expect(client.calls.append).toBe(0);
     });
   });
@@ -214,9 +256,21 @@ describe('EventStoreDbEventStore over a fake client', () => {
     it('reads a stream with the port options and reports a missing one as StreamNotFound', async () => {
       const { store } = setup();
       const stream = streamName('session-a');
-      await store.appendToStream(stream, Array.from({ length: 5 }, (_, n) => event('n', { n })));
-      expect((await collect(store.readStream(stream, { direction: 'backwards' }))).map((e) => e.revision)).toEqual([4n, 3n, 2n, 1n, 0n]);
-      expect((await collect(store.readStream(stream, { from: 1n, maxCount: 2 }))).map((e) => e.revision)).toEqual([1n, 2n]);
+      await store.appendToStream(
+        stream,
+        Array.from({ length: 5 }, (_, n) => event('n', { n })),
+      );
+      expect((await collect(store.readStream(stream, { direction: 'backwards' }))).map((e) => e.revision)).toEqual([
+        4n,
+        3n,
+        2n,
+        1n,
+        0n,
+      ]);
+      expect((await collect(store.readStream(stream, { from: 1n, maxCount: 2 }))).map((e) => e.revision)).toEqual([
+        1n,
+        2n,
+      ]);
       await expect(collect(store.readStream(streamName('session-missing')))).rejects.toBeInstanceOf(StreamNotFound);
     });
 
@@ -333,4 +387,3 @@ describe('EventStoreDbEventStore over a fake client', () => {
     await expect(store.appendToStream(streamName('a'), [event()])).rejects.toBeInstanceOf(StoreClosed);
   });
 });
-

@@ -1,4 +1,9 @@
-import { InvalidEventStoreUrl, isEventStoreDbUrl, openEventStoreDb, redactEventStoreUrl } from '@teamlog/store-eventstoredb';
+import {
+  InvalidEventStoreUrl,
+  isEventStoreDbUrl,
+  openEventStoreDb,
+  redactEventStoreUrl,
+} from '@teamlog/store-eventstoredb';
 
 describe('EventStoreDB connection strings', () => {
   it('recognises single-node and discovery connection strings, for --store and TEAMLOG_STORE', () => {
@@ -10,7 +15,9 @@ describe('EventStoreDB connection strings', () => {
   });
 
   it('hides the password and keeps the rest', () => {
-    expect(redactEventStoreUrl('esdb://admin:changeit@node1:2113?tls=true')).toBe('esdb://admin:***@node1:2113?tls=true');
+    expect(redactEventStoreUrl('esdb://admin:changeit@node1:2113?tls=true')).toBe(
+      'esdb://admin:***@node1:2113?tls=true',
+    );
     expect(redactEventStoreUrl('esdb://node1:2113')).toBe('esdb://node1:2113');
     expect(redactEventStoreUrl('esdb://ops:p/a:ss@node1:2113,node2:2113')).toBe('esdb://ops:***@node1:2113,node2:2113');
   });

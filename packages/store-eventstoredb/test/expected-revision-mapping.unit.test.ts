@@ -1,5 +1,9 @@
 import { ANY, NO_STREAM, STREAM_EXISTS } from '@eventstore/db-client';
-import { fromClientCurrentRevision, fromClientExpectedRevision, toClientExpectedRevision } from '@teamlog/store-eventstoredb';
+import {
+  fromClientCurrentRevision,
+  fromClientExpectedRevision,
+  toClientExpectedRevision,
+} from '@teamlog/store-eventstoredb';
 
 describe('expected revision mapping', () => {
   it.each([

@@ -1,9 +1,21 @@
 import {
-  AllStreamResolvedEvent, AppendResult, AppendToStreamOptions, CancelledError, EventData, NotLeaderError, Position, ReadAllOptions,
-  ReadStreamOptions, ResolvedEvent, StreamNotFoundError, SubscribeToAllOptions, UnavailableError, WrongExpectedVersionError,
+  type AllStreamResolvedEvent,
+  type AppendResult,
+  type AppendToStreamOptions,
+  CancelledError,
+  type EventData,
+  NotLeaderError,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type ResolvedEvent,
+  StreamNotFoundError,
+  type SubscribeToAllOptions,
+  UnavailableError,
+  WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { Metadata, status } from '@grpc/grpc-js';
-import { ClientAllSubscription, EventStoreDbClient } from '@teamlog/store-eventstoredb';
+import type { ClientAllSubscription, EventStoreDbClient } from '@teamlog/store-eventstoredb';
 
 /*
  * A small stand-in for the server, for unit tests of the adapter's own logic. It follows the
@@ -12,11 +24,7 @@ import { ClientAllSubscription, EventStoreDbClient } from '@teamlog/store-events
  * nothing about a real server: that is what the EVENTSTORE_URL conformance run is for.
  */
 
-export type Fault =
-  | 'unavailable-before-write'
-  | 'unavailable-after-write'
-  | 'not-leader'
-  | 'cancelled-before-write';
+export type Fault = 'unavailable-before-write' | 'unavailable-after-write' | 'not-leader' | 'cancelled-before-write';
 
 type StoredRecord = AllStreamResolvedEvent['event'] & {};
 
@@ -29,12 +37,29 @@ const notLeader = (): NotLeaderError => {
   metadata.set('exception', 'not-leader');
   metadata.set('leader-endpoint-host', 'node2');
   metadata.set('leader-endpoint-port', '2113');
-  return new NotLeaderError(Object.assign(new Error('5 NOT_FOUND: Leader info available'), { code: status.NOT_FOUND, details: 'not leader', metadata }));
+  return new NotLeaderError(
+    Object.assign(new Error('5 NOT_FOUND: Leader info available'), {
+      code: status.NOT_FOUND,
+      details: 'not leader',
+      metadata,
+    }),
+  );
 };
 
-const decodeRecord = (streamId: string, revision: bigint, position: Position, event: EventData, created: Date): StoredRecord => {
+const decodeRecord = (
+  streamId: string,
+  revision: bigint,
+  position: Position,
+  event: EventData,
+  created: Date,
+): StoredRecord => {
   const base = { streamId, id: event.id, revision, type: event.type, created, position };
-  const metadata = event.metadata === undefined ? undefined : event.metadata instanceof Uint8Array ? event.metadata : JSON.parse(JSON.stringify(event.metadata));
+  const metadata =
+    event.metadata === undefined
+      ? undefined
+      : event.metadata instanceof Uint8Array
+        ? event.metadata
+        : JSON.parse(JSON.stringify(event.metadata));
   if (event.contentType === 'application/json') {
     return { ...base, isJson: true, data: JSON.parse(JSON.stringify(event.data)), metadata };
   }
@@ -55,7 +80,9 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
 
   /** A system record, as the server writes them ($stats, $metadata, projections). */
   appendSystemRecord(streamId: string, type: string): void {
-    this.store(streamId, [{ id: crypto.randomUUID(), contentType: 'application/json', type, data: {}, metadata: undefined }]);
+    this.store(streamId, [
+      { id: crypto.randomUUID(), contentType: 'application/json', type, data: {}, metadata: undefined },
+    ]);
   }
 
   /** Drop every open subscription with a connection error. */
@@ -63,7 +90,11 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
     [...this.dropErrors].forEach((drop) => drop(error));
   }
 
-  async appendToStream(streamName: string, events: EventData[], options: AppendToStreamOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    streamName: string,
+    events: EventData[],
+    options: AppendToStreamOptions = {},
+  ): Promise<AppendResult> {
     this.calls.append += 1;
     const fault = this.faults.shift();
     if (fault === 'unavailable-before-write') throw new UnavailableError(undefined, 'connection refused');
@@ -104,7 +135,11 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
     const ordered = backwards ? [...this.log].reverse() : this.log;
     // Like the server, a position start is inclusive.
     const start =
-      from === 'start' || from === 'end' ? 0 : ordered.findIndex((record) => (backwards ? record.position.commit <= from.commit : record.position.commit >= from.commit));
+      from === 'start' || from === 'end'
+        ? 0
+        : ordered.findIndex((record) =>
+            backwards ? record.position.commit <= from.commit : record.position.commit >= from.commit,
+          );
     if (from === 'end' && !backwards) return;
     if (start < 0) return;
     for (const record of ordered.slice(start, start + max)) yield { event: record };
@@ -114,8 +149,14 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
     this.calls.subscribeToAll += 1;
     const from = options.fromPosition ?? 'start';
     this.subscribeStarts.push(from);
-    const regex = options.filter !== undefined && 'regex' in options.filter ? new RegExp(options.filter.regex) : undefined;
-    let index = from === 'start' ? 0 : from === 'end' ? this.log.length : this.log.findIndex((record) => record.position.commit >= from.commit);
+    const regex =
+      options.filter !== undefined && 'regex' in options.filter ? new RegExp(options.filter.regex) : undefined;
+    let index =
+      from === 'start'
+        ? 0
+        : from === 'end'
+          ? this.log.length
+          : this.log.findIndex((record) => record.position.commit >= from.commit);
     if (index < 0) index = this.log.length;
     let closed = false;
     let dropped: Error | undefined;
@@ -165,12 +206,20 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
     return this.log.filter((record) => record.streamId === streamName);
   }
 
-  private commit(streamName: string, events: EventData[], expected: NonNullable<AppendToStreamOptions['expectedRevision']>): AppendResult {
+  private commit(
+    streamName: string,
+    events: EventData[],
+    expected: NonNullable<AppendToStreamOptions['expectedRevision']>,
+  ): AppendResult {
     const existing = this.streamRecords(streamName);
     const current = existing.length === 0 ? -1n : BigInt(existing.length - 1);
     const wrong = () =>
       new WrongExpectedVersionError(undefined, { streamName, expected, current: current < 0n ? 'no_stream' : current });
-    const idempotent = (first: bigint) => ({ success: true, nextExpectedRevision: first + BigInt(events.length - 1), position: undefined });
+    const idempotent = (first: bigint) => ({
+      success: true,
+      nextExpectedRevision: first + BigInt(events.length - 1),
+      position: undefined,
+    });
     const ids = existing.map((record) => record.id);
     if (expected === 'any' || expected === 'stream_exists') {
       if (expected === 'stream_exists' && current < 0n) throw wrong();
@@ -191,7 +240,11 @@ export class FakeEventStoreDbClient implements EventStoreDbClient {
     const stored = this.store(streamName, events);
     const last = stored[stored.length - 1] as StoredRecord;
     // The reply's position deliberately differs from the event's: the adapter must read back.
-    return { success: true, nextExpectedRevision: last.revision, position: { commit: last.position.commit + 7n, prepare: last.position.prepare } };
+    return {
+      success: true,
+      nextExpectedRevision: last.revision,
+      position: { commit: last.position.commit + 7n, prepare: last.position.prepare },
+    };
   }
 
   private store(streamName: string, events: EventData[]): StoredRecord[] {

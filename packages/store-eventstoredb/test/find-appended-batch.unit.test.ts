@@ -1,5 +1,5 @@
 import { v4 as uuidv4 } from 'uuid';
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import { InMemoryEventStore, streamName } from '@teamlog/store';
 import { batchSearchRange, findAppendedBatch } from '@teamlog/store-eventstoredb';
 
@@ -24,12 +24,15 @@ describe('finding an appended batch after an unknown outcome', () => {
     for (const expected of [0n, 'any', 'stream_exists'] as const) {
       const found = await findAppendedBatch(store, stream, batch, expected);
       expect(found.kind).toBe('stored');
-      if (found.kind === 'stored') expect({ nextExpectedRevision: found.last.revision, position: found.last.position }).toEqual(written);
+      if (found.kind === 'stored')
+        expect({ nextExpectedRevision: found.last.revision, position: found.last.position }).toEqual(written);
     }
   });
 
   it('treats a missing stream as holding nothing', async () => {
-    expect(await findAppendedBatch(new InMemoryEventStore(), streamName('session-none'), [event()], 'no_stream')).toEqual({ kind: 'absent' });
+    expect(
+      await findAppendedBatch(new InMemoryEventStore(), streamName('session-none'), [event()], 'no_stream'),
+    ).toEqual({ kind: 'absent' });
   });
 
   it('does not look beyond the window in the tail', async () => {

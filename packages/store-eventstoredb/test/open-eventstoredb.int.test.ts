@@ -1,7 +1,12 @@
 import { v4 as uuidv4 } from 'uuid';
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import { streamName } from '@teamlog/store';
-import { AppendOutcomeUnknown, EventStoreDbError, InvalidEventStoreUrl, openEventStoreDb } from '@teamlog/store-eventstoredb';
+import {
+  AppendOutcomeUnknown,
+  EventStoreDbError,
+  InvalidEventStoreUrl,
+  openEventStoreDb,
+} from '@teamlog/store-eventstoredb';
 
 /*
  * The real client against a local port where nothing listens: no server is needed, and the
@@ -33,7 +38,9 @@ describe('openEventStoreDb with the real client and no server', () => {
       onAppendRetry: (retry) => retries.push(retry.attempt),
     });
     try {
-      const error = await store.appendToStream(streamName('session-offline'), [{ id: uuidv4() as EventId, type: 't', data: {} }]).catch((e: unknown) => e);
+      const error = await store
+        .appendToStream(streamName('session-offline'), [{ id: uuidv4() as EventId, type: 't', data: {} }])
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppendOutcomeUnknown);
       expect((error as Error).message).toContain('has an unknown outcome after 3 attempt(s)');
       expect(retries).toEqual([1, 2]);

@@ -1,5 +1,10 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { ClientRecordedEvent, fromResolvedEvent, toRecordedEvent, UnreadableEvent } from '@teamlog/store-eventstoredb';
+import {
+  type ClientRecordedEvent,
+  fromResolvedEvent,
+  toRecordedEvent,
+  UnreadableEvent,
+} from '@teamlog/store-eventstoredb';
 
 const id = '0190f1c4-0000-7000-8000-00000000000a';
 const created = new Date('2025-01-02T03:04:05.678Z');
@@ -47,7 +52,9 @@ describe('recorded event mapping', () => {
   it('names stream, revision and event when the data is not JSON', () => {
     const error = failure(recorded({ isJson: false, data: new Uint8Array([0xde, 0xad]) }));
     expect(error).toBeInstanceOf(UnreadableEvent);
-    expect(error.message).toBe(`stream session-lead revision 7 (event ${id}): data is binary and not JSON text (2 bytes)`);
+    expect(error.message).toBe(
+      `stream session-lead revision 7 (event ${id}): data is binary and not JSON text (2 bytes)`,
+    );
   });
 
   it('refuses an event id that is not a uuid', () => {

@@ -1,8 +1,14 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { EventId, decodeWith } from '@teamlog/events';
+import { type EventId, decodeWith } from '@teamlog/events';
 import {
-  AppendResult, EventToAppend, ExpectedRevision, StoredIdentity, StreamName, WrongExpectedVersion, resolveRetry,
+  type AppendResult,
+  type EventToAppend,
+  type ExpectedRevision,
+  type StoredIdentity,
+  type StreamName,
+  WrongExpectedVersion,
+  resolveRetry,
 } from '@teamlog/store';
 import { PostgresStoreError } from './postgres-errors';
 import { positionOf, startOfAll } from './global-position-mapping';
@@ -16,13 +22,16 @@ export interface GroupAppend {
   readonly recordedAt: Date;
 }
 
-export type AppendOutcome = { readonly ok: true; readonly result: AppendResult } | { readonly ok: false; readonly error: Error };
+export type AppendOutcome =
+  | { readonly ok: true; readonly result: AppendResult }
+  | { readonly ok: false; readonly error: Error };
 
 export const appendGroupSql =
   'SELECT outcome, last_revision::text AS last_revision, transaction_id, last_position::text AS last_position, stored ' +
   'FROM teamlog.append_group($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::json[], $8::json[])';
 
-const expectedText = (expected: ExpectedRevision): string => (typeof expected === 'bigint' ? expected.toString() : expected);
+const expectedText = (expected: ExpectedRevision): string =>
+  typeof expected === 'bigint' ? expected.toString() : expected;
 
 /** The function's eight array parameters: per append (stream, expectation, event count, time), then every event in order. */
 export const appendGroupParameters = (group: readonly GroupAppend[]): unknown[] => {
@@ -39,7 +48,10 @@ export const appendGroupParameters = (group: readonly GroupAppend[]): unknown[] 
   ];
 };
 
-const StoredEventRow = t.type({ id: t.string, stream: t.string, revision: t.string, transaction: t.string, position: t.string }, 'StoredEventRow');
+const StoredEventRow = t.type(
+  { id: t.string, stream: t.string, revision: t.string, transaction: t.string, position: t.string },
+  'StoredEventRow',
+);
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** One row of teamlog.append_group per append, in request order. */
@@ -58,16 +70,33 @@ export type AppendGroupRow = t.TypeOf<typeof AppendGroupRow>;
 const decodeRow = decodeWith(AppendGroupRow, 'append_group');
 
 const storedIdentities = (rows: ReadonlyArray<t.TypeOf<typeof StoredEventRow>>): Map<EventId, StoredIdentity> =>
-  new Map(rows.map((row) => [row.id as EventId, { streamName: row.stream as StreamName, revision: BigInt(row.revision), position: positionOf(row.transaction, row.position) }]));
+  new Map(
+    rows.map((row) => [
+      row.id as EventId,
+      {
+        streamName: row.stream as StreamName,
+        revision: BigInt(row.revision),
+        position: positionOf(row.transaction, row.position),
+      },
+    ]),
+  );
 
-const failure = (detail: string): AppendOutcome => ({ ok: false, error: new PostgresStoreError('server', 'append', undefined, detail) });
+const failure = (detail: string): AppendOutcome => ({
+  ok: false,
+  error: new PostgresStoreError('server', 'append', undefined, detail),
+});
 
 /** A batch whose ids are stored is a retry: the port's shared rules give the original result or DuplicateEventId. */
 const retried = (append: GroupAppend, stored: AppendGroupRow['stored']): AppendOutcome => {
-  if (stored === null || stored.length === 0) return failure(`stream ${append.stream}: a unique constraint refused the append, but none of its event ids is stored`);
+  if (stored === null || stored.length === 0)
+    return failure(
+      `stream ${append.stream}: a unique constraint refused the append, but none of its event ids is stored`,
+    );
   try {
     const result = resolveRetry(append.stream, append.events, storedIdentities(stored));
-    return result === undefined ? failure(`stream ${append.stream}: no stored event matched the retry`) : { ok: true, result };
+    return result === undefined
+      ? failure(`stream ${append.stream}: no stored event matched the retry`)
+      : { ok: true, result };
   } catch (error) {
     return { ok: false, error: error as Error };
   }
@@ -81,11 +110,17 @@ export const outcomeOf = (append: GroupAppend, row: unknown): AppendOutcome => {
   const last = answer.last_revision === null ? -1n : BigInt(answer.last_revision);
   switch (answer.outcome) {
     case 'appended': {
-      const position = answer.transaction_id === null || answer.last_position === null ? startOfAll : positionOf(answer.transaction_id, answer.last_position);
+      const position =
+        answer.transaction_id === null || answer.last_position === null
+          ? startOfAll
+          : positionOf(answer.transaction_id, answer.last_position);
       return { ok: true, result: { nextExpectedRevision: last, position } };
     }
     case 'wrong_expected_version':
-      return { ok: false, error: new WrongExpectedVersion(append.stream, append.expectedRevision, last < 0n ? 'no_stream' : last) };
+      return {
+        ok: false,
+        error: new WrongExpectedVersion(append.stream, append.expectedRevision, last < 0n ? 'no_stream' : last),
+      };
     case 'stored':
       return retried(append, answer.stored);
     default: {
@@ -97,4 +132,6 @@ export const outcomeOf = (append: GroupAppend, row: unknown): AppendOutcome => {
 
 /** Every append's outcome; a missing row (which the function never leaves out) fails that append. */
 export const outcomesOf = (group: readonly GroupAppend[], rows: readonly unknown[]): AppendOutcome[] =>
-  group.map((append, index) => (index < rows.length ? outcomeOf(append, rows[index]) : failure(`no answer for the append to ${append.stream}`)));
+  group.map((append, index) =>
+    index < rows.length ? outcomeOf(append, rows[index]) : failure(`no answer for the append to ${append.stream}`),
+  );

@@ -1,5 +1,5 @@
-import { Client, Notification } from 'pg';
-import { RetryPolicy, StreamName, retryDelay, sleep } from '@teamlog/store';
+import type { Client, Notification } from 'pg';
+import { type RetryPolicy, type StreamName, retryDelay, sleep } from '@teamlog/store';
 import { parseAppendedPayload } from './notified-heads';
 
 /** The channel teamlog.notify_appended signals on, with the committed transaction id (and the streams it wrote) as payload. */
@@ -51,7 +51,9 @@ export class AppendListener {
       if (this.stop.signal.aborted) return;
       failures += 1;
       const delay = retryDelay(failures, this.options.retry);
-      this.options.log(`teamlog postgres: the LISTEN connection ended (${ended}); reconnecting in ${Math.round(delay)} ms`);
+      this.options.log(
+        `teamlog postgres: the LISTEN connection ended (${ended}); reconnecting in ${Math.round(delay)} ms`,
+      );
       await sleep(delay, this.stop.signal);
     }
   }

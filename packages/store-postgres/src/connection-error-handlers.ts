@@ -1,4 +1,4 @@
-import { Client, Pool, PoolClient } from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 
 /*
  * Every `pg` client and pool gets an 'error' listener: a connection the server drops emits

@@ -1,5 +1,5 @@
-import { EventId, JsonValue } from '@teamlog/events';
-import { RecordedEvent, StreamName } from '@teamlog/store';
+import type { EventId, JsonValue } from '@teamlog/events';
+import type { RecordedEvent, StreamName } from '@teamlog/store';
 import { positionOf } from './global-position-mapping';
 
 /** The columns every read selects: big numbers as text (turned into bigint here), JSON parsed by the driver. */

@@ -1,4 +1,4 @@
-import { GlobalPosition } from '@teamlog/store';
+import type { GlobalPosition } from '@teamlog/store';
 
 /*
  * $all positions: commit = the writing transaction's id (xid8), prepare = the event's identity.
@@ -6,7 +6,10 @@ import { GlobalPosition } from '@teamlog/store';
  * Neither part is dense: transaction ids are shared by the whole cluster, identities skip on rollback.
  */
 
-export const positionOf = (transactionId: string, position: string): GlobalPosition => ({ commit: BigInt(transactionId), prepare: BigInt(position) });
+export const positionOf = (transactionId: string, position: string): GlobalPosition => ({
+  commit: BigInt(transactionId),
+  prepare: BigInt(position),
+});
 
 /** Query parameters for "strictly after this position" (the start is before every event). */
 export const positionParameters = (after: GlobalPosition | undefined): [string, string] =>

@@ -1,4 +1,4 @@
-import { KnownRevision, StreamName } from '@teamlog/store';
+import type { KnownRevision, StreamName } from '@teamlog/store';
 
 /** Stream heads kept at most this many (least recently confirmed out first); a stream that fell out is read again. */
 const maxHeads = 10_000;
@@ -89,14 +89,22 @@ export const appendedPayload = (transaction: bigint, streams: readonly StreamNam
 };
 
 /** Parse a notification payload: its transaction id and named streams (undefined when it names none or is not ours). */
-export const parseAppendedPayload = (payload: string): { readonly transaction: bigint | undefined; readonly streams: readonly StreamName[] | undefined } => {
+export const parseAppendedPayload = (
+  payload: string,
+): { readonly transaction: bigint | undefined; readonly streams: readonly StreamName[] | undefined } => {
   const space = payload.indexOf(' ');
   const head = space < 0 ? payload : payload.slice(0, space);
   const transaction = /^\d+$/.test(head) ? BigInt(head) : undefined;
   if (transaction === undefined || space < 0) return { transaction, streams: undefined };
   try {
     const streams: unknown = JSON.parse(payload.slice(space + 1));
-    return { transaction, streams: Array.isArray(streams) && streams.every((stream) => typeof stream === 'string') ? (streams as StreamName[]) : undefined };
+    return {
+      transaction,
+      streams:
+        Array.isArray(streams) && streams.every((stream) => typeof stream === 'string')
+          ? (streams as StreamName[])
+          : undefined,
+    };
   } catch {
     return { transaction, streams: undefined };
   }

@@ -1,7 +1,12 @@
-import { Client, Pool, PoolConfig } from 'pg';
+import { Client, Pool, type PoolConfig } from 'pg';
 import { InvalidPostgresUrl, PostgresSchemaTooNew, PostgresStoreError, PostgresStoreNotFound } from './postgres-errors';
-import { PostgresMigration, applyPostgresMigrations, readSchemaVersion, shippedMigrations } from './postgres-migrations';
-import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
+import {
+  type PostgresMigration,
+  applyPostgresMigrations,
+  readSchemaVersion,
+  shippedMigrations,
+} from './postgres-migrations';
+import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
 import { describePostgresUrl, isPostgresUrl, redactPassword } from './postgres-url';
 import { errorCode, isConnectionFailure } from './connection-failure';
 import { handleClientErrors, handlePoolErrors } from './connection-error-handlers';
@@ -20,17 +25,26 @@ export interface OpenPostgresStoreOptions extends PostgresEventStoreOptions {
 
 const applicationName = 'teamlog';
 
-const poolConfig = (url: string, max: number): PoolConfig => ({ connectionString: url, max, application_name: applicationName, connectionTimeoutMillis: 10_000 });
+const poolConfig = (url: string, max: number): PoolConfig => ({
+  connectionString: url,
+  max,
+  application_name: applicationName,
+  connectionTimeoutMillis: 10_000,
+});
 
 /**
  * Open the PostgreSQL store at a connection string (`postgres://user:password@host:5432/db`), for
  * `--store` / `TEAMLOG_STORE`: connects, migrates under an advisory lock (or only checks the schema
  * version with `migrate: false`) and returns the store. Errors never carry the password.
  */
-export const openPostgresStore = async (url: string, options: OpenPostgresStoreOptions = {}): Promise<PostgresEventStore> => {
+export const openPostgresStore = async (
+  url: string,
+  options: OpenPostgresStoreOptions = {},
+): Promise<PostgresEventStore> => {
   const database = describePostgresUrl(url);
   const redact = (text: string): string => redactPassword(text, url);
-  if (!isPostgresUrl(url)) throw new InvalidPostgresUrl(database, 'expected postgres://user:password@host:port/database');
+  if (!isPostgresUrl(url))
+    throw new InvalidPostgresUrl(database, 'expected postgres://user:password@host:port/database');
   let pool: Pool;
   try {
     // A client parses the URL when it is made, as every pooled connection will (the pool only when it connects): a bad URL is refused here.
@@ -47,8 +61,11 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
     const client = await pool.connect();
     let broken = false;
     try {
-      if (options.create === false && (await readSchemaVersion(client, migrations, database)) === 0) throw new PostgresStoreNotFound(database);
-      return options.migrate === false ? await readSchemaVersion(client, migrations, database) : await applyPostgresMigrations(client, migrations, database);
+      if (options.create === false && (await readSchemaVersion(client, migrations, database)) === 0)
+        throw new PostgresStoreNotFound(database);
+      return options.migrate === false
+        ? await readSchemaVersion(client, migrations, database)
+        : await applyPostgresMigrations(client, migrations, database);
     } catch (error) {
       broken = isConnectionFailure(error);
       throw error;
@@ -62,18 +79,32 @@ export const openPostgresStore = async (url: string, options: OpenPostgresStoreO
     schemaVersion = await retrying(openOnce, {
       policy: options.retry ?? defaultRetryPolicy,
       retryable: isConnectionFailure,
-      onRetry: ({ retry, delayMs, error }) => log(`teamlog postgres: cannot connect to ${database} (${describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`),
+      onRetry: ({ retry, delayMs, error }) =>
+        log(
+          `teamlog postgres: cannot connect to ${database} (${describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`,
+        ),
     });
   } catch (error) {
     await pool.end().catch(() => undefined);
     if (error instanceof PostgresSchemaTooNew || error instanceof PostgresStoreNotFound) throw error;
     const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
-    throw new PostgresStoreError(failure, 'open', errorCode(error), `cannot open ${database}: ${redact((error as Error).message)}`);
+    throw new PostgresStoreError(
+      failure,
+      'open',
+      errorCode(error),
+      `cannot open ${database}: ${redact((error as Error).message)}`,
+    );
   }
   // Keep-alive probes tell a long-lived connection (LISTEN, a projection's lease) that the server vanished without closing it.
   const connectClient = (name: string): Client =>
     handleClientErrors(
-      new Client({ connectionString: url.trim(), application_name: name, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }),
+      new Client({
+        connectionString: url.trim(),
+        application_name: name,
+        connectionTimeoutMillis: 10_000,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      }),
       (error) => log(`teamlog postgres: the ${name} connection to ${database} failed: ${describe(error)}`),
     );
   const connectListener = (): Client => connectClient(`${applicationName}-listen`);

@@ -1,5 +1,5 @@
-import { GlobalPosition, RecordedEvent, Subscription } from '@teamlog/store';
-import { PgSnapshot, visibleInSnapshot } from './snapshot-visibility';
+import type { GlobalPosition, RecordedEvent, Subscription } from '@teamlog/store';
+import { type PgSnapshot, visibleInSnapshot } from './snapshot-visibility';
 
 /** Where a subscription starts: strictly after `after`, leaving out events already visible in a snapshot (for "from the end"). */
 export interface SubscriptionStart {
@@ -12,7 +12,10 @@ export interface SubscriptionStart {
  * Events of transactions visible in `alreadyVisible` were committed before the subscription and
  * are left out; the others, even if ordered before a later event, are delivered.
  */
-export const pinnedSubscription = (start: Promise<SubscriptionStart>, open: (after: GlobalPosition | undefined) => Subscription): Subscription => {
+export const pinnedSubscription = (
+  start: Promise<SubscriptionStart>,
+  open: (after: GlobalPosition | undefined) => Subscription,
+): Subscription => {
   let inner: Subscription | undefined;
   let stopped = false;
   // Keep an abandoned lookup from surfacing as an unhandled rejection.

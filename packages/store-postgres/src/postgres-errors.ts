@@ -13,7 +13,9 @@ export class PostgresSchemaTooNew extends Error {
     readonly knownVersion: number,
     readonly schema: SchemaKind = 'store',
   ) {
-    super(`${database}: ${schema === 'store' ? 'store' : 'view'} schema version ${databaseVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`);
+    super(
+      `${database}: ${schema === 'store' ? 'store' : 'view'} schema version ${databaseVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`,
+    );
   }
 }
 

@@ -1,23 +1,50 @@
-import { Client, Pool, QueryResultRow } from 'pg';
+import type { Client, Pool, QueryResultRow } from 'pg';
 import {
-  AppendOptions, AppendResult, AppendSignal, EventStore, EventToAppend, GlobalPosition, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  RetryPolicy, StagedAppends, StoreClosed, StoredLink, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription, assertValidBatch, catchUpSubscription, defaultRetryPolicy,
-  retrying, sleep, streamPages,
+  type AppendOptions,
+  type AppendResult,
+  AppendSignal,
+  type EventStore,
+  type EventToAppend,
+  type GlobalPosition,
+  type KnownRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type RetryPolicy,
+  type StagedAppends,
+  StoreClosed,
+  type StoredLink,
+  type StreamName,
+  StreamNotFound,
+  type SubscribeToAllOptions,
+  type Subscription,
+  assertValidBatch,
+  catchUpSubscription,
+  defaultRetryPolicy,
+  retrying,
+  sleep,
+  streamPages,
 } from '@teamlog/store';
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
 import { AppendListener } from './append-listener';
 import { NotifiedHeads, appendedPayload } from './notified-heads';
-import { AppendOutcome, GroupAppend, appendGroupParameters, appendGroupSql, outcomesOf } from './append-group';
+import {
+  type AppendOutcome,
+  type GroupAppend,
+  appendGroupParameters,
+  appendGroupSql,
+  outcomesOf,
+} from './append-group';
 import { errorCode, isConnectionFailure } from './connection-failure';
-import { EventRow, toRecordedEvent } from './event-row';
+import { type EventRow, toRecordedEvent } from './event-row';
 import { positionOf, positionParameters } from './global-position-mapping';
 import { groupSize } from './group-size';
-import { pinnedSubscription, SubscriptionStart } from './pinned-subscription';
+import { pinnedSubscription, type SubscriptionStart } from './pinned-subscription';
 import { PostgresStoreError } from './postgres-errors';
 import { parsePgSnapshot } from './snapshot-visibility';
 import { statementName } from './statement-name';
-import { LinkRow, storedLinksPageSql, toStoredLink } from './stored-links';
+import { type LinkRow, storedLinksPageSql, toStoredLink } from './stored-links';
 import { listStreamsSql, readBackwardsSql, readForwardsSql, streamHeadSql } from './stream-queries';
 
 export interface PostgresEventStoreOptions {
@@ -147,11 +174,22 @@ export class PostgresEventStore implements EventStore {
     return this.committedGroups;
   }
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     this.assertOpen();
     assertValidBatch(stream, events);
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ stream, events, expectedRevision: options.expectedRevision ?? 'any', recordedAt: this.clock(), resolve, reject });
+      this.pending.push({
+        stream,
+        events,
+        expectedRevision: options.expectedRevision ?? 'any',
+        recordedAt: this.clock(),
+        resolve,
+        reject,
+      });
       this.scheduleCommit();
     });
   }
@@ -178,7 +216,13 @@ export class PostgresEventStore implements EventStore {
 
   private startGroup(): void {
     this.commitScheduled = false;
-    const group = this.pending.splice(0, groupSize(this.pending.map((append) => append.events.length), this.maxGroupEvents));
+    const group = this.pending.splice(
+      0,
+      groupSize(
+        this.pending.map((append) => append.events.length),
+        this.maxGroupEvents,
+      ),
+    );
     if (group.length === 0) return;
     this.inFlight = this.commitGroup(group).finally(() => {
       this.inFlight = undefined;
@@ -194,7 +238,15 @@ export class PostgresEventStore implements EventStore {
     const since = this.heads.mark();
     let rows: readonly QueryResultRow[];
     try {
-      rows = (await this.withRetry('append', () => this.connection.pool.query({ name: statementName(appendGroupSql), text: appendGroupSql, values: appendGroupParameters(group) }))).rows;
+      rows = (
+        await this.withRetry('append', () =>
+          this.connection.pool.query({
+            name: statementName(appendGroupSql),
+            text: appendGroupSql,
+            values: appendGroupParameters(group),
+          }),
+        )
+      ).rows;
     } catch (error) {
       const failure = this.failureOf('append', error);
       group.forEach((append) => append.reject(failure));
@@ -204,7 +256,12 @@ export class PostgresEventStore implements EventStore {
     const outcomes = outcomesOf(group, rows);
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
-      if (outcome.ok) this.heads.confirm(append.stream, outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision, since);
+      if (outcome.ok)
+        this.heads.confirm(
+          append.stream,
+          outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision,
+          since,
+        );
     });
     this.recordCommitted(group, outcomes);
     group.forEach((append, index) => {
@@ -220,7 +277,9 @@ export class PostgresEventStore implements EventStore {
       return outcome.ok && outcome.result.position.commit > 0n;
     });
     if (written.length === 0) return;
-    const transactions = written.map((append) => (outcomes[group.indexOf(append)] as AppendOutcome & { ok: true }).result.position.commit);
+    const transactions = written.map(
+      (append) => (outcomes[group.indexOf(append)] as AppendOutcome & { ok: true }).result.position.commit,
+    );
     const newest = transactions.reduce((max, transaction) => (transaction > max ? transaction : max));
     this.recordCommittedTransaction(newest, [...new Set(written.map((append) => append.stream))]);
   }
@@ -229,7 +288,8 @@ export class PostgresEventStore implements EventStore {
   private recordCommittedTransaction(newest: bigint, streams: readonly StreamName[] | undefined): void {
     this.ownNewest = this.ownNewest === undefined || newest > this.ownNewest ? newest : this.ownNewest;
     this.ownTransactions.add(newest);
-    if (this.ownTransactions.size > 4096) this.ownTransactions.delete(this.ownTransactions.values().next().value as bigint);
+    if (this.ownTransactions.size > 4096)
+      this.ownTransactions.delete(this.ownTransactions.values().next().value as bigint);
     this.committedElsewhere(newest);
     this.notifyOthers(streams === undefined ? newest.toString() : appendedPayload(newest, streams));
   }
@@ -244,7 +304,9 @@ export class PostgresEventStore implements EventStore {
   private notifyOthers(payload: string): void {
     const sent = this.connection.pool
       .query('SELECT teamlog.notify_appended($1)', [payload])
-      .catch((error: unknown) => this.log(`teamlog postgres: could not notify subscribers (they will poll): ${this.describe(error)}`));
+      .catch((error: unknown) =>
+        this.log(`teamlog postgres: could not notify subscribers (they will poll): ${this.describe(error)}`),
+      );
     this.notifications.add(sent);
     void sent.finally(() => this.notifications.delete(sent));
   }
@@ -258,10 +320,15 @@ export class PostgresEventStore implements EventStore {
     this.assertOpen();
     const last = await this.streamRevision(stream);
     if (last === undefined) throw new StreamNotFound(stream);
-    const pages = streamPages<EventRow>(last, options, pageSize, (row) => BigInt(row.revision), (direction, from, to, count) =>
-      direction === 'forwards'
-        ? this.query<EventRow>('readStream', readForwardsSql, [stream, from.toString(), to.toString(), count])
-        : this.query<EventRow>('readStream', readBackwardsSql, [stream, from.toString(), count]),
+    const pages = streamPages<EventRow>(
+      last,
+      options,
+      pageSize,
+      (row) => BigInt(row.revision),
+      (direction, from, to, count) =>
+        direction === 'forwards'
+          ? this.query<EventRow>('readStream', readForwardsSql, [stream, from.toString(), to.toString(), count])
+          : this.query<EventRow>('readStream', readBackwardsSql, [stream, from.toString(), count]),
     );
     for await (const rows of pages) for (const row of rows) yield toRecordedEvent(row);
   }
@@ -297,7 +364,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async readAllPage(after: GlobalPosition | undefined, limit: number): Promise<AllPage> {
-    const rows = await this.query<EventRow & { horizon: string; transaction_id: string | null }>('readAll', readAllPageSql, [...positionParameters(after), limit]);
+    const rows = await this.query<EventRow & { horizon: string; transaction_id: string | null }>(
+      'readAll',
+      readAllPageSql,
+      [...positionParameters(after), limit],
+    );
     const horizon = BigInt(rows[0]?.horizon ?? '0');
     return { horizon, events: rows.filter((row) => row.transaction_id !== null).map((row) => toRecordedEvent(row)) };
   }
@@ -318,7 +389,9 @@ export class PostgresEventStore implements EventStore {
     const deadline = Date.now() + this.readYourWritesTimeoutMs;
     for (let delay = 1; (await this.horizon()) <= own; delay = Math.min(delay * 2, 50)) {
       if (Date.now() >= deadline) {
-        this.log(`teamlog postgres: readAll waited ${this.readYourWritesTimeoutMs} ms for an older transaction to end; reading what is final`);
+        this.log(
+          `teamlog postgres: readAll waited ${this.readYourWritesTimeoutMs} ms for an older transaction to end; reading what is final`,
+        );
         return;
       }
       await sleep(delay);
@@ -329,7 +402,10 @@ export class PostgresEventStore implements EventStore {
     this.assertOpen();
     this.startListening();
     const from = options.fromPosition ?? 'start';
-    const start: Promise<SubscriptionStart> = from === 'end' ? this.endOfAll() : Promise.resolve({ after: from === 'start' ? undefined : from, alreadyVisible: undefined });
+    const start: Promise<SubscriptionStart> =
+      from === 'end'
+        ? this.endOfAll()
+        : Promise.resolve({ after: from === 'start' ? undefined : from, alreadyVisible: undefined });
     return pinnedSubscription(start, (after) => this.liveSubscription(after));
   }
 
@@ -361,10 +437,16 @@ export class PostgresEventStore implements EventStore {
 
   /** "From the end": the last final position, and the snapshot, so events committed before now but not final yet are left out too. */
   private async endOfAll(): Promise<SubscriptionStart> {
-    const rows = await this.query<{ snapshot: string; transaction_id: string | null; position: string | null }>('subscribeToAll', endOfAllSql, []);
+    const rows = await this.query<{ snapshot: string; transaction_id: string | null; position: string | null }>(
+      'subscribeToAll',
+      endOfAllSql,
+      [],
+    );
     const row = rows[0];
-    if (row === undefined) throw new PostgresStoreError('server', 'subscribeToAll', undefined, 'the server returned no snapshot');
-    const after = row.transaction_id === null || row.position === null ? undefined : positionOf(row.transaction_id, row.position);
+    if (row === undefined)
+      throw new PostgresStoreError('server', 'subscribeToAll', undefined, 'the server returned no snapshot');
+    const after =
+      row.transaction_id === null || row.position === null ? undefined : positionOf(row.transaction_id, row.position);
     return { after, alreadyVisible: parsePgSnapshot(row.snapshot) };
   }
 
@@ -416,9 +498,17 @@ export class PostgresEventStore implements EventStore {
     await this.connection.pool.end();
   }
 
-  private async query<R extends QueryResultRow>(operation: string, sql: string, parameters: readonly unknown[]): Promise<R[]> {
+  private async query<R extends QueryResultRow>(
+    operation: string,
+    sql: string,
+    parameters: readonly unknown[],
+  ): Promise<R[]> {
     try {
-      return (await this.withRetry(operation, () => this.connection.pool.query<R>({ name: statementName(sql), text: sql, values: [...parameters] }))).rows;
+      return (
+        await this.withRetry(operation, () =>
+          this.connection.pool.query<R>({ name: statementName(sql), text: sql, values: [...parameters] }),
+        )
+      ).rows;
     } catch (error) {
       throw this.failureOf(operation, error);
     }
@@ -431,14 +521,21 @@ export class PostgresEventStore implements EventStore {
       retryable: isConnectionFailure,
       stopped: () => this.closed,
       onRetry: ({ retry, delayMs, error }) =>
-        this.log(`teamlog postgres: ${operation} on ${this.connection.database} failed (${this.describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`),
+        this.log(
+          `teamlog postgres: ${operation} on ${this.connection.database} failed (${this.describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`,
+        ),
     });
   }
 
   private failureOf(operation: string, error: unknown): unknown {
     if (error instanceof StoreClosed || error instanceof PostgresStoreError) return error;
     const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
-    return new PostgresStoreError(failure, operation, errorCode(error), `${operation} on ${this.connection.database} failed: ${this.describe(error)}`);
+    return new PostgresStoreError(
+      failure,
+      operation,
+      errorCode(error),
+      `${operation} on ${this.connection.database} failed: ${this.describe(error)}`,
+    );
   }
 
   private describe(error: unknown): string {

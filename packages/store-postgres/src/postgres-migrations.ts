@@ -1,5 +1,5 @@
-import { ClientBase } from 'pg';
-import { PostgresMigrationFailed, PostgresSchemaTooNew, SchemaKind } from './postgres-errors';
+import type { ClientBase } from 'pg';
+import { PostgresMigrationFailed, PostgresSchemaTooNew, type SchemaKind } from './postgres-errors';
 import { postgresMigrations } from './migrations/postgres-migrations';
 
 export interface PostgresMigration {
@@ -21,16 +21,22 @@ export interface SchemaHistory {
 
 export const storeSchemaHistory: SchemaHistory = { of: 'store', table: 'teamlog.schema_migrations' };
 
-export const knownSchemaVersion = (migrations: readonly PostgresMigration[]): number => migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+export const knownSchemaVersion = (migrations: readonly PostgresMigration[]): number =>
+  migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
 
 /** Every opener of a database takes this transaction-level advisory lock, so concurrent openers migrate one after another. */
 export const migrationLockKey = 0x7465616d6c6f67n; // "teamlog" in ASCII: a fixed key any teamlog opener shares
 
 /** 0 for a database without the schema. (A table that may be missing cannot be named in the same statement that checks for it.) */
 const currentVersion = async (client: ClientBase, history: SchemaHistory): Promise<number> => {
-  const table = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [history.table]);
+  const table = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [
+    history.table,
+  ]);
   if (table.rows[0]?.present !== true) return 0;
-  return Number((await client.query<{ version: number }>(`SELECT COALESCE(MAX(version), 0) AS version FROM ${history.table}`)).rows[0]?.version ?? 0);
+  return Number(
+    (await client.query<{ version: number }>(`SELECT COALESCE(MAX(version), 0) AS version FROM ${history.table}`))
+      .rows[0]?.version ?? 0,
+  );
 };
 
 /** The database's schema version and the newest this code knows; a newer database is PostgresSchemaTooNew. */
@@ -72,9 +78,14 @@ export const applyPostgresMigrations = async (
       try {
         await client.query(migration.sql);
       } catch (error) {
-        throw new PostgresMigrationFailed(`${database}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`);
+        throw new PostgresMigrationFailed(
+          `${database}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
+        );
       }
-      await client.query(`INSERT INTO ${history.table} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      await client.query(`INSERT INTO ${history.table} (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
     }
     await client.query('COMMIT');
     return Math.max(current, known);

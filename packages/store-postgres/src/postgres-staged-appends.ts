@@ -1,6 +1,14 @@
-import { PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import {
-  AppendResult, DuplicateEventId, EventToAppend, ExpectedRevision, InMemoryStaging, StagedAppends, StagedStreamResult, StreamName, WrongExpectedVersion,
+  type AppendResult,
+  DuplicateEventId,
+  type EventToAppend,
+  type ExpectedRevision,
+  InMemoryStaging,
+  type StagedAppends,
+  type StagedStreamResult,
+  type StreamName,
+  WrongExpectedVersion,
 } from '@teamlog/store';
 import { appendGroupSql, outcomeOf } from './append-group';
 import { streamHeadSql } from './stream-queries';
@@ -26,10 +34,16 @@ interface EncodedEvent {
   readonly metadata: string | null;
 }
 
-const expectedText = (expected: ExpectedRevision): string => (typeof expected === 'bigint' ? expected.toString() : expected);
+const expectedText = (expected: ExpectedRevision): string =>
+  typeof expected === 'bigint' ? expected.toString() : expected;
 
 const holds = (expected: ExpectedRevision, last: bigint | undefined): boolean =>
-  expected === 'any' || (expected === 'no_stream' ? last === undefined : expected === 'stream_exists' ? last !== undefined : last === expected);
+  expected === 'any' ||
+  (expected === 'no_stream'
+    ? last === undefined
+    : expected === 'stream_exists'
+      ? last !== undefined
+      : last === expected);
 
 /**
  * A unit of staged appends on PostgreSQL: the events wait in memory, encoded (at most
@@ -49,16 +63,31 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
     bytes: (event) => event.data.length + (event.metadata?.length ?? 0),
   });
 
-  const refusal = async (client: PoolClient, stream: StreamName, expected: ExpectedRevision, answer: unknown, events: readonly EncodedEvent[]): Promise<Error> => {
+  const refusal = async (
+    client: PoolClient,
+    stream: StreamName,
+    expected: ExpectedRevision,
+    answer: unknown,
+    events: readonly EncodedEvent[],
+  ): Promise<Error> => {
     const head = await client.query<{ last_revision: string }>(streamHeadSql, [stream]);
-    const last = head.rows[0] === undefined || head.rows[0].last_revision === '-1' ? undefined : BigInt(head.rows[0].last_revision);
+    const last =
+      head.rows[0] === undefined || head.rows[0].last_revision === '-1'
+        ? undefined
+        : BigInt(head.rows[0].last_revision);
     // A unit is never an idempotent retry: its expectation decides first.
     if (!holds(expected, last)) return new WrongExpectedVersion(stream, expected, last ?? 'no_stream');
     if ((answer as { outcome?: string } | undefined)?.outcome === 'stored') {
-      return new DuplicateEventId((events[0]?.id ?? '') as EventToAppend['id'], stream, 'an id of the unit is already stored; nothing of the unit was written');
+      return new DuplicateEventId(
+        (events[0]?.id ?? '') as EventToAppend['id'],
+        stream,
+        'an id of the unit is already stored; nothing of the unit was written',
+      );
     }
     const outcome = outcomeOf({ stream, events: [], expectedRevision: expected, recordedAt: host.clock() }, answer);
-    return outcome.ok ? new Error(`stream ${stream}: teamlog.append_group did not append the unit's events`) : outcome.error;
+    return outcome.ok
+      ? new Error(`stream ${stream}: teamlog.append_group did not append the unit's events`)
+      : outcome.error;
   };
 
   return {
@@ -92,7 +121,15 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
           const { rows } = await client.query(appendGroupSql, parameters);
           const results: StagedStreamResult[] = [];
           for (const [index, staged] of streams.entries()) {
-            const outcome = outcomeOf({ stream: staged.stream, events: [], expectedRevision: staged.expected, recordedAt: new Date(recordedAt) }, rows[index]);
+            const outcome = outcomeOf(
+              {
+                stream: staged.stream,
+                events: [],
+                expectedRevision: staged.expected,
+                recordedAt: new Date(recordedAt),
+              },
+              rows[index],
+            );
             const answer = rows[index] as { outcome?: string } | undefined;
             if (answer?.outcome !== 'appended' || !outcome.ok) {
               const error = await refusal(client, staged.stream, staged.expected, rows[index], staged.encoded);

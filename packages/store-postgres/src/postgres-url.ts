@@ -6,7 +6,8 @@ const credentials = /^([a-z+]+:\/\/[^:@/]*):([^@/]*)@/i;
 const passwordParameter = /([?&]password=)([^&#]*)/gi;
 
 /** The URL with any password replaced, for messages and logs. */
-export const redactPostgresUrl = (url: string): string => url.replace(credentials, '$1:***@').replace(passwordParameter, '$1***');
+export const redactPostgresUrl = (url: string): string =>
+  url.replace(credentials, '$1:***@').replace(passwordParameter, '$1***');
 
 const decoded = (text: string): string => {
   try {
@@ -18,8 +19,13 @@ const decoded = (text: string): string => {
 
 /** A text that may quote the password (as written in the URL, or decoded), with it replaced. */
 export const redactPassword = (text: string, url: string): string => {
-  const passwords = [credentials.exec(url.trim())?.[2], ...[...url.matchAll(passwordParameter)].map((match) => match[2])];
-  const secrets = passwords.flatMap((password) => (password === undefined || password === '' ? [] : [password, decoded(password)]));
+  const passwords = [
+    credentials.exec(url.trim())?.[2],
+    ...[...url.matchAll(passwordParameter)].map((match) => match[2]),
+  ];
+  const secrets = passwords.flatMap((password) =>
+    password === undefined || password === '' ? [] : [password, decoded(password)],
+  );
   return secrets.reduce((redacted, secret) => redacted.split(secret).join('***'), text);
 };
 

@@ -9,7 +9,10 @@ export interface PgSnapshot {
 export const parsePgSnapshot = (text: string): PgSnapshot => {
   const match = /^(\d+):(\d+):([\d,]*)$/.exec(text.trim());
   if (match === null) throw new TypeError(`not a pg_snapshot: ${text}`);
-  const inProgress = (match[3] as string).split(',').filter((part) => part.length > 0).map((part) => BigInt(part));
+  const inProgress = (match[3] as string)
+    .split(',')
+    .filter((part) => part.length > 0)
+    .map((part) => BigInt(part));
   return { xmin: BigInt(match[1] as string), xmax: BigInt(match[2] as string), inProgress: new Set(inProgress) };
 };
 

@@ -1,4 +1,4 @@
-import { StoredLink, StreamName } from '@teamlog/store';
+import type { StoredLink, StreamName } from '@teamlog/store';
 
 /*
  * The PostgreSQL store's hash chains (docs/trust-boundary.md): the `digest` column of

@@ -1,6 +1,12 @@
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import { DuplicateEventId, WrongExpectedVersion, streamName } from '@teamlog/store';
-import { GroupAppend, PostgresStoreError, appendGroupParameters, outcomeOf, outcomesOf } from '@teamlog/store-postgres';
+import {
+  type GroupAppend,
+  PostgresStoreError,
+  appendGroupParameters,
+  outcomeOf,
+  outcomesOf,
+} from '@teamlog/store-postgres';
 
 const id = (n: number): EventId => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}` as EventId;
 const stream = streamName('session-a');
@@ -10,8 +16,17 @@ const append = (expectedRevision: GroupAppend['expectedRevision'], ...ids: numbe
   recordedAt: new Date(Date.UTC(2026, 0, 1)),
   events: ids.map((n) => ({ id: id(n), type: 't/x', data: { n }, ...(n % 2 === 0 ? { metadata: { time: n } } : {}) })),
 });
-const row = (fields: Partial<Record<'outcome' | 'last_revision' | 'transaction_id' | 'last_position', string | null>> & { stored?: unknown }) => ({
-  outcome: 'appended', last_revision: null, transaction_id: null, last_position: null, stored: null, ...fields,
+const row = (
+  fields: Partial<Record<'outcome' | 'last_revision' | 'transaction_id' | 'last_position', string | null>> & {
+    stored?: unknown;
+  },
+) => ({
+  outcome: 'appended',
+  last_revision: null,
+  transaction_id: null,
+  last_position: null,
+  stored: null,
+  ...fields,
 });
 
 describe('one group commit as parameters of teamlog.append_group', () => {
@@ -32,7 +47,9 @@ describe('one group commit as parameters of teamlog.append_group', () => {
 
 describe('the answer for one append', () => {
   it('appended: the last revision and the (transaction, position) of the last event', () => {
-    expect(outcomeOf(append('any', 1), row({ last_revision: '3', transaction_id: '900', last_position: '17' }))).toEqual({
+    expect(
+      outcomeOf(append('any', 1), row({ last_revision: '3', transaction_id: '900', last_position: '17' })),
+    ).toEqual({
       ok: true,
       result: { nextExpectedRevision: 3n, position: { commit: 900n, prepare: 17n } },
     });
@@ -42,7 +59,10 @@ describe('the answer for one append', () => {
     const stale = outcomeOf(append(1n, 1), row({ outcome: 'wrong_expected_version', last_revision: '5' }));
     expect(stale).toMatchObject({ ok: false, error: expect.any(WrongExpectedVersion) });
     expect(stale.ok ? undefined : stale.error).toMatchObject({ expected: 1n, actual: 5n });
-    const missing = outcomeOf(append('stream_exists', 1), row({ outcome: 'wrong_expected_version', last_revision: '-1' }));
+    const missing = outcomeOf(
+      append('stream_exists', 1),
+      row({ outcome: 'wrong_expected_version', last_revision: '-1' }),
+    );
     expect(missing.ok ? undefined : missing.error).toMatchObject({ actual: 'no_stream' });
   });
 
@@ -51,7 +71,10 @@ describe('the answer for one append', () => {
       { id: id(1), stream, revision: '0', transaction: '50', position: '1' },
       { id: id(2), stream, revision: '1', transaction: '50', position: '2' },
     ];
-    expect(outcomeOf(append('no_stream', 1, 2), row({ outcome: 'stored', stored }))).toEqual({ ok: true, result: { nextExpectedRevision: 1n, position: { commit: 50n, prepare: 2n } } });
+    expect(outcomeOf(append('no_stream', 1, 2), row({ outcome: 'stored', stored }))).toEqual({
+      ok: true,
+      result: { nextExpectedRevision: 1n, position: { commit: 50n, prepare: 2n } },
+    });
     const partial = outcomeOf(append('any', 1, 3), row({ outcome: 'stored', stored: stored.slice(0, 1) }));
     expect(partial.ok ? undefined : partial.error).toBeInstanceOf(DuplicateEventId);
   });
@@ -59,6 +82,11 @@ describe('the answer for one append', () => {
   it('an answer of another shape fails that append with a store error', () => {
     const odd = outcomeOf(append('any', 1), { outcome: 'maybe' });
     expect(odd.ok ? undefined : odd.error).toBeInstanceOf(PostgresStoreError);
-    expect(outcomesOf([append('any', 1), append('any', 2)], [row({ last_revision: '0', transaction_id: '1', last_position: '1' })])[1]?.ok).toBe(false);
+    expect(
+      outcomesOf(
+        [append('any', 1), append('any', 2)],
+        [row({ last_revision: '0', transaction_id: '1', last_position: '1' })],
+      )[1]?.ok,
+    ).toBe(false);
   });
 });

@@ -11,9 +11,13 @@ const [url, prefix, streams, count, loops] = process.argv.slice(2);
   await Promise.all(
     Array.from({ length: Number(loops) }, async (_, loop) => {
       for (let n = 0; n < Number(count); n += 1) {
-        const events = Array.from({ length: 1 + ((loop + n) % 3) }, () => ({ id: randomUUID(), type: 'race/child', data: { loop, n } }));
+        const events = Array.from({ length: 1 + ((loop + n) % 3) }, () => ({
+          id: randomUUID(),
+          type: 'race/child',
+          data: { loop, n },
+        }));
         await store.appendToStream(`${prefix}-s${(loop + n) % Number(streams)}`, events);
-        process.stdout.write(events.map((event) => event.id).join('\n') + '\n');
+        process.stdout.write(`${events.map((event) => event.id).join('\n')}\n`);
       }
     }),
   );

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Client, Pool, PoolClient } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import { handleClientErrors, handlePoolErrors } from '@teamlog/store-postgres';
 
 /* An 'error' event nobody listens to ends the process: every pool and client gets a listener. */
@@ -20,7 +20,10 @@ describe('connection error handlers', () => {
 
   it('given a client of its own, then its errors reach the handler', () => {
     const seen: string[] = [];
-    const client = handleClientErrors(new Client({ connectionString: 'postgres://teamlog@127.0.0.1:1/teamlog' }), (error) => seen.push(error.message));
+    const client = handleClientErrors(
+      new Client({ connectionString: 'postgres://teamlog@127.0.0.1:1/teamlog' }),
+      (error) => seen.push(error.message),
+    );
     client.emit('error', new Error('read ECONNRESET'));
     expect(seen).toEqual(['read ECONNRESET']);
   });

@@ -4,7 +4,8 @@ const withCode = (code: string, message = 'failed'): Error => Object.assign(new 
 
 describe('errors that mean the connection or the server went away', () => {
   it('include refused and reset sockets, connection SQLSTATEs, shutdowns and a whole-transaction rollback', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', '08006', '08001', '57P01', '57P03', '40P01', '40001']) expect(isConnectionFailure(withCode(code))).toBe(true);
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', '08006', '08001', '57P01', '57P03', '40P01', '40001'])
+      expect(isConnectionFailure(withCode(code))).toBe(true);
     expect(isConnectionFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
   });
 

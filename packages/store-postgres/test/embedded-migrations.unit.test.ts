@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PostgresMigration, shippedMigrations, shippedViewMigrations } from '@teamlog/store-postgres';
+import { type PostgresMigration, shippedMigrations, shippedViewMigrations } from '@teamlog/store-postgres';
 
 const migrationsIn = (name: string): PostgresMigration[] => {
   const folder = join(__dirname, '../../../migrations', name);

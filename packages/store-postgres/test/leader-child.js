@@ -16,17 +16,25 @@ const onViewsWritten = () => {
 
 (async () => {
   const store = await openPostgresStore(url, { log: (line) => print(`log ${line}`) });
-  const leader = ProjectionLeader.start(store, { batchSize: Number(batchSize), pollMs: 200, onRole: print, onViewsWritten });
+  const leader = ProjectionLeader.start(store, {
+    batchSize: Number(batchSize),
+    pollMs: 200,
+    onRole: print,
+    onViewsWritten,
+  });
   process.once('SIGTERM', () => {
     leader
       .stop()
       .then(() => store.close())
-      .then(() => process.exit(0), (error) => {
-        console.error(error && error.stack ? error.stack : error);
-        process.exit(1);
-      });
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error?.stack ? error.stack : error);
+          process.exit(1);
+        },
+      );
   });
 })().catch((error) => {
-  console.error(error && error.stack ? error.stack : error);
+  console.error(error?.stack ? error.stack : error);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { StreamName } from '@teamlog/store';
+import type { StreamName } from '@teamlog/store';
 import { NotifiedHeads, appendedPayload, parseAppendedPayload } from '../src/notified-heads';
 
 const a = 'session-a' as StreamName;
@@ -29,7 +29,7 @@ describe('heads a PostgreSQL store knows without reading', () => {
     expect(heads.get(a)).toBeUndefined();
   });
 
-  it('forgets the streams another writer\'s notification names, and every head when it names none', () => {
+  it("forgets the streams another writer's notification names, and every head when it names none", () => {
     const heads = listeningHeads();
     heads.confirm(a, 4n, heads.mark());
     heads.confirm(b, 2n, heads.mark());

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { RecordedEvent, comparePositions } from '@teamlog/store';
+import { type RecordedEvent, comparePositions } from '@teamlog/store';
 import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { rawClient } from './raw-sql';
 import { readInBackground } from './subscription-reader';
@@ -7,7 +7,11 @@ import { databaseForFile, withStore } from './test-database';
 import { runChild } from '../../../test/support/child-process';
 
 const ids = (events: readonly RecordedEvent[]) => events.map((event) => event.id);
-const strictlyAscending = (events: readonly RecordedEvent[]) => events.every((event, index) => index === 0 || comparePositions(event.position, (events[index - 1] as RecordedEvent).position) > 0);
+const strictlyAscending = (events: readonly RecordedEvent[]) =>
+  events.every(
+    (event, index) =>
+      index === 0 || comparePositions(event.position, (events[index - 1] as RecordedEvent).position) > 0,
+  );
 
 describe('PostgresEventStore $all order a catch-up can trust', () => {
   const database = databaseForFile('all_order');
@@ -20,7 +24,10 @@ describe('PostgresEventStore $all order a catch-up can trust', () => {
     await withStore(
       database().url,
       async (store) => {
-        const reader = readInBackground(store.subscribeToAll({ fromPosition: 'start' }), (event) => event.streamName === early || event.streamName === late);
+        const reader = readInBackground(
+          store.subscribeToAll({ fromPosition: 'start' }),
+          (event) => event.streamName === early || event.streamName === late,
+        );
         try {
           // An append in a transaction that starts first (the lower transaction id) and commits last.
           await blocker.query('BEGIN');
@@ -34,8 +41,13 @@ describe('PostgresEventStore $all order a catch-up can trust', () => {
           expect((await collect(store.readAll())).filter((event) => event.streamName === early)).toEqual([]);
           await blocker.query('COMMIT');
           await reader.until((events) => events.length >= 2);
-          expect(reader.events.map((event) => event.type)).toEqual(['order/older-transaction', 'order/newer-transaction']);
-          const all = (await collect(store.readAll())).filter((event) => event.streamName === early || event.streamName === late);
+          expect(reader.events.map((event) => event.type)).toEqual([
+            'order/older-transaction',
+            'order/newer-transaction',
+          ]);
+          const all = (await collect(store.readAll())).filter(
+            (event) => event.streamName === early || event.streamName === late,
+          );
           expect(ids(all)).toEqual(ids(reader.events));
         } finally {
           await reader.stop();
@@ -46,29 +58,40 @@ describe('PostgresEventStore $all order a catch-up can trust', () => {
     await blocker.end();
   });
 
-  it('readAll returns this store\'s own appends at once when no older transaction is open', async () => {
+  it("readAll returns this store's own appends at once when no older transaction is open", async () => {
     await withStore(database().url, async (store) => {
       const stream = uniqueStream('own');
       await store.appendToStream(stream, [newEvent('own/one')]);
-      expect((await collect(store.readAll())).filter((event) => event.streamName === stream).map((event) => event.type)).toEqual(['own/one']);
+      expect(
+        (await collect(store.readAll())).filter((event) => event.streamName === stream).map((event) => event.type),
+      ).toEqual(['own/one']);
     });
   });
 
   it('many writer processes and connections at once: a live reader and a late catch-up reader see every event exactly once, in the final $all order', async () => {
     const prefix = `race-${process.pid}-${Date.now().toString(36)}`;
-    const writers = Array.from({ length: 4 }, (_, writer) => runChild(resolve(__dirname, 'append-loop-child.js'), [database().url, `${prefix}-w${writer}`, '6', '40', '8']));
+    const writers = Array.from({ length: 4 }, (_, writer) =>
+      runChild(resolve(__dirname, 'append-loop-child.js'), [database().url, `${prefix}-w${writer}`, '6', '40', '8']),
+    );
     await withStore(database().url, async (store) => {
       const ours = (event: RecordedEvent) => event.streamName.startsWith(prefix);
       const live = readInBackground(store.subscribeToAll({ fromPosition: 'start' }), ours);
       // This process appends too, on connections of its own.
       const local = Array.from({ length: 8 }, async (_, loop) => {
-        for (let n = 0; n < 30; n += 1) await store.appendToStream(uniqueStream(`${prefix}-local-${loop % 3}`), [newEvent('race/local'), newEvent('race/local')]);
+        for (let n = 0; n < 30; n += 1)
+          await store.appendToStream(uniqueStream(`${prefix}-local-${loop % 3}`), [
+            newEvent('race/local'),
+            newEvent('race/local'),
+          ]);
       });
       await new Promise((done) => setTimeout(done, 200));
       const lateReader = readInBackground(store.subscribeToAll({ fromPosition: 'start' }), ours);
       const codes = await Promise.all(writers.map((writer) => writer.exited));
       await Promise.all(local);
-      expect({ codes, stderr: writers.map((writer) => writer.stderr()).join('') }).toEqual({ codes: [0, 0, 0, 0], stderr: '' });
+      expect({ codes, stderr: writers.map((writer) => writer.stderr()).join('') }).toEqual({
+        codes: [0, 0, 0, 0],
+        stderr: '',
+      });
       const reported = writers.flatMap((writer) => writer.lines);
       const expected = reported.length + 8 * 30 * 2;
       const all = (await collect(store.readAll())).filter(ours);

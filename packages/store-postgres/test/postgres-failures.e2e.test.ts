@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { createTestDatabase, startThrowawayCluster } from '@teamlog/postgres-testing';
-import { RecordedEvent, streamName } from '@teamlog/store';
+import { type RecordedEvent, streamName } from '@teamlog/store';
 import { collect, newEvent } from '@teamlog/store-conformance';
 import { openPostgresStore } from '@teamlog/store-postgres';
-import { RunningChild, runChild, untilLines } from '../../../test/support/child-process';
+import { type RunningChild, runChild, untilLines } from '../../../test/support/child-process';
 import { databaseForFile, withStore } from './test-database';
 
 /* Real writer processes against the real server: contention, a writer killed mid-append, a server restart. */
@@ -15,13 +15,16 @@ const loggedBy = (child: RunningChild): string[] => child.lines.filter((line) =>
 const dense = (events: readonly RecordedEvent[]) => events.every((event, index) => event.revision === BigInt(index));
 const exitedCleanly = async (children: readonly RunningChild[]) => {
   const codes = await Promise.all(children.map((child) => child.exited));
-  expect({ codes, stderr: children.map((child) => child.stderr()).join('') }).toEqual({ codes: children.map(() => 0), stderr: '' });
+  expect({ codes, stderr: children.map((child) => child.stderr()).join('') }).toEqual({
+    codes: children.map(() => 0),
+    stderr: '',
+  });
 };
 
 describe('PostgresEventStore under failures, with writer processes on the real server', () => {
   const database = databaseForFile('failures');
 
-  it('4 writer processes x 1,000 appends into shared streams with expected-revision retries: no gap, no duplicate, each writer\'s order kept', async () => {
+  it("4 writer processes x 1,000 appends into shared streams with expected-revision retries: no gap, no duplicate, each writer's order kept", async () => {
     const prefix = `shared-${process.pid}-${Date.now().toString(36)}`;
     const streams = 8;
     const writers = Array.from({ length: 4 }, () => writer(['cas', database().url, prefix, String(streams), '1000']));
@@ -40,7 +43,9 @@ describe('PostgresEventStore under failures, with writer processes on the real s
       for (const child of writers) {
         const mine = new Set(reportedBy(child));
         for (let index = 0; index < streams; index += 1) {
-          const order = stored.filter((event) => event.streamName === `${prefix}-${index}` && mine.has(event.id)).map((event) => event.id);
+          const order = stored
+            .filter((event) => event.streamName === `${prefix}-${index}` && mine.has(event.id))
+            .map((event) => event.id);
           expect(order).toEqual(reportedBy(child).filter((id) => order.includes(id as RecordedEvent['id'])));
         }
       }
@@ -63,7 +68,9 @@ describe('PostgresEventStore under failures, with writer processes on the real s
       expect(reportedBy(victim).every((id) => ids.has(id))).toBe(true);
       // The server ended the killed writer's transaction with its connection: its stream lock is gone.
       const last = await store.streamRevision(stream);
-      await expect(store.appendToStream(stream, [newEvent()], { expectedRevision: last ?? 'no_stream' })).resolves.toBeDefined();
+      await expect(
+        store.appendToStream(stream, [newEvent()], { expectedRevision: last ?? 'no_stream' }),
+      ).resolves.toBeDefined();
     });
   }, 120_000);
 
@@ -80,7 +87,10 @@ describe('PostgresEventStore under failures, with writer processes on the real s
       const store = await openPostgresStore(url);
       try {
         const stored = new Map<string, number>();
-        for (const event of (await collect(store.readAll())).filter((recorded) => recorded.streamName.startsWith(prefix))) stored.set(event.id, (stored.get(event.id) ?? 0) + 1);
+        for (const event of (await collect(store.readAll())).filter((recorded) =>
+          recorded.streamName.startsWith(prefix),
+        ))
+          stored.set(event.id, (stored.get(event.id) ?? 0) + 1);
         const lines = writers.flatMap(reportedBy);
         expect(lines).toHaveLength(1_200);
         // The restart happened under the writers: their stores retried or reconnected.
@@ -90,7 +100,11 @@ describe('PostgresEventStore under failures, with writer processes on the real s
           const ids = outcome === 'ok' ? rest : rest.slice(0, 2);
           const counts = ids.map((id) => stored.get(id) ?? 0);
           if (outcome === 'ok') expect(counts).toEqual([1, 1]);
-          else expect([[0, 0], [1, 1]]).toContainEqual(counts);
+          else
+            expect([
+              [0, 0],
+              [1, 1],
+            ]).toContainEqual(counts);
         }
         for (const child of writers) {
           const own = streamName(`${prefix}-${child.child.pid ?? 0}`);

@@ -4,7 +4,8 @@ import { openPostgresStore } from '@teamlog/store-postgres';
 import { countEvents, rawClient } from './raw-sql';
 import { databaseForFile, withStore } from './test-database';
 
-const ascending = (values: readonly bigint[]): boolean => values.every((value, index) => index === 0 || value > (values[index - 1] as bigint));
+const ascending = (values: readonly bigint[]): boolean =>
+  values.every((value, index) => index === 0 || value > (values[index - 1] as bigint));
 
 describe('PostgresEventStore group commit', () => {
   const database = databaseForFile('group_commit');
@@ -12,11 +13,17 @@ describe('PostgresEventStore group commit', () => {
   it('commits the appends requested in one turn of the event loop in one transaction, in request order', async () => {
     await withStore(database().url, async (store) => {
       const streams = Array.from({ length: 20 }, () => uniqueStream('group'));
-      const results = await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent('group/one'), newEvent('group/two')])));
+      const results = await Promise.all(
+        streams.map((stream) => store.appendToStream(stream, [newEvent('group/one'), newEvent('group/two')])),
+      );
       expect(store.appendTransactions).toBe(1);
       expect(new Set(results.map((result) => result.position.commit)).size).toBe(1);
       expect(ascending(results.map((result) => result.position.prepare))).toBe(true);
-      for (const stream of streams) expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual(['group/one', 'group/two']);
+      for (const stream of streams)
+        expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual([
+          'group/one',
+          'group/two',
+        ]);
     });
   });
 
@@ -44,14 +51,17 @@ describe('PostgresEventStore group commit', () => {
     });
   });
 
-  it('splits one turn\'s appends into groups of at most maxGroupEvents events, never splitting an append', async () => {
+  it("splits one turn's appends into groups of at most maxGroupEvents events, never splitting an append", async () => {
     await withStore(
       database().url,
       async (store) => {
         const large = uniqueStream('large');
         const results = await Promise.all([
           ...Array.from({ length: 4 }, () => store.appendToStream(uniqueStream('capped'), [newEvent(), newEvent()])),
-          store.appendToStream(large, Array.from({ length: 7 }, () => newEvent())),
+          store.appendToStream(
+            large,
+            Array.from({ length: 7 }, () => newEvent()),
+          ),
         ]);
         expect(store.appendTransactions).toBe(3);
         expect(ascending(results.map((result) => result.position.commit))).toBe(false); // two appends share each of the first two transactions
@@ -67,7 +77,9 @@ describe('PostgresEventStore group commit', () => {
       const other = uniqueStream('other');
       const [first, second, third] = await Promise.allSettled([
         store.appendToStream(contested, [newEvent('contest/winner')], { expectedRevision: 'no_stream' }),
-        store.appendToStream(contested, [newEvent('contest/loser'), newEvent('contest/loser')], { expectedRevision: 'no_stream' }),
+        store.appendToStream(contested, [newEvent('contest/loser'), newEvent('contest/loser')], {
+          expectedRevision: 'no_stream',
+        }),
         store.appendToStream(other, [newEvent('other/kept')], { expectedRevision: 'no_stream' }),
       ]);
       expect(first.status).toBe('fulfilled');
@@ -85,7 +97,10 @@ describe('PostgresEventStore group commit', () => {
       const shared = newEvent('clash/shared');
       const a = uniqueStream('clash-a');
       const b = uniqueStream('clash-b');
-      const [first, second] = await Promise.allSettled([store.appendToStream(a, [shared]), store.appendToStream(b, [newEvent('clash/fresh'), shared])]);
+      const [first, second] = await Promise.allSettled([
+        store.appendToStream(a, [shared]),
+        store.appendToStream(b, [newEvent('clash/fresh'), shared]),
+      ]);
       expect(first.status).toBe('fulfilled');
       expect((second as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventId);
       expect(await countEvents(database().url, a)).toBe(1);
@@ -98,7 +113,10 @@ describe('PostgresEventStore group commit', () => {
     await withStore(database().url, async (store) => {
       const stream = uniqueStream('retry');
       const events = [newEvent('retry/one'), newEvent('retry/two')];
-      const [original, retry] = await Promise.all([store.appendToStream(stream, events), store.appendToStream(stream, events)]);
+      const [original, retry] = await Promise.all([
+        store.appendToStream(stream, events),
+        store.appendToStream(stream, events),
+      ]);
       expect(retry).toEqual(original);
       expect(await collect(store.readStream(stream))).toHaveLength(2);
     });
@@ -107,7 +125,9 @@ describe('PostgresEventStore group commit', () => {
   it('answers a retry from another process (another store) with the original result, whatever it expects now', async () => {
     const stream = uniqueStream('retry-elsewhere');
     const events = [newEvent(), newEvent()];
-    const original = await withStore(database().url, (store) => store.appendToStream(stream, events, { expectedRevision: 'no_stream' }));
+    const original = await withStore(database().url, (store) =>
+      store.appendToStream(stream, events, { expectedRevision: 'no_stream' }),
+    );
     await withStore(database().url, async (store) => {
       await store.appendToStream(stream, [newEvent()]);
       expect(await store.appendToStream(stream, events, { expectedRevision: 'no_stream' })).toEqual(original);
@@ -121,13 +141,17 @@ describe('PostgresEventStore group commit', () => {
     await store.close();
     await expect(requested).resolves.toMatchObject({ nextExpectedRevision: 0n });
     await expect(store.appendToStream(stream, [newEvent()])).rejects.toBeInstanceOf(StoreClosed);
-    await withStore(database().url, async (reopened) => expect((await collect(reopened.readStream(stream))).map((event) => event.type)).toEqual(['closing/kept']));
+    await withStore(database().url, async (reopened) =>
+      expect((await collect(reopened.readStream(stream))).map((event) => event.type)).toEqual(['closing/kept']),
+    );
   });
 
   it('leaves no stream row behind for an append that failed on a new stream', async () => {
     await withStore(database().url, async (store) => {
       const stream = uniqueStream('never');
-      await expect(store.appendToStream(stream, [newEvent()], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedVersion);
+      await expect(
+        store.appendToStream(stream, [newEvent()], { expectedRevision: 'stream_exists' }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersion);
       expect((await store.listStreams()).some((entry) => entry.streamName === stream)).toBe(false);
     });
   });

@@ -1,4 +1,12 @@
-import { ChainBreak, EventStore, StreamHead, checkLink, eventDigest, finishChainWalk, startChainWalk } from '@teamlog/store';
+import {
+  type ChainBreak,
+  type EventStore,
+  type StreamHead,
+  checkLink,
+  eventDigest,
+  finishChainWalk,
+  startChainWalk,
+} from '@teamlog/store';
 import { shippedMigrations } from '@teamlog/store-postgres';
 import { newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { rawQuery } from './raw-sql';
@@ -13,7 +21,11 @@ const walk = async (store: EventStore): Promise<{ breaks: ChainBreak[]; heads: S
 };
 
 const breaksIn = async (url: string, stream: string): Promise<Array<[string, bigint]>> =>
-  withStore(url, async (store) => (await walk(store)).breaks.filter((found) => found.streamName === stream).map((found) => [found.code, found.revision]));
+  withStore(url, async (store) =>
+    (await walk(store)).breaks
+      .filter((found) => found.streamName === stream)
+      .map((found) => [found.code, found.revision]),
+  );
 
 describe('the PostgreSQL hash chain', () => {
   const database = databaseForFile('chain');
@@ -26,7 +38,11 @@ describe('the PostgreSQL hash chain', () => {
       { previous: 'b'.repeat(64), type: 'x', data: '"line\\nbreak"', metadata: '' },
     ];
     for (const { previous, ...bytes } of cases) {
-      const [row] = await rawQuery<{ digest: string }>(database().url, 'SELECT teamlog.event_digest($1, $2, $3, $4) AS digest', [previous ?? null, bytes.type, bytes.data, bytes.metadata]);
+      const [row] = await rawQuery<{ digest: string }>(
+        database().url,
+        'SELECT teamlog.event_digest($1, $2, $3, $4) AS digest',
+        [previous ?? null, bytes.type, bytes.data, bytes.metadata],
+      );
       expect(row?.digest).toBe(eventDigest(previous, bytes));
     }
   });
@@ -36,16 +52,23 @@ describe('the PostgreSQL hash chain', () => {
     const other = uniqueStream();
     await withStore(database().url, async (store) => {
       await store.appendToStream(stream, [newEvent('a/b', { z: 1, a: 'é' }), newEvent('a/b', { n: 2 })]);
-      await Promise.all([store.appendToStream(stream, [newEvent('a/c', { n: 3 })]), store.appendToStream(other, [newEvent('a/c', { n: 0 })])]);
+      await Promise.all([
+        store.appendToStream(stream, [newEvent('a/c', { n: 3 })]),
+        store.appendToStream(other, [newEvent('a/c', { n: 0 })]),
+      ]);
       const unit = store.stageAppends();
-      unit.append(stream, [newEvent('a/d', { n: 4 }), { ...newEvent('a/d', { n: 5 }), metadata: { time: 5 } }], { expectedRevision: 2n });
+      unit.append(stream, [newEvent('a/d', { n: 4 }), { ...newEvent('a/d', { n: 5 }), metadata: { time: 5 } }], {
+        expectedRevision: 2n,
+      });
       await unit.commit();
       const { breaks, heads } = await walk(store);
       expect(breaks).toEqual([]);
       expect(heads.find((head) => head.streamName === stream)?.revision).toBe(4n);
     });
     const rows = await rawQuery<{ type: string; data: string; metadata: string | null; digest: string }>(
-      database().url, 'SELECT type, data::text AS data, metadata::text AS metadata, digest FROM teamlog.events WHERE stream_name = $1 ORDER BY revision', [stream],
+      database().url,
+      'SELECT type, data::text AS data, metadata::text AS metadata, digest FROM teamlog.events WHERE stream_name = $1 ORDER BY revision',
+      [stream],
     );
     let previous: string | undefined;
     for (const row of rows) {
@@ -56,8 +79,17 @@ describe('the PostgreSQL hash chain', () => {
 
   it('names the event whose stored text was changed, and the revision of one removed', async () => {
     const stream = uniqueStream();
-    await withStore(database().url, (store) => store.appendToStream(stream, [0, 1, 2, 3].map((n) => newEvent('a/b', { n }))));
-    await rawQuery(database().url, `UPDATE teamlog.events SET data = '{"n":7}' WHERE stream_name = $1 AND revision = 1`, [stream]);
+    await withStore(database().url, (store) =>
+      store.appendToStream(
+        stream,
+        [0, 1, 2, 3].map((n) => newEvent('a/b', { n })),
+      ),
+    );
+    await rawQuery(
+      database().url,
+      `UPDATE teamlog.events SET data = '{"n":7}' WHERE stream_name = $1 AND revision = 1`,
+      [stream],
+    );
     expect(await breaksIn(database().url, stream)).toEqual([['chain-event-changed', 1n]]);
     await rawQuery(database().url, 'DELETE FROM teamlog.events WHERE stream_name = $1 AND revision = 0', [stream]);
     expect(await breaksIn(database().url, stream)).toEqual([['chain-event-removed', 0n]]);
@@ -69,7 +101,15 @@ describe('the PostgreSQL hash chain', () => {
     await rawQuery(database().url, `CREATE DATABASE ${name}`);
     try {
       const stream = uniqueStream();
-      await withStore(fresh, (store) => store.appendToStream(stream, [0, 1, 2].map((n) => newEvent('a/b', { n }))), { migrations: shippedMigrations.slice(0, 1) });
+      await withStore(
+        fresh,
+        (store) =>
+          store.appendToStream(
+            stream,
+            [0, 1, 2].map((n) => newEvent('a/b', { n })),
+          ),
+        { migrations: shippedMigrations.slice(0, 1) },
+      );
       await withStore(fresh, async (store) => {
         await store.appendToStream(stream, [newEvent('a/b', { n: 3 })]);
         const { breaks, heads } = await walk(store);

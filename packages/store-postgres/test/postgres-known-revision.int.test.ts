@@ -1,4 +1,4 @@
-import { EventStore } from '@teamlog/store';
+import type { EventStore } from '@teamlog/store';
 import { newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { databaseForFile, withStore } from './test-database';
 
@@ -29,21 +29,29 @@ describe('PostgresEventStore known revisions', () => {
   const database = databaseForFile('known_revision');
 
   it('knows the heads of its own appends without reading, and forgets one when another store appends to it', async () => {
-    await withStore(database().url, async (store) => {
-      await withStore(database().url, async (other) => {
-        const stream = uniqueStream('known');
-        const quiet = uniqueStream('quiet');
-        const last = await knownAfterAppends(store, stream);
-        const quietLast = (await store.appendToStream(quiet, [newEvent()])).nextExpectedRevision;
-        expect(store.knownRevision(stream)).toEqual({ revision: last });
-        expect(store.knownRevision(quiet)).toEqual({ revision: quietLast });
-        await other.appendToStream(stream, [newEvent('other/writer')], { expectedRevision: last });
-        await eventually(() => store.knownRevision(stream) === undefined);
-        expect(store.knownRevision(quiet)).toEqual({ revision: quietLast });
-        expect(await store.streamRevision(stream)).toBe(last + 1n);
-        expect(store.knownRevision(stream)).toEqual({ revision: last + 1n });
-      }, patient);
-    }, patient);
+    await withStore(
+      database().url,
+      async (store) => {
+        await withStore(
+          database().url,
+          async (other) => {
+            const stream = uniqueStream('known');
+            const quiet = uniqueStream('quiet');
+            const last = await knownAfterAppends(store, stream);
+            const quietLast = (await store.appendToStream(quiet, [newEvent()])).nextExpectedRevision;
+            expect(store.knownRevision(stream)).toEqual({ revision: last });
+            expect(store.knownRevision(quiet)).toEqual({ revision: quietLast });
+            await other.appendToStream(stream, [newEvent('other/writer')], { expectedRevision: last });
+            await eventually(() => store.knownRevision(stream) === undefined);
+            expect(store.knownRevision(quiet)).toEqual({ revision: quietLast });
+            expect(await store.streamRevision(stream)).toBe(last + 1n);
+            expect(store.knownRevision(stream)).toEqual({ revision: last + 1n });
+          },
+          patient,
+        );
+      },
+      patient,
+    );
   }, 180_000);
 
   it('shares one commit among concurrent appends that know their expected revisions', async () => {
@@ -51,7 +59,9 @@ describe('PostgresEventStore known revisions', () => {
       const streams = Array.from({ length: 16 }, () => uniqueStream('steady'));
       await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent()])));
       const before = store.appendTransactions;
-      const results = await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent()], { expectedRevision: 0n })));
+      const results = await Promise.all(
+        streams.map((stream) => store.appendToStream(stream, [newEvent()], { expectedRevision: 0n })),
+      );
       expect(results.map((result) => result.nextExpectedRevision)).toEqual(streams.map(() => 1n));
       expect(store.appendTransactions - before).toBe(1);
     });

@@ -26,14 +26,19 @@ describe('migrateStore between SQLite and PostgreSQL', () => {
         expect(report).toMatchObject({ streams: 8, events: 96, eventsAlreadyPresent: interrupted.eventsCopied });
         expect(report.eventsCopied + report.eventsAlreadyPresent).toBe(96);
         await expectSameStreams(source, postgres, streams);
-        expect((await postgres.listStreams()).map((stream) => stream.streamName).filter((name) => streams.includes(name))).toHaveLength(8);
+        expect(
+          (await postgres.listStreams()).map((stream) => stream.streamName).filter((name) => streams.includes(name)),
+        ).toHaveLength(8);
 
         const back = SqliteEventStore.open(join(directory, 'back.db'));
         const returned = await migrateStore({ from: postgres, to: back });
         expect(returned).toMatchObject({ streams: 8, events: 96, eventsCopied: 96 });
         await expectSameStreams(postgres, back, streams);
         await expectSameStreams(source, back, streams);
-        expect(await migrateStore({ from: postgres, to: back })).toMatchObject({ eventsCopied: 0, eventsAlreadyPresent: 96 });
+        expect(await migrateStore({ from: postgres, to: back })).toMatchObject({
+          eventsCopied: 0,
+          eventsAlreadyPresent: 96,
+        });
         await back.close();
       } finally {
         await postgres.close();

@@ -20,18 +20,22 @@ const everythingShown = (error: unknown): string => {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
     if (current instanceof Error) parts.push(current.message, current.stack ?? '');
-    parts.push(JSON.stringify(current, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ?? '');
+    parts.push(
+      JSON.stringify(current, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ?? '',
+    );
     current = current instanceof Error ? current.cause : undefined;
   }
   return parts.join('\n');
 };
 
-describe('the connection string\'s password', () => {
+describe("the connection string's password", () => {
   const database = databaseForFile('password');
 
   it('never appears in the error when the server cannot be reached', async () => {
     const port = await freeLoopbackPort();
-    const error = await openPostgresStore(`postgres://teamlog:${secret}@127.0.0.1:${port}/teamlog`, { retry: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 } }).catch((e: unknown) => e);
+    const error = await openPostgresStore(`postgres://teamlog:${secret}@127.0.0.1:${port}/teamlog`, {
+      retry: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PostgresStoreError', failure: 'unavailable' });
     expect((error as Error).message).toContain(`postgres://teamlog:***@127.0.0.1:${port}/teamlog`);
     expect(everythingShown(error)).not.toContain(secret);
@@ -44,7 +48,9 @@ describe('the connection string\'s password', () => {
     const error = await openPostgresStore(missing.toString()).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/does not exist/);
     expect(everythingShown(error)).not.toContain(password);
-    const malformed = await openPostgresStore(`postgres://teamlog:${secret}@[bad-host/teamlog`).catch((e: unknown) => e);
+    const malformed = await openPostgresStore(`postgres://teamlog:${secret}@[bad-host/teamlog`).catch(
+      (e: unknown) => e,
+    );
     expect(malformed).toBeInstanceOf(InvalidPostgresUrl);
     expect(everythingShown(malformed)).not.toContain(secret);
     const badPort = await openPostgresStore(`postgres://teamlog:${secret}@db:port/teamlog`).catch((e: unknown) => e);
@@ -52,7 +58,7 @@ describe('the connection string\'s password', () => {
     expect((badPort as Error).message).toBe('postgres://teamlog:***@db:port/teamlog: Invalid URL');
   });
 
-  it('never appears in the store\'s log lines about dropped connections and retries', async () => {
+  it("never appears in the store's log lines about dropped connections and retries", async () => {
     const { url, password } = withPassword(database().url);
     const log: string[] = [];
     await withStore(
@@ -63,7 +69,10 @@ describe('the connection string\'s password', () => {
         void iterator.next().catch(() => undefined);
         await store.appendToStream(uniqueStream('pw'), [newEvent()]);
         await new Promise((done) => setTimeout(done, 200));
-        await rawQuery(database().url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'teamlog%'");
+        await rawQuery(
+          database().url,
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'teamlog%'",
+        );
         await store.appendToStream(uniqueStream('pw'), [newEvent()]);
         await new Promise((done) => setTimeout(done, 300));
         await subscription.unsubscribe();

@@ -1,5 +1,11 @@
 import { Client } from 'pg';
-import { PostgresSchemaTooNew, PostgresStoreNotFound, knownSchemaVersion, openPostgresStore, shippedMigrations } from '@teamlog/store-postgres';
+import {
+  PostgresSchemaTooNew,
+  PostgresStoreNotFound,
+  knownSchemaVersion,
+  openPostgresStore,
+  shippedMigrations,
+} from '@teamlog/store-postgres';
 import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { databaseForFile, withStore } from './test-database';
 
@@ -25,7 +31,9 @@ describe('PostgresEventStore schema', () => {
   it('migrates once when several processes open a new database at the same time (advisory lock)', async () => {
     const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(database().url)));
     await Promise.all(stores.map((store) => store.close()));
-    expect(Number(await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations'))).toBe(shippedMigrations.length);
+    expect(Number(await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations'))).toBe(
+      shippedMigrations.length,
+    );
   });
 
   it('with create: false, refuses a database without the store and creates nothing there', async () => {
@@ -36,7 +44,11 @@ describe('PostgresEventStore schema', () => {
       const error = await openPostgresStore(fresh, { create: false }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PostgresStoreNotFound);
       expect(await scalar(fresh, "SELECT to_regnamespace('teamlog') IS NULL")).toBe(true);
-      await withStore(database().url, async (store) => expect(store.schemaVersion).toBe(knownSchemaVersion(shippedMigrations)), { create: false });
+      await withStore(
+        database().url,
+        async (store) => expect(store.schemaVersion).toBe(knownSchemaVersion(shippedMigrations)),
+        { create: false },
+      );
     } finally {
       await scalar(database().url, `DROP DATABASE ${name} WITH (FORCE)`);
     }
@@ -44,7 +56,9 @@ describe('PostgresEventStore schema', () => {
 
   it('keeps events across close and reopen', async () => {
     const stream = uniqueStream();
-    await withStore(database().url, (store) => store.appendToStream(stream, [newEvent('kept/one'), newEvent('kept/two')]));
+    await withStore(database().url, (store) =>
+      store.appendToStream(stream, [newEvent('kept/one'), newEvent('kept/two')]),
+    );
     await withStore(database().url, async (store) => {
       expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual(['kept/one', 'kept/two']);
     });
@@ -52,14 +66,19 @@ describe('PostgresEventStore schema', () => {
 
   it('refuses a database whose schema is newer than the code knows, before writing anything', async () => {
     await withStore(database().url, async () => undefined);
-    const before = await scalar(database().url, "SELECT count(*) FROM teamlog.schema_migrations");
-    await scalar(database().url, "INSERT INTO teamlog.schema_migrations (version, name) VALUES (99, 'from_the_future')");
+    const before = await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations');
+    await scalar(
+      database().url,
+      "INSERT INTO teamlog.schema_migrations (version, name) VALUES (99, 'from_the_future')",
+    );
     try {
       const error = await openPostgresStore(database().url).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PostgresSchemaTooNew);
       expect(error).toMatchObject({ databaseVersion: 99, knownVersion: knownSchemaVersion(shippedMigrations) });
       await expect(openPostgresStore(database().url, { migrate: false })).rejects.toBeInstanceOf(PostgresSchemaTooNew);
-      expect(Number(await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations'))).toBe(Number(before) + 1);
+      expect(Number(await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations'))).toBe(
+        Number(before) + 1,
+      );
     } finally {
       await scalar(database().url, 'DELETE FROM teamlog.schema_migrations WHERE version = 99');
     }
@@ -84,7 +103,9 @@ describe('PostgresEventStore schema', () => {
     const stream = uniqueStream();
     const data = { z: 1, a: { y: 'é\u0000', b: [1, 2.5e10] } };
     await withStore(database().url, async (store) => {
-      await store.appendToStream(stream, [{ ...newEvent('json/kept', data), metadata: { time: 5, causationId: null } }]);
+      await store.appendToStream(stream, [
+        { ...newEvent('json/kept', data), metadata: { time: 5, causationId: null } },
+      ]);
       const [event] = await collect(store.readStream(stream));
       expect(JSON.stringify(event?.data)).toBe(JSON.stringify(data));
       expect(event?.metadata).toEqual({ time: 5, causationId: null });

@@ -14,7 +14,9 @@ describe('PostgreSQL staged appends', () => {
       const stream = uniqueStream();
       const unit = store.stageAppends();
       await unit.append(stream, [newEvent('big/one', { blob: 'x'.repeat(3_000) })], { expectedRevision: 'no_stream' });
-      await expect(unit.append(stream, [newEvent('big/two', { blob: 'x'.repeat(3_000) })])).rejects.toBeInstanceOf(StagedAppendsTooLarge);
+      await expect(unit.append(stream, [newEvent('big/two', { blob: 'x'.repeat(3_000) })])).rejects.toBeInstanceOf(
+        StagedAppendsTooLarge,
+      );
       await expect(unit.commit()).rejects.toThrow(/already committed or aborted/);
       expect(await store.streamRevision(stream)).toBeUndefined();
     } finally {
@@ -32,7 +34,9 @@ describe('PostgreSQL staged appends', () => {
       await unit.append(header, [newEvent('h')], { expectedRevision: 'no_stream' });
       await unit.append(body, [newEvent('b/0'), newEvent('b/1')], { expectedRevision: 'no_stream' });
       await unit.commit();
-      const ours = (await collect(reader.readAll())).filter((event) => event.streamName === header || event.streamName === body);
+      const ours = (await collect(reader.readAll())).filter(
+        (event) => event.streamName === header || event.streamName === body,
+      );
       expect(ours.map((event) => event.type)).toEqual(['h', 'b/0', 'b/1']);
     } finally {
       await reader.close();

@@ -1,5 +1,5 @@
-import { PoolClient } from 'pg';
-import { EventId } from '@teamlog/events';
+import type { PoolClient } from 'pg';
+import type { EventId } from '@teamlog/events';
 import { retrying, streamName } from '@teamlog/store';
 import { isConnectionFailure, postgresStagedAppends } from '@teamlog/store-postgres';
 
@@ -38,7 +38,12 @@ const fakeConnections = (failures: number) => {
 const unitOn = (connect: () => Promise<PoolClient>, maxAttempts: number, committed: bigint[]) =>
   postgresStagedAppends({
     connect,
-    retry: (run) => retrying(run, { policy: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts }, retryable: isConnectionFailure, sleep: async () => undefined }),
+    retry: (run) =>
+      retrying(run, {
+        policy: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts },
+        retryable: isConnectionFailure,
+        sleep: async () => undefined,
+      }),
     clock: () => new Date(Date.UTC(2026, 0, 1)),
     assertOpen: () => undefined,
     maxStagedBytes: 1024 * 1024,
@@ -55,7 +60,9 @@ describe('a unit of staged appends on PostgreSQL, when the connection drops', ()
     const unit = unitOn(connect, 5, committed);
     await unit.append(streamName('session-a'), [event], { expectedRevision: 'no_stream' });
     const results = await unit.commit();
-    expect(results).toEqual([expect.objectContaining({ streamName: 'session-a', events: 1, nextExpectedRevision: 0n })]);
+    expect(results).toEqual([
+      expect.objectContaining({ streamName: 'session-a', events: 1, nextExpectedRevision: 0n }),
+    ]);
     expect(connections).toEqual([
       { statements: ['BEGIN'], released: [true] },
       { statements: ['BEGIN', 'append_group', 'COMMIT'], released: [false] },
@@ -63,7 +70,7 @@ describe('a unit of staged appends on PostgreSQL, when the connection drops', ()
     expect(committed).toEqual([42n]);
   });
 
-  it('given a server that stays away, then the last failure is thrown after the policy\'s attempts, and nothing is reported committed', async () => {
+  it("given a server that stays away, then the last failure is thrown after the policy's attempts, and nothing is reported committed", async () => {
     const { connections, connect } = fakeConnections(Number.POSITIVE_INFINITY);
     const committed: bigint[] = [];
     const unit = unitOn(connect, 3, committed);

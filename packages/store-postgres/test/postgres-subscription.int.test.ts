@@ -1,23 +1,29 @@
-import { RecordedEvent } from '@teamlog/store';
+import type { RecordedEvent } from '@teamlog/store';
 import { newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { rawQuery } from './raw-sql';
 import { readInBackground } from './subscription-reader';
 import { databaseForFile, withStore } from './test-database';
 
 const terminateOtherConnections = (url: string): Promise<unknown> =>
-  rawQuery(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'teamlog%'");
+  rawQuery(
+    url,
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'teamlog%'",
+  );
 
 const types = (events: readonly RecordedEvent[]) => events.map((event) => event.type);
 
 describe('PostgresEventStore live subscriptions', () => {
   const database = databaseForFile('subscriptions');
 
-  it('wake on another process\'s commit through LISTEN/NOTIFY, without waiting for a poll', async () => {
+  it("wake on another process's commit through LISTEN/NOTIFY, without waiting for a poll", async () => {
     const stream = uniqueStream('notified');
     await withStore(
       database().url,
       async (subscriber) => {
-        const reader = readInBackground(subscriber.subscribeToAll({ fromPosition: 'end' }), (event) => event.streamName === stream);
+        const reader = readInBackground(
+          subscriber.subscribeToAll({ fromPosition: 'end' }),
+          (event) => event.streamName === stream,
+        );
         try {
           await new Promise((done) => setTimeout(done, 300)); // listening
           await withStore(database().url, (writer) => writer.appendToStream(stream, [newEvent('live/notified')]));
@@ -37,7 +43,10 @@ describe('PostgresEventStore live subscriptions', () => {
     await withStore(
       database().url,
       async (subscriber) => {
-        const reader = readInBackground(subscriber.subscribeToAll({ fromPosition: 'end' }), (recorded) => recorded.streamName === stream);
+        const reader = readInBackground(
+          subscriber.subscribeToAll({ fromPosition: 'end' }),
+          (recorded) => recorded.streamName === stream,
+        );
         try {
           await new Promise((done) => setTimeout(done, 100));
           await rawQuery(
@@ -61,7 +70,10 @@ describe('PostgresEventStore live subscriptions', () => {
     await withStore(
       database().url,
       async (subscriber) => {
-        const reader = readInBackground(subscriber.subscribeToAll({ fromPosition: 'start' }), (event) => event.streamName === stream);
+        const reader = readInBackground(
+          subscriber.subscribeToAll({ fromPosition: 'start' }),
+          (event) => event.streamName === stream,
+        );
         try {
           await withStore(database().url, async (writer) => {
             for (let n = 0; n < 60; n += 1) {
@@ -87,7 +99,10 @@ describe('PostgresEventStore live subscriptions', () => {
   it('stop delivering when unsubscribed', async () => {
     const stream = uniqueStream('stopped');
     await withStore(database().url, async (store) => {
-      const reader = readInBackground(store.subscribeToAll({ fromPosition: 'end' }), (event) => event.streamName === stream);
+      const reader = readInBackground(
+        store.subscribeToAll({ fromPosition: 'end' }),
+        (event) => event.streamName === stream,
+      );
       await new Promise((done) => setTimeout(done, 100));
       await reader.stop();
       await store.appendToStream(stream, [newEvent()]);

@@ -9,13 +9,17 @@ describe('PostgreSQL connection strings', () => {
   });
 
   it('lose the password when printed, keeping user, host and database', () => {
-    expect(redactPostgresUrl('postgres://teamlog:s3cret@db:5432/teamlog')).toBe('postgres://teamlog:***@db:5432/teamlog');
+    expect(redactPostgresUrl('postgres://teamlog:s3cret@db:5432/teamlog')).toBe(
+      'postgres://teamlog:***@db:5432/teamlog',
+    );
     expect(redactPostgresUrl('postgres://teamlog@db/teamlog')).toBe('postgres://teamlog@db/teamlog');
   });
 
   it('lose a password given as a query parameter too', () => {
     const url = 'postgres://teamlog@db/teamlog?sslmode=require&password=s3cr%3Dt&application_name=x';
-    expect(redactPostgresUrl(url)).toBe('postgres://teamlog@db/teamlog?sslmode=require&password=***&application_name=x');
+    expect(redactPostgresUrl(url)).toBe(
+      'postgres://teamlog@db/teamlog?sslmode=require&password=***&application_name=x',
+    );
     expect(redactPassword('auth failed for s3cr%3Dt (s3cr=t)', url)).toBe('auth failed for *** (***)');
   });
 

@@ -1,6 +1,20 @@
-import { GlobalPosition, RecordedEvent } from '@teamlog/store';
-import { CorruptViewRow, ProjectionCommitFailed, TeamlogProjections, TeamlogViews, foldViewsAsOf, readReplayView } from '@teamlog/projections';
-import { PostgresEventStore, PostgresViewStore, describePostgresUrl, postgresProjections, shippedMigrations, shippedViewMigrations } from '@teamlog/store-postgres';
+import type { GlobalPosition, RecordedEvent } from '@teamlog/store';
+import {
+  CorruptViewRow,
+  ProjectionCommitFailed,
+  TeamlogProjections,
+  type TeamlogViews,
+  foldViewsAsOf,
+  readReplayView,
+} from '@teamlog/projections';
+import {
+  type PostgresEventStore,
+  PostgresViewStore,
+  describePostgresUrl,
+  postgresProjections,
+  shippedMigrations,
+  shippedViewMigrations,
+} from '@teamlog/store-postgres';
 import { importFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { withFreshStore } from './fresh-store';
 import { rawQuery } from './raw-sql';
@@ -31,7 +45,7 @@ const withFixtures = (label: string, run: (store: PostgresEventStore, url: strin
     await run(store, url);
   });
 
-describe('views in the PostgreSQL store\'s own database', () => {
+describe("views in the PostgreSQL store's own database", () => {
   it('keeps the views and checkpoint across a restart: the reloaded views equal the folded ones and a fold from zero', () =>
     withFixtures('views_restart', async (store) => {
       const first = await viewsIn(store, { batchSize: 64 });
@@ -44,14 +58,16 @@ describe('views in the PostgreSQL store\'s own database', () => {
       expect(await reopened.catchUp()).toBe(0);
     }));
 
-  it('applies its schema as versioned migrations in a table of its own, beside the event store\'s', () =>
+  it("applies its schema as versioned migrations in a table of its own, beside the event store's", () =>
     withFreshStore('views_schema', async (store, url) => {
       await PostgresViewStore.open(store);
       await PostgresViewStore.open(store);
-      expect(await rawQuery(url, 'SELECT version, name FROM teamlog.projection_schema_migrations ORDER BY version')).toEqual(
-        shippedViewMigrations.map((migration) => ({ version: migration.version, name: migration.name })),
-      );
-      expect(await rawQuery(url, 'SELECT count(*)::int AS n FROM teamlog.schema_migrations')).toEqual([{ n: shippedMigrations.length }]);
+      expect(
+        await rawQuery(url, 'SELECT version, name FROM teamlog.projection_schema_migrations ORDER BY version'),
+      ).toEqual(shippedViewMigrations.map((migration) => ({ version: migration.version, name: migration.name })));
+      expect(await rawQuery(url, 'SELECT count(*)::int AS n FROM teamlog.schema_migrations')).toEqual([
+        { n: shippedMigrations.length },
+      ]);
     }));
 
   it('writes the views and their checkpoint in one transaction: a commit that fails after writing views keeps neither', () =>
@@ -72,7 +88,9 @@ describe('views in the PostgreSQL store\'s own database', () => {
       expect(failing.checkpoint).toEqual(all[79]);
       const reopened = await viewsIn(store);
       expect(reopened.checkpoint).toEqual(all[79]);
-      expect(reopened.views().replay()).toEqual(readReplayView(await foldViewsAsOf(store, { position: all[79] as GlobalPosition })));
+      expect(reopened.views().replay()).toEqual(
+        readReplayView(await foldViewsAsOf(store, { position: all[79] as GlobalPosition })),
+      );
       await reopened.catchUp();
       expect(everything(reopened.views())).toEqual(await foldFromZero(store));
     }));
@@ -90,10 +108,15 @@ describe('views in the PostgreSQL store\'s own database', () => {
   it('names the database (without its password), table, row and field of a corrupt view row', () =>
     withFixtures('views_corrupt', async (store, url) => {
       await (await viewsIn(store)).catchUp();
-      await rawQuery(url, "UPDATE teamlog.projection_team_members SET snapshot = json_build_object('id', member_id, 'phase', 'asleep') WHERE lead_session_id = 'v0-lead'");
+      await rawQuery(
+        url,
+        "UPDATE teamlog.projection_team_members SET snapshot = json_build_object('id', member_id, 'phase', 'asleep') WHERE lead_session_id = 'v0-lead'",
+      );
       const error = await viewsIn(store).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(CorruptViewRow);
-      expect((error as Error).message).toContain(`${describePostgresUrl(url)}: table teamlog.projection_team_members, row v0-lead/`);
+      expect((error as Error).message).toContain(
+        `${describePostgresUrl(url)}: table teamlog.projection_team_members, row v0-lead/`,
+      );
       expect((error as Error).message).toMatch(/: snapshot\./);
     }));
 
@@ -122,8 +145,13 @@ describe('views in the PostgreSQL store\'s own database', () => {
       expect(other.projections.checkpoint).toEqual(committed);
       expect(await other.projections.catchUp()).toBeGreaterThan(0);
       expect(everything(other.projections.views())).toEqual(await foldFromZero(store));
-      const stored = await rawQuery<{ position_commit: string; position_prepare: string }>(url, 'SELECT position_commit, position_prepare FROM teamlog.projection_checkpoints');
-      expect(stored.map((row) => ({ commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) }))).toEqual([committed]);
+      const stored = await rawQuery<{ position_commit: string; position_prepare: string }>(
+        url,
+        'SELECT position_commit, position_prepare FROM teamlog.projection_checkpoints',
+      );
+      expect(
+        stored.map((row) => ({ commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) })),
+      ).toEqual([committed]);
       await other.release();
       await leader.release();
       const next = await postgresProjections(store);

@@ -1,4 +1,4 @@
-import { Client, QueryResultRow } from 'pg';
+import { Client, type QueryResultRow } from 'pg';
 
 /** A plain connection of the test's own, outside the store. */
 export const rawClient = async (url: string): Promise<Client> => {
@@ -8,7 +8,11 @@ export const rawClient = async (url: string): Promise<Client> => {
 };
 
 /** Run one statement on a connection of its own and return its rows. */
-export const rawQuery = async <R extends QueryResultRow>(url: string, sql: string, parameters: unknown[] = []): Promise<R[]> => {
+export const rawQuery = async <R extends QueryResultRow>(
+  url: string,
+  sql: string,
+  parameters: unknown[] = [],
+): Promise<R[]> => {
   const client = await rawClient(url);
   try {
     return (await client.query<R>(sql, parameters)).rows;
@@ -19,5 +23,13 @@ export const rawQuery = async <R extends QueryResultRow>(url: string, sql: strin
 
 export const countEvents = async (url: string, stream?: string): Promise<number> =>
   Number(
-    (await rawQuery<{ n: string }>(url, stream === undefined ? 'SELECT count(*) AS n FROM teamlog.events' : 'SELECT count(*) AS n FROM teamlog.events WHERE stream_name = $1', stream === undefined ? [] : [stream]))[0]?.n,
+    (
+      await rawQuery<{ n: string }>(
+        url,
+        stream === undefined
+          ? 'SELECT count(*) AS n FROM teamlog.events'
+          : 'SELECT count(*) AS n FROM teamlog.events WHERE stream_name = $1',
+        stream === undefined ? [] : [stream],
+      )
+    )[0]?.n,
   );

@@ -9,7 +9,16 @@ describe('pg_snapshot visibility', () => {
   });
 
   it('sees transactions below xmin and finished ones below xmax, not those in progress or started later', () => {
-    expect([99n, 100n, 101n, 102n, 103n, 104n, 105n, 200n].map((xid) => visibleInSnapshot(snapshot, xid))).toEqual([true, false, true, true, false, true, false, false]);
+    expect([99n, 100n, 101n, 102n, 103n, 104n, 105n, 200n].map((xid) => visibleInSnapshot(snapshot, xid))).toEqual([
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('refuses text that is not a snapshot', () => {

@@ -1,4 +1,4 @@
-import { RecordedEvent, Subscription } from '@teamlog/store';
+import type { RecordedEvent, Subscription } from '@teamlog/store';
 
 export interface Reader {
   readonly events: RecordedEvent[];
@@ -8,7 +8,10 @@ export interface Reader {
 }
 
 /** Reads a subscription in the background, keeping every event of the streams `include` accepts. */
-export const readInBackground = (subscription: Subscription, include: (event: RecordedEvent) => boolean = () => true): Reader => {
+export const readInBackground = (
+  subscription: Subscription,
+  include: (event: RecordedEvent) => boolean = () => true,
+): Reader => {
   const events: RecordedEvent[] = [];
   let failure: unknown;
   const running = (async () => {
@@ -22,7 +25,10 @@ export const readInBackground = (subscription: Subscription, include: (event: Re
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {
         if (failure !== undefined) throw failure;
-        if (Date.now() > deadline) throw new Error(`the subscription delivered ${events.length} events and the awaited state did not come within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `the subscription delivered ${events.length} events and the awaited state did not come within ${timeoutMs} ms`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },

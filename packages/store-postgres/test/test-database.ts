@@ -1,5 +1,5 @@
-import { createTestDatabase, TestDatabase } from '@teamlog/postgres-testing';
-import { OpenPostgresStoreOptions, PostgresEventStore, openPostgresStore } from '@teamlog/store-postgres';
+import { createTestDatabase, type TestDatabase } from '@teamlog/postgres-testing';
+import { type OpenPostgresStoreOptions, type PostgresEventStore, openPostgresStore } from '@teamlog/store-postgres';
 import { testPostgresUrl } from '../../../test/support/postgres-server';
 
 /** A database of its own for this test file on the run's server, dropped after the file. Call at the top of a describe. */
@@ -18,7 +18,11 @@ export const databaseForFile = (label: string): (() => TestDatabase) => {
 };
 
 /** Open a store on the database, run, close it whatever happens. */
-export const withStore = async <T>(url: string, run: (store: PostgresEventStore) => Promise<T>, options: OpenPostgresStoreOptions = {}): Promise<T> => {
+export const withStore = async <T>(
+  url: string,
+  run: (store: PostgresEventStore) => Promise<T>,
+  options: OpenPostgresStoreOptions = {},
+): Promise<T> => {
   const store = await openPostgresStore(url, options);
   try {
     return await run(store);

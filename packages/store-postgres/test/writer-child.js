@@ -21,7 +21,9 @@ const modes = {
       for (;;) {
         const revision = await store.streamRevision(stream);
         try {
-          await store.appendToStream(stream, [appended], { expectedRevision: revision === undefined ? 'no_stream' : revision });
+          await store.appendToStream(stream, [appended], {
+            expectedRevision: revision === undefined ? 'no_stream' : revision,
+          });
           break;
         } catch (error) {
           if (!(error instanceof WrongExpectedVersion)) throw error;
@@ -43,11 +45,13 @@ const modes = {
     for (let n = 0; n < Number(count); n += 1) {
       const events = [event({ n }), event({ n })];
       try {
-        const result = await store.appendToStream(stream, events, { expectedRevision: next === 0n ? 'no_stream' : next - 1n });
+        const result = await store.appendToStream(stream, events, {
+          expectedRevision: next === 0n ? 'no_stream' : next - 1n,
+        });
         next = result.nextExpectedRevision + 1n;
         print(`ok ${events.map((appended) => appended.id).join(' ')}`);
       } catch (error) {
-        print(`failed ${events.map((appended) => appended.id).join(' ')} ${String(error && error.name)}`);
+        print(`failed ${events.map((appended) => appended.id).join(' ')} ${String(error?.name)}`);
         const revision = await store.streamRevision(stream).catch(() => undefined);
         if (revision !== undefined) next = revision + 1n;
       }
@@ -57,10 +61,13 @@ const modes = {
 
 const [mode, url, ...args] = process.argv.slice(2);
 (async () => {
-  const store = await openPostgresStore(url, { retry: { initialDelayMs: 50, maxDelayMs: 1000, maxAttempts: 40 }, log: (line) => print(`log ${line}`) });
+  const store = await openPostgresStore(url, {
+    retry: { initialDelayMs: 50, maxDelayMs: 1000, maxAttempts: 40 },
+    log: (line) => print(`log ${line}`),
+  });
   await modes[mode](store, args);
   await store.close();
 })().catch((error) => {
-  console.error(error && error.stack ? error.stack : error);
+  console.error(error?.stack ? error.stack : error);
   process.exit(1);
 });

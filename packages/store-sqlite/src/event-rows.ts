@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 
 /** An event as the store writes it: JSON already encoded, so a value JSON cannot hold fails before anything is written. */
 export interface EncodedEvent {
@@ -15,11 +15,25 @@ export interface EncodedEvent {
  * of an append (one row, a whole group, or the copy of a staged unit) follows.
  */
 export const eventColumns = (chained: boolean): readonly string[] => [
-  'stream_name', 'revision', 'event_id', 'type', 'data', 'metadata', 'recorded_at', ...(chained ? ['digest'] : []),
+  'stream_name',
+  'revision',
+  'event_id',
+  'type',
+  'data',
+  'metadata',
+  'recorded_at',
+  ...(chained ? ['digest'] : []),
 ];
 
 /** Append one row's values to a statement's flat parameter list, in `eventColumns` order (the digest only on a chained store). */
-export const pushEventRow = (values: unknown[], stream: string, revision: bigint, event: EncodedEvent, recordedAt: number, digest?: string): void => {
+export const pushEventRow = (
+  values: unknown[],
+  stream: string,
+  revision: bigint,
+  event: EncodedEvent,
+  recordedAt: number,
+  digest?: string,
+): void => {
   values.push(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt);
   if (digest !== undefined) values.push(digest);
 };
@@ -38,7 +52,10 @@ export class EventInserts {
   /** More rows than this go in several statements. */
   private readonly maxRowsPerStatement: number;
 
-  constructor(private readonly db: Database.Database, chained: boolean) {
+  constructor(
+    private readonly db: Database.Database,
+    chained: boolean,
+  ) {
     this.columns = eventColumns(chained);
     this.rowPlaceholders = `(${this.columns.map(() => '?').join(', ')})`;
     this.maxRowsPerStatement = Math.floor(maxBoundParameters / this.columns.length);
@@ -63,7 +80,9 @@ export class EventInserts {
   private statementFor(count: number): Database.Statement {
     let statement = this.byCount.get(count);
     if (statement === undefined) {
-      statement = this.db.prepare(`INSERT INTO events (${this.columns.join(', ')}) VALUES ${Array.from({ length: count }, () => this.rowPlaceholders).join(', ')}`);
+      statement = this.db.prepare(
+        `INSERT INTO events (${this.columns.join(', ')}) VALUES ${Array.from({ length: count }, () => this.rowPlaceholders).join(', ')}`,
+      );
       this.byCount.set(count, statement);
     }
     return statement;

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { EventDigest, StoredLink, StreamName, eventDigest } from '@teamlog/store';
+import type Database from 'better-sqlite3';
+import { type EventDigest, type StoredLink, type StreamName, eventDigest } from '@teamlog/store';
 
 /*
  * Where the SQLite store keeps its hash chains (docs/trust-boundary.md): the `digest` column of
@@ -9,8 +9,15 @@ import { EventDigest, StoredLink, StreamName, eventDigest } from '@teamlog/store
 
 /** Registers teamlog_event_digest(previous, type, data, metadata), which the chain migration runs. */
 export const registerChainFunctions = (db: Database.Database): void => {
-  db.function('teamlog_event_digest', { deterministic: true }, (previous: unknown, type: unknown, data: unknown, metadata: unknown) =>
-    eventDigest(typeof previous === 'string' ? previous : undefined, { type: String(type), data: String(data), metadata: typeof metadata === 'string' ? metadata : null }),
+  db.function(
+    'teamlog_event_digest',
+    { deterministic: true },
+    (previous: unknown, type: unknown, data: unknown, metadata: unknown) =>
+      eventDigest(typeof previous === 'string' ? previous : undefined, {
+        type: String(type),
+        data: String(data),
+        metadata: typeof metadata === 'string' ? metadata : null,
+      }),
   );
 };
 
@@ -27,8 +34,13 @@ export class ChainCursor {
   private readonly predecessor: Database.Statement<[string, number | bigint], { digest: string | null }> | undefined;
   private previous: EventDigest | undefined;
 
-  constructor(db: Database.Database, readonly chained: boolean) {
-    this.predecessor = chained ? db.prepare('SELECT digest FROM events WHERE stream_name = ? AND revision = ?') : undefined;
+  constructor(
+    db: Database.Database,
+    readonly chained: boolean,
+  ) {
+    this.predecessor = chained
+      ? db.prepare('SELECT digest FROM events WHERE stream_name = ? AND revision = ?')
+      : undefined;
     db.function('teamlog_chain_next', { deterministic: false }, (type: unknown, data: unknown, metadata: unknown) =>
       this.next(String(type), String(data), typeof metadata === 'string' ? metadata : null),
     );
@@ -36,7 +48,10 @@ export class ChainCursor {
 
   /** Before a stream's first event of a batch at `revision`. */
   seek(stream: StreamName, revision: bigint): void {
-    this.previous = revision === 0n || this.predecessor === undefined ? undefined : (this.predecessor.get(stream, revision - 1n)?.digest ?? undefined);
+    this.previous =
+      revision === 0n || this.predecessor === undefined
+        ? undefined
+        : (this.predecessor.get(stream, revision - 1n)?.digest ?? undefined);
   }
 
   /** Before a stream's next event when its predecessor's digest is known (planned earlier in a group, not inserted yet). */
@@ -77,7 +92,14 @@ export function* storedLinks(db: Database.Database): Generator<StoredLink> {
   for (;;) {
     const rows = page.all(after[0], after[1], linkPage);
     for (const row of rows) {
-      yield { streamName: row.stream_name as StreamName, revision: BigInt(row.revision), type: row.type, data: row.data, metadata: row.metadata, digest: row.digest };
+      yield {
+        streamName: row.stream_name as StreamName,
+        revision: BigInt(row.revision),
+        type: row.type,
+        data: row.data,
+        metadata: row.metadata,
+        digest: row.digest,
+      };
     }
     const last = rows[rows.length - 1];
     if (last === undefined || rows.length < linkPage) return;

@@ -1,20 +1,49 @@
 import Database from 'better-sqlite3';
-import { EventId, JsonValue } from '@teamlog/events';
+import type { EventId, JsonValue } from '@teamlog/events';
 import {
-  AppendOptions, AppendResult, AppendSignal, CommitParticipant, Detach, EventStore, EventToAppend, ExpectedRevision, GlobalPosition, KnownRevision,
-  ReadAllOptions,
-  ReadStreamOptions, RecordedEvent, StoreClosed, StoredIdentity, StoredLink, StreamHeads, StreamName, StreamNotFound, SubscribeToAllOptions, Subscription,
-  assertExpectedRevision, assertValidBatch, catchUpSubscription, meetsExpectedRevision, resolveRetry, DuplicateEventId,
+  type AppendOptions,
+  type AppendResult,
+  AppendSignal,
+  type CommitParticipant,
+  type Detach,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type KnownRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  StoreClosed,
+  type StoredIdentity,
+  type StoredLink,
+  StreamHeads,
+  type StreamName,
+  StreamNotFound,
+  type SubscribeToAllOptions,
+  type Subscription,
+  assertExpectedRevision,
+  assertValidBatch,
+  catchUpSubscription,
+  meetsExpectedRevision,
+  resolveRetry,
+  DuplicateEventId,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
-import { StageAppendsOptions, StagedAppends, streamPages } from '@teamlog/store';
+import { type StageAppendsOptions, type StagedAppends, streamPages } from '@teamlog/store';
 import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
-import { Migration, applyMigrations } from './sqlite-migrations';
+import { type Migration, applyMigrations } from './sqlite-migrations';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
-import { EncodedEvent, EventInserts, pushEventRow } from './event-rows';
+import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
-  StoreNeedsUpgrade, StoreReadOnly, assertNotNewer, assertStoreFileShape, createStoreFile, openReadOnly, storeSchemaVersion,
+  StoreNeedsUpgrade,
+  StoreReadOnly,
+  assertNotNewer,
+  assertStoreFileShape,
+  createStoreFile,
+  openReadOnly,
+  storeSchemaVersion,
 } from './sqlite-store-file';
 
 export interface SqliteEventStoreOptions {
@@ -47,7 +76,9 @@ interface PendingAppend {
 }
 
 /** `recorded`: the events the append wrote, kept only while a participant takes part in commits. */
-type AppendOutcome = { readonly ok: true; readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] } | { readonly ok: false; readonly error: unknown };
+type AppendOutcome =
+  | { readonly ok: true; readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] }
+  | { readonly ok: false; readonly error: unknown };
 type Written = { readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] };
 /** An append of a group whose rows wait in the group's one insert: its first revision and where its rows start. */
 interface PlannedAppend {
@@ -79,7 +110,8 @@ let processCommits = 0;
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-const knownVersion = (migrations: readonly Migration[]): number => migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+const knownVersion = (migrations: readonly Migration[]): number =>
+  migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
 const toPosition = (position: number | bigint): GlobalPosition => {
   const value = BigInt(position);
   return { commit: value, prepare: value };
@@ -138,8 +170,12 @@ export class SqliteEventStore implements EventStore {
       backwards: db.prepare<[string, number | bigint, number], EventRow>(
         'SELECT * FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
       ),
-      allAfter: db.prepare<[number | bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
-      lastPosition: db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events'),
+      allAfter: db.prepare<[number | bigint, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
+      ),
+      lastPosition: db.prepare<[], { position: number | bigint | null }>(
+        'SELECT MAX(position) AS position FROM events',
+      ),
       dataVersion: db.prepare<[], bigint>('PRAGMA data_version').pluck(),
     };
     this.dataVersion = this.statements.dataVersion.get() as bigint;
@@ -176,7 +212,14 @@ export class SqliteEventStore implements EventStore {
       db.pragma('foreign_keys = ON');
       registerChainFunctions(db);
       const schemaVersion = applyMigrations(db, migrations, file);
-      const store = new SqliteEventStore(db, file, schemaVersion, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000);
+      const store = new SqliteEventStore(
+        db,
+        file,
+        schemaVersion,
+        options.pollIntervalMs ?? 50,
+        options.clock ?? (() => new Date()),
+        options.maxGroupEvents ?? 10_000,
+      );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
       return store;
     } catch (error) {
@@ -199,7 +242,16 @@ export class SqliteEventStore implements EventStore {
       const version = storeSchemaVersion(db, file);
       assertNotNewer(file, version, known);
       if (version < known) throw new StoreNeedsUpgrade(file, version, known);
-      return new SqliteEventStore(db, file, version, options.pollIntervalMs ?? 50, options.clock ?? (() => new Date()), options.maxGroupEvents ?? 10_000, true, release);
+      return new SqliteEventStore(
+        db,
+        file,
+        version,
+        options.pollIntervalMs ?? 50,
+        options.clock ?? (() => new Date()),
+        options.maxGroupEvents ?? 10_000,
+        true,
+        release,
+      );
     } catch (error) {
       db.close();
       release();
@@ -213,7 +265,11 @@ export class SqliteEventStore implements EventStore {
     return this.db;
   }
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     this.assertWritable();
     assertValidBatch(stream, events);
     const encoded = events.map((event) => ({
@@ -223,7 +279,14 @@ export class SqliteEventStore implements EventStore {
       metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
     }));
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ stream, events, encoded, expectedRevision: options.expectedRevision ?? 'any', resolve, reject });
+      this.pending.push({
+        stream,
+        events,
+        encoded,
+        expectedRevision: options.expectedRevision ?? 'any',
+        resolve,
+        reject,
+      });
       this.scheduleCommit();
     });
   }
@@ -231,24 +294,33 @@ export class SqliteEventStore implements EventStore {
   /** A unit staged in a temporary table of this connection and copied into the store in one transaction. */
   stageAppends(options: StageAppendsOptions = {}): StagedAppends {
     this.assertWritable();
-    return sqliteStagedAppends({
-      db: this.db,
-      chain: this.chain,
-      clock: this.clock,
-      assertOpen: () => this.assertOpen(),
-      hasParticipants: () => this.participants.size > 0,
-      ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
-      prepareParticipants: (events) => this.prepareParticipants(events),
-      eventsAfter: (position, maxCount) => this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
-      aborted: () => this.participants.forEach((participant) => participant.aborted()),
-      committed: (results) => {
-        processCommits += 1;
-        if (results.some((result) => result.events > 0)) this.participants.forEach((participant) => participant.committed());
-        this.appended.notify();
-        this.trustHeads();
-        for (const result of results) this.heads.set(result.streamName, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
+    return sqliteStagedAppends(
+      {
+        db: this.db,
+        chain: this.chain,
+        clock: this.clock,
+        assertOpen: () => this.assertOpen(),
+        hasParticipants: () => this.participants.size > 0,
+        ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
+        prepareParticipants: (events) => this.prepareParticipants(events),
+        eventsAfter: (position, maxCount) =>
+          this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
+        aborted: () => this.participants.forEach((participant) => participant.aborted()),
+        committed: (results) => {
+          processCommits += 1;
+          if (results.some((result) => result.events > 0))
+            this.participants.forEach((participant) => participant.committed());
+          this.appended.notify();
+          this.trustHeads();
+          for (const result of results)
+            this.heads.set(
+              result.streamName,
+              result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision,
+            );
+        },
       },
-    }, options);
+      options,
+    );
   }
 
   private scheduleCommit(): void {
@@ -305,7 +377,11 @@ export class SqliteEventStore implements EventStore {
     this.trustHeads();
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
-      if (outcome.ok) this.heads.set(append.stream, outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision);
+      if (outcome.ok)
+        this.heads.set(
+          append.stream,
+          outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision,
+        );
       if (outcome.ok) append.resolve(outcome.result);
       else append.reject(outcome.error);
     });
@@ -319,7 +395,10 @@ export class SqliteEventStore implements EventStore {
    * the conflict fails only its own append.
    */
   private writeGroup(group: readonly PendingAppend[]): AppendOutcome[] {
-    return this.inTransaction(() => this.writeGroupAtOnce(group)) ?? (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[]);
+    return (
+      this.inTransaction(() => this.writeGroupAtOnce(group)) ??
+      (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[])
+    );
   }
 
   /** Run `write` in an IMMEDIATE transaction with the participants; undefined from `write` rolls it back. */
@@ -334,7 +413,8 @@ export class SqliteEventStore implements EventStore {
         return undefined;
       }
       // Participants write their state in this same transaction; a throw rolls the group back.
-      if (this.participants.size > 0) this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
+      if (this.participants.size > 0)
+        this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
       this.statements.commit.run();
       return outcomes;
     } catch (error) {
@@ -396,7 +476,9 @@ export class SqliteEventStore implements EventStore {
       planned.push({ index, append, first, row: rows });
       if (groupDigests.has(stream)) this.chain.resume(groupDigests.get(stream));
       else this.chain.seek(stream, first);
-      encoded.forEach((event, offset) => pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)));
+      encoded.forEach((event, offset) =>
+        pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
+      );
       groupDigests.set(stream, this.chain.current);
       rows += encoded.length;
       groupHeads.set(stream, first + BigInt(encoded.length) - 1n);
@@ -405,7 +487,13 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the statement undid itself). */
-  private insertPlanned(planned: readonly PlannedAppend[], values: readonly unknown[], rows: number, recordedAt: number, outcomes: AppendOutcome[]): boolean {
+  private insertPlanned(
+    planned: readonly PlannedAppend[],
+    values: readonly unknown[],
+    rows: number,
+    recordedAt: number,
+    outcomes: AppendOutcome[],
+  ): boolean {
     let lastPosition: bigint;
     try {
       lastPosition = this.inserts.run(rows, values);
@@ -420,9 +508,21 @@ export class SqliteEventStore implements EventStore {
       const position = firstPosition + BigInt(row + count - 1);
       // The participants fold the objects the writer handed in: nothing is parsed back.
       const recorded = keep
-        ? append.events.map((event, offset) => this.recordedOf(append.stream, first + BigInt(offset), firstPosition + BigInt(row + offset), event, recordedAt))
+        ? append.events.map((event, offset) =>
+            this.recordedOf(
+              append.stream,
+              first + BigInt(offset),
+              firstPosition + BigInt(row + offset),
+              event,
+              recordedAt,
+            ),
+          )
         : [];
-      outcomes[index] = { ok: true, result: { nextExpectedRevision: first + BigInt(count) - 1n, position: toPosition(position) }, recorded };
+      outcomes[index] = {
+        ok: true,
+        result: { nextExpectedRevision: first + BigInt(count) - 1n, position: toPosition(position) },
+        recorded,
+      };
     }
     return true;
   }
@@ -445,17 +545,33 @@ export class SqliteEventStore implements EventStore {
     const last = head === undefined ? undefined : BigInt(head.revision);
     assertExpectedRevision(stream, expectedRevision, last);
     if (events.length === 0) {
-      return { result: { nextExpectedRevision: last ?? -1n, position: toPosition(head?.position ?? this.statements.lastPosition.get()?.position ?? 0) }, recorded: [] };
+      return {
+        result: {
+          nextExpectedRevision: last ?? -1n,
+          position: toPosition(head?.position ?? this.statements.lastPosition.get()?.position ?? 0),
+        },
+        recorded: [],
+      };
     }
     const recordedAt = this.clock().getTime();
     const first = last === undefined ? 0n : last + 1n;
     const values: unknown[] = [];
     this.chain.seek(stream, first);
-    encoded.forEach((event, offset) => pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)));
+    encoded.forEach((event, offset) =>
+      pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
+    );
     const lastPosition = this.inserts.run(encoded.length, values);
     const firstPosition = lastPosition - BigInt(encoded.length) + 1n;
-    const recorded = this.participants.size > 0 ? events.map((event, offset) => this.recordedOf(stream, first + BigInt(offset), firstPosition + BigInt(offset), event, recordedAt)) : [];
-    return { result: { nextExpectedRevision: first + BigInt(encoded.length) - 1n, position: toPosition(lastPosition) }, recorded };
+    const recorded =
+      this.participants.size > 0
+        ? events.map((event, offset) =>
+            this.recordedOf(stream, first + BigInt(offset), firstPosition + BigInt(offset), event, recordedAt),
+          )
+        : [];
+    return {
+      result: { nextExpectedRevision: first + BigInt(encoded.length) - 1n, position: toPosition(lastPosition) },
+      recorded,
+    };
   }
 
   /** The chain's digest of the next event of the stream the cursor is on, over the exact text inserted; none on an unchained store. */
@@ -463,8 +579,23 @@ export class SqliteEventStore implements EventStore {
     return this.chain.chained ? this.chain.next(event.type, event.data, event.metadata) : undefined;
   }
 
-  private recordedOf(stream: StreamName, revision: bigint, position: bigint, event: EventToAppend, recordedAt: number): RecordedEvent {
-    return { streamName: stream, revision, position: toPosition(position), id: event.id, type: event.type, data: event.data, metadata: event.metadata, recordedAt: new Date(recordedAt) };
+  private recordedOf(
+    stream: StreamName,
+    revision: bigint,
+    position: bigint,
+    event: EventToAppend,
+    recordedAt: number,
+  ): RecordedEvent {
+    return {
+      streamName: stream,
+      revision,
+      position: toPosition(position),
+      id: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt: new Date(recordedAt),
+    };
   }
 
   participate(participant: CommitParticipant): Detach {
@@ -512,8 +643,15 @@ export class SqliteEventStore implements EventStore {
     this.heads.set(stream, head === undefined ? undefined : BigInt(head.revision));
     if (head === undefined) throw new StreamNotFound(stream);
     const last = BigInt(head.revision);
-    const pages = streamPages<EventRow>(last, options, pageSize, (row) => BigInt(row.revision), (direction, from, to, count) =>
-      direction === 'forwards' ? this.statements.forwards.all(stream, from, to, count) : this.statements.backwards.all(stream, from, count),
+    const pages = streamPages<EventRow>(
+      last,
+      options,
+      pageSize,
+      (row) => BigInt(row.revision),
+      (direction, from, to, count) =>
+        direction === 'forwards'
+          ? this.statements.forwards.all(stream, from, to, count)
+          : this.statements.backwards.all(stream, from, count),
     );
     for await (const rows of pages) for (const row of rows) yield this.toRecorded(row);
   }
@@ -536,7 +674,14 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     const from = options.fromPosition ?? 'start';
     const lastPosition = this.statements.lastPosition.get()?.position ?? null;
-    const start = from === 'start' ? undefined : from === 'end' ? (lastPosition === null ? undefined : toPosition(lastPosition)) : from;
+    const start =
+      from === 'start'
+        ? undefined
+        : from === 'end'
+          ? lastPosition === null
+            ? undefined
+            : toPosition(lastPosition)
+          : from;
     return catchUpSubscription(
       {
         readAfter: async (after, maxCount) => {
@@ -611,7 +756,11 @@ export class SqliteEventStore implements EventStore {
     for (const event of events) {
       const row = this.statements.findId.get(event.id);
       if (row !== undefined) {
-        stored.set(event.id, { streamName: row.stream_name as StreamName, revision: BigInt(row.revision), position: toPosition(row.position) });
+        stored.set(event.id, {
+          streamName: row.stream_name as StreamName,
+          revision: BigInt(row.revision),
+          position: toPosition(row.position),
+        });
       }
     }
     return resolveRetry(stream, events, stored);
@@ -621,7 +770,13 @@ export class SqliteEventStore implements EventStore {
   private explainConstraint(error: unknown, stream: StreamName, events: readonly EventToAppend[]): unknown {
     if (!isUniqueViolation(error)) return error;
     const clash = events.find((event) => this.statements.findId.get(event.id) !== undefined);
-    return clash === undefined ? error : new DuplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
+    return clash === undefined
+      ? error
+      : new DuplicateEventId(
+          clash.id,
+          stream,
+          'the id is already stored; a retry must repeat the original batch exactly',
+        );
   }
 
   /** Every stored event's bytes and digest, stream by stream (the audit's chain check). */

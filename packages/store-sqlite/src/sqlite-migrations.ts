@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,7 +15,9 @@ export class SchemaTooNew extends Error {
     readonly fileVersion: number,
     readonly knownVersion: number,
   ) {
-    super(`${file}: store schema version ${fileVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`);
+    super(
+      `${file}: store schema version ${fileVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`,
+    );
   }
 }
 
@@ -39,10 +41,20 @@ export const loadMigrations = (directory: string): Migration[] =>
  * Apply every migration newer than the file's schema, each in its own transaction, recording the
  * version. A file whose schema is newer than the code is refused before anything is touched.
  */
-export const applyMigrations = (db: Database.Database, migrations: readonly Migration[], file: string, table = 'schema_migrations'): number => {
-  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+export const applyMigrations = (
+  db: Database.Database,
+  migrations: readonly Migration[],
+  file: string,
+  table = 'schema_migrations',
+): number => {
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
+  );
   const known = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
-  const current = Number((db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as { version: number | bigint }).version);
+  const current = Number(
+    (db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as { version: number | bigint })
+      .version,
+  );
   if (current > known) throw new SchemaTooNew(file, current, known);
   const record = db.prepare(`INSERT INTO ${table} (version, name, applied_at) VALUES (?, ?, ?)`);
   for (const migration of migrations) {
@@ -57,7 +69,9 @@ export const applyMigrations = (db: Database.Database, migrations: readonly Migr
     try {
       apply.immediate();
     } catch (error) {
-      throw new MigrationFailed(`${file}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`);
+      throw new MigrationFailed(
+        `${file}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
+      );
     }
   }
   return Math.max(current, known);

@@ -1,9 +1,18 @@
 import type Database from 'better-sqlite3';
-import { ChainCursor } from './sqlite-event-chain';
+import type { ChainCursor } from './sqlite-event-chain';
 import { eventColumns } from './event-rows';
 import {
-  DuplicateEventId, EventToAppend, GlobalPosition, RecordedEvent, StageAppendsOptions, StagedAppends, StagedStreamResult, StagingLedger, StreamName,
-  assertExpectedRevision, assertValidBatch,
+  DuplicateEventId,
+  type EventToAppend,
+  type GlobalPosition,
+  type RecordedEvent,
+  type StageAppendsOptions,
+  type StagedAppends,
+  type StagedStreamResult,
+  StagingLedger,
+  type StreamName,
+  assertExpectedRevision,
+  assertValidBatch,
 } from '@teamlog/store';
 
 /** What a unit needs from the store that opened it. */
@@ -54,7 +63,8 @@ const toPosition = (position: number | bigint): GlobalPosition => {
 
 let nextUnit = 0;
 
-const isConstraint = (error: unknown, code: string): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+const isConstraint = (error: unknown, code: string): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
 /** A unit of staged appends on a SQLite store's connection (see StagedAppends in @teamlog/store). */
 export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOptions = {}): StagedAppends => {
@@ -64,16 +74,23 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   const unit = (nextUnit += 1);
   const ledger = new StagingLedger();
   /** The staged objects by stream, while participants take part and the unit is small enough. */
-  let kept: Map<StreamName, EventToAppend[]> | undefined = host.hasParticipants() && options.callerHoldsEvents === true ? new Map() : undefined;
+  let kept: Map<StreamName, EventToAppend[]> | undefined =
+    host.hasParticipants() && options.callerHoldsEvents === true ? new Map() : undefined;
   let keptBytes = 0;
-  const insert = db.prepare(`INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare(
+    `INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
   const drop = (): void => {
     // A closed connection took its temporary table with it.
     if (db.open) db.prepare(`DELETE FROM ${stagingTable} WHERE unit = ?`).run(unit);
   };
-  const stageRows = db.transaction((stream: StreamName, first: number, rows: ReadonlyArray<readonly [string, string, string, string | null]>) => {
-    rows.forEach(([id, type, data, metadata], index) => insert.run(unit, stream, first + index, id, type, data, metadata));
-  });
+  const stageRows = db.transaction(
+    (stream: StreamName, first: number, rows: ReadonlyArray<readonly [string, string, string, string | null]>) => {
+      rows.forEach(([id, type, data, metadata], index) =>
+        insert.run(unit, stream, first + index, id, type, data, metadata),
+      );
+    },
+  );
 
   // Rows are read in rowid order, so teamlog_chain_next chains them in revision order.
   const copy = db.prepare(
@@ -84,7 +101,9 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
     'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
-  const lastPosition = db.prepare<[], { position: number | bigint | null }>('SELECT MAX(position) AS position FROM events');
+  const lastPosition = db.prepare<[], { position: number | bigint | null }>(
+    'SELECT MAX(position) AS position FROM events',
+  );
   const clash = db.prepare<[number], { event_id: string; stream_name: string }>(
     `SELECT s.event_id, s.stream_name FROM ${stagingTable} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
   );
@@ -104,8 +123,14 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         events.forEach((event, index) => {
           const position = first + BigInt(index);
           recorded.push({
-            streamName: result.streamName, revision: firstRevision + BigInt(index), position: { commit: position, prepare: position },
-            id: event.id, type: event.type, data: event.data, metadata: event.metadata, recordedAt: new Date(recordedAt),
+            streamName: result.streamName,
+            revision: firstRevision + BigInt(index),
+            position: { commit: position, prepare: position },
+            id: event.id,
+            type: event.type,
+            data: event.data,
+            metadata: event.metadata,
+            recordedAt: new Date(recordedAt),
           });
         });
       }
@@ -131,15 +156,29 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     const results = heads.map(({ staged, last, lastPosition: previous }): StagedStreamResult => {
       if (staged.events === 0) {
         const position = previous ?? lastPosition.get()?.position ?? 0;
-        return { streamName: staged.stream, events: 0, nextExpectedRevision: last ?? -1n, position: toPosition(position) };
+        return {
+          streamName: staged.stream,
+          events: 0,
+          nextExpectedRevision: last ?? -1n,
+          position: toPosition(position),
+        };
       }
       const base = last === undefined ? 0n : last + 1n;
       host.chain.seek(staged.stream, base);
       const { lastInsertRowid } = copy.run(base, recordedAt, unit, staged.stream);
       const revision = base + BigInt(staged.events) - 1n;
-      return { streamName: staged.stream, events: staged.events, nextExpectedRevision: revision, position: toPosition(lastInsertRowid) };
+      return {
+        streamName: staged.stream,
+        events: staged.events,
+        nextExpectedRevision: revision,
+        position: toPosition(lastInsertRowid),
+      };
     });
-    handToParticipants(before, results.filter((result) => result.events > 0), recordedAt);
+    handToParticipants(
+      before,
+      results.filter((result) => result.events > 0),
+      recordedAt,
+    );
     return results;
   });
 
@@ -148,7 +187,15 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       host.assertOpen();
       assertValidBatch(stream, events);
       // Encoded before staging: a value JSON cannot hold fails this call and stages nothing.
-      const rows = events.map((event) => [event.id, event.type, JSON.stringify(event.data), event.metadata === undefined ? null : JSON.stringify(event.metadata)] as const);
+      const rows = events.map(
+        (event) =>
+          [
+            event.id,
+            event.type,
+            JSON.stringify(event.data),
+            event.metadata === undefined ? null : JSON.stringify(event.metadata),
+          ] as const,
+      );
       const first = ledger.streams.find((staged) => staged.stream === stream)?.events ?? 0;
       ledger.stage(stream, events.length, options);
       if (kept !== undefined) {
@@ -177,10 +224,19 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
           host.aborted();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
           const stored = clash.get(unit);
-          if (stored !== undefined) throw new DuplicateEventId(stored.event_id as EventToAppend['id'], stored.stream_name as StreamName, 'the id is already stored; nothing of the unit was written');
+          if (stored !== undefined)
+            throw new DuplicateEventId(
+              stored.event_id as EventToAppend['id'],
+              stored.stream_name as StreamName,
+              'the id is already stored; nothing of the unit was written',
+            );
           const repeated = twice.get(unit);
           if (repeated === undefined) throw error;
-          throw new DuplicateEventId(repeated.event_id as EventToAppend['id'], repeated.stream_name as StreamName, 'the id is staged twice in one unit; nothing of the unit was written');
+          throw new DuplicateEventId(
+            repeated.event_id as EventToAppend['id'],
+            repeated.stream_name as StreamName,
+            'the id is staged twice in one unit; nothing of the unit was written',
+          );
         }
         host.committed(results);
         return results;

@@ -24,7 +24,9 @@ export class StoreNeedsUpgrade extends Error {
     readonly fileVersion: number,
     readonly knownVersion: number,
   ) {
-    super(`${file}: store schema version ${fileVersion} is older than this teamlog's (${knownVersion}); reading never upgrades it: a command that writes (teamlog import) does`);
+    super(
+      `${file}: store schema version ${fileVersion} is older than this teamlog's (${knownVersion}); reading never upgrades it: a command that writes (teamlog import) does`,
+    );
   }
 }
 
@@ -44,12 +46,16 @@ export const assertStoreFileShape = (file: string): void => {
   let size: number;
   try {
     const stats = statSync(file);
-    if (!stats.isFile()) throw new NotATeamlogStore(file, stats.isDirectory() ? 'it is a directory' : 'it is not a regular file');
+    if (!stats.isFile())
+      throw new NotATeamlogStore(file, stats.isDirectory() ? 'it is a directory' : 'it is not a regular file');
     size = stats.size;
   } catch (error) {
     if (error instanceof NotATeamlogStore) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new NotATeamlogStore(file, code === 'ENOENT' ? 'no such file' : `cannot read it (${(error as Error).message})`);
+    throw new NotATeamlogStore(
+      file,
+      code === 'ENOENT' ? 'no such file' : `cannot read it (${(error as Error).message})`,
+    );
   }
   if (size === 0) throw new NotATeamlogStore(file, 'the file is empty');
 };
@@ -61,17 +67,35 @@ export const assertStoreFileShape = (file: string): void => {
 export const storeSchemaVersion = (db: Database.Database, file: string, table = 'schema_migrations'): number => {
   let tables: Set<string>;
   try {
-    tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name));
+    tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+        (row) => row.name,
+      ),
+    );
   } catch (error) {
-    if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT')) throw new NotATeamlogStore(file, 'it is not a SQLite database');
+    if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT'))
+      throw new NotATeamlogStore(file, 'it is not a SQLite database');
     throw error;
   }
-  if (!tables.has(table)) throw new NotATeamlogStore(file, tables.size === 0 ? 'the database holds no tables' : `the database has no ${table} table (another program's database?)`);
-  const columns = new Set((db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as Array<{ name: string }>).map((row) => row.name));
+  if (!tables.has(table))
+    throw new NotATeamlogStore(
+      file,
+      tables.size === 0
+        ? 'the database holds no tables'
+        : `the database has no ${table} table (another program's database?)`,
+    );
+  const columns = new Set(
+    (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as Array<{ name: string }>).map(
+      (row) => row.name,
+    ),
+  );
   if (!['version', 'name', 'applied_at'].every((column) => columns.has(column)) || !tables.has('events')) {
     throw new NotATeamlogStore(file, `its ${table} table is not teamlog's`);
   }
-  return Number((db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as { version: number | bigint }).version);
+  return Number(
+    (db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as { version: number | bigint })
+      .version,
+  );
 };
 
 /** Refuse a schema newer than `known` (a newer teamlog wrote it). */
@@ -124,7 +148,8 @@ export const openReadOnly = (file: string, timeoutMs: number): ReadOnlyConnectio
     return { db: direct, release: () => undefined };
   } catch (error) {
     direct.close();
-    if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT')) throw new NotATeamlogStore(file, 'it is not a SQLite database');
+    if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT'))
+      throw new NotATeamlogStore(file, 'it is not a SQLite database');
     if (!isSqliteError(error, 'SQLITE_READONLY_DIRECTORY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY_CANTINIT')) throw error;
   }
   const directory = mkdtempSync(join(tmpdir(), 'teamlog-read-'));

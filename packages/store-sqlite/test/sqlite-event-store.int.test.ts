@@ -28,7 +28,9 @@ describe('SqliteEventStore file', () => {
   it('records the schema version of every applied migration', () => {
     const { file, cleanup } = tempStoreFile();
     const store = SqliteEventStore.open(file);
-    const versions = store.database.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: bigint }>;
+    const versions = store.database.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{
+      version: bigint;
+    }>;
     expect(versions.map((row) => Number(row.version))).toEqual([1, 2, 3, 4, 5]);
     expect(store.schemaVersion).toBe(5);
     void store.close();
@@ -66,8 +68,16 @@ describe('SqliteEventStore file', () => {
     const { file, cleanup } = tempStoreFile();
     const { applyMigrations, eventStoreMigrations } = await import('@teamlog/store-sqlite');
     const old = new Database(file);
-    applyMigrations(old, eventStoreMigrations.filter((m) => m.version === 1), file);
-    old.prepare("INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('old-1', 0, '0190a000-0000-7000-8000-000000000001', 'x/y', '{}', NULL, 0)").run();
+    applyMigrations(
+      old,
+      eventStoreMigrations.filter((m) => m.version === 1),
+      file,
+    );
+    old
+      .prepare(
+        "INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('old-1', 0, '0190a000-0000-7000-8000-000000000001', 'x/y', '{}', NULL, 0)",
+      )
+      .run();
     old.close();
     const store = SqliteEventStore.open(file);
     expect(store.schemaVersion).toBe(5);

@@ -1,10 +1,13 @@
 import Database from 'better-sqlite3';
-import { SqliteEventStore, SqliteEventStoreOptions } from '@teamlog/store-sqlite';
+import { SqliteEventStore, type SqliteEventStoreOptions } from '@teamlog/store-sqlite';
 import { DuplicateEventId, StoreClosed, WrongExpectedVersion } from '@teamlog/store';
 import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
 
-const withStore = async (run: (store: SqliteEventStore, file: string) => Promise<void>, options: SqliteEventStoreOptions = {}): Promise<void> => {
+const withStore = async (
+  run: (store: SqliteEventStore, file: string) => Promise<void>,
+  options: SqliteEventStoreOptions = {},
+): Promise<void> => {
   const { file, cleanup } = tempStoreFile();
   const store = SqliteEventStore.open(file, options);
   try {
@@ -28,31 +31,42 @@ describe('SqliteEventStore group commit', () => {
   it('commits appends requested in one turn of the event loop in one durable transaction', async () => {
     await withStore(async (store) => {
       const streams = Array.from({ length: 20 }, () => uniqueStream('group'));
-      const results = await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent('group/one'), newEvent('group/two')])));
+      const results = await Promise.all(
+        streams.map((stream) => store.appendToStream(stream, [newEvent('group/one'), newEvent('group/two')])),
+      );
       expect(store.appendTransactions).toBe(1);
       expect(results.map((result) => result.nextExpectedRevision)).toEqual(streams.map(() => 1n));
       const positions = results.map((result) => result.position.commit);
       expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
       for (const stream of streams) {
-        expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual(['group/one', 'group/two']);
+        expect((await collect(store.readStream(stream))).map((event) => event.type)).toEqual([
+          'group/one',
+          'group/two',
+        ]);
       }
     });
   });
 
   it('splits the appends of one turn into groups of at most maxGroupEvents events, in request order, never splitting an append', async () => {
-    await withStore(async (store) => {
-      const streams = Array.from({ length: 4 }, () => uniqueStream('capped'));
-      const large = uniqueStream('large');
-      const results = await Promise.all([
-        ...streams.map((stream) => store.appendToStream(stream, [newEvent(), newEvent()])),
-        store.appendToStream(large, Array.from({ length: 7 }, () => newEvent())),
-      ]);
-      // [2, 2] then [2, 2] then the 7-event append alone.
-      expect(store.appendTransactions).toBe(3);
-      const positions = results.map((result) => result.position.commit);
-      expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
-      expect(await collect(store.readStream(large))).toHaveLength(7);
-    }, { maxGroupEvents: 5 });
+    await withStore(
+      async (store) => {
+        const streams = Array.from({ length: 4 }, () => uniqueStream('capped'));
+        const large = uniqueStream('large');
+        const results = await Promise.all([
+          ...streams.map((stream) => store.appendToStream(stream, [newEvent(), newEvent()])),
+          store.appendToStream(
+            large,
+            Array.from({ length: 7 }, () => newEvent()),
+          ),
+        ]);
+        // [2, 2] then [2, 2] then the 7-event append alone.
+        expect(store.appendTransactions).toBe(3);
+        const positions = results.map((result) => result.position.commit);
+        expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+        expect(await collect(store.readStream(large))).toHaveLength(7);
+      },
+      { maxGroupEvents: 5 },
+    );
   });
 
   it('commits appends awaited one after another in a transaction each', async () => {
@@ -70,7 +84,9 @@ describe('SqliteEventStore group commit', () => {
       const other = uniqueStream('other');
       const [first, second, third] = await Promise.allSettled([
         store.appendToStream(contested, [newEvent('contest/winner')], { expectedRevision: 'no_stream' }),
-        store.appendToStream(contested, [newEvent('contest/loser'), newEvent('contest/loser')], { expectedRevision: 'no_stream' }),
+        store.appendToStream(contested, [newEvent('contest/loser'), newEvent('contest/loser')], {
+          expectedRevision: 'no_stream',
+        }),
         store.appendToStream(other, [newEvent('other/kept')], { expectedRevision: 'no_stream' }),
       ]);
       expect(first.status).toBe('fulfilled');
@@ -101,7 +117,10 @@ describe('SqliteEventStore group commit', () => {
     await withStore(async (store) => {
       const stream = uniqueStream('retry');
       const events = [newEvent('retry/one'), newEvent('retry/two')];
-      const [original, retry] = await Promise.all([store.appendToStream(stream, events), store.appendToStream(stream, events)]);
+      const [original, retry] = await Promise.all([
+        store.appendToStream(stream, events),
+        store.appendToStream(stream, events),
+      ]);
       expect(retry).toEqual(original);
       expect(await collect(store.readStream(stream))).toHaveLength(2);
     });
@@ -137,9 +156,16 @@ describe('SqliteEventStore group commit', () => {
       expect(results.map((result) => result.nextExpectedRevision)).toEqual([1n, 2n, 3n]);
       expect(store.appendTransactions).toBe(1);
       const stored = await collect(store.readStream(stream));
-      expect(stored.map((event) => [event.revision, event.position.commit])).toEqual(results.flatMap((result, index) =>
-        index === 0 ? [[0n, result.position.commit - 1n], [1n, result.position.commit]] : [[result.nextExpectedRevision, result.position.commit]],
-      ));
+      expect(stored.map((event) => [event.revision, event.position.commit])).toEqual(
+        results.flatMap((result, index) =>
+          index === 0
+            ? [
+                [0n, result.position.commit - 1n],
+                [1n, result.position.commit],
+              ]
+            : [[result.nextExpectedRevision, result.position.commit]],
+        ),
+      );
     });
   });
 
@@ -155,26 +181,34 @@ describe('SqliteEventStore group commit', () => {
     const reopened = SqliteEventStore.open(file);
     expect(await reopened.streamRevision(stream)).toBe(2n);
     expect(reopened.listStreams()).toEqual([{ streamName: stream, lastRevision: 2n }]);
-    await expect(reopened.appendToStream(stream, [newEvent()], { expectedRevision: 2n })).resolves.toMatchObject({ nextExpectedRevision: 3n });
+    await expect(reopened.appendToStream(stream, [newEvent()], { expectedRevision: 2n })).resolves.toMatchObject({
+      nextExpectedRevision: 3n,
+    });
     await reopened.close();
     cleanup();
   });
 
   it('fails the whole group, writing nothing, when the write lock cannot be taken', async () => {
-    await withStore(async (store, file) => {
-      const blocker = new Database(file);
-      blocker.prepare('BEGIN IMMEDIATE').run();
-      try {
-        const outcomes = await Promise.allSettled([store.appendToStream(uniqueStream('busy'), [newEvent()]), store.appendToStream(uniqueStream('busy'), [newEvent()])]);
-        expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
-        expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
-      } finally {
-        blocker.prepare('ROLLBACK').run();
-        blocker.close();
-      }
-      expect(countEvents(file)).toBe(0);
-      expect(store.appendTransactions).toBe(0);
-    }, { busyTimeoutMs: 50 });
+    await withStore(
+      async (store, file) => {
+        const blocker = new Database(file);
+        blocker.prepare('BEGIN IMMEDIATE').run();
+        try {
+          const outcomes = await Promise.allSettled([
+            store.appendToStream(uniqueStream('busy'), [newEvent()]),
+            store.appendToStream(uniqueStream('busy'), [newEvent()]),
+          ]);
+          expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+          expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
+        } finally {
+          blocker.prepare('ROLLBACK').run();
+          blocker.close();
+        }
+        expect(countEvents(file)).toBe(0);
+        expect(store.appendTransactions).toBe(0);
+      },
+      { busyTimeoutMs: 50 },
+    );
   });
 
   it('commits the appends already requested when closed, and refuses later ones', async () => {

@@ -1,6 +1,16 @@
 import Database from 'better-sqlite3';
-import { EventId } from '@teamlog/events';
-import { ChainBreak, EventStore, StreamHead, StreamName, checkLink, eventDigest, finishChainWalk, startChainWalk, streamName } from '@teamlog/store';
+import type { EventId } from '@teamlog/events';
+import {
+  type ChainBreak,
+  type EventStore,
+  type StreamHead,
+  type StreamName,
+  checkLink,
+  eventDigest,
+  finishChainWalk,
+  startChainWalk,
+  streamName,
+} from '@teamlog/store';
 import { SqliteEventStore, eventStoreMigrations } from '@teamlog/store-sqlite';
 import { tempStoreFile } from './temp-store-file';
 
@@ -8,9 +18,17 @@ import { tempStoreFile } from './temp-store-file';
 
 const stream = streamName('session-chained');
 let nextId = 0;
-const event = (n: number) => ({ id: `0190a000-0000-7000-8000-${String((nextId += 1)).padStart(12, '0')}` as EventId, type: 'x/n', data: { n, text: 'é ✓' }, metadata: { time: n } });
+const event = (n: number) => ({
+  id: `0190a000-0000-7000-8000-${String((nextId += 1)).padStart(12, '0')}` as EventId,
+  type: 'x/n',
+  data: { n, text: 'é ✓' },
+  metadata: { time: n },
+});
 
-const walk = async (store: EventStore, kept: readonly StreamHead[] = []): Promise<{ breaks: ChainBreak[]; heads: StreamHead[] }> => {
+const walk = async (
+  store: EventStore,
+  kept: readonly StreamHead[] = [],
+): Promise<{ breaks: ChainBreak[]; heads: StreamHead[] }> => {
   const state = startChainWalk(kept);
   for await (const link of store.readStoredLinks?.() ?? []) checkLink(state, link);
   return finishChainWalk(state);
@@ -50,7 +68,11 @@ describe('the SQLite hash chain', () => {
   it('chains each event over its predecessor and the exact text stored, in appends and staged units alike', async () => {
     const { file, cleanup } = await chainedFile();
     const db = new Database(file, { readonly: true });
-    const rows = db.prepare("SELECT type, data, metadata, digest FROM events WHERE stream_name = 'session-chained' ORDER BY revision").all() as Array<{ type: string; data: string; metadata: string | null; digest: string }>;
+    const rows = db
+      .prepare(
+        "SELECT type, data, metadata, digest FROM events WHERE stream_name = 'session-chained' ORDER BY revision",
+      )
+      .all() as Array<{ type: string; data: string; metadata: string | null; digest: string }>;
     db.close();
     let previous: string | undefined;
     for (const row of rows) {
@@ -69,7 +91,12 @@ describe('the SQLite hash chain', () => {
 
   it('gives the events of a store written before the chains their chains when it is migrated', async () => {
     const { file, cleanup } = tempStoreFile();
-    const older = SqliteEventStore.open(file, { migrations: eventStoreMigrations.slice(0, eventStoreMigrations.findIndex((migration) => migration.name === 'hash_chain')) });
+    const older = SqliteEventStore.open(file, {
+      migrations: eventStoreMigrations.slice(
+        0,
+        eventStoreMigrations.findIndex((migration) => migration.name === 'hash_chain'),
+      ),
+    });
     await older.appendToStream(stream, [event(0), event(1), event(2)]);
     await older.close();
     const store = SqliteEventStore.open(file);
@@ -83,7 +110,10 @@ describe('the SQLite hash chain', () => {
 
   it('names the event whose stored bytes were changed in the file', async () => {
     const { file, cleanup } = await chainedFile();
-    edit(file, "UPDATE events SET data = replace(data, '\"n\":1', '\"n\":7') WHERE stream_name = 'session-chained' AND revision = 1");
+    edit(
+      file,
+      "UPDATE events SET data = replace(data, '\"n\":1', '\"n\":7') WHERE stream_name = 'session-chained' AND revision = 1",
+    );
     expect(codes((await reopened(file, (store) => walk(store))).breaks)).toEqual([['chain-event-changed', stream, 1n]]);
     cleanup();
   });
@@ -98,21 +128,31 @@ describe('the SQLite hash chain', () => {
   it('names an event inserted out of turn, digest and all, between two events that chain to each other', async () => {
     const { file, cleanup } = await chainedFile();
     const db = new Database(file);
-    const before = db.prepare("SELECT digest FROM events WHERE stream_name = 'session-chained' AND revision = 1").get() as { digest: string };
+    const before = db
+      .prepare("SELECT digest FROM events WHERE stream_name = 'session-chained' AND revision = 1")
+      .get() as { digest: string };
     const forged = { type: 'x/n', data: '{"n":99}', metadata: null };
     db.exec("UPDATE events SET revision = -revision - 1 WHERE stream_name = 'session-chained' AND revision >= 2");
     db.exec("UPDATE events SET revision = -revision WHERE stream_name = 'session-chained' AND revision < 0");
-    db.prepare("INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at, digest) VALUES ('session-chained', 2, 'forged', ?, ?, NULL, 0, ?)")
-      .run(forged.type, forged.data, eventDigest(before.digest, forged));
+    db.prepare(
+      "INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at, digest) VALUES ('session-chained', 2, 'forged', ?, ?, NULL, 0, ?)",
+    ).run(forged.type, forged.data, eventDigest(before.digest, forged));
     db.close();
-    expect(codes((await reopened(file, (store) => walk(store))).breaks)).toEqual([['chain-event-inserted', stream, 2n]]);
+    expect(codes((await reopened(file, (store) => walk(store))).breaks)).toEqual([
+      ['chain-event-inserted', stream, 2n],
+    ]);
     cleanup();
   });
 
   it('names an event written into the file without a digest', async () => {
     const { file, cleanup } = await chainedFile();
-    edit(file, "INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('session-chained', 5, 'raw', 'x/n', '{}', NULL, 0)");
-    expect(codes((await reopened(file, (store) => walk(store))).breaks)).toEqual([['chain-event-unchained', stream, 5n]]);
+    edit(
+      file,
+      "INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES ('session-chained', 5, 'raw', 'x/n', '{}', NULL, 0)",
+    );
+    expect(codes((await reopened(file, (store) => walk(store))).breaks)).toEqual([
+      ['chain-event-unchained', stream, 5n],
+    ]);
     cleanup();
   });
 
@@ -121,10 +161,16 @@ describe('the SQLite hash chain', () => {
     const kept = (await reopened(file, (store) => walk(store))).heads;
     const db = new Database(file);
     db.function('teamlog_event_digest', (previous: unknown, type: unknown, data: unknown, metadata: unknown) =>
-      eventDigest(typeof previous === 'string' ? previous : undefined, { type: String(type), data: String(data), metadata: typeof metadata === 'string' ? metadata : null }),
+      eventDigest(typeof previous === 'string' ? previous : undefined, {
+        type: String(type),
+        data: String(data),
+        metadata: typeof metadata === 'string' ? metadata : null,
+      }),
     );
     // A forger who knows the digest function rewrites an event and every digest after it.
-    db.exec("UPDATE events SET data = replace(data, '\"n\":3', '\"n\":8') WHERE stream_name = 'session-chained' AND revision = 3");
+    db.exec(
+      "UPDATE events SET data = replace(data, '\"n\":3', '\"n\":8') WHERE stream_name = 'session-chained' AND revision = 3",
+    );
     for (const revision of [3, 4]) {
       db.exec(`UPDATE events SET digest = teamlog_event_digest((SELECT p.digest FROM events p WHERE p.stream_name = events.stream_name AND p.revision = events.revision - 1), type, data, metadata)
                WHERE stream_name = 'session-chained' AND revision = ${revision}`);
@@ -138,7 +184,9 @@ describe('the SQLite hash chain', () => {
       ['chain-stream-missing', streamName('session-other'), 0n],
       ['chain-stream-missing', streamName('session-gone'), 0n],
     ]);
-    const truncated = await reopened(file, (store) => walk(store, [{ streamName: stream, revision: 9n, digest: null }]));
+    const truncated = await reopened(file, (store) =>
+      walk(store, [{ streamName: stream, revision: 9n, digest: null }]),
+    );
     expect(codes(truncated.breaks)).toEqual([['chain-stream-truncated', stream, 9n]]);
     cleanup();
   });

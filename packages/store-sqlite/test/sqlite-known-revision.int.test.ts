@@ -15,7 +15,11 @@ describe('SqliteEventStore known revisions', () => {
       expect(store.knownRevision(stream)).toEqual({ revision: 0n });
       // A plain connection stands for another process: it commits without this process's stores knowing.
       const other = new Database(file);
-      other.prepare("INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 1, '0190a000-0000-7000-8000-0000000000ff', 'x/y', '{}', NULL, 0)").run(stream);
+      other
+        .prepare(
+          "INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 1, '0190a000-0000-7000-8000-0000000000ff', 'x/y', '{}', NULL, 0)",
+        )
+        .run(stream);
       other.close();
       await nextTurn();
       expect(store.knownRevision(stream)).toBeUndefined();

@@ -46,7 +46,9 @@ describe('migrateStore with the SQLite store', () => {
     const back = SqliteEventStore.open(directory.path('back.db'));
     const flaky = new FlakyTarget(back);
     flaky.loseReplyOfAppend = 5;
-    await expect(migrateStore({ from: memory, to: flaky })).rejects.toThrow('connection lost after the append was written');
+    await expect(migrateStore({ from: memory, to: flaky })).rejects.toThrow(
+      'connection lost after the append was written',
+    );
     const report = await migrateStore({ from: memory, to: back });
     expect(report.eventsAlreadyPresent).toBeGreaterThan(0);
     await expectSameStreams(memory, back, streams);

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { collect, uniqueStream } from '@teamlog/store-conformance';
@@ -35,7 +35,9 @@ const [file, stream, count, batchSize] = process.argv.slice(1);
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
-const runAppender = (args: string[]): { child: ChildProcess; acknowledged: string[]; exited: Promise<number | null> } => {
+const runAppender = (
+  args: string[],
+): { child: ChildProcess; acknowledged: string[]; exited: Promise<number | null> } => {
   const child = spawn(process.execPath, ['-e', appenderScript, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const acknowledged: string[] = [];
   let buffer = '';

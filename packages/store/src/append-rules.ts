@@ -1,8 +1,8 @@
-import { EventId } from '@teamlog/events';
-import { AppendResult, EventToAppend, ExpectedRevision } from './event-store';
-import { GlobalPosition } from './global-position';
+import type { EventId } from '@teamlog/events';
+import type { AppendResult, EventToAppend, ExpectedRevision } from './event-store';
+import type { GlobalPosition } from './global-position';
 import { DuplicateEventId, InvalidAppend, WrongExpectedVersion } from './store-errors';
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 
 /* The append rules every adapter shares, so they cannot drift apart. */
 
@@ -15,7 +15,8 @@ export interface StoredIdentity {
 export const assertValidBatch = (stream: StreamName, events: readonly EventToAppend[]): void => {
   const seen = new Set<string>();
   for (const event of events) {
-    if (seen.has(event.id)) throw new InvalidAppend(`stream ${stream}: event id ${event.id} appears twice in one append`);
+    if (seen.has(event.id))
+      throw new InvalidAppend(`stream ${stream}: event id ${event.id} appears twice in one append`);
     seen.add(event.id);
     if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
   }
@@ -28,8 +29,13 @@ export const meetsExpectedRevision = (expected: ExpectedRevision, last: bigint |
   (expected === 'stream_exists' && last !== undefined) ||
   (typeof expected === 'bigint' && last === expected);
 
-export const assertExpectedRevision = (stream: StreamName, expected: ExpectedRevision, last: bigint | undefined): void => {
-  if (!meetsExpectedRevision(expected, last)) throw new WrongExpectedVersion(stream, expected, last === undefined ? 'no_stream' : last);
+export const assertExpectedRevision = (
+  stream: StreamName,
+  expected: ExpectedRevision,
+  last: bigint | undefined,
+): void => {
+  if (!meetsExpectedRevision(expected, last))
+    throw new WrongExpectedVersion(stream, expected, last === undefined ? 'no_stream' : last);
 };
 
 /**
@@ -48,7 +54,11 @@ export const resolveRetry = (
   events.forEach((event, index) => {
     const identity = stored.get(event.id);
     if (identity === undefined || first === undefined) {
-      throw new DuplicateEventId(event.id, stream, 'part of this batch is already stored; a retry must repeat the original batch exactly');
+      throw new DuplicateEventId(
+        event.id,
+        stream,
+        'part of this batch is already stored; a retry must repeat the original batch exactly',
+      );
     }
     if (identity.streamName !== stream) {
       throw new DuplicateEventId(event.id, stream, `the id is already stored in stream ${identity.streamName}`);

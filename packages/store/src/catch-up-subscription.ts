@@ -1,5 +1,5 @@
-import { RecordedEvent, Subscription } from './event-store';
-import { GlobalPosition } from './global-position';
+import type { RecordedEvent, Subscription } from './event-store';
+import type { GlobalPosition } from './global-position';
 
 export interface CatchUpSource {
   /** Events strictly after `after` (or from the start), at most `maxCount`, in global order. */

@@ -1,5 +1,5 @@
-import { ChainedBytes, EventDigest, eventDigest } from './event-digest';
-import { StreamName } from './stream-name';
+import { type ChainedBytes, type EventDigest, eventDigest } from './event-digest';
+import type { StreamName } from './stream-name';
 
 /** An event as a store keeps it: the bytes its digest covers, and the digest written with it (null: none). */
 export interface StoredLink extends ChainedBytes {
@@ -36,13 +36,17 @@ export interface ChainBreak {
 
 /** One sentence per code, for `teamlog audit`. */
 export const chainBreakExplanations: Readonly<Record<ChainBreakCode, string>> = {
-  'chain-event-changed': 'The event\'s stored bytes (or its digest) are not what was chained after its predecessor: it was changed after it was written.',
+  'chain-event-changed':
+    "The event's stored bytes (or its digest) are not what was chained after its predecessor: it was changed after it was written.",
   'chain-event-removed': 'The stream skips a revision: the event there was removed after it was written.',
   'chain-event-inserted': 'The event sits between two events that chain to each other: it was inserted out of turn.',
-  'chain-event-unchained': 'The event carries no digest: it was written into the store without going through teamlog\'s append.',
+  'chain-event-unchained':
+    "The event carries no digest: it was written into the store without going through teamlog's append.",
   'chain-stream-missing': 'A stream whose head digest was kept is no longer in the store.',
-  'chain-stream-truncated': 'A stream ends before the revision whose digest was kept: events were removed from its end.',
-  'chain-digest-differs': 'The digest at the kept revision differs from the one kept: an event at or before it changed, and the chain was rewritten.',
+  'chain-stream-truncated':
+    'A stream ends before the revision whose digest was kept: events were removed from its end.',
+  'chain-digest-differs':
+    'The digest at the kept revision differs from the one kept: an event at or before it changed, and the chain was rewritten.',
 };
 
 interface StreamWalk {
@@ -77,14 +81,28 @@ export const startChainWalk = (kept: readonly StreamHead[] = []): ChainWalk => (
 
 const linkBreak = (walk: StreamWalk | undefined, link: StoredLink): Omit<ChainBreak, 'streamName'> | undefined => {
   const expected = walk === undefined ? 0n : walk.last.revision + 1n;
-  if (link.revision > expected) return { code: 'chain-event-removed', revision: expected, detail: `revision ${expected} is missing; the next stored event is revision ${link.revision}` };
-  if (link.digest === null) return { code: 'chain-event-unchained', revision: link.revision, detail: 'the event has no digest' };
+  if (link.revision > expected)
+    return {
+      code: 'chain-event-removed',
+      revision: expected,
+      detail: `revision ${expected} is missing; the next stored event is revision ${link.revision}`,
+    };
+  if (link.digest === null)
+    return { code: 'chain-event-unchained', revision: link.revision, detail: 'the event has no digest' };
   const previous = walk?.last.digest ?? undefined;
   if (eventDigest(previous, link) === link.digest) return undefined;
   if (walk !== undefined && eventDigest(walk.beforeLast, link) === link.digest) {
-    return { code: 'chain-event-inserted', revision: walk.last.revision, detail: `revision ${link.revision} chains onto the event before revision ${walk.last.revision}` };
+    return {
+      code: 'chain-event-inserted',
+      revision: walk.last.revision,
+      detail: `revision ${link.revision} chains onto the event before revision ${walk.last.revision}`,
+    };
   }
-  return { code: 'chain-event-changed', revision: link.revision, detail: `the stored digest ${link.digest.slice(0, 12)}… does not cover the stored bytes after its predecessor` };
+  return {
+    code: 'chain-event-changed',
+    revision: link.revision,
+    detail: `the stored digest ${link.digest.slice(0, 12)}… does not cover the stored bytes after its predecessor`,
+  };
 };
 
 const closeStream = (walk: ChainWalk): void => {
@@ -117,14 +135,36 @@ const keptBreaks = (walk: ChainWalk): ChainBreak[] => {
   const heads = new Map(walk.heads.map((head) => [head.streamName, head]));
   return [...walk.kept.values()].flatMap((kept): ChainBreak[] => {
     const head = heads.get(kept.streamName);
-    if (head === undefined) return [{ code: 'chain-stream-missing', streamName: kept.streamName, revision: kept.revision, detail: 'the stream is not in the store' }];
+    if (head === undefined)
+      return [
+        {
+          code: 'chain-stream-missing',
+          streamName: kept.streamName,
+          revision: kept.revision,
+          detail: 'the stream is not in the store',
+        },
+      ];
     if (head.revision < kept.revision) {
-      return [{ code: 'chain-stream-truncated', streamName: kept.streamName, revision: kept.revision, detail: `the stream ends at revision ${head.revision}` }];
+      return [
+        {
+          code: 'chain-stream-truncated',
+          streamName: kept.streamName,
+          revision: kept.revision,
+          detail: `the stream ends at revision ${head.revision}`,
+        },
+      ];
     }
     const now = walk.keptDigests.get(kept.streamName);
     return now === kept.digest
       ? []
-      : [{ code: 'chain-digest-differs', streamName: kept.streamName, revision: kept.revision, detail: `kept ${kept.digest ?? '(none)'}, stored ${now ?? '(none)'}` }];
+      : [
+          {
+            code: 'chain-digest-differs',
+            streamName: kept.streamName,
+            revision: kept.revision,
+            detail: `kept ${kept.digest ?? '(none)'}, stored ${now ?? '(none)'}`,
+          },
+        ];
   });
 };
 

@@ -1,8 +1,8 @@
-import { EventId, JsonValue } from '@teamlog/events';
+import type { EventId, JsonValue } from '@teamlog/events';
 import type { StoredLink } from './chain-check';
-import { GlobalPosition } from './global-position';
+import type { GlobalPosition } from './global-position';
 import type { StageAppendsOptions, StagedAppends } from './staged-appends';
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
 

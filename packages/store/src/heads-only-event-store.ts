@@ -1,13 +1,22 @@
 import { assertExpectedRevision } from './append-rules';
-import {
-  AppendOptions, AppendResult, CommitParticipant, Detach, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
+import type {
+  AppendOptions,
+  AppendResult,
+  CommitParticipant,
+  Detach,
+  EventStore,
+  EventToAppend,
+  KnownRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
   Subscription,
 } from './event-store';
-import { GlobalPosition, comparePositions } from './global-position';
+import { type GlobalPosition, comparePositions } from './global-position';
 import { readStreamSlice } from './read-stream-slice';
-import { StagedAppends, StagedStreamResult, StagingLedger } from './staged-appends';
+import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
 import { InvalidAppend, StoreClosed, StreamNotFound } from './store-errors';
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 
 /** A read this store cannot serve: it kept the heads of its streams, not their events. */
 export class PayloadsNotKept extends Error {
@@ -16,7 +25,9 @@ export class PayloadsNotKept extends Error {
     readonly streamName: StreamName | '$all',
     what: string,
   ) {
-    super(`${streamName === '$all' ? '$all' : `stream ${streamName}`}: ${what}: this store keeps no events (a one-shot replay, --store :memory:)`);
+    super(
+      `${streamName === '$all' ? '$all' : `stream ${streamName}`}: ${what}: this store keeps no events (a one-shot replay, --store :memory:)`,
+    );
   }
 }
 
@@ -25,7 +36,8 @@ export class PayloadsNotKept extends Error {
  * compared either, not even within one batch (a Set of every batch's ids cost 5% of a replay).
  */
 const assertTypes = (stream: StreamName, events: readonly EventToAppend[]): void => {
-  for (const event of events) if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
+  for (const event of events)
+    if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
 };
 
 /** What is kept of a stream: its length and its first and last event (a header's latest record, a session's first event). */
@@ -59,7 +71,11 @@ export class HeadsOnlyEventStore implements EventStore {
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     this.assertOpen();
     assertTypes(stream, events);
     const last = this.lastRevision(stream);
@@ -85,7 +101,8 @@ export class HeadsOnlyEventStore implements EventStore {
       commit: async () => {
         ledger.finish();
         this.assertOpen();
-        for (const staged of ledger.streams) assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
+        for (const staged of ledger.streams)
+          assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
         const recordedAt = this.clock();
         const recorded: RecordedEvent[] = [];
         const ranges: Array<{ readonly stream: StreamName; readonly from: number; readonly to: number }> = [];
@@ -94,7 +111,13 @@ export class HeadsOnlyEventStore implements EventStore {
           const from = recorded.length;
           for (const batch of batches) {
             if (batch.stream !== staged.stream) continue;
-            for (const event of this.recordedOf(staged.stream, start + recorded.length - from, batch.events, recordedAt)) recorded.push(event);
+            for (const event of this.recordedOf(
+              staged.stream,
+              start + recorded.length - from,
+              batch.events,
+              recordedAt,
+            ))
+              recorded.push(event);
           }
           ranges.push({ stream: staged.stream, from, to: recorded.length });
           const last = recorded[recorded.length - 1];
@@ -116,7 +139,10 @@ export class HeadsOnlyEventStore implements EventStore {
   }
 
   /** Hand a commit to the participants, then keep only the heads; a participant that throws fails it all. */
-  private commitRecorded(recorded: readonly RecordedEvent[], ranges: ReadonlyArray<{ readonly stream: StreamName; readonly from: number; readonly to: number }>): void {
+  private commitRecorded(
+    recorded: readonly RecordedEvent[],
+    ranges: ReadonlyArray<{ readonly stream: StreamName; readonly from: number; readonly to: number }>,
+  ): void {
     if (recorded.length === 0) return;
     const prepared: CommitParticipant[] = [];
     try {
@@ -133,7 +159,8 @@ export class HeadsOnlyEventStore implements EventStore {
       if (to === from) continue;
       const head = this.heads.get(stream);
       const last = recorded[to - 1] as RecordedEvent;
-      if (head === undefined) this.heads.set(stream, { count: to - from, first: recorded[from] as RecordedEvent, last });
+      if (head === undefined)
+        this.heads.set(stream, { count: to - from, first: recorded[from] as RecordedEvent, last });
       else {
         head.count += to - from;
         head.last = last;
@@ -146,18 +173,34 @@ export class HeadsOnlyEventStore implements EventStore {
   /** A participant must hold everything committed so far: this store cannot hand it what it missed. */
   private assertNothingBehind(participant: CommitParticipant): void {
     const { checkpoint } = participant;
-    const behind = this.lastPosition !== undefined && (checkpoint === undefined || comparePositions(checkpoint, this.lastPosition) < 0);
+    const behind =
+      this.lastPosition !== undefined &&
+      (checkpoint === undefined || comparePositions(checkpoint, this.lastPosition) < 0);
     if (behind) throw new PayloadsNotKept('$all', 'a commit participant joined after events were committed');
   }
 
-  private recordedOf(stream: StreamName, start: number, events: readonly EventToAppend[], recordedAt: Date): RecordedEvent[] {
+  private recordedOf(
+    stream: StreamName,
+    start: number,
+    events: readonly EventToAppend[],
+    recordedAt: Date,
+  ): RecordedEvent[] {
     const recorded = new Array<RecordedEvent>(events.length);
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index] as EventToAppend;
       const position = { commit: this.nextCommit, prepare: this.nextCommit };
       // Uneven steps, as the in-memory store's: nothing may assume dense positions.
       this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
-      recorded[index] = { streamName: stream, revision: BigInt(start + index), position, id: event.id, type: event.type, data: event.data, metadata: event.metadata, recordedAt };
+      recorded[index] = {
+        streamName: stream,
+        revision: BigInt(start + index),
+        position,
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+      };
     }
     return recorded;
   }
@@ -180,17 +223,21 @@ export class HeadsOnlyEventStore implements EventStore {
     const direction = options.direction ?? 'forwards';
     const from = options.from ?? (direction === 'forwards' ? 'start' : 'end');
     const first = direction === 'forwards' && (from === 'start' || from === 0n);
-    const last = direction === 'backwards' && (from === 'end' || (typeof from === 'bigint' && from >= head.last.revision));
-    if (options.maxCount !== 1 || (!first && !last)) throw new PayloadsNotKept(stream, 'only its first and last event are kept');
+    const last =
+      direction === 'backwards' && (from === 'end' || (typeof from === 'bigint' && from >= head.last.revision));
+    if (options.maxCount !== 1 || (!first && !last))
+      throw new PayloadsNotKept(stream, 'only its first and last event are kept');
     yield first ? head.first : head.last;
   }
 
   /** Only what follows the head: nothing (the views are never behind it, see participate). */
+  // biome-ignore lint/correctness/useYield: the port's readAll is a generator; this store never has an event to yield.
   async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
     const from = options.fromPosition ?? 'start';
     if (this.lastPosition === undefined) return;
-    if (from === 'start' || comparePositions(from, this.lastPosition) < 0) throw new PayloadsNotKept('$all', 'events behind its head were asked for');
+    if (from === 'start' || comparePositions(from, this.lastPosition) < 0)
+      throw new PayloadsNotKept('$all', 'events behind its head were asked for');
   }
 
   subscribeToAll(): Subscription {

@@ -1,14 +1,24 @@
-import { EventId } from '@teamlog/events';
-import { assertExpectedRevision, assertValidBatch, resolveRetry, StoredIdentity } from './append-rules';
+import type { EventId } from '@teamlog/events';
+import { assertExpectedRevision, assertValidBatch, resolveRetry, type StoredIdentity } from './append-rules';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription';
-import {
-  AppendOptions, AppendResult, CommitParticipant, Detach, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  SubscribeToAllOptions, Subscription,
+import type {
+  AppendOptions,
+  AppendResult,
+  CommitParticipant,
+  Detach,
+  EventStore,
+  EventToAppend,
+  KnownRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
 } from './event-store';
-import { GlobalPosition, isAfter } from './global-position';
-import { StagedAppends, StagedStreamResult, StagingLedger } from './staged-appends';
+import { type GlobalPosition, isAfter } from './global-position';
+import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
 import { DuplicateEventId, StoreClosed, StreamNotFound } from './store-errors';
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 import { readStreamSlice } from './read-stream-slice';
 
 export interface InMemoryEventStoreOptions {
@@ -53,7 +63,11 @@ export class InMemoryEventStore implements EventStore {
     this.freeze = options.freezeEvents ?? false;
   }
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     this.assertOpen();
     assertValidBatch(stream, events);
     const retried = this.retryOf(stream, events);
@@ -118,11 +132,17 @@ export class InMemoryEventStore implements EventStore {
         ledger.finish();
         this.assertOpen();
         // Expectations first: a concurrent writer of the same events is a conflict, not a duplicate.
-        for (const staged of ledger.streams) assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
+        for (const staged of ledger.streams)
+          assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
         const seen = new Set<EventId>();
         for (const { stream, events } of batches) {
           for (const event of events) {
-            if (this.ids.has(event.id) || seen.has(event.id)) throw new DuplicateEventId(event.id, stream, 'the id is already stored or staged twice; nothing of the unit was written');
+            if (this.ids.has(event.id) || seen.has(event.id))
+              throw new DuplicateEventId(
+                event.id,
+                stream,
+                'the id is already stored or staged twice; nothing of the unit was written',
+              );
             seen.add(event.id);
           }
         }

@@ -1,8 +1,8 @@
 import { assertValidBatch } from './append-rules';
-import { AppendOptions, EventToAppend } from './event-store';
-import { StagedStream, StagingLedger } from './staged-appends';
+import type { AppendOptions, EventToAppend } from './event-store';
+import { type StagedStream, StagingLedger } from './staged-appends';
 import { StagedAppendsTooLarge } from './store-errors';
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 
 /** How a store keeps a staged event until its commit, and the bytes it counts against the unit's bound. */
 export interface StagedEncoding<E> {
@@ -40,7 +40,10 @@ export class InMemoryStaging<E> {
     if (this.bytes + added > this.maxBytes) {
       if (!this.ledger.finished) this.ledger.finish();
       this.byStream.clear();
-      throw new StagedAppendsTooLarge(this.maxBytes, `${this.ledger.events + events.length} events staged for ${this.store}, which keeps a unit in memory until its commit`);
+      throw new StagedAppendsTooLarge(
+        this.maxBytes,
+        `${this.ledger.events + events.length} events staged for ${this.store}, which keeps a unit in memory until its commit`,
+      );
     }
     this.ledger.stage(stream, events.length, options);
     this.bytes += added;
@@ -52,7 +55,10 @@ export class InMemoryStaging<E> {
   /** Ends the unit for its commit (InvalidAppend if it is already over) and hands over its streams, keeping nothing. */
   take(): StagedStreamEvents<E>[] {
     this.ledger.finish();
-    const streams = this.ledger.streams.map((staged) => ({ ...staged, encoded: this.byStream.get(staged.stream) ?? [] }));
+    const streams = this.ledger.streams.map((staged) => ({
+      ...staged,
+      encoded: this.byStream.get(staged.stream) ?? [],
+    }));
     this.byStream.clear();
     return streams;
   }

@@ -1,9 +1,9 @@
-import { EventStore, EventToAppend, RecordedEvent } from './event-store';
-import { GlobalPosition } from './global-position';
+import type { EventStore, EventToAppend, RecordedEvent } from './event-store';
+import type { GlobalPosition } from './global-position';
 import { MigrationFailed, MigrationInterrupted, MigrationVerificationFailed } from './migration-errors';
 import { sameEventId } from './same-event-id';
-import { StreamName } from './stream-name';
-import { SourceStreamSummary, verifyMigration } from './verify-migration';
+import type { StreamName } from './stream-name';
+import { type SourceStreamSummary, verifyMigration } from './verify-migration';
 
 export interface MigrationProgress {
   readonly phase: 'copying' | 'verifying' | 'done';
@@ -57,17 +57,21 @@ interface PendingBatch {
   bytes: number;
 }
 
-const jsonBytes = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value), 'utf8'));
+const jsonBytes = (value: unknown): number =>
+  value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /**
  * An event's size as EventStoreDB counts it against its MaxAppendSize: the data and metadata as
  * JSON bytes, and two bytes per character of the type (its adapter adds a few bytes of metadata
  * conventions, which the budget's margin covers).
  */
-export const appendedEventBytes = (event: EventToAppend): number => jsonBytes(event.data) + jsonBytes(event.metadata) + event.type.length * 2;
+export const appendedEventBytes = (event: EventToAppend): number =>
+  jsonBytes(event.data) + jsonBytes(event.metadata) + event.type.length * 2;
 
 const toAppend = (event: RecordedEvent): EventToAppend =>
-  event.metadata === undefined ? { id: event.id, type: event.type, data: event.data } : { id: event.id, type: event.type, data: event.data, metadata: event.metadata };
+  event.metadata === undefined
+    ? { id: event.id, type: event.type, data: event.data }
+    : { id: event.id, type: event.type, data: event.data, metadata: event.metadata };
 
 /**
  * Copy every stream of `from` into `to`, in `$all` order, keeping event ids, types, data,
@@ -90,7 +94,15 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
   let appends = 0;
   let sourcePosition: GlobalPosition | undefined;
   const report = (phase: MigrationProgress['phase']) =>
-    onProgress?.({ phase, eventsRead, eventsCopied, eventsAlreadyPresent, streamsSeen: cursors.size, appends, sourcePosition });
+    onProgress?.({
+      phase,
+      eventsRead,
+      eventsCopied,
+      eventsAlreadyPresent,
+      streamsSeen: cursors.size,
+      appends,
+      sourcePosition,
+    });
 
   const fitsIn = (batch: PendingBatch, stream: StreamName, bytes: number): boolean =>
     batch.streamName === stream && batch.events.length < maxBatchEvents && batch.bytes + bytes <= maxBatchBytes;
@@ -99,14 +111,24 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
     const known = cursors.get(event.streamName);
     if (known !== undefined) return known;
     const targetLast = await to.streamRevision(event.streamName);
-    const cursor: StreamCursor = { targetLast, nextRevision: targetLast === undefined ? 0n : targetLast + 1n, events: 0, last: event };
+    const cursor: StreamCursor = {
+      targetLast,
+      nextRevision: targetLast === undefined ? 0n : targetLast + 1n,
+      events: 0,
+      last: event,
+    };
     cursors.set(event.streamName, cursor);
     return cursor;
   };
 
   const checkBoundary = async (event: RecordedEvent): Promise<void> => {
     let stored: RecordedEvent | undefined;
-    for await (const candidate of to.readStream(event.streamName, { from: event.revision, direction: 'backwards', maxCount: 1 })) stored = candidate;
+    for await (const candidate of to.readStream(event.streamName, {
+      from: event.revision,
+      direction: 'backwards',
+      maxCount: 1,
+    }))
+      stored = candidate;
     if (stored === undefined || !sameEventId(stored.id, event.id)) {
       throw new MigrationFailed(
         event.streamName,
@@ -127,10 +149,17 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
         expectedRevision: first.revision === 0n ? 'no_stream' : first.revision - 1n,
       });
       if (result.nextExpectedRevision !== last.revision) {
-        throw new Error(`the target reported revision ${result.nextExpectedRevision} for the batch ending at ${last.revision}`);
+        throw new Error(
+          `the target reported revision ${result.nextExpectedRevision} for the batch ending at ${last.revision}`,
+        );
       }
     } catch (error) {
-      throw new MigrationFailed(batch.streamName, first.revision, `appending ${batch.events.length} event(s) failed: ${(error as Error).message}`, { cause: error });
+      throw new MigrationFailed(
+        batch.streamName,
+        first.revision,
+        `appending ${batch.events.length} event(s) failed: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     appends += 1;
     eventsCopied += batch.events.length;
@@ -151,7 +180,11 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
       continue;
     }
     if (event.revision !== cursor.nextRevision) {
-      throw new MigrationFailed(event.streamName, event.revision, `the source skips from revision ${cursor.nextRevision - 1n} to ${event.revision}`);
+      throw new MigrationFailed(
+        event.streamName,
+        event.revision,
+        `the source skips from revision ${cursor.nextRevision - 1n} to ${event.revision}`,
+      );
     }
     cursor.nextRevision += 1n;
     const bytes = appendedEventBytes(toAppend(event));
@@ -167,7 +200,12 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
   report('verifying');
   const summaries: SourceStreamSummary[] = [];
   for (const [streamName, cursor] of cursors) {
-    summaries.push({ streamName, events: cursor.events, lastRevision: cursor.last.revision, lastEventId: cursor.last.id });
+    summaries.push({
+      streamName,
+      events: cursor.events,
+      lastRevision: cursor.last.revision,
+      lastEventId: cursor.last.id,
+    });
   }
   const mismatches = await verifyMigration(to, summaries);
   if (mismatches.length > 0) throw new MigrationVerificationFailed(mismatches);

@@ -1,4 +1,4 @@
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 
 /** The copy cannot continue: the target disagrees with the source, or an append failed. */
 export class MigrationFailed extends Error {
@@ -9,7 +9,10 @@ export class MigrationFailed extends Error {
     readonly detail: string,
     options?: ErrorOptions,
   ) {
-    super(`migration of stream ${streamName}${revision === undefined ? '' : ` at revision ${revision}`}: ${detail}`, options);
+    super(
+      `migration of stream ${streamName}${revision === undefined ? '' : ` at revision ${revision}`}: ${detail}`,
+      options,
+    );
   }
 }
 

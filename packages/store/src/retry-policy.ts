@@ -17,7 +17,12 @@ export interface RetryPolicy {
 }
 
 /** About half a minute of retries (at most 25 attempts, waits doubling from 50 ms to 2 s, none starting after 30 s): long enough for a server restart or a failover. */
-export const defaultRetryPolicy: RetryPolicy = { initialDelayMs: 50, maxDelayMs: 2_000, maxAttempts: 25, maxElapsedMs: 30_000 };
+export const defaultRetryPolicy: RetryPolicy = {
+  initialDelayMs: 50,
+  maxDelayMs: 2_000,
+  maxAttempts: 25,
+  maxElapsedMs: 30_000,
+};
 
 /**
  * The wait before retry number `retry` (1 for the first retry): doubling from the initial delay,
@@ -75,7 +80,8 @@ export const retrying = async <A>(run: (attempt: number) => Promise<A>, options:
     try {
       return await run(attempt);
     } catch (error) {
-      if (!options.retryable(error) || attempt >= options.policy.maxAttempts || options.stopped?.() === true) throw error;
+      if (!options.retryable(error) || attempt >= options.policy.maxAttempts || options.stopped?.() === true)
+        throw error;
       const delayMs = retryDelay(attempt, options.policy, options.random);
       if (now() + delayMs - started > budget) throw error;
       options.onRetry?.({ retry: attempt, delayMs, error });

@@ -1,6 +1,6 @@
-import { AppendOptions, AppendResult, EventToAppend, ExpectedRevision } from './event-store';
+import type { AppendOptions, AppendResult, EventToAppend, ExpectedRevision } from './event-store';
 import { InvalidAppend } from './store-errors';
-import { StreamName } from './stream-name';
+import type { StreamName } from './stream-name';
 
 /** What one stream of a committed unit got: its last revision and position, and how many events were written. */
 export interface StagedStreamResult extends AppendResult {
@@ -49,7 +49,8 @@ export interface StagedStream {
   events: number;
 }
 
-const describe = (expected: ExpectedRevision | undefined): string => (typeof expected === 'bigint' ? expected.toString() : String(expected));
+const describe = (expected: ExpectedRevision | undefined): string =>
+  typeof expected === 'bigint' ? expected.toString() : String(expected);
 
 /**
  * The bookkeeping every adapter's unit shares: streams in staging order, the expectation rule
@@ -106,9 +107,11 @@ export class StagingLedger {
 
 const continues = (staged: StagedStream, given: ExpectedRevision | undefined): boolean => {
   if (given === undefined || given === 'any') return true;
-  if (given === 'stream_exists') return staged.events > 0 || staged.expected === 'stream_exists' || typeof staged.expected === 'bigint';
+  if (given === 'stream_exists')
+    return staged.events > 0 || staged.expected === 'stream_exists' || typeof staged.expected === 'bigint';
   if (given === 'no_stream') return staged.events === 0 && staged.expected === 'no_stream';
-  const base = staged.expected === 'no_stream' ? -1n : typeof staged.expected === 'bigint' ? staged.expected : undefined;
+  const base =
+    staged.expected === 'no_stream' ? -1n : typeof staged.expected === 'bigint' ? staged.expected : undefined;
   return base !== undefined && base + BigInt(staged.events) === given;
 };
 

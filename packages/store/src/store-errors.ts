@@ -1,6 +1,6 @@
-import { EventId } from '@teamlog/events';
-import { ExpectedRevision } from './event-store';
-import { StreamName } from './stream-name';
+import type { EventId } from '@teamlog/events';
+import type { ExpectedRevision } from './event-store';
+import type { StreamName } from './stream-name';
 
 const describeRevision = (revision: ExpectedRevision | 'no_stream'): string =>
   typeof revision === 'bigint' ? revision.toString() : revision;
@@ -54,7 +54,9 @@ export class StagedAppendsTooLarge extends Error {
     readonly limitBytes: number,
     detail: string,
   ) {
-    super(`the staged appends exceed ${limitBytes} bytes, the most this store writes as one unit: ${detail}; nothing was written`);
+    super(
+      `the staged appends exceed ${limitBytes} bytes, the most this store writes as one unit: ${detail}; nothing was written`,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
-import { KnownRevision } from './event-store';
-import { StreamName } from './stream-name';
+import type { KnownRevision } from './event-store';
+import type { StreamName } from './stream-name';
 
 /**
  * The heads an adapter has seen (its own commits, and the head a read started from), most

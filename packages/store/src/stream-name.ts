@@ -1,4 +1,4 @@
-import { SessionId } from '@teamlog/events';
+import type { SessionId } from '@teamlog/events';
 
 export interface StreamNameBrand {
   readonly StreamName: unique symbol;

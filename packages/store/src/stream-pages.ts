@@ -1,7 +1,12 @@
-import { ReadStreamOptions } from './event-store';
+import type { ReadStreamOptions } from './event-store';
 
 /** One page of a stream's rows, in the read's order: forwards, from revision `from` up to `last`; backwards, from `from` down; at most `count`. */
-export type StreamPageReader<R> = (direction: 'forwards' | 'backwards', from: bigint, last: bigint, count: number) => Promise<readonly R[]> | readonly R[];
+export type StreamPageReader<R> = (
+  direction: 'forwards' | 'backwards',
+  from: bigint,
+  last: bigint,
+  count: number,
+) => Promise<readonly R[]> | readonly R[];
 
 /**
  * What `readStream` reads of a stream whose last revision is `last`, as pages of at most
@@ -19,7 +24,8 @@ export async function* streamPages<R>(
   let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
   const from = options.from ?? (direction === 'forwards' ? 'start' : 'end');
   const forwards = direction === 'forwards';
-  let next = from === 'start' ? 0n : from === 'end' ? (forwards ? last + 1n : last) : !forwards && from > last ? last : from;
+  let next =
+    from === 'start' ? 0n : from === 'end' ? (forwards ? last + 1n : last) : !forwards && from > last ? last : from;
   while (remaining > 0 && (forwards ? next <= last : next >= 0n)) {
     const rows = await page(direction, next, last, Math.min(pageSize, remaining));
     if (rows.length === 0) return;

@@ -8,7 +8,9 @@ describe('eventDigest', () => {
 
   it('is SHA-256 over the version, the predecessor and each field prefixed by its length in UTF-8 bytes', () => {
     const input = 'teamlog-chain-1\n-\n5:tÿpe\n4:"é"\n-';
-    expect(eventDigest(undefined, { type: 'tÿpe', data: '"é"', metadata: null })).toBe(createHash('sha256').update(input, 'utf8').digest('hex'));
+    expect(eventDigest(undefined, { type: 'tÿpe', data: '"é"', metadata: null })).toBe(
+      createHash('sha256').update(input, 'utf8').digest('hex'),
+    );
   });
 
   it('changes with the predecessor, the type, the data and the metadata', () => {
@@ -24,7 +26,11 @@ describe('eventDigest', () => {
   });
 
   it('tells apart events whose fields only split the same text differently', () => {
-    expect(eventDigest(undefined, { type: 'a', data: 'b\n1:c', metadata: null })).not.toBe(eventDigest(undefined, { type: 'a\n1:b', data: 'c', metadata: null }));
-    expect(eventDigest(undefined, { type: 'x', data: '{}', metadata: '' })).not.toBe(eventDigest(undefined, { type: 'x', data: '{}', metadata: null }));
+    expect(eventDigest(undefined, { type: 'a', data: 'b\n1:c', metadata: null })).not.toBe(
+      eventDigest(undefined, { type: 'a\n1:b', data: 'c', metadata: null }),
+    );
+    expect(eventDigest(undefined, { type: 'x', data: '{}', metadata: '' })).not.toBe(
+      eventDigest(undefined, { type: 'x', data: '{}', metadata: null }),
+    );
   });
 });

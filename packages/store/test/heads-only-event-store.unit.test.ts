@@ -1,10 +1,22 @@
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 import {
-  CommitParticipant, EventToAppend, HeadsOnlyEventStore, InvalidAppend, PayloadsNotKept, RecordedEvent, StreamNotFound, WrongExpectedVersion, streamName,
+  type CommitParticipant,
+  type EventToAppend,
+  HeadsOnlyEventStore,
+  InvalidAppend,
+  PayloadsNotKept,
+  type RecordedEvent,
+  StreamNotFound,
+  WrongExpectedVersion,
+  streamName,
 } from '@teamlog/store';
 
 const events = (prefix: string, count: number): EventToAppend[] =>
-  Array.from({ length: count }, (_, index) => ({ id: `${prefix}-${index}` as EventId, type: 'x/event', data: { index } }));
+  Array.from({ length: count }, (_, index) => ({
+    id: `${prefix}-${index}` as EventId,
+    type: 'x/event',
+    data: { index },
+  }));
 
 const collect = async (iterable: AsyncIterable<RecordedEvent>): Promise<RecordedEvent[]> => {
   const found: RecordedEvent[] = [];
@@ -40,7 +52,7 @@ const a = streamName('session-a');
 const b = streamName('sessionheader-a');
 
 describe('the heads-only store of a one-shot replay', () => {
-  it('hands a unit\'s events, the very data objects staged, to its participants in one commit, in staging order', async () => {
+  it("hands a unit's events, the very data objects staged, to its participants in one commit, in staging order", async () => {
     const store = new HeadsOnlyEventStore();
     const views = recorder();
     store.participate(views);
@@ -51,23 +63,39 @@ describe('the heads-only store of a one-shot replay', () => {
     await unit.append(a, body.slice(0, 3), { expectedRevision: 'no_stream' });
     await unit.append(a, body.slice(3), { expectedRevision: 2n });
     const results = await unit.commit();
-    expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([[b, 0n, 1], [a, 4n, 5]]);
+    expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([
+      [b, 0n, 1],
+      [a, 4n, 5],
+    ]);
     expect(views.commits).toHaveLength(1);
     const handed = views.commits[0] as RecordedEvent[];
-    expect(handed.map((event) => [event.streamName, event.revision])).toEqual([[b, 0n], [a, 0n], [a, 1n], [a, 2n], [a, 3n], [a, 4n]]);
+    expect(handed.map((event) => [event.streamName, event.revision])).toEqual([
+      [b, 0n],
+      [a, 0n],
+      [a, 1n],
+      [a, 2n],
+      [a, 3n],
+      [a, 4n],
+    ]);
     expect(handed[1]?.data).toBe(body[0]?.data);
     expect(await store.streamRevision(a)).toBe(4n);
     expect(store.knownRevision(a)).toEqual({ revision: 4n });
   });
 
-  it('keeps each stream\'s head only: its first and last event are read, its middle is refused', async () => {
+  it("keeps each stream's head only: its first and last event are read, its middle is refused", async () => {
     const store = new HeadsOnlyEventStore();
     await store.appendToStream(a, events('e', 3));
     await store.appendToStream(a, events('f', 2), { expectedRevision: 2n });
     expect((await collect(store.readStream(a, { maxCount: 1 }))).map((event) => event.id)).toEqual(['e-0']);
-    expect((await collect(store.readStream(a, { direction: 'backwards', from: 'end', maxCount: 1 }))).map((event) => event.id)).toEqual(['f-1']);
+    expect(
+      (await collect(store.readStream(a, { direction: 'backwards', from: 'end', maxCount: 1 }))).map(
+        (event) => event.id,
+      ),
+    ).toEqual(['f-1']);
     await expect(collect(store.readStream(a))).rejects.toBeInstanceOf(PayloadsNotKept);
-    await expect(collect(store.readStream(a, { from: 2n, maxCount: 1 }))).rejects.toThrow(/stream session-a: only its first and last event are kept: this store keeps no events/);
+    await expect(collect(store.readStream(a, { from: 2n, maxCount: 1 }))).rejects.toThrow(
+      /stream session-a: only its first and last event are kept: this store keeps no events/,
+    );
     await expect(collect(store.readStream(b))).rejects.toBeInstanceOf(StreamNotFound);
   });
 
@@ -75,7 +103,10 @@ describe('the heads-only store of a one-shot replay', () => {
     const store = new HeadsOnlyEventStore();
     await store.appendToStream(b, events('h', 2));
     expect((await collect(store.readStream(b))).map((event) => event.id)).toEqual(['h-0', 'h-1']);
-    expect((await collect(store.readStream(b, { direction: 'backwards' }))).map((event) => event.id)).toEqual(['h-1', 'h-0']);
+    expect((await collect(store.readStream(b, { direction: 'backwards' }))).map((event) => event.id)).toEqual([
+      'h-1',
+      'h-0',
+    ]);
   });
 
   it('checks expected revisions against the heads, at append and at commit, writing nothing of a failed unit', async () => {
@@ -83,7 +114,9 @@ describe('the heads-only store of a one-shot replay', () => {
     const views = recorder();
     store.participate(views);
     await store.appendToStream(a, events('e', 2), { expectedRevision: 'no_stream' });
-    await expect(store.appendToStream(a, events('f', 1), { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(store.appendToStream(a, events('f', 1), { expectedRevision: 0n })).rejects.toBeInstanceOf(
+      WrongExpectedVersion,
+    );
     const unit = store.stageAppends();
     await unit.append(b, events('h', 1), { expectedRevision: 'no_stream' });
     await unit.append(a, events('g', 1), { expectedRevision: 'no_stream' });
@@ -95,7 +128,9 @@ describe('the heads-only store of a one-shot replay', () => {
 
   it('refuses an event with an empty type, and (keeping no ids) compares no ids', async () => {
     const store = new HeadsOnlyEventStore();
-    await expect(store.appendToStream(a, [{ id: 'x' as EventId, type: '', data: {} }])).rejects.toBeInstanceOf(InvalidAppend);
+    await expect(store.appendToStream(a, [{ id: 'x' as EventId, type: '', data: {} }])).rejects.toBeInstanceOf(
+      InvalidAppend,
+    );
     await store.appendToStream(a, events('same', 1));
     await expect(store.appendToStream(b, events('same', 1))).resolves.toMatchObject({ nextExpectedRevision: 0n });
   });
@@ -114,7 +149,9 @@ describe('the heads-only store of a one-shot replay', () => {
     await store.appendToStream(a, events('e', 1));
     const late = recorder();
     store.participate(late);
-    await expect(store.appendToStream(a, events('f', 1))).rejects.toThrow(/a commit participant joined after events were committed/);
+    await expect(store.appendToStream(a, events('f', 1))).rejects.toThrow(
+      /a commit participant joined after events were committed/,
+    );
     expect(await store.streamRevision(a)).toBe(0n);
     expect(late.commits).toEqual([]);
   });
@@ -123,7 +160,14 @@ describe('the heads-only store of a one-shot replay', () => {
     const store = new HeadsOnlyEventStore();
     const views = recorder();
     store.participate(views);
-    store.participate({ checkpoint: undefined, prepare: () => { throw new Error('fold failed'); }, committed: () => undefined, aborted: () => undefined });
+    store.participate({
+      checkpoint: undefined,
+      prepare: () => {
+        throw new Error('fold failed');
+      },
+      committed: () => undefined,
+      aborted: () => undefined,
+    });
     await expect(store.appendToStream(a, events('e', 2))).rejects.toThrow('fold failed');
     expect(views.outcomes).toEqual(['aborted']);
     expect(await store.streamRevision(a)).toBeUndefined();

@@ -1,7 +1,10 @@
 import { InMemoryStaging, InvalidAppend, StagedAppendsTooLarge, streamName } from '@teamlog/store';
 import { newEvent } from '@teamlog/store-conformance';
 
-const lengthOf = { encode: (event: { readonly type: string }) => event.type, bytes: (encoded: string) => encoded.length };
+const lengthOf = {
+  encode: (event: { readonly type: string }) => event.type,
+  bytes: (encoded: string) => encoded.length,
+};
 
 describe('InMemoryStaging', () => {
   it('hands over each stream at the commit, in staging order, with its encoded events and expectation', () => {

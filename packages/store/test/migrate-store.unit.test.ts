@@ -1,9 +1,15 @@
 import {
-  InMemoryEventStore, migrateStore, MigrationFailed, MigrationProgress, MigrationVerificationFailed, streamName, verifyMigration,
+  InMemoryEventStore,
+  migrateStore,
+  MigrationFailed,
+  type MigrationProgress,
+  MigrationVerificationFailed,
+  streamName,
+  verifyMigration,
 } from '@teamlog/store';
 import { expectSameStreams, fillSource, FlakyTarget, migrationStoppedAfter } from '@teamlog/store-conformance';
 import { v4 as uuidv4 } from 'uuid';
-import { EventId } from '@teamlog/events';
+import type { EventId } from '@teamlog/events';
 
 const event = (type = 'x') => ({ id: uuidv4() as EventId, type, data: {} });
 
@@ -13,7 +19,11 @@ describe('migrateStore between in-memory stores', () => {
     const target = new InMemoryEventStore();
     const streams = await fillSource(source);
     const phases: Array<MigrationProgress['phase']> = [];
-    const report = await migrateStore({ from: source, to: target, onProgress: (progress) => phases.push(progress.phase) });
+    const report = await migrateStore({
+      from: source,
+      to: target,
+      onProgress: (progress) => phases.push(progress.phase),
+    });
     expect(report).toMatchObject({ streams: 6, events: 54, eventsCopied: 54, eventsAlreadyPresent: 0 });
     await expectSameStreams(source, target, streams);
     expect(phases[phases.length - 1]).toBe('done');
@@ -63,7 +73,10 @@ describe('migrateStore between in-memory stores', () => {
   it('splits runs of one stream into appends of at most maxBatchEvents and maxBatchBytes, each with an exact expected revision', async () => {
     const source = new InMemoryEventStore();
     const stream = streamName(`session-batch-${uuidv4()}`);
-    await source.appendToStream(stream, Array.from({ length: 7 }, () => event()));
+    await source.appendToStream(
+      stream,
+      Array.from({ length: 7 }, () => event()),
+    );
     const byCount = new FlakyTarget(new InMemoryEventStore());
     await migrateStore({ from: source, to: byCount, maxBatchEvents: 3 });
     expect(byCount.appendSizes).toEqual([3, 3, 1]);
@@ -82,7 +95,9 @@ describe('migrateStore between in-memory stores', () => {
     await target.appendToStream(stream, [event()]);
     const error = await migrateStore({ from: source, to: target }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationFailed);
-    expect((error as Error).message).toMatch(new RegExp(`^migration of stream ${stream} at revision 0: the target holds event .* where the source has event`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^migration of stream ${stream} at revision 0: the target holds event .* where the source has event`),
+    );
   });
 
   it('fails verification when the target stream is longer than the source', async () => {

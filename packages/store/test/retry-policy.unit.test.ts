@@ -26,10 +26,15 @@ describe('retry policy', () => {
 
 describe('retrying', () => {
   const waits: number[] = [];
-  const options = { policy: { ...policy, maxAttempts: 4 }, retryable: (error: unknown) => error instanceof Dropped, random: () => 0, sleep: async (ms: number) => void waits.push(ms) };
+  const options = {
+    policy: { ...policy, maxAttempts: 4 },
+    retryable: (error: unknown) => error instanceof Dropped,
+    random: () => 0,
+    sleep: async (ms: number) => void waits.push(ms),
+  };
   beforeEach(() => waits.splice(0));
 
-  it('runs again after a retryable failure, waiting the policy\'s delays, and returns the first success', async () => {
+  it("runs again after a retryable failure, waiting the policy's delays, and returns the first success", async () => {
     const attempts: number[] = [];
     const result = await retrying(async (attempt) => {
       attempts.push(attempt);
@@ -39,43 +44,58 @@ describe('retrying', () => {
     expect({ result, attempts, waits }).toEqual({ result: 'done', attempts: [1, 2, 3], waits: [50, 100] });
   });
 
-  it('throws the last failure after the policy\'s attempts, telling each retry', async () => {
+  it("throws the last failure after the policy's attempts, telling each retry", async () => {
     const notices: number[] = [];
     const last = new Dropped('still down');
-    await expect(retrying(async () => Promise.reject(last), { ...options, onRetry: (notice) => notices.push(notice.retry) })).rejects.toBe(last);
+    await expect(
+      retrying(async () => Promise.reject(last), { ...options, onRetry: (notice) => notices.push(notice.retry) }),
+    ).rejects.toBe(last);
     expect(notices).toEqual([1, 2, 3]);
   });
 
   it('throws a failure that is not retryable at once', async () => {
     const refused = new Error('refused');
     let attempts = 0;
-    await expect(retrying(async () => {
-      attempts += 1;
-      throw refused;
-    }, options)).rejects.toBe(refused);
+    await expect(
+      retrying(async () => {
+        attempts += 1;
+        throw refused;
+      }, options),
+    ).rejects.toBe(refused);
     expect({ attempts, waits }).toEqual({ attempts: 1, waits: [] });
   });
 
-  it('starts no retry after the policy\'s time budget, however many attempts are left', async () => {
+  it("starts no retry after the policy's time budget, however many attempts are left", async () => {
     let clock = 0;
     let attempts = 0;
-    const slow = { ...options, policy: { ...options.policy, maxAttempts: 100, maxElapsedMs: 25_000 }, now: () => clock };
+    const slow = {
+      ...options,
+      policy: { ...options.policy, maxAttempts: 100, maxElapsedMs: 25_000 },
+      now: () => clock,
+    };
     // Each attempt waits for a 10 s connect timeout, as against a host that drops packets.
-    await expect(retrying(async () => {
-      attempts += 1;
-      clock += 10_000;
-      throw new Dropped();
-    }, slow)).rejects.toBeInstanceOf(Dropped);
+    await expect(
+      retrying(async () => {
+        attempts += 1;
+        clock += 10_000;
+        throw new Dropped();
+      }, slow),
+    ).rejects.toBeInstanceOf(Dropped);
     // Retries began at 10 s and 20 s; a third would begin after 30 s, past the budget.
     expect(attempts).toBe(3);
   });
 
   it('stops retrying once stopped says so', async () => {
     let attempts = 0;
-    await expect(retrying(async () => {
-      attempts += 1;
-      throw new Dropped();
-    }, { ...options, stopped: () => attempts >= 2 })).rejects.toBeInstanceOf(Dropped);
+    await expect(
+      retrying(
+        async () => {
+          attempts += 1;
+          throw new Dropped();
+        },
+        { ...options, stopped: () => attempts >= 2 },
+      ),
+    ).rejects.toBeInstanceOf(Dropped);
     expect(attempts).toBe(2);
   });
 });

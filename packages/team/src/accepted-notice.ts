@@ -1,5 +1,5 @@
-import { MessageId, SessionId, TeamId } from '@teamlog/events';
-import { Admission } from '@teamlog/domain';
+import type { MessageId, SessionId, TeamId } from '@teamlog/events';
+import type { Admission } from '@teamlog/domain';
 
 /**
  * Told to the host after an acceptance is durable, so it can act on it: a running target claims

@@ -1,5 +1,5 @@
-import { WritableEvent } from '@teamlog/events';
-import { StreamName } from '@teamlog/store';
+import type { WritableEvent } from '@teamlog/events';
+import type { StreamName } from '@teamlog/store';
 
 interface JournalEntry {
   /** The revision of the first event. */
@@ -32,7 +32,11 @@ export class AppendJournal {
   }
 
   /** The events at revisions after `after` up to and including `to`, when this journal holds every one of them. */
-  between(stream: StreamName, after: bigint | undefined, to: bigint): Array<{ readonly revision: bigint; readonly event: WritableEvent }> | undefined {
+  between(
+    stream: StreamName,
+    after: bigint | undefined,
+    to: bigint,
+  ): Array<{ readonly revision: bigint; readonly event: WritableEvent }> | undefined {
     const entries = this.entries.get(stream);
     if (entries === undefined) return undefined;
     const found: Array<{ readonly revision: bigint; readonly event: WritableEvent }> = [];

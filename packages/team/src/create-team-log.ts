@@ -1,10 +1,10 @@
-import { IdSource, uuidV7Ids } from '@teamlog/events';
+import { type IdSource, uuidV7Ids } from '@teamlog/events';
 import { senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
-import { EventStore } from '@teamlog/store';
-import { AcceptedListener } from './accepted-notice';
+import type { EventStore } from '@teamlog/store';
+import type { AcceptedListener } from './accepted-notice';
 import { LeadSteerPath, MemberSteerAdapters } from './steer-paths';
-import { SteerDispatch, TeamEngine } from './team-engine';
-import { TeamLog, TeamLogService } from './team-log';
+import { type SteerDispatch, TeamEngine } from './team-engine';
+import { type TeamLog, TeamLogService } from './team-log';
 
 export interface TeamLogOptions {
   readonly store: EventStore;
@@ -48,6 +48,8 @@ export const createTeamLog = (options: TeamLogOptions): TeamLog => {
   const lead = new LeadSteerPath(engine);
   const members = new MemberSteerAdapters(engine);
   const dispatch: SteerDispatch = (route, message, signal) =>
-    route.target.kind === 'lead' ? lead.admit(route, message, signal) : members.forTeam(route.teamId).admit(route, message, signal);
+    route.target.kind === 'lead'
+      ? lead.admit(route, message, signal)
+      : members.forTeam(route.teamId).admit(route, message, signal);
   return new TeamLogService(engine, dispatch);
 };

@@ -1,6 +1,16 @@
 import { isLeft } from 'fp-ts/Either';
-import { IdSource, JsonObject, JsonValue, SessionId, StoredEventMetadata, TeamId, WritableEvent, decodeCatalogEvent, isCatalogEventType } from '@teamlog/events';
-import { AppendResult, EventStore, EventToAppend, ExpectedRevision, StreamName } from '@teamlog/store';
+import {
+  type IdSource,
+  type JsonObject,
+  JsonValue,
+  type SessionId,
+  type StoredEventMetadata,
+  type TeamId,
+  type WritableEvent,
+  decodeCatalogEvent,
+  isCatalogEventType,
+} from '@teamlog/events';
+import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, StreamName } from '@teamlog/store';
 import { InvalidEventRefused, LegacyMailboxWriteRefused } from './team-log-errors';
 
 export interface WriteContext {

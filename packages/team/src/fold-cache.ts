@@ -8,7 +8,8 @@ export class FoldCache<K, V> {
   private readonly entries = new Map<K, V>();
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`a fold cache holds at least one fold, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`a fold cache holds at least one fold, got ${limit}`);
   }
 
   get(key: K, make: () => V): V {

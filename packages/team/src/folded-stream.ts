@@ -1,10 +1,18 @@
 import { isLeft } from 'fp-ts/Either';
 import {
-  CatalogEventType, DecodeError, SessionId, WritableEvent, checkedStreamEvent, decodeCatalogEvent, isCatalogEventType, isTeamRecordType, streamEvent,
+  type CatalogEventType,
+  DecodeError,
+  type SessionId,
+  type WritableEvent,
+  checkedStreamEvent,
+  decodeCatalogEvent,
+  isCatalogEventType,
+  isTeamRecordType,
+  streamEvent,
 } from '@teamlog/events';
-import { Decider } from '@teamlog/domain';
-import { EventStore, ExpectedRevision, StreamName, StreamNotFound } from '@teamlog/store';
-import { AppendJournal } from './append-journal';
+import type { Decider } from '@teamlog/domain';
+import { type EventStore, type ExpectedRevision, type StreamName, StreamNotFound } from '@teamlog/store';
+import type { AppendJournal } from './append-journal';
 import { CorruptStreamEvent } from './team-log-errors';
 
 /** What a fold needs of an aggregate: how to evolve its state, where to start, which types it reads. */
@@ -48,7 +56,9 @@ export class FoldedStream<S> {
   applyAppended(events: readonly WritableEvent[], lastRevision: bigint): void {
     const first = lastRevision - BigInt(events.length) + 1n;
     if (first !== (this.revision === undefined ? 0n : this.revision + 1n)) {
-      throw new RangeError(`${this.streamName}: appended events end at revision ${lastRevision}, which does not follow the folded revision ${this.revision ?? 'none'}`);
+      throw new RangeError(
+        `${this.streamName}: appended events end at revision ${lastRevision}, which does not follow the folded revision ${this.revision ?? 'none'}`,
+      );
     }
     events.forEach((event, index) => {
       this.current = this.fold.evolve(this.current, checkedStreamEvent(event, Number(first) + index));
@@ -71,7 +81,8 @@ export class FoldedStream<S> {
         if (reads(recorded.type)) {
           const event = streamEvent(recorded.type, Number(recorded.revision), recorded.data);
           // Team records are judged by the Team fold (a bad one is the team's failure, not a read error).
-          if (!event.catalog && isCatalogEventType(event.type) && !isTeamRecordType(event.type)) throw this.corrupt(event.type, recorded.revision, recorded.data);
+          if (!event.catalog && isCatalogEventType(event.type) && !isTeamRecordType(event.type))
+            throw this.corrupt(event.type, recorded.revision, recorded.data);
           this.current = this.fold.evolve(this.current, event);
         }
         // Only past an event that was folded (or is not read): a corrupt one is met again by every read.
@@ -96,6 +107,10 @@ export class FoldedStream<S> {
   /** Only a refused payload is decoded, to say where it is wrong. */
   private corrupt(type: CatalogEventType, revision: bigint, data: unknown): CorruptStreamEvent {
     const decoded = decodeCatalogEvent(type, data);
-    return new CorruptStreamEvent(this.streamName, revision, isLeft(decoded) ? decoded.left : new DecodeError('data', type, 'the payload does not match its codec'));
+    return new CorruptStreamEvent(
+      this.streamName,
+      revision,
+      isLeft(decoded) ? decoded.left : new DecodeError('data', type, 'the payload does not match its codec'),
+    );
   }
 }

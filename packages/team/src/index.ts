@@ -4,16 +4,40 @@ export { maxMessageBytes } from './send-request';
 export type { SessionSnapshot, InboxEntrySnapshot } from './session-snapshot';
 export type { LoopOutcome } from './team-engine';
 export type { SessionRuntime } from './session-runtime';
-export type { TeamSession, LeadSession, MemberSession, MemberSpawn, NewTask, SpawnedMember, TaskUpdate } from './team-session';
+export type {
+  TeamSession,
+  LeadSession,
+  MemberSession,
+  MemberSpawn,
+  NewTask,
+  SpawnedMember,
+  TaskUpdate,
+} from './team-session';
 export type { TeamLog, CreateTeamOptions } from './team-log';
 export { createTeamLog } from './create-team-log';
 export type { TeamLogOptions } from './create-team-log';
 export * from './team-log-errors';
 export {
-  SendRejected, UnknownTarget, TargetOutsideTeam, SenderOutsideTeam, SenderClosed, MessageToSelf, TargetClosed,
-  SessionLoopRejected, SessionNotFound, InvalidSessionTransition, SteerInputPending,
-  TeamCommandRejected, TeamRuleViolation, TaskRevisionConflict, TaskNotFound, MemberNotFound, InvalidMemberName,
-  UnknownTaskOwner, TeamLogFailed, leadName,
+  SendRejected,
+  UnknownTarget,
+  TargetOutsideTeam,
+  SenderOutsideTeam,
+  SenderClosed,
+  MessageToSelf,
+  TargetClosed,
+  SessionLoopRejected,
+  SessionNotFound,
+  InvalidSessionTransition,
+  SteerInputPending,
+  TeamCommandRejected,
+  TeamRuleViolation,
+  TaskRevisionConflict,
+  TaskNotFound,
+  MemberNotFound,
+  InvalidMemberName,
+  UnknownTaskOwner,
+  TeamLogFailed,
+  leadName,
 } from '@teamlog/domain';
 export type { TurnAbortKind, Admission } from '@teamlog/domain';
 export { teamNameOf } from './team-name';

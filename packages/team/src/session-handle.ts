@@ -1,8 +1,24 @@
-import { MessageId, SessionId, TaskId, TeamId, TeamMemberSnapshot, TeamTaskSnapshot, leadOf } from '@teamlog/events';
-import { MemberNotFound, TeamWriteEvent, leadName } from '@teamlog/domain';
+import {
+  type MessageId,
+  type SessionId,
+  type TaskId,
+  type TeamId,
+  type TeamMemberSnapshot,
+  type TeamTaskSnapshot,
+  leadOf,
+} from '@teamlog/events';
+import { MemberNotFound, type TeamWriteEvent, leadName } from '@teamlog/domain';
 import { parseSendRequest } from './send-request';
-import { SteerDispatch, TeamEngine } from './team-engine';
-import { LeadSession, MemberSession, MemberSpawn, NewTask, SpawnedMember, TaskUpdate, TeamSession } from './team-session';
+import type { SteerDispatch, TeamEngine } from './team-engine';
+import type {
+  LeadSession,
+  MemberSession,
+  MemberSpawn,
+  NewTask,
+  SpawnedMember,
+  TaskUpdate,
+  TeamSession,
+} from './team-session';
 import { MemberSpawnFailed, SendAborted } from './team-log-errors';
 
 /** Task commands always write exactly one task record (or are refused). */
@@ -60,17 +76,27 @@ class SessionHandle implements TeamSession {
     return this.#engine.track('send', async () => {
       const { target, content, signal } = parseSendRequest(request);
       if (signal?.aborted === true) throw new SendAborted(signal.reason);
-      const order = { teamId: this.#teamId, sender: this.#sessionId, address: target, content, ...(signal === undefined ? {} : { signal }) };
+      const order = {
+        teamId: this.#teamId,
+        sender: this.#sessionId,
+        address: target,
+        content,
+        ...(signal === undefined ? {} : { signal }),
+      };
       return this.#engine.send(order, this.#dispatch);
     });
   }
 
   roster(): Promise<readonly TeamMemberSnapshot[]> {
-    return this.#engine.track('roster', () => this.#engine.readTeam(this.#teamId, (state) => [...state.team.members.values()].map((entry) => entry.snapshot)));
+    return this.#engine.track('roster', () =>
+      this.#engine.readTeam(this.#teamId, (state) => [...state.team.members.values()].map((entry) => entry.snapshot)),
+    );
   }
 
   tasks(): Promise<readonly TeamTaskSnapshot[]> {
-    return this.#engine.track('tasks', () => this.#engine.readTeam(this.#teamId, (state) => [...state.team.tasks.values()].map((entry) => entry.snapshot)));
+    return this.#engine.track('tasks', () =>
+      this.#engine.readTeam(this.#teamId, (state) => [...state.team.tasks.values()].map((entry) => entry.snapshot)),
+    );
   }
 
   createTask(task: NewTask): Promise<TeamTaskSnapshot> {
@@ -96,7 +122,11 @@ class SessionHandle implements TeamSession {
   updateTask(taskId: TaskId, update: TaskUpdate): Promise<TeamTaskSnapshot> {
     return this.#engine.track('updateTask', async () => {
       const { expectedRevision, ...changes } = update;
-      const events = await this.#engine.decideTeam(this.#teamId, { type: 'update-task', taskId, expectedRevision, changes }, this.#sessionId);
+      const events = await this.#engine.decideTeam(
+        this.#teamId,
+        { type: 'update-task', taskId, expectedRevision, changes },
+        this.#sessionId,
+      );
       return writtenTask(events);
     });
   }
@@ -123,7 +153,13 @@ class LeadHandle extends SessionHandle implements LeadSession {
   spawnMember(spawn: MemberSpawn): Promise<SpawnedMember> {
     return this.engine.track('spawnMember', async () => {
       const sessionId = this.engine.ids.sessionId();
-      const member = { id: sessionId, name: spawn.name, description: spawn.description, provider: spawn.provider ?? 'spawn', context: 'fresh' as const };
+      const member = {
+        id: sessionId,
+        name: spawn.name,
+        description: spawn.description,
+        provider: spawn.provider ?? 'spawn',
+        context: 'fresh' as const,
+      };
       const teamId = this.#teamId;
       const lead = leadOf(teamId);
       await this.engine.decideTeam(teamId, { type: 'provision-member', member }, lead);
@@ -131,17 +167,30 @@ class LeadHandle extends SessionHandle implements LeadSession {
         await this.engine.createSession({ sessionId, teamId, role: 'member', name: spawn.name });
       } catch (error) {
         const failed = new MemberSpawnFailed(spawn.name, sessionId, error);
-        await this.engine.decideTeam(teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } }, lead);
+        await this.engine.decideTeam(
+          teamId,
+          { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } },
+          lead,
+        );
         throw failed;
       }
-      await this.engine.decideTeam(teamId, { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } }, lead);
+      await this.engine.decideTeam(
+        teamId,
+        { type: 'settle-member', memberId: sessionId, outcome: { phase: 'active' } },
+        lead,
+      );
       return { sessionId, teamId, name: spawn.name };
     });
   }
 }
 
 /** The handle of an active member, by name or session id: for the host composition (TeamLog) only. */
-export const openMemberHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId, address: string): Promise<MemberSession> =>
+export const openMemberHandle = (
+  engine: TeamEngine,
+  dispatch: SteerDispatch,
+  teamId: TeamId,
+  address: string,
+): Promise<MemberSession> =>
   engine.track('openMember', async () => {
     const found = await engine.readTeam(teamId, (state) => {
       const id = state.team.memberNames.get(address) ?? (address as SessionId);
@@ -152,7 +201,8 @@ export const openMemberHandle = (engine: TeamEngine, dispatch: SteerDispatch, te
   });
 
 /** The Lead's handle of a team, sealed: for the host composition (TeamLog) only. */
-export const openLeadHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId): LeadSession => Object.freeze(new LeadHandle(engine, dispatch, teamId));
+export const openLeadHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId): LeadSession =>
+  Object.freeze(new LeadHandle(engine, dispatch, teamId));
 
 // A changed prototype getter could make a handle misreport who it is: the handle classes are fixed.
 for (const type of [SessionHandle, MemberHandle, LeadHandle]) Object.freeze(type.prototype);

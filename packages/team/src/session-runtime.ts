@@ -1,6 +1,6 @@
-import { CloseReason, SessionId } from '@teamlog/events';
-import { SessionReport, TurnAbortKind } from '@teamlog/domain';
-import { LoopOutcome, TeamEngine } from './team-engine';
+import type { CloseReason, SessionId } from '@teamlog/events';
+import type { SessionReport, TurnAbortKind } from '@teamlog/domain';
+import type { LoopOutcome, TeamEngine } from './team-engine';
 
 /**
  * How the host reports one session's loop. Pending messages are claimed at `beginTurn` (both

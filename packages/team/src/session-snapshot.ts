@@ -1,5 +1,14 @@
-import { CloseReason, ContentBlock, InboxList, MessageId, MessageSource, SessionId, SessionRole, TeamId } from '@teamlog/events';
-import { InboxEntryStatus, SessionStatus, SessionStreamState, pendingEntries } from '@teamlog/domain';
+import type {
+  CloseReason,
+  ContentBlock,
+  InboxList,
+  MessageId,
+  MessageSource,
+  SessionId,
+  SessionRole,
+  TeamId,
+} from '@teamlog/events';
+import { type InboxEntryStatus, type SessionStatus, type SessionStreamState, pendingEntries } from '@teamlog/domain';
 
 export interface InboxEntrySnapshot {
   readonly id: MessageId;

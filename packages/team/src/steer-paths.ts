@@ -1,5 +1,5 @@
-import { MessageId, RelayedMessage, TeamId, leadOf } from '@teamlog/events';
-import { ListedRoute, TeamEngine } from './team-engine';
+import { type MessageId, type RelayedMessage, type TeamId, leadOf } from '@teamlog/events';
+import type { ListedRoute, TeamEngine } from './team-engine';
 import { UnauthorisedEdge } from './team-log-errors';
 
 /* The two capabilities that may reach an inbox: the Lead's steer path and the host's member adapter. */
@@ -15,7 +15,9 @@ export class LeadSteerPath {
   admit(route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
     const lead = leadOf(route.teamId);
     if (route.target.kind !== 'lead' || route.target.sessionId !== lead) {
-      return Promise.reject(new UnauthorisedEdge(`the Lead steer path only reaches the Lead of team "${route.teamId}"`));
+      return Promise.reject(
+        new UnauthorisedEdge(`the Lead steer path only reaches the Lead of team "${route.teamId}"`),
+      );
     }
     return this.engine.admit(route.teamId, lead, message, signal);
   }
@@ -34,8 +36,10 @@ export class MemberSteerAdapter {
   ) {}
 
   admit(route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
-    if (route.teamId !== this.teamId) return Promise.reject(new UnauthorisedEdge(`this adapter steers members of team "${this.teamId}" only`));
-    if (route.target.kind !== 'member') return Promise.reject(new UnauthorisedEdge('the Lead receives through its own steer path'));
+    if (route.teamId !== this.teamId)
+      return Promise.reject(new UnauthorisedEdge(`this adapter steers members of team "${this.teamId}" only`));
+    if (route.target.kind !== 'member')
+      return Promise.reject(new UnauthorisedEdge('the Lead receives through its own steer path'));
     return this.engine.admit(this.teamId, route.target.sessionId, message, signal);
   }
 }

@@ -1,20 +1,52 @@
 import {
-  ContentBlock, IdSource, MessageId, RelayedMessage, SessionId, SessionRole, TeamId, UserMessage, WritableEvent, leadOf,
+  type ContentBlock,
+  type IdSource,
+  type MessageId,
+  type RelayedMessage,
+  type SessionId,
+  type SessionRole,
+  type TeamId,
+  type UserMessage,
+  type WritableEvent,
+  leadOf,
 } from '@teamlog/events';
 import {
-  AdmissionEvent, AdmitTeamMessage, Decider, OpenToSend, SendRejected, SenderClosure, SessionLoopCommand, SessionReport, SessionStatus,
-  SessionStreamState, TeamCommand, TeamMessageRoute, TeamStreamState, TeamWriteEvent, UnknownTarget, admissionFor, refuseUnlisted,
-  relayedMessage, routeTeamMessage,
+  type AdmissionEvent,
+  type AdmitTeamMessage,
+  type Decider,
+  type OpenToSend,
+  type SendRejected,
+  type SenderClosure,
+  type SessionLoopCommand,
+  type SessionReport,
+  type SessionStatus,
+  type SessionStreamState,
+  type TeamCommand,
+  type TeamMessageRoute,
+  type TeamStreamState,
+  type TeamWriteEvent,
+  UnknownTarget,
+  admissionFor,
+  refuseUnlisted,
+  relayedMessage,
+  routeTeamMessage,
 } from '@teamlog/domain';
 import { isLeft } from 'fp-ts/Either';
-import { AppendResult, EventStore, StreamName, WrongExpectedVersion, sessionHeaderStream, sessionStream } from '@teamlog/store';
-import { AcceptedListener } from './accepted-notice';
+import {
+  type AppendResult,
+  type EventStore,
+  type StreamName,
+  WrongExpectedVersion,
+  sessionHeaderStream,
+  sessionStream,
+} from '@teamlog/store';
+import type { AcceptedListener } from './accepted-notice';
 import { AppendJournal } from './append-journal';
-import { WriteContext, appendWritable } from './event-writer';
+import { type WriteContext, appendWritable } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
-import { SessionSnapshot, sessionSnapshot } from './session-snapshot';
+import { type SessionSnapshot, sessionSnapshot } from './session-snapshot';
 import { ConcurrencyExhausted, SendAborted, TeamLogDisposed, TeamNotFound } from './team-log-errors';
 
 /** The aggregates the engine runs, each one Decider (see @teamlog/domain). */
@@ -91,7 +123,11 @@ export type ListedRoute = TeamMessageRoute & { readonly target: { readonly kind:
  * steer path, or the host's member adapter of the team). It must reach `TeamEngine.admit` without
  * awaiting anything first: the send's critical section queues the admission before it ends.
  */
-export type SteerDispatch = (route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined) => Promise<MessageId>;
+export type SteerDispatch = (
+  route: ListedRoute,
+  message: RelayedMessage,
+  signal: AbortSignal | undefined,
+) => Promise<MessageId>;
 
 export interface SendOrder {
   readonly teamId: TeamId;
@@ -226,7 +262,10 @@ export class TeamEngine {
 
   /** The team's Lead session, checked: a TeamLog only serves teams teamlog created. */
   async assertTeam(teamId: TeamId): Promise<void> {
-    const isLead = await this.readSession(leadOf(teamId), (state) => state.lifecycle.native && state.lifecycle.role === 'lead');
+    const isLead = await this.readSession(
+      leadOf(teamId),
+      (state) => state.lifecycle.native && state.lifecycle.role === 'lead',
+    );
     if (!isLead) throw new TeamNotFound(teamId);
   }
 
@@ -250,14 +289,24 @@ export class TeamEngine {
           run.decidedOn?.(fold.state);
           let appended: AppendResult;
           try {
-            appended = await appendWritable(store, fold.streamName, decision.right, fold.expectedRevision, run.write(fold.state));
+            appended = await appendWritable(
+              store,
+              fold.streamName,
+              decision.right,
+              fold.expectedRevision,
+              run.write(fold.state),
+            );
           } catch (error) {
             if (error instanceof WrongExpectedVersion) continue;
             throw error;
           }
           // The append held the expected revision, so the stream is exactly the state plus these events.
           fold.applyAppended(decision.right, appended.nextExpectedRevision);
-          this.journal.record(fold.streamName, appended.nextExpectedRevision - BigInt(decision.right.length) + 1n, decision.right);
+          this.journal.record(
+            fold.streamName,
+            appended.nextExpectedRevision - BigInt(decision.right.length) + 1n,
+            decision.right,
+          );
           return run.after(decision.right, fold.state);
         }
         throw new ConcurrencyExhausted(fold.streamName, maxAttempts);
@@ -281,7 +330,11 @@ export class TeamEngine {
       command: { sessionId, report },
       // The team id for the write context comes from the stream.
       write: (state) => this.write(sessionId, state.lifecycle.teamId),
-      after: (events, state) => ({ session: sessionSnapshot(sessionId, state), claimed: claimedBy(events), canceled: canceledBy(events) }),
+      after: (events, state) => ({
+        session: sessionSnapshot(sessionId, state),
+        claimed: claimedBy(events),
+        canceled: canceledBy(events),
+      }),
     });
   }
 
@@ -290,7 +343,12 @@ export class TeamEngine {
    * the target's lock at once (before any await), so callers order admissions by calling order.
    * Once the append is issued it finishes, whatever the signal does.
    */
-  admit(teamId: TeamId, target: SessionId, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
+  admit(
+    teamId: TeamId,
+    target: SessionId,
+    message: RelayedMessage,
+    signal: AbortSignal | undefined,
+  ): Promise<MessageId> {
     const sender = message.source.senderSessionId;
     let status: SessionStatus | undefined;
     return this.transact(this.sessionFold(target), {
@@ -347,10 +405,22 @@ export class TeamEngine {
       ...(isMember ? { parentSession: lead, origin: 'subagent' } : {}),
     };
     const write = this.write(sessionId, teamId);
-    await appendWritable(this.options.store, sessionHeaderStream(sessionId), [{ type: 'teamlog/session/header', data: { header, formatVersion: 4 } }], 'no_stream', write);
+    await appendWritable(
+      this.options.store,
+      sessionHeaderStream(sessionId),
+      [{ type: 'teamlog/session/header', data: { header, formatVersion: 4 } }],
+      'no_stream',
+      write,
+    );
     const created: WritableEvent = {
       type: 'teamlog/session/created',
-      data: { teamId, role, name, ...(isMember ? { parentSessionId: lead } : {}), ...(session.teamName === undefined ? {} : { teamName: session.teamName }) },
+      data: {
+        teamId,
+        role,
+        name,
+        ...(isMember ? { parentSessionId: lead } : {}),
+        ...(session.teamName === undefined ? {} : { teamName: session.teamName }),
+      },
     };
     await appendWritable(this.options.store, sessionStream(sessionId), [created], 'no_stream', write);
   }

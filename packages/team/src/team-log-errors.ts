@@ -1,5 +1,5 @@
-import { DecodeError, SessionId, TeamId } from '@teamlog/events';
-import { StreamName } from '@teamlog/store';
+import type { DecodeError, SessionId, TeamId } from '@teamlog/events';
+import type { StreamName } from '@teamlog/store';
 
 /* Errors at the TeamLog surface. Refusals decided by the domain (SendRejected, SessionLoopRejected,
    TeamCommandRejected) are re-exported beside these. */
@@ -81,7 +81,9 @@ export class MemberSpawnFailed extends Error {
     readonly sessionId: SessionId,
     override readonly cause: unknown,
   ) {
-    super(`member "${memberName}" (${sessionId}) failed to spawn: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `member "${memberName}" (${sessionId}) failed to spawn: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
 }
 

@@ -1,11 +1,11 @@
-import { SessionId, TeamId, leadOf, teamIdOf } from '@teamlog/events';
+import { type SessionId, type TeamId, leadOf, teamIdOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
 import { openLeadHandle, openMemberHandle } from './session-handle';
-import { HostSessionRuntime, SessionRuntime } from './session-runtime';
-import { SessionSnapshot } from './session-snapshot';
-import { SteerDispatch, TeamEngine } from './team-engine';
+import { HostSessionRuntime, type SessionRuntime } from './session-runtime';
+import type { SessionSnapshot } from './session-snapshot';
+import type { SteerDispatch, TeamEngine } from './team-engine';
 import { teamNameOf } from './team-name';
-import { LeadSession, MemberSession } from './team-session';
+import type { LeadSession, MemberSession } from './team-session';
 
 export interface CreateTeamOptions {
   /** Recorded in the Lead's session header. */
@@ -87,11 +87,15 @@ export class TeamLogService implements TeamLog {
   /** Startup recovery (docs/rules.md#member-startup-recovery): a lone `provisioning` becomes active if the member's stream exists, else failed. */
   private async settleInterruptedSpawns(teamId: TeamId): Promise<void> {
     const provisioning = await this.#engine.readTeam(teamId, (state) =>
-      [...state.team.members.values()].filter((entry) => entry.snapshot.phase === 'provisioning').map((entry) => entry.snapshot.id),
+      [...state.team.members.values()]
+        .filter((entry) => entry.snapshot.phase === 'provisioning')
+        .map((entry) => entry.snapshot.id),
     );
     for (const memberId of provisioning) {
       const created = await this.#engine.readSession(memberId, (state) => state.lifecycle.native);
-      const outcome = created ? ({ phase: 'active' } as const) : ({ phase: 'failed', error: 'spawn interrupted before the member stream was created' } as const);
+      const outcome = created
+        ? ({ phase: 'active' } as const)
+        : ({ phase: 'failed', error: 'spawn interrupted before the member stream was created' } as const);
       await this.#engine.decideTeam(teamId, { type: 'settle-member', memberId, outcome }, leadOf(teamId));
     }
   }

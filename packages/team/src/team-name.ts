@@ -2,6 +2,9 @@
 export const teamNameOf = (options: { readonly name?: string; readonly cwd?: string }): string | undefined => {
   const given = options.name?.trim();
   if (given !== undefined && given !== '') return given;
-  const segment = options.cwd?.split(/[\\/]+/).filter((part) => part !== '').pop();
+  const segment = options.cwd
+    ?.split(/[\\/]+/)
+    .filter((part) => part !== '')
+    .pop();
   return segment === undefined || segment === '' ? undefined : segment;
 };

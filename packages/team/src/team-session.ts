@@ -1,8 +1,14 @@
-import {
-  MessageId, SessionId, SessionRole, TaskId, TaskStatus, TeamId, TeamMemberSnapshot, TeamTaskSnapshot,
+import type {
+  MessageId,
+  SessionId,
+  SessionRole,
+  TaskId,
+  TeamId,
+  TeamMemberSnapshot,
+  TeamTaskSnapshot,
 } from '@teamlog/events';
-import { TaskChanges } from '@teamlog/domain';
-import { SendRequest } from './send-request';
+import type { TaskChanges } from '@teamlog/domain';
+import type { SendRequest } from './send-request';
 
 export interface NewTask {
   readonly subject: string;

@@ -1,4 +1,4 @@
-import { WritableEvent } from '@teamlog/events';
+import type { WritableEvent } from '@teamlog/events';
 import { streamName } from '@teamlog/store';
 import { AppendJournal } from '../src/append-journal';
 
@@ -10,7 +10,10 @@ describe('the journal of what this engine appended', () => {
     const journal = new AppendJournal(4);
     journal.record(stream, 3n, [turn(1), turn(2)]);
     journal.record(stream, 5n, [turn(3)]);
-    expect(journal.between(stream, 3n, 5n)?.map(({ revision, event }) => [revision, event.data])).toEqual([[4n, { turn: 2 }], [5n, { turn: 3 }]]);
+    expect(journal.between(stream, 3n, 5n)?.map(({ revision, event }) => [revision, event.data])).toEqual([
+      [4n, { turn: 2 }],
+      [5n, { turn: 3 }],
+    ]);
   });
 
   it('given a gap it did not write (another writer, or an entry gone), then it answers nothing and the fold reads the store', () => {

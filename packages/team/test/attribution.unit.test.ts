@@ -1,11 +1,11 @@
-import { SessionId, TeamId, WritableEvent, sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { type SessionId, type TeamId, type WritableEvent, sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { relayedMessage, senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import * as publicApi from '@teamlog/team';
 import { InvalidSendRequest, LegacyMailboxWriteRefused, UnauthorisedEdge } from '@teamlog/team';
 import { appendWritable } from '../src/event-writer';
 import { MemberSteerAdapter } from '../src/steer-paths';
-import { ListedRoute, TeamEngine } from '../src/team-engine';
+import { type ListedRoute, TeamEngine } from '../src/team-engine';
 import { fixedClock, fixture, member, startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
 
 describe('sender attribution and the host-only member adapter', () => {
@@ -32,7 +32,10 @@ describe('sender attribution and the host-only member adapter', () => {
     const accepted = (await streamOf(store, member(team, 'implementer').sessionId)).at(-1)?.data;
     expect(accepted).toMatchObject({
       message: {
-        content: [{ type: 'text', text: 'Team message from researcher:' }, { type: 'text', text: 'Team message from lead:\nstop everything' }],
+        content: [
+          { type: 'text', text: 'Team message from researcher:' },
+          { type: 'text', text: 'Team message from lead:\nstop everything' },
+        ],
         source: { senderSessionId: researcher.sessionId, senderName: 'researcher' },
       },
     });
@@ -44,7 +47,13 @@ describe('sender attribution and the host-only member adapter', () => {
     const id = await team.lead.send({ target: 'researcher', message: 'Read the importer.' });
     const { inbox } = await teamlog.session(member(team, 'researcher').sessionId);
     expect(inbox.map((entry) => [entry.id, entry.content])).toEqual([
-      [id, [{ type: 'text', text: 'Team message from lead:' }, { type: 'text', text: 'Read the importer.' }]],
+      [
+        id,
+        [
+          { type: 'text', text: 'Team message from lead:' },
+          { type: 'text', text: 'Read the importer.' },
+        ],
+      ],
     ]);
   });
 
@@ -80,13 +89,34 @@ describe('sender attribution and the host-only member adapter', () => {
     const implementer = member(team, 'implementer');
     const stranger = member(other, 'stranger');
     const lead = { sessionId: team.lead.sessionId, name: 'lead' };
-    const route = (teamId: TeamId, from: { sessionId: SessionId; name: string }, to: ListedRoute['target']): ListedRoute => ({ teamId, sender: from, target: to });
-    const relayed = (from: { sessionId: SessionId; name: string }) => relayedMessage(engine.ids.messageId(), from, content);
-    const toMember = (session: { sessionId: SessionId; name: string }) => ({ kind: 'member' as const, sessionId: session.sessionId, name: session.name });
-    await expect(adapter.admit(route(other.lead.teamId, { sessionId: other.lead.sessionId, name: 'lead' }, toMember(stranger)), relayed(lead), undefined)).rejects.toBeInstanceOf(UnauthorisedEdge);
-    await expect(adapter.admit(route(team.lead.teamId, researcher, { kind: 'lead', ...lead }), relayed(researcher), undefined)).rejects.toBeInstanceOf(UnauthorisedEdge);
+    const route = (
+      teamId: TeamId,
+      from: { sessionId: SessionId; name: string },
+      to: ListedRoute['target'],
+    ): ListedRoute => ({ teamId, sender: from, target: to });
+    const relayed = (from: { sessionId: SessionId; name: string }) =>
+      relayedMessage(engine.ids.messageId(), from, content);
+    const toMember = (session: { sessionId: SessionId; name: string }) => ({
+      kind: 'member' as const,
+      sessionId: session.sessionId,
+      name: session.name,
+    });
+    await expect(
+      adapter.admit(
+        route(other.lead.teamId, { sessionId: other.lead.sessionId, name: 'lead' }, toMember(stranger)),
+        relayed(lead),
+        undefined,
+      ),
+    ).rejects.toBeInstanceOf(UnauthorisedEdge);
+    await expect(
+      adapter.admit(route(team.lead.teamId, researcher, { kind: 'lead', ...lead }), relayed(researcher), undefined),
+    ).rejects.toBeInstanceOf(UnauthorisedEdge);
     const id = await adapter.admit(route(team.lead.teamId, lead, toMember(implementer)), relayed(lead), undefined);
-    const sibling = await adapter.admit(route(team.lead.teamId, researcher, toMember(implementer)), relayed(researcher), undefined);
+    const sibling = await adapter.admit(
+      route(team.lead.teamId, researcher, toMember(implementer)),
+      relayed(researcher),
+      undefined,
+    );
     const inbox = (await teamlog.session(implementer.sessionId)).inbox;
     expect(inbox.map((entry) => [entry.id, entry.source])).toEqual([
       [id, { kind: 'team-relay', form: 'relay', senderSessionId: team.lead.sessionId, senderName: 'lead' }],
@@ -99,7 +129,11 @@ describe('no Team outbox: the mailbox records cannot be written', () => {
   const context = { ids: sequentialIds('w'), clock: fixedClock() };
   const queued = {
     type: 'team/message/queued',
-    data: { version: 2, teamId: 'lead-1', message: { id: 'm', senderId: 'lead-1', senderName: 'lead', targetId: 'x', content: [] } },
+    data: {
+      version: 2,
+      teamId: 'lead-1',
+      message: { id: 'm', senderId: 'lead-1', senderName: 'lead', targetId: 'x', content: [] },
+    },
   } as const;
 
   it('given a team/message/queued or delivered record, then the writer refuses it at compile time and at run time', async () => {
@@ -107,17 +141,30 @@ describe('no Team outbox: the mailbox records cannot be written', () => {
     const stream = sessionStream('lead-1' as SessionId);
     // @ts-expect-error the legacy mailbox types are not WritableEvent
     const typed: WritableEvent = queued;
-    await expect(appendWritable(store, stream, [typed], 'any', context)).rejects.toBeInstanceOf(LegacyMailboxWriteRefused);
-    const untyped = JSON.parse(JSON.stringify({ type: 'team/message/delivered', data: { version: 2, teamId: 'lead-1', messageId: 'm', targetId: 'x' } })) as WritableEvent;
-    await expect(appendWritable(store, stream, [untyped], 'any', context)).rejects.toBeInstanceOf(LegacyMailboxWriteRefused);
+    await expect(appendWritable(store, stream, [typed], 'any', context)).rejects.toBeInstanceOf(
+      LegacyMailboxWriteRefused,
+    );
+    const untyped = JSON.parse(
+      JSON.stringify({
+        type: 'team/message/delivered',
+        data: { version: 2, teamId: 'lead-1', messageId: 'm', targetId: 'x' },
+      }),
+    ) as WritableEvent;
+    await expect(appendWritable(store, stream, [untyped], 'any', context)).rejects.toBeInstanceOf(
+      LegacyMailboxWriteRefused,
+    );
     expect(await store.streamRevision(stream)).toBeUndefined();
   });
 
   it('given a writable type with a payload its codec refuses, then the writer refuses it and writes nothing', async () => {
     const store = new InMemoryEventStore();
     const stream = sessionStream('lead-1' as SessionId);
-    const bad = JSON.parse('{"type":"teamlog/inbox/accepted","data":{"teamId":"lead-1","list":"sideways"}}') as WritableEvent;
-    await expect(appendWritable(store, stream, [bad], 'any', context)).rejects.toMatchObject({ name: 'InvalidEventRefused' });
+    const bad = JSON.parse(
+      '{"type":"teamlog/inbox/accepted","data":{"teamId":"lead-1","list":"sideways"}}',
+    ) as WritableEvent;
+    await expect(appendWritable(store, stream, [bad], 'any', context)).rejects.toMatchObject({
+      name: 'InvalidEventRefused',
+    });
     expect(await store.streamRevision(stream)).toBeUndefined();
   });
 
@@ -132,4 +179,3 @@ describe('no Team outbox: the mailbox records cannot be written', () => {
     expect(types).toContain('teamlog/inbox/accepted');
   });
 });
-

@@ -1,4 +1,4 @@
-import { EventStore, KnownRevision, ReadStreamOptions, RecordedEvent, StreamName } from '@teamlog/store';
+import type { EventStore, KnownRevision, ReadStreamOptions, RecordedEvent, StreamName } from '@teamlog/store';
 import { HookedStore } from './hooked-store';
 
 /** A real store that counts the stream reads its users start, and can be told it cannot know heads (a server store). */

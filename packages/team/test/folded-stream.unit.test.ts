@@ -1,4 +1,4 @@
-import { EventId, SessionId, StreamEvent, WritableEvent } from '@teamlog/events';
+import type { EventId, SessionId, StreamEvent, WritableEvent } from '@teamlog/events';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { CorruptStreamEvent } from '@teamlog/team';
 import { FoldedStream } from '../src/folded-stream';
@@ -11,8 +11,20 @@ describe('reading a damaged target stream', () => {
     const team = await startedTeam(teamlog, 'implementer');
     const target = member(team, 'implementer').sessionId;
     const stream = sessionStream(target);
-    const message = { id: 'm-1', role: 'user', content: [{ type: 'text', text: 42 }], source: { kind: 'team-relay', form: 'relay', senderSessionId: 'x', senderName: 'x' } };
-    await store.appendToStream(stream, [{ id: '00000000-0000-7000-8000-0000000000ff' as EventId, type: 'teamlog/inbox/accepted', data: { teamId: team.lead.teamId, list: 'next-turn', message }, metadata: { time: 0 } }]);
+    const message = {
+      id: 'm-1',
+      role: 'user',
+      content: [{ type: 'text', text: 42 }],
+      source: { kind: 'team-relay', form: 'relay', senderSessionId: 'x', senderName: 'x' },
+    };
+    await store.appendToStream(stream, [
+      {
+        id: '00000000-0000-7000-8000-0000000000ff' as EventId,
+        type: 'teamlog/inbox/accepted',
+        data: { teamId: team.lead.teamId, list: 'next-turn', message },
+        metadata: { time: 0 },
+      },
+    ]);
     const read = teamlog.session(target);
     await expect(read).rejects.toBeInstanceOf(CorruptStreamEvent);
     await expect(read).rejects.toThrow(`stream session-${target} revision 2: data.message.content[0].text`);
@@ -22,15 +34,28 @@ describe('reading a damaged target stream', () => {
 });
 
 describe('folding what this process appended', () => {
-  const count = { initialState: (): readonly string[] => [], evolve: (state: readonly string[], event: StreamEvent) => [...state, `${event.seq}:${event.type}`] };
+  const count = {
+    initialState: (): readonly string[] => [],
+    evolve: (state: readonly string[], event: StreamEvent) => [...state, `${event.seq}:${event.type}`],
+  };
   const session = 's-1' as SessionId;
 
   it('given events appended at the folded revision, when applied, then the state equals reading them back', async () => {
     const store = new InMemoryEventStore();
     const stream = sessionStream(session);
     const local = new FoldedStream(stream, session, count);
-    const appended = [{ type: 'turn/start', data: { turn: 1 } }, { type: 'step/start', data: { turn: 1, step: 1 } }] as WritableEvent[];
-    const result = await store.appendToStream(stream, appended.map((event, n) => ({ type: event.type, data: { ...event.data }, id: `00000000-0000-7000-8000-00000000000${n}` as EventId })));
+    const appended = [
+      { type: 'turn/start', data: { turn: 1 } },
+      { type: 'step/start', data: { turn: 1, step: 1 } },
+    ] as WritableEvent[];
+    const result = await store.appendToStream(
+      stream,
+      appended.map((event, n) => ({
+        type: event.type,
+        data: { ...event.data },
+        id: `00000000-0000-7000-8000-00000000000${n}` as EventId,
+      })),
+    );
     local.applyAppended(appended, result.nextExpectedRevision);
     const reread = new FoldedStream(stream, session, count);
     await reread.catchUp(store);
@@ -40,7 +65,9 @@ describe('folding what this process appended', () => {
 
   it('given a revision that does not follow the folded one, when applied, then it refuses instead of folding a gap', () => {
     const local = new FoldedStream(sessionStream('s-2' as SessionId), session, count);
-    expect(() => local.applyAppended([{ type: 'turn/start', data: { turn: 1 } }] as WritableEvent[], 4n)).toThrow(RangeError);
+    expect(() => local.applyAppended([{ type: 'turn/start', data: { turn: 1 } }] as WritableEvent[], 4n)).toThrow(
+      RangeError,
+    );
     expect(local.state).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SessionId, TeamId, sequentialIds } from '@teamlog/events';
+import { type SessionId, type TeamId, sequentialIds } from '@teamlog/events';
 import { importSessionLogs } from '@teamlog/dsh';
 import { SessionNotFound, TeamNotFound, UnknownTarget } from '@teamlog/team';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
@@ -9,7 +9,8 @@ import { tempStoreFile } from './temp-store-file';
 const mailboxEra = resolve(__dirname, '../../../fixtures/synthetic/v0-mailbox');
 
 /** Every stream's last revision: a historical stream must end where the import left it. */
-const heads = (store: SqliteEventStore) => new Map(store.listStreams().map((stream) => [stream.streamName, stream.lastRevision]));
+const heads = (store: SqliteEventStore) =>
+  new Map(store.listStreams().map((stream) => [stream.streamName, stream.lastRevision]));
 
 /*
  * The engine over a store that also holds imported mailbox-era logs: those sessions are history,
@@ -33,10 +34,15 @@ describe('the Team service over imported historical logs', () => {
       await expect(teamlog.runtime(lead).start()).rejects.toBeInstanceOf(SessionNotFound);
 
       const team = await startedTeam(teamlog, 'researcher');
-      await expect(team.lead.send({ target: 'v0-reviewer', message: 'are you there?' })).rejects.toBeInstanceOf(UnknownTarget);
-      await expect(member(team, 'researcher').send({ target: lead, message: 'hello, old Lead' })).rejects.toBeInstanceOf(UnknownTarget);
+      await expect(team.lead.send({ target: 'v0-reviewer', message: 'are you there?' })).rejects.toBeInstanceOf(
+        UnknownTarget,
+      );
+      await expect(
+        member(team, 'researcher').send({ target: lead, message: 'hello, old Lead' }),
+      ).rejects.toBeInstanceOf(UnknownTarget);
 
-      for (const [stream, revision] of historical) expect([stream, heads(store).get(stream)]).toEqual([stream, revision]);
+      for (const [stream, revision] of historical)
+        expect([stream, heads(store).get(stream)]).toEqual([stream, revision]);
     } finally {
       await store.close();
       cleanup();
@@ -57,12 +63,16 @@ describe('attribution by capability', () => {
     expect(lead.member).toBeUndefined();
     await lead.send({ target: 'reviewer', message: 'from the Lead' });
     const { inbox } = await teamlog.session(spawned.sessionId);
-    expect(inbox.map((entry) => entry.source)).toEqual([{ kind: 'team-relay', form: 'relay', senderSessionId: lead.sessionId, senderName: 'lead' }]);
+    expect(inbox.map((entry) => entry.source)).toEqual([
+      { kind: 'team-relay', form: 'relay', senderSessionId: lead.sessionId, senderName: 'lead' },
+    ]);
     // Only the host composition hands out the member's handle; what it sends is the member's.
     const reviewer = await teamlog.openMember(lead.teamId, 'reviewer');
     await reviewer.send({ target: 'lead', message: 'from the reviewer' });
     const leadInbox = (await teamlog.session(lead.sessionId)).inbox;
-    expect(leadInbox.map((entry) => entry.source)).toEqual([{ kind: 'team-relay', form: 'relay', senderSessionId: spawned.sessionId, senderName: 'reviewer' }]);
+    expect(leadInbox.map((entry) => entry.source)).toEqual([
+      { kind: 'team-relay', form: 'relay', senderSessionId: spawned.sessionId, senderName: 'reviewer' },
+    ]);
   });
 
   it('given an onAccepted listener that throws, then the acceptance stands: the send returns its id, the message is in the inbox, and the error is reported', async () => {

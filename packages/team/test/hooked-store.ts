@@ -1,9 +1,24 @@
-import {
-  AppendOptions, AppendResult, EventStore, EventToAppend, KnownRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StageAppendsOptions, StagedAppends, StreamName,
-  SubscribeToAllOptions, Subscription,
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  KnownRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StageAppendsOptions,
+  StagedAppends,
+  StreamName,
+  SubscribeToAllOptions,
+  Subscription,
 } from '@teamlog/store';
 
-export type AppendHook = (stream: StreamName, events: readonly EventToAppend[], options: AppendOptions) => Promise<void> | void;
+export type AppendHook = (
+  stream: StreamName,
+  events: readonly EventToAppend[],
+  options: AppendOptions,
+) => Promise<void> | void;
 
 /**
  * A real store with hooks around append, to stage what another writer does at an exact moment
@@ -15,7 +30,11 @@ export class HookedStore implements EventStore {
 
   constructor(readonly inner: EventStore) {}
 
-  async appendToStream(stream: StreamName, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     await this.before(stream, events, options);
     const result = await this.inner.appendToStream(stream, events, options);
     await this.after(stream, events, options);

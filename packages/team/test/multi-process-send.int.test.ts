@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { MessageId, uuidV7Ids } from '@teamlog/events';
-import { RecordedEvent } from '@teamlog/store';
+import { type MessageId, uuidV7Ids } from '@teamlog/events';
+import type { RecordedEvent } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { createTeamLog } from '@teamlog/team';
 import { runInlineChild, untilLines } from '../../../test/support/child-process';
@@ -10,7 +10,9 @@ import { member, startedTeam, streamOf } from '@teamlog/test-support/team-fixtur
 import { tempStoreFile } from './temp-store-file';
 
 const acceptedIds = (events: readonly RecordedEvent[]): MessageId[] =>
-  events.flatMap((event) => (event.type === 'teamlog/inbox/accepted' ? [(event.data as { message: { id: MessageId } }).message.id] : []));
+  events.flatMap((event) =>
+    event.type === 'teamlog/inbox/accepted' ? [(event.data as { message: { id: MessageId } }).message.id] : [],
+  );
 const conversationIds = (events: readonly RecordedEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'user/message' ? [(event.data as { id: MessageId }).id] : []));
 
@@ -34,9 +36,15 @@ describe('Team send across real processes on one SQLite file', () => {
   it('given three processes sending to one target at once, then every id is accepted exactly once and each sender keeps its order', async () => {
     const { file, cleanup, team } = await teamOnFile();
     const target = member(team, 'implementer').sessionId;
-    const senders = ['lead', 'researcher', 'reviewer'].map((as) => ({ as, child: runInlineChild(sendLoopScript, [file, team.lead.teamId, as, 'implementer', '40']) }));
+    const senders = ['lead', 'researcher', 'reviewer'].map((as) => ({
+      as,
+      child: runInlineChild(sendLoopScript, [file, team.lead.teamId, as, 'implementer', '40']),
+    }));
     const codes = await Promise.all(senders.map(({ child }) => child.exited));
-    expect({ codes, stderr: senders.map(({ child }) => child.stderr()).join('') }).toEqual({ codes: [0, 0, 0], stderr: '' });
+    expect({ codes, stderr: senders.map(({ child }) => child.stderr()).join('') }).toEqual({
+      codes: [0, 0, 0],
+      stderr: '',
+    });
     const store = SqliteEventStore.open(file);
     const events = await streamOf(store, target);
     expect(events.map((event) => event.revision)).toEqual(events.map((_, n) => BigInt(n)));
@@ -63,7 +71,8 @@ describe('Team send across real processes on one SQLite file', () => {
     expect(store.database.pragma('integrity_check', { simple: true })).toBe('ok');
     const accepted = acceptedIds(await streamOf(store, target));
     expect(new Set(accepted).size).toBe(accepted.length);
-    for (const id of [...victim.lines, ...steady.lines]) expect(accepted.filter((candidate) => candidate === id)).toEqual([id]);
+    for (const id of [...victim.lines, ...steady.lines])
+      expect(accepted.filter((candidate) => candidate === id)).toEqual([id]);
     // At most the one send in flight at the kill can be accepted without having been reported.
     expect(accepted.length - victim.lines.length - steady.lines.length).toBeLessThanOrEqual(1);
     await store.close();
@@ -99,9 +108,16 @@ describe('Team send across real processes on one SQLite file', () => {
 
   it('given the compiled package, when a caller imports an internal module by path, then Node refuses it', () => {
     const attempt = () =>
-      execFileSync(process.execPath, ['-e', "require('@teamlog/team/dist/member-steer-adapter')"], { cwd: resolve(__dirname, '../../..'), stdio: 'pipe' });
+      execFileSync(process.execPath, ['-e', "require('@teamlog/team/dist/member-steer-adapter')"], {
+        cwd: resolve(__dirname, '../../..'),
+        stdio: 'pipe',
+      });
     expect(attempt).toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
-    const exported = execFileSync(process.execPath, ['-e', "console.log(Object.keys(require('@teamlog/team')).join(','))"], { cwd: resolve(__dirname, '../../..') });
+    const exported = execFileSync(
+      process.execPath,
+      ['-e', "console.log(Object.keys(require('@teamlog/team')).join(','))"],
+      { cwd: resolve(__dirname, '../../..') },
+    );
     expect(exported.toString()).toContain('createTeamLog');
     expect(exported.toString()).not.toMatch(/Adapter|Engine/);
   });

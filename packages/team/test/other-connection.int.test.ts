@@ -19,10 +19,16 @@ describe('folds over a SQLite file another connection writes', () => {
       await member(team, 'researcher').send({ target: 'implementer', message: 'warm every fold' });
       const elsewhere = fixture(there, { ids: { ...sequentialIds('o'), eventId: uuidV7Ids.eventId } }).teamlog;
       await elsewhere.runtime(member(team, 'implementer').sessionId).close('killed');
-      await expect(member(team, 'researcher').send({ target: 'implementer', message: 'too late' })).rejects.toBeInstanceOf(TargetClosed);
+      await expect(
+        member(team, 'researcher').send({ target: 'implementer', message: 'too late' }),
+      ).rejects.toBeInstanceOf(TargetClosed);
       await elsewhere.runtime(member(team, 'researcher').sessionId).close('cancelled');
-      await expect(member(team, 'researcher').send({ target: 'reviewer', message: 'from beyond' })).rejects.toBeInstanceOf(SenderClosed);
-      expect(await member(team, 'reviewer').send({ target: 'lead', message: 'still here' })).toEqual(expect.any(String));
+      await expect(
+        member(team, 'researcher').send({ target: 'reviewer', message: 'from beyond' }),
+      ).rejects.toBeInstanceOf(SenderClosed);
+      expect(await member(team, 'reviewer').send({ target: 'lead', message: 'still here' })).toEqual(
+        expect.any(String),
+      );
     } finally {
       await here.close();
       await there.close();
@@ -40,7 +46,9 @@ describe('folds over a SQLite file another connection writes', () => {
       const stream = `session-${team.lead.sessionId}` as Parameters<typeof here.knownRevision>[0];
       const head = await here.streamRevision(stream);
       expect(here.knownRevision(stream)).toEqual({ revision: head });
-      await fixture(there, { ids: { ...sequentialIds('o'), eventId: uuidV7Ids.eventId } }).teamlog.runtime(team.lead.sessionId).beginTurn();
+      await fixture(there, { ids: { ...sequentialIds('o'), eventId: uuidV7Ids.eventId } })
+        .teamlog.runtime(team.lead.sessionId)
+        .beginTurn();
       expect(here.knownRevision(stream)).toBeUndefined();
     } finally {
       await here.close();

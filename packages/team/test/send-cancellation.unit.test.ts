@@ -1,4 +1,4 @@
-import { EventId, sequentialIds, uuidV7Ids } from '@teamlog/events';
+import { type EventId, sequentialIds, uuidV7Ids } from '@teamlog/events';
 import { InMemoryEventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
 import { SendAborted, TeamLogDisposed } from '@teamlog/team';
 import { HookedStore, latch } from './hooked-store';
@@ -17,7 +17,9 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     const before = (await streamOf(store, target.sessionId)).length;
     const controller = new AbortController();
     controller.abort();
-    await expect(member(team, 'researcher').send({ target: 'implementer', message: 'x', signal: controller.signal })).rejects.toBeInstanceOf(SendAborted);
+    await expect(
+      member(team, 'researcher').send({ target: 'implementer', message: 'x', signal: controller.signal }),
+    ).rejects.toBeInstanceOf(SendAborted);
     expect(await streamOf(store, target.sessionId)).toHaveLength(before);
     expect(notices).toEqual([]);
   });
@@ -28,13 +30,21 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     store.before = async () => hold.opened;
     const first = team.lead.send({ target: 'implementer', message: 'first' });
     const controller = new AbortController();
-    const second = member(team, 'researcher').send({ target: 'implementer', message: 'second', signal: controller.signal });
+    const second = member(team, 'researcher').send({
+      target: 'implementer',
+      message: 'second',
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setImmediate(resolve));
     controller.abort(new Error('the user pressed escape'));
     await expect(second).rejects.toBeInstanceOf(SendAborted);
     hold.open();
     const firstId = await first;
-    expect((await streamOf(store, target.sessionId)).filter((event) => event.type === 'teamlog/inbox/accepted').map((event) => (event.data as { message: { id: string } }).message.id)).toEqual([firstId]);
+    expect(
+      (await streamOf(store, target.sessionId))
+        .filter((event) => event.type === 'teamlog/inbox/accepted')
+        .map((event) => (event.data as { message: { id: string } }).message.id),
+    ).toEqual([firstId]);
   });
 
   it('given a send whose append is under way, when its signal fires, then the append finishes and the id is returned', async () => {
@@ -54,7 +64,9 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     const inFlight = team.lead.send({ target: 'implementer', message: 'before dispose' });
     await new Promise((resolve) => setImmediate(resolve));
     const disposed = teamlog.dispose();
-    await expect(team.lead.send({ target: 'implementer', message: 'after dispose' })).rejects.toBeInstanceOf(TeamLogDisposed);
+    await expect(team.lead.send({ target: 'implementer', message: 'after dispose' })).rejects.toBeInstanceOf(
+      TeamLogDisposed,
+    );
     await expect(teamlog.runtime(target.sessionId).beginTurn()).rejects.toBeInstanceOf(TeamLogDisposed);
     hold.open();
     const id = await inFlight;
@@ -71,7 +83,14 @@ describe('Team send: cancellation, disposal and concurrency', () => {
       if (name !== stream || raced) return;
       raced = true;
       // Another process starts the target's turn first; our decision (next-turn, idle) is now stale.
-      await store.inner.appendToStream(stream, [{ id: '00000000-0000-7000-8000-00000000abcd' as EventId, type: 'turn/start', data: { turn: 1 }, metadata: { time: 0 } }]);
+      await store.inner.appendToStream(stream, [
+        {
+          id: '00000000-0000-7000-8000-00000000abcd' as EventId,
+          type: 'turn/start',
+          data: { turn: 1 },
+          metadata: { time: 0 },
+        },
+      ]);
     };
     const appends: unknown[] = [];
     store.after = (name, _events, options) => {
@@ -92,7 +111,10 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     store.before = (name, _events, options) => {
       if (name === stream) throw new WrongExpectedVersion(name, options.expectedRevision ?? 'any', 99n);
     };
-    await expect(team.lead.send({ target: 'implementer', message: 'never' })).rejects.toMatchObject({ name: 'ConcurrencyExhausted', attempts: 3 });
+    await expect(team.lead.send({ target: 'implementer', message: 'never' })).rejects.toMatchObject({
+      name: 'ConcurrencyExhausted',
+      attempts: 3,
+    });
     expect((await teamlog.session(member(team, 'implementer').sessionId)).inbox).toEqual([]);
   });
 
@@ -104,7 +126,9 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     await expect(team.lead.send({ target: 'implementer', message: 'lost' })).rejects.toThrow('disk full');
     store.before = () => undefined;
     await teamlog.dispose();
-    const restarted = fixture(store.inner, { ids: { ...sequentialIds('restart'), eventId: uuidV7Ids.eventId } }).teamlog;
+    const restarted = fixture(store.inner, {
+      ids: { ...sequentialIds('restart'), eventId: uuidV7Ids.eventId },
+    }).teamlog;
     const lead = await restarted.openLead(team.lead.teamId);
     await restarted.runtime(target.sessionId).beginTurn();
     expect((await restarted.session(target.sessionId)).inbox).toEqual([]);
@@ -115,7 +139,9 @@ describe('Team send: cancellation, disposal and concurrency', () => {
   it('given many sends to one target started at once, when they settle, then the target holds them in call order, each once', async () => {
     const { team, target, teamlog } = await setup();
     const researcher = member(team, 'researcher');
-    const sends = Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? team.lead : researcher).send({ target: 'implementer', message: `m${n}` }));
+    const sends = Array.from({ length: 30 }, (_, n) =>
+      (n % 2 === 0 ? team.lead : researcher).send({ target: 'implementer', message: `m${n}` }),
+    );
     const ids = await Promise.all(sends);
     expect(new Set(ids).size).toBe(30);
     expect((await teamlog.session(target.sessionId)).pending['next-turn']).toEqual(ids);

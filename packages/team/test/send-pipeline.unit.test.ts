@@ -33,7 +33,9 @@ describe('a send as one straight pipeline', () => {
     await member(team, 'researcher').send({ target: 'implementer', message: 'hello' });
     const researcher = member(team, 'researcher').sessionId;
     const implementer = member(team, 'implementer').sessionId;
-    expect([...store.reads].sort()).toEqual([`session-${team.lead.sessionId}`, `session-${researcher}`, `session-${implementer}`].sort());
+    expect([...store.reads].sort()).toEqual(
+      [`session-${team.lead.sessionId}`, `session-${researcher}`, `session-${implementer}`].sort(),
+    );
   });
 
   it('given a target that another writer closed behind the fold, when the send appends, then the stale decision loses on the revision and the send is refused', async () => {
@@ -45,8 +47,14 @@ describe('a send as one straight pipeline', () => {
     const other = fixture(store, { ids: { ...sequentialIds('o'), eventId: uuidV7Ids.eventId } }).teamlog;
     store.knowsHeads = false;
     await other.runtime(member(team, 'implementer').sessionId).close('killed');
-    await expect(member(team, 'researcher').send({ target: 'implementer', message: 'too late' })).rejects.toMatchObject({ name: 'TargetClosed' });
-    expect(typesOf(await streamOf(store, member(team, 'implementer').sessionId)).filter((type) => type === 'teamlog/inbox/accepted')).toHaveLength(1);
+    await expect(member(team, 'researcher').send({ target: 'implementer', message: 'too late' })).rejects.toMatchObject(
+      { name: 'TargetClosed' },
+    );
+    expect(
+      typesOf(await streamOf(store, member(team, 'implementer').sessionId)).filter(
+        (type) => type === 'teamlog/inbox/accepted',
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -56,7 +64,12 @@ describe('bounded fold caches', () => {
     const team = await startedTeam(teamlog, 'a', 'b', 'c');
     const sent: Record<string, string[]> = { a: [], b: [], c: [] };
     for (let round = 0; round < 4; round += 1) {
-      for (const [from, to] of [['a', 'b'], ['b', 'c'], ['c', 'a'], ['a', 'c']] as const) {
+      for (const [from, to] of [
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+        ['a', 'c'],
+      ] as const) {
         const id = await member(team, from).send({ target: to, message: `${from}->${to} #${round}` });
         sent[to]?.push(id);
       }

@@ -13,7 +13,10 @@ const refusal = (request: unknown): InvalidSendRequest | undefined => {
 describe('send request', () => {
   it('given text, then it becomes one text block; given blocks, then they pass unchanged', () => {
     expect(parseSendRequest({ target: 'lead', message: 'hi' }).content).toEqual([{ type: 'text', text: 'hi' }]);
-    const blocks = [{ type: 'text', text: 'a' }, { type: 'plugin:chart', series: [1, 2] }];
+    const blocks = [
+      { type: 'text', text: 'a' },
+      { type: 'plugin:chart', series: [1, 2] },
+    ];
     expect(parseSendRequest({ target: 'lead', message: blocks }).content).toEqual(blocks);
   });
 
@@ -22,7 +25,17 @@ describe('send request', () => {
     ['an empty target', { target: '', message: 'x' }, 'target'],
     ['an empty message', { target: 'lead', message: '' }, 'message'],
     ['no blocks', { target: 'lead', message: [] }, 'message'],
-    ['a block with a wrong field', { target: 'lead', message: [{ type: 'text', text: 'ok' }, { type: 'text', text: 7 }] }, 'message[1].text'],
+    [
+      'a block with a wrong field',
+      {
+        target: 'lead',
+        message: [
+          { type: 'text', text: 'ok' },
+          { type: 'text', text: 7 },
+        ],
+      },
+      'message[1].text',
+    ],
     ['a signal that is not an AbortSignal', { target: 'lead', message: 'x', signal: { aborted: false } }, 'signal'],
     ['oversized content', { target: 'lead', message: 'x'.repeat(maxMessageBytes + 1) }, 'message'],
     ['no object at all', 'hello', '(root)'],

@@ -1,5 +1,5 @@
 import { InvalidSessionTransition, SessionNotFound, SteerInputPending } from '@teamlog/team';
-import { SessionId } from '@teamlog/events';
+import type { SessionId } from '@teamlog/events';
 import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('claims at turn start and step boundaries', () => {
@@ -46,9 +46,15 @@ describe('claims at turn start and step boundaries', () => {
     const id = await team.lead.send({ target: 'implementer', message: 'too late' });
     const aborted = await runtime.abortTurn('parent');
     expect(aborted.canceled).toEqual([id]);
-    expect(typesOf(await streamOf(store, implementer.sessionId)).slice(-3)).toEqual(['step/end', 'turn/end', 'teamlog/inbox/canceled']);
+    expect(typesOf(await streamOf(store, implementer.sessionId)).slice(-3)).toEqual([
+      'step/end',
+      'turn/end',
+      'teamlog/inbox/canceled',
+    ]);
     expect((await runtime.beginTurn()).claimed).toEqual([]);
-    expect((await teamlog.session(implementer.sessionId)).inbox).toEqual([expect.objectContaining({ id, status: 'canceled' })]);
+    expect((await teamlog.session(implementer.sessionId)).inbox).toEqual([
+      expect.objectContaining({ id, status: 'canceled' }),
+    ]);
   });
 
   it('given pending messages, when the member is killed, then they are canceled and the session is closed', async () => {

@@ -1,6 +1,11 @@
-import { MessageId } from '@teamlog/events';
+import type { MessageId } from '@teamlog/events';
 import {
-  MessageToSelf, SendRejected, SenderClosed, TargetClosed, TargetOutsideTeam, UnknownTarget,
+  MessageToSelf,
+  SendRejected,
+  SenderClosed,
+  TargetClosed,
+  TargetOutsideTeam,
+  UnknownTarget,
 } from '@teamlog/team';
 import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
@@ -20,11 +25,20 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
       message: {
         id,
         role: 'user',
-        content: [{ type: 'text', text: 'Team message from lead:' }, { type: 'text', text: 'use the cache' }],
+        content: [
+          { type: 'text', text: 'Team message from lead:' },
+          { type: 'text', text: 'use the cache' },
+        ],
         source: { kind: 'team-relay', form: 'relay', senderSessionId: team.lead.sessionId, senderName: 'lead' },
       },
     });
-    expect(notices.at(-1)).toEqual({ teamId: team.lead.teamId, target: implementer.sessionId, sender: team.lead.sessionId, messageId: id, delivery: 'steer' });
+    expect(notices.at(-1)).toEqual({
+      teamId: team.lead.teamId,
+      target: implementer.sessionId,
+      sender: team.lead.sessionId,
+      messageId: id,
+      delivery: 'steer',
+    });
   });
 
   it('given an idle resident member, when the Lead sends, then it waits on next-turn and the host is told to start a turn', async () => {
@@ -46,7 +60,11 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const researcher = member(team, 'researcher');
     await teamlog.runtime(researcher.sessionId).evict();
     const id = await member(team, 'implementer').send({ target: 'researcher', message: 'one more source' });
-    expect(typesOf(await streamOf(store, researcher.sessionId)).slice(-3)).toEqual(['teamlog/session/evicted', 'teamlog/session/resumed', 'teamlog/inbox/accepted']);
+    expect(typesOf(await streamOf(store, researcher.sessionId)).slice(-3)).toEqual([
+      'teamlog/session/evicted',
+      'teamlog/session/resumed',
+      'teamlog/inbox/accepted',
+    ]);
     expect((await teamlog.session(researcher.sessionId)).status).toBe('idle');
     expect(notices.at(-1)).toMatchObject({ messageId: id, delivery: 'cold-resume' });
   });
@@ -68,34 +86,43 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     expect(events.slice(-2).map((event) => (event.data as { id: MessageId }).id)).toEqual([first, second]);
   });
 
-  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)('given a %s member, when the Lead sends, then TargetClosed and nothing is written', async (reason) => {
-    const { store, teamlog } = fixture();
-    const team = await startedTeam(teamlog, 'reviewer');
-    const reviewer = member(team, 'reviewer');
-    await teamlog.runtime(reviewer.sessionId).close(reason);
-    const before = await streamOf(store, reviewer.sessionId);
-    const refused = team.lead.send({ target: 'reviewer', message: 'still there?' });
-    await expect(refused).rejects.toBeInstanceOf(TargetClosed);
-    await expect(refused).rejects.toMatchObject({ reason, target: reviewer.sessionId });
-    expect(await streamOf(store, reviewer.sessionId)).toHaveLength(before.length);
-  });
+  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)(
+    'given a %s member, when the Lead sends, then TargetClosed and nothing is written',
+    async (reason) => {
+      const { store, teamlog } = fixture();
+      const team = await startedTeam(teamlog, 'reviewer');
+      const reviewer = member(team, 'reviewer');
+      await teamlog.runtime(reviewer.sessionId).close(reason);
+      const before = await streamOf(store, reviewer.sessionId);
+      const refused = team.lead.send({ target: 'reviewer', message: 'still there?' });
+      await expect(refused).rejects.toBeInstanceOf(TargetClosed);
+      await expect(refused).rejects.toMatchObject({ reason, target: reviewer.sessionId });
+      expect(await streamOf(store, reviewer.sessionId)).toHaveLength(before.length);
+    },
+  );
 
-  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)('given a %s member still holding its handle, when it sends to the Lead or a sibling, then SenderClosed and nothing is written', async (reason) => {
-    const { store, teamlog, notices } = fixture();
-    const team = await startedTeam(teamlog, 'reviewer', 'writer');
-    const reviewer = member(team, 'reviewer');
-    const writer = member(team, 'writer');
-    await teamlog.runtime(reviewer.sessionId).close(reason);
-    const lengths = async () => [(await streamOf(store, team.lead.sessionId)).length, (await streamOf(store, writer.sessionId)).length];
-    const before = await lengths();
-    for (const target of ['lead', 'writer']) {
-      const refused = reviewer.send({ target, message: 'one last thing' });
-      await expect(refused).rejects.toBeInstanceOf(SenderClosed);
-      await expect(refused).rejects.toMatchObject({ reason, sender: reviewer.sessionId });
-    }
-    expect(await lengths()).toEqual(before);
-    expect(notices).toEqual([]);
-  });
+  it.each(['killed', 'cancelled', 'lost', 'failed'] as const)(
+    'given a %s member still holding its handle, when it sends to the Lead or a sibling, then SenderClosed and nothing is written',
+    async (reason) => {
+      const { store, teamlog, notices } = fixture();
+      const team = await startedTeam(teamlog, 'reviewer', 'writer');
+      const reviewer = member(team, 'reviewer');
+      const writer = member(team, 'writer');
+      await teamlog.runtime(reviewer.sessionId).close(reason);
+      const lengths = async () => [
+        (await streamOf(store, team.lead.sessionId)).length,
+        (await streamOf(store, writer.sessionId)).length,
+      ];
+      const before = await lengths();
+      for (const target of ['lead', 'writer']) {
+        const refused = reviewer.send({ target, message: 'one last thing' });
+        await expect(refused).rejects.toBeInstanceOf(SenderClosed);
+        await expect(refused).rejects.toMatchObject({ reason, sender: reviewer.sessionId });
+      }
+      expect(await lengths()).toEqual(before);
+      expect(notices).toEqual([]);
+    },
+  );
 
   it('given a closed Lead, when it sends to a member, then SenderClosed and the member stream is unchanged', async () => {
     const { store, teamlog } = fixture();
@@ -111,13 +138,23 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const { store, teamlog, notices } = fixture();
     const team = await startedTeam(teamlog, 'researcher');
     const researcher = member(team, 'researcher');
-    const id = await researcher.send({ target: 'lead', message: [{ type: 'text', text: 'found it' }, { type: 'reasoning', text: 'because' }] });
+    const id = await researcher.send({
+      target: 'lead',
+      message: [
+        { type: 'text', text: 'found it' },
+        { type: 'reasoning', text: 'because' },
+      ],
+    });
     const events = await streamOf(store, team.lead.sessionId);
     expect(events.at(-1)?.data).toMatchObject({
       list: 'next-turn',
       message: {
         id,
-        content: [{ type: 'text', text: 'Team message from researcher:' }, { type: 'text', text: 'found it' }, { type: 'reasoning', text: 'because' }],
+        content: [
+          { type: 'text', text: 'Team message from researcher:' },
+          { type: 'text', text: 'found it' },
+          { type: 'reasoning', text: 'because' },
+        ],
         source: { kind: 'team-relay', form: 'relay', senderSessionId: researcher.sessionId, senderName: 'researcher' },
       },
     });
@@ -129,7 +166,9 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const team = await startedTeam(teamlog, 'researcher', 'implementer');
     const id = await member(team, 'researcher').send({ target: 'implementer', message: 'see notes' });
     const inbox = (await teamlog.session(member(team, 'implementer').sessionId)).inbox;
-    expect(inbox).toEqual([expect.objectContaining({ id, status: 'pending', source: expect.objectContaining({ senderName: 'researcher' }) })]);
+    expect(inbox).toEqual([
+      expect.objectContaining({ id, status: 'pending', source: expect.objectContaining({ senderName: 'researcher' }) }),
+    ]);
   });
 
   it('given a team, when a send names nobody, a session of another team, or the sender itself, then it is refused with a typed error and nothing is written', async () => {
@@ -139,8 +178,12 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const researcher = member(team, 'researcher');
     const before = await streamOf(store, member(other, 'stranger').sessionId);
     await expect(team.lead.send({ target: 'nobody', message: 'hi' })).rejects.toBeInstanceOf(UnknownTarget);
-    await expect(team.lead.send({ target: member(other, 'stranger').sessionId, message: 'hi' })).rejects.toBeInstanceOf(TargetOutsideTeam);
-    await expect(team.lead.send({ target: other.lead.sessionId, message: 'hi' })).rejects.toBeInstanceOf(TargetOutsideTeam);
+    await expect(team.lead.send({ target: member(other, 'stranger').sessionId, message: 'hi' })).rejects.toBeInstanceOf(
+      TargetOutsideTeam,
+    );
+    await expect(team.lead.send({ target: other.lead.sessionId, message: 'hi' })).rejects.toBeInstanceOf(
+      TargetOutsideTeam,
+    );
     await expect(researcher.send({ target: 'researcher', message: 'hi' })).rejects.toBeInstanceOf(MessageToSelf);
     await expect(team.lead.send({ target: 'lead', message: 'hi' })).rejects.toBeInstanceOf(MessageToSelf);
     await expect(researcher.send({ target: 'nobody', message: 'hi' })).rejects.toBeInstanceOf(SendRejected);

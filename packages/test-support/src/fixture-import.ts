@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
-import { SessionId } from '@teamlog/events';
-import { EventStore } from '@teamlog/store';
-import { ImportReport, importSessionLogs } from '@teamlog/dsh';
+import type { SessionId } from '@teamlog/events';
+import type { EventStore } from '@teamlog/store';
+import { type ImportReport, importSessionLogs } from '@teamlog/dsh';
 
 export const syntheticFixtures = resolve(__dirname, '../../../fixtures/synthetic');
 export const realFixtures = resolve(__dirname, '../../../fixtures/dsh-logs');

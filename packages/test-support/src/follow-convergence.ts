@@ -1,10 +1,10 @@
-import { mkdtempSync, promises as fs, readFileSync, readdirSync, rmSync, statSync } from 'fs';
-import { tmpdir } from 'os';
-import { dirname, join, relative, resolve } from 'path';
-import { isDeepStrictEqual } from 'util';
-import { FollowedTree, LogChange, importSessionLogs } from '@teamlog/dsh';
+import { mkdtempSync, promises as fs, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { FollowedTree, type LogChange, importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections } from '@teamlog/projections';
-import { EventStore, InMemoryEventStore } from '@teamlog/store';
+import { type EventStore, InMemoryEventStore } from '@teamlog/store';
 
 /*
  * The follower's convergence, checked without timers: a harness's final files are cut into pieces
@@ -52,7 +52,9 @@ interface Piece {
 export const piecesOf = (files: FinalFiles, random: () => number, maxPieces: number): Piece[] => {
   const queues = [...files].map(([file, bytes]) => {
     const count = 1 + Math.floor(random() * Math.min(maxPieces, Math.max(1, bytes.length)));
-    const cuts = [...new Set(Array.from({ length: count - 1 }, () => 1 + Math.floor(random() * Math.max(1, bytes.length - 1))))].sort((a, b) => a - b);
+    const cuts = [
+      ...new Set(Array.from({ length: count - 1 }, () => 1 + Math.floor(random() * Math.max(1, bytes.length - 1)))),
+    ].sort((a, b) => a - b);
     const bounds = [0, ...cuts, bytes.length];
     return bounds.slice(1).map((end, index) => ({ file, bytes: bytes.subarray(bounds[index] as number, end) }));
   });
@@ -75,7 +77,14 @@ export const comparableViews = async (store: EventStore): Promise<unknown> => {
     inbox: replay.inbox,
     audit: replay.audit.filter((finding) => finding.code !== 'revoked-session'),
     sessions: [...views.state.sessions.values()]
-      .map(({ id, eventCount, header, lifecycle, problems, inheritedEndSeedSeq }) => ({ id, eventCount, header, lifecycle, problems, inheritedEndSeedSeq }))
+      .map(({ id, eventCount, header, lifecycle, problems, inheritedEndSeedSeq }) => ({
+        id,
+        eventCount,
+        header,
+        lifecycle,
+        problems,
+        inheritedEndSeedSeq,
+      }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   };
 };
@@ -89,7 +98,11 @@ export interface ConvergenceRun {
 }
 
 /** Lay `files` into a fresh folder piece by piece as `seed` orders them, following it; and import the final files one-shot. */
-export const runConvergence = async (files: FinalFiles, seed: number, options: { readonly maxPieces?: number } = {}): Promise<ConvergenceRun> => {
+export const runConvergence = async (
+  files: FinalFiles,
+  seed: number,
+  options: { readonly maxPieces?: number } = {},
+): Promise<ConvergenceRun> => {
   const random = seededRandom(seed);
   const root = mkdtempSync(join(tmpdir(), 'teamlog-convergence-'));
   try {
@@ -139,7 +152,12 @@ export const damaged = (files: FinalFiles, random: () => number, damage: Damage)
   const lines = (files.get(target) as Buffer).toString('utf8').split(/(?<=\n)/);
   const at = 1 + Math.floor(random() * Math.max(1, lines.length - 1));
   const line = lines[at] ?? lines[lines.length - 1] ?? '';
-  const replacement = damage === 'repeat-line' ? [line, line] : damage === 'garbage-line' ? ['{"not json\n', line] : [`${line.slice(0, Math.max(1, line.length >> 1))}\n`];
+  const replacement =
+    damage === 'repeat-line'
+      ? [line, line]
+      : damage === 'garbage-line'
+        ? ['{"not json\n', line]
+        : [`${line.slice(0, Math.max(1, line.length >> 1))}\n`];
   const changed = [...lines.slice(0, at), ...replacement, ...lines.slice(at + 1)].join('');
   return new Map([...files, [target, Buffer.from(changed)]]);
 };
@@ -180,7 +198,8 @@ export const runConvergenceOrders = async (orders: number, seed: number): Promis
     const laid = damage === undefined ? files : damaged(files, seededRandom(orderSeed * 7919), damage);
     const run = await runConvergence(laid, orderSeed);
     pieces += run.pieces;
-    if (!isDeepStrictEqual(run.followed, run.oneShot)) divergent.push(`${name}${damage === undefined ? '' : `, ${damage}`}, seed ${orderSeed}`);
+    if (!isDeepStrictEqual(run.followed, run.oneShot))
+      divergent.push(`${name}${damage === undefined ? '' : `, ${damage}`}, seed ${orderSeed}`);
   }
   return { orders, pieces, divergent };
 };

@@ -1,4 +1,4 @@
-import { resolve } from 'path';
+import { resolve } from 'node:path';
 import { checkProductPackages } from './product-pack-check';
 import { tarballSizeReport } from './tarball-problems';
 
@@ -13,7 +13,11 @@ const main = async (): Promise<number> => {
   const check = await checkProductPackages(repositoryRoot);
   for (const line of tarballSizeReport(check.tarballs)) console.log(line);
   for (const problem of check.problems) console.error(problem);
-  console.log(check.problems.length === 0 ? `${check.tarballs.length} product tarballs, no problem` : `${check.problems.length} problems`);
+  console.log(
+    check.problems.length === 0
+      ? `${check.tarballs.length} product tarballs, no problem`
+      : `${check.problems.length} problems`,
+  );
   return check.problems.length === 0 ? 0 : 1;
 };
 

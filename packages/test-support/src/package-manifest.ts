@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync, existsSync } from 'fs';
-import { join } from 'path';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { decodeWith } from '@teamlog/events';

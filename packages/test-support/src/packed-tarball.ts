@@ -1,4 +1,4 @@
-import { execFile } from 'child_process';
+import { execFile } from 'node:child_process';
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { decodeWith } from '@teamlog/events';
@@ -24,14 +24,26 @@ export interface PackOptions {
 const run = (command: string, args: readonly string[], cwd: string): Promise<string> =>
   new Promise((resolve, reject) =>
     execFile(command, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error === null ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}`)),
+      error === null
+        ? resolve(stdout)
+        : reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}`)),
     ),
   );
 
 /** Pack the workspace packages under `<root>/packages/<directory>`, one `npm pack` for all. */
-export const packWorkspaces = async (root: string, directories: readonly string[], options: PackOptions = {}): Promise<PackedTarball[]> => {
+export const packWorkspaces = async (
+  root: string,
+  directories: readonly string[],
+  options: PackOptions = {},
+): Promise<PackedTarball[]> => {
   const target = options.destination === undefined ? ['--dry-run'] : ['--pack-destination', options.destination];
-  const args = ['pack', '--json', '--ignore-scripts', ...target, ...directories.flatMap((directory) => ['--workspace', `packages/${directory}`])];
+  const args = [
+    'pack',
+    '--json',
+    '--ignore-scripts',
+    ...target,
+    ...directories.flatMap((directory) => ['--workspace', `packages/${directory}`]),
+  ];
   const stdout = await run('npm', args, root);
   const decoded = decodeWith(t.array(PackedTarball), 'npm pack --json')(JSON.parse(stdout));
   if (isLeft(decoded)) throw decoded.left;

@@ -1,7 +1,7 @@
-import { existsSync } from 'fs';
-import { join } from 'path';
-import { WorkspacePackage, isProduct, readManifest, readWorkspacePackages } from './package-manifest';
-import { PackOptions, PackedTarball, packWorkspaces } from './packed-tarball';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type WorkspacePackage, isProduct, readManifest, readWorkspacePackages } from './package-manifest';
+import { type PackOptions, type PackedTarball, packWorkspaces } from './packed-tarball';
 import { releaseManifestProblems } from './release-manifest-problems';
 import { tarballProblems } from './tarball-problems';
 
@@ -17,13 +17,19 @@ export const checkProductPackages = async (root: string, options: PackOptions = 
   const workspaces = readWorkspacePackages(root);
   const products = workspaces.filter(isProduct);
   const version = readManifest(join(root, 'package.json')).version;
-  const tarballs = await packWorkspaces(root, products.map((product) => product.directory), options);
+  const tarballs = await packWorkspaces(
+    root,
+    products.map((product) => product.directory),
+    options,
+  );
   const problems = [
     ...releaseManifestProblems(version, workspaces),
     ...products.flatMap((product) => {
       const tarball = tarballs.find((packed) => packed.name === product.manifest.name);
       if (tarball === undefined) return [`${product.manifest.name}: npm pack reported no tarball`];
-      return tarballProblems(tarball, product.manifest, (path) => existsSync(join(root, 'packages', product.directory, path)));
+      return tarballProblems(tarball, product.manifest, (path) =>
+        existsSync(join(root, 'packages', product.directory, path)),
+      );
     }),
   ];
   return { products, tarballs, problems };

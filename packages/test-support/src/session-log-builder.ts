@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EventId, JsonValue, SessionId } from '@teamlog/events';
-import { EventStore, GlobalPosition, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import type { EventId, JsonValue, SessionId } from '@teamlog/events';
+import { type EventStore, type GlobalPosition, sessionHeaderStream, sessionStream } from '@teamlog/store';
 
 /* Sessions in the shape the importer stores them: stream `session-<id>`, revision = seq, metadata {time}. */
 
@@ -10,7 +10,11 @@ export interface LogEvent {
   readonly time?: number;
 }
 
-export const ev = (type: string, data: unknown, time?: number): LogEvent => ({ type, data, ...(time === undefined ? {} : { time }) });
+export const ev = (type: string, data: unknown, time?: number): LogEvent => ({
+  type,
+  data,
+  ...(time === undefined ? {} : { time }),
+});
 
 export const sid = (id: string): SessionId => id as SessionId;
 
@@ -46,12 +50,21 @@ export const appendHeader = async (
   extra: { readonly header?: Record<string, unknown>; readonly scope?: string; readonly normalised?: boolean } = {},
 ): Promise<GlobalPosition> => {
   const data = {
-    header: { type: 'session', version: formatVersion, id, createdAt: Date.UTC(2026, 6, 20), delegationDepth: 0, ...(extra.header ?? {}) },
+    header: {
+      type: 'session',
+      version: formatVersion,
+      id,
+      createdAt: Date.UTC(2026, 6, 20),
+      delegationDepth: 0,
+      ...(extra.header ?? {}),
+    },
     formatVersion,
     ...(extra.scope === undefined ? {} : { scope: extra.scope }),
     ...(extra.normalised === undefined ? {} : { normalised: extra.normalised }),
   };
-  const result = await store.appendToStream(sessionHeaderStream(sid(id)), [{ id: randomUUID() as EventId, type: 'teamlog/session/header', data }]);
+  const result = await store.appendToStream(sessionHeaderStream(sid(id)), [
+    { id: randomUUID() as EventId, type: 'teamlog/session/header', data },
+  ]);
   return result.position;
 };
 
@@ -59,30 +72,88 @@ export const appendHeader = async (
 
 export const text = (value: string) => ({ type: 'text', text: value });
 
-export const member = (version: number, teamId: string, id: string, name: string, phase: string, extra: Record<string, unknown> = {}) =>
-  ev('team/member', { version, teamId, member: { id, name, description: `${name} work`, provider: 'spawn', context: 'fresh', phase, ...extra } });
+export const member = (
+  version: number,
+  teamId: string,
+  id: string,
+  name: string,
+  phase: string,
+  extra: Record<string, unknown> = {},
+) =>
+  ev('team/member', {
+    version,
+    teamId,
+    member: { id, name, description: `${name} work`, provider: 'spawn', context: 'fresh', phase, ...extra },
+  });
 
-export const task = (version: number, teamId: string, id: string, revision: number, extra: Record<string, unknown> = {}) =>
-  ev('team/task', { version, teamId, task: { id, revision, subject: id, description: `do ${id}`, status: 'pending', blockedBy: [], writeScopes: [], ...extra } });
+export const task = (
+  version: number,
+  teamId: string,
+  id: string,
+  revision: number,
+  extra: Record<string, unknown> = {},
+) =>
+  ev('team/task', {
+    version,
+    teamId,
+    task: {
+      id,
+      revision,
+      subject: id,
+      description: `do ${id}`,
+      status: 'pending',
+      blockedBy: [],
+      writeScopes: [],
+      ...extra,
+    },
+  });
 
-export const queued = (version: 1 | 2, teamId: string, id: string, senderId: string, senderName: string, targetId: string, extra: Record<string, unknown> = {}) =>
+export const queued = (
+  version: 1 | 2,
+  teamId: string,
+  id: string,
+  senderId: string,
+  senderName: string,
+  targetId: string,
+  extra: Record<string, unknown> = {},
+) =>
   ev('team/message/queued', {
     version,
     teamId,
-    message: { id, senderId, senderName, targetId, content: [text('hello')], ...(version === 1 ? { delivery: 'wakeup' } : {}), ...extra },
+    message: {
+      id,
+      senderId,
+      senderName,
+      targetId,
+      content: [text('hello')],
+      ...(version === 1 ? { delivery: 'wakeup' } : {}),
+      ...extra,
+    },
   });
 
 export const delivered = (version: 1 | 2, teamId: string, messageId: string, targetId: string) =>
   ev('team/message/delivered', { version, teamId, messageId, targetId });
 
-export const mailboxItem = (teamId: string, messageId: string, senderId: string, senderName: string, itemId = `item-${messageId}`, headerId = messageId) => ({
+export const mailboxItem = (
+  teamId: string,
+  messageId: string,
+  senderId: string,
+  senderName: string,
+  itemId = `item-${messageId}`,
+  headerId = messageId,
+) => ({
   id: itemId,
   role: 'user',
   content: [text(`Team message ${headerId} from ${senderName}:`), text('hello')],
   source: { kind: 'team-message', teamId, messageId, senderId, senderName },
 });
 
-export const relayItem = (id: string, senderSessionId: string, senderName: string, header: string | null = `Team message from ${senderName}:`) => ({
+export const relayItem = (
+  id: string,
+  senderSessionId: string,
+  senderName: string,
+  header: string | null = `Team message from ${senderName}:`,
+) => ({
   id,
   role: 'user',
   content: [...(header === null ? [] : [text(header)]), text('hello')],
@@ -98,8 +169,12 @@ export const agentMessageItem = (id: string, senderSessionId: string) => ({
 
 export const promptItem = (id: string) => ({ id, role: 'user', content: [text('do it')], source: { kind: 'user' } });
 
-export const splice = (target: 'next-turn' | 'next-step', start: number, inserted: readonly unknown[], extra: Record<string, unknown> = {}) =>
-  ev('agent/inbox/spliced', { target, start, inserted, ...extra });
+export const splice = (
+  target: 'next-turn' | 'next-step',
+  start: number,
+  inserted: readonly unknown[],
+  extra: Record<string, unknown> = {},
+) => ev('agent/inbox/spliced', { target, start, inserted, ...extra });
 
 export const claim = (target: 'next-turn' | 'next-step', removedCount: number, extra: Record<string, unknown> = {}) =>
   ev('agent/inbox/spliced', { target, start: 0, removedCount, inserted: [], ...extra });

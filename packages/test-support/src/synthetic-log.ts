@@ -1,6 +1,6 @@
-import { createWriteStream, WriteStream } from 'fs';
-import { Compression, encodeZstdFrame, initZstdEncoder } from '@teamlog/dsh';
-import { JsonObject } from '@teamlog/events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { type Compression, encodeZstdFrame, initZstdEncoder } from '@teamlog/dsh';
+import type { JsonObject } from '@teamlog/events';
 
 export interface SyntheticLogOptions {
   readonly file: string;
@@ -31,10 +31,13 @@ export interface SyntheticLogResult {
 const words = ['alpha', 'beta', 'gamma', 'delta', 'session', 'team', 'log', 'event', 'stream', 'reader'];
 
 /** Deterministic text: the same options always give the same file. */
-const textOf = (seed: number, count: number): string[] => Array.from({ length: count }, (_, k) => `${words[(seed + k * 7) % words.length]} `);
+const textOf = (seed: number, count: number): string[] =>
+  Array.from({ length: count }, (_, k) => `${words[(seed + k * 7) % words.length]} `);
 
 const write = (out: WriteStream, bytes: Uint8Array): Promise<void> =>
-  new Promise((resolve, reject) => out.write(bytes, (error) => (error === null || error === undefined ? resolve() : reject(error))));
+  new Promise((resolve, reject) =>
+    out.write(bytes, (error) => (error === null || error === undefined ? resolve() : reject(error))),
+  );
 
 /**
  * Write a valid session log of about `targetBytes` without holding it in memory: turns of
@@ -84,7 +87,15 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
   const header: JsonObject =
     formatVersion === 0
       ? { type: 'session', version: 0, id: sessionId, createdAt: time, cwd: '/synthetic', delegationDepth: 0 }
-      : { type: 'session', version: 4, id: sessionId, createdAt: time, cwd: '/synthetic', isSeeded: false, delegationDepth: 0 };
+      : {
+          type: 'session',
+          version: 4,
+          id: sessionId,
+          createdAt: time,
+          cwd: '/synthetic',
+          isSeeded: false,
+          delegationDepth: 0,
+        };
   await line(header);
   // The first batch holds only the header, as the writer's first frame does.
   await flush();
@@ -92,24 +103,44 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
   for (let turn = 1; bytes < options.targetBytes; turn += 1) {
     await event('turn/start', { turn });
     await event('step/start', { turn, step: 1 });
-    const text = turn === 1 && options.largeLineBytes !== undefined ? 'x'.repeat(options.largeLineBytes) : textOf(turn, 12).join('');
-    await event('user/message', { id: `message-${turn}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } }, { surfaceOp: 'append' });
+    const text =
+      turn === 1 && options.largeLineBytes !== undefined
+        ? 'x'.repeat(options.largeLineBytes)
+        : textOf(turn, 12).join('');
+    await event(
+      'user/message',
+      { id: `message-${turn}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+      { surfaceOp: 'append' },
+    );
     const members = textOf(turn, 24);
     const firstChunk = seq;
     if (formatVersion === 0) {
       time += 5;
-      await line({ type: 'text-chunks', seq0: seq, time0: time, data: { turn, step: 1, index: 0, dt: members.slice(1).map((_, k) => k % 3), texts: members } });
+      await line({
+        type: 'text-chunks',
+        seq0: seq,
+        time0: time,
+        data: { turn, step: 1, index: 0, dt: members.slice(1).map((_, k) => k % 3), texts: members },
+      });
       seq += members.length;
       time += members.length;
     }
     // V0 writers stored plain source lists (see @teamlog/dsh's physical-record-encoder.ts).
-    const sources: JsonObject = formatVersion === 0 ? { sourceEventSeqs: Array.from({ length: seq - firstChunk }, (_, k) => firstChunk + k) } : {};
+    const sources: JsonObject =
+      formatVersion === 0
+        ? { sourceEventSeqs: Array.from({ length: seq - firstChunk }, (_, k) => firstChunk + k) }
+        : {};
     await event(
       'assistant/message',
       {
         turn,
         step: 1,
-        message: { id: `assistant-${turn}`, role: 'assistant', content: [{ type: 'text', text: members.join('') }], source: { kind: 'model', provider: 'synthetic', model: 'synthetic-1' } },
+        message: {
+          id: `assistant-${turn}`,
+          role: 'assistant',
+          content: [{ type: 'text', text: members.join('') }],
+          source: { kind: 'model', provider: 'synthetic', model: 'synthetic-1' },
+        },
       },
       { ...sources, surfaceOp: 'append' },
     );
@@ -117,9 +148,24 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
     const call = await event('tool/call', { turn, step: 1, callId, name: 'bash', arguments: '{"command":"echo hi"}' });
     const toolMessage: JsonObject =
       formatVersion === 0
-        ? { id: `tool-${turn}`, role: 'user', source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: 'hi' }] }] }
-        : { id: `tool-${turn}`, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, content: [{ type: 'text', text: 'hi' }] };
-    await event('tool/result', { turn, step: 1, message: toolMessage }, { sourceEventSeqs: [call], surfaceOp: 'append' });
+        ? {
+            id: `tool-${turn}`,
+            role: 'user',
+            source: { kind: 'tool', callId },
+            content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: 'hi' }] }],
+          }
+        : {
+            id: `tool-${turn}`,
+            role: 'tool',
+            source: { kind: 'tool', callId },
+            toolCallId: callId,
+            content: [{ type: 'text', text: 'hi' }],
+          };
+    await event(
+      'tool/result',
+      { turn, step: 1, message: toolMessage },
+      { sourceEventSeqs: [call], surfaceOp: 'append' },
+    );
     await event('step/end', { turn, step: 1 });
     await event('turn/end', { turn, reason: { kind: 'completed' } });
   }

@@ -1,5 +1,5 @@
-import { PackageManifest } from './package-manifest';
-import { PackedTarball } from './packed-tarball';
+import type { PackageManifest } from './package-manifest';
+import type { PackedTarball } from './packed-tarball';
 
 /*
  * What a product tarball must and must not hold: no tests, fixtures, bench or build info; every
@@ -33,14 +33,27 @@ export const sourceOfOutput = (path: string): string | undefined => {
 };
 
 const stringsIn = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(stringsIn) : [];
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).flatMap(stringsIn)
+      : [];
 
 /** The files package.json points at (main, types, exports without patterns, bin). */
-export const pointedFiles = (manifest: PackageManifest): string[] =>
-  [...new Set([manifest.main, manifest.types, ...stringsIn(manifest.exports), ...stringsIn(manifest.bin)].flatMap((path) => (path === undefined || path.includes('*') ? [] : [path.replace(/^\.\//, '')])))];
+export const pointedFiles = (manifest: PackageManifest): string[] => [
+  ...new Set(
+    [manifest.main, manifest.types, ...stringsIn(manifest.exports), ...stringsIn(manifest.bin)].flatMap((path) =>
+      path === undefined || path.includes('*') ? [] : [path.replace(/^\.\//, '')],
+    ),
+  ),
+];
 
 /** Every problem of one tarball, one line each naming the package and the file. */
-export const tarballProblems = (tarball: PackedTarball, manifest: PackageManifest, sourceExists: (path: string) => boolean): string[] => {
+export const tarballProblems = (
+  tarball: PackedTarball,
+  manifest: PackageManifest,
+  sourceExists: (path: string) => boolean,
+): string[] => {
   const paths = new Set(tarball.files.map((file) => file.path));
   const where = `${tarball.name} (${tarball.filename})`;
   return [
@@ -48,10 +61,14 @@ export const tarballProblems = (tarball: PackedTarball, manifest: PackageManifes
       const reason = forbiddenReason(path);
       return reason === undefined ? [] : [`${where}: ships ${path} (${reason})`];
     }),
-    ...pointedFiles(manifest).flatMap((path) => (paths.has(path) ? [] : [`${where}: package.json points at ${path}, which the tarball does not hold`])),
+    ...pointedFiles(manifest).flatMap((path) =>
+      paths.has(path) ? [] : [`${where}: package.json points at ${path}, which the tarball does not hold`],
+    ),
     ...tarball.files.flatMap(({ path }) => {
       const source = sourceOfOutput(path);
-      return source === undefined || sourceExists(source) ? [] : [`${where}: ships ${path}, but ${source} is gone (stale build output: npm run clean && npm run build)`];
+      return source === undefined || sourceExists(source)
+        ? []
+        : [`${where}: ships ${path}, but ${source} is gone (stale build output: npm run clean && npm run build)`];
     }),
   ];
 };
@@ -63,9 +80,15 @@ export const tarballSizeReport = (tarballs: readonly PackedTarball[]): string[] 
   const width = Math.max(...tarballs.map((tarball) => tarball.name.length), 'total'.length);
   const line = (name: string, files: number, size: number, unpacked: number): string =>
     `${name.padEnd(width)}  ${String(files).padStart(5)} files  ${kib(size).padStart(10)} packed  ${kib(unpacked).padStart(10)} unpacked`;
-  const sum = (pick: (tarball: PackedTarball) => number): number => tarballs.reduce((total, tarball) => total + pick(tarball), 0);
+  const sum = (pick: (tarball: PackedTarball) => number): number =>
+    tarballs.reduce((total, tarball) => total + pick(tarball), 0);
   return [
     ...tarballs.map((tarball) => line(tarball.name, tarball.files.length, tarball.size, tarball.unpackedSize)),
-    line('total', sum((tarball) => tarball.files.length), sum((tarball) => tarball.size), sum((tarball) => tarball.unpackedSize)),
+    line(
+      'total',
+      sum((tarball) => tarball.files.length),
+      sum((tarball) => tarball.size),
+      sum((tarball) => tarball.unpackedSize),
+    ),
   ];
 };

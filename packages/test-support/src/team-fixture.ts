@@ -1,6 +1,13 @@
-import { SessionId, sequentialIds } from '@teamlog/events';
-import { EventStore, InMemoryEventStore, RecordedEvent, sessionStream } from '@teamlog/store';
-import { AcceptedNotice, LeadSession, MemberSession, TeamLog, TeamLogOptions, createTeamLog } from '@teamlog/team';
+import { type SessionId, sequentialIds } from '@teamlog/events';
+import { type EventStore, InMemoryEventStore, type RecordedEvent, sessionStream } from '@teamlog/store';
+import {
+  type AcceptedNotice,
+  type LeadSession,
+  type MemberSession,
+  type TeamLog,
+  type TeamLogOptions,
+  createTeamLog,
+} from '@teamlog/team';
 
 /* A TeamLog over a store with deterministic ids and clock, and a recorder of accepted notices. */
 
@@ -15,9 +22,18 @@ export interface Fixture {
   readonly notices: AcceptedNotice[];
 }
 
-export const fixture = (store: EventStore = new InMemoryEventStore(), options: Partial<TeamLogOptions> = {}): Fixture => {
+export const fixture = (
+  store: EventStore = new InMemoryEventStore(),
+  options: Partial<TeamLogOptions> = {},
+): Fixture => {
   const notices: AcceptedNotice[] = [];
-  const teamlog = createTeamLog({ store, ids: sequentialIds('t'), clock: fixedClock(), onAccepted: (notice) => notices.push(notice), ...options });
+  const teamlog = createTeamLog({
+    store,
+    ids: sequentialIds('t'),
+    clock: fixedClock(),
+    onAccepted: (notice) => notices.push(notice),
+    ...options,
+  });
   return { store, teamlog, notices };
 };
 
@@ -52,4 +68,3 @@ export const streamOf = async (store: EventStore, session: SessionId): Promise<R
 };
 
 export const typesOf = (events: readonly RecordedEvent[]): string[] => events.map((event) => event.type);
-

@@ -1,5 +1,5 @@
-import { PackageManifest } from '../src/package-manifest';
-import { PackedTarball } from '../src/packed-tarball';
+import type { PackageManifest } from '../src/package-manifest';
+import type { PackedTarball } from '../src/packed-tarball';
 import { sourceOfOutput, tarballProblems, tarballSizeReport } from '../src/tarball-problems';
 
 const manifest: PackageManifest = {
@@ -20,9 +20,17 @@ const tarballOf = (...paths: string[]): PackedTarball => ({
   files: paths.map((path) => ({ path, size: 100 })),
 });
 
-const complete = ['package.json', 'bin/example.js', 'dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/client/app.js'];
+const complete = [
+  'package.json',
+  'bin/example.js',
+  'dist/index.js',
+  'dist/index.d.ts',
+  'dist/index.js.map',
+  'dist/client/app.js',
+];
 const sources = new Set(['src/index.ts', 'client/app.ts']);
-const problemsOf = (tarball: PackedTarball): string[] => tarballProblems(tarball, manifest, (path) => sources.has(path));
+const problemsOf = (tarball: PackedTarball): string[] =>
+  tarballProblems(tarball, manifest, (path) => sources.has(path));
 
 describe('the check of a product tarball', () => {
   it('finds nothing wrong with compiled code, its maps, the bin and package.json', () => {
@@ -31,7 +39,14 @@ describe('the check of a product tarball', () => {
 
   it('refuses tests, fixtures, bench and build info, naming the package, the tarball and the file', () => {
     const everySourceThere = (): boolean => true;
-    const tarball = tarballOf(...complete, 'dist/test/helper.js', 'fixtures/log.jsonl', 'bench/main.js', 'dist/reader.test.js', 'dist/.tsbuildinfo');
+    const tarball = tarballOf(
+      ...complete,
+      'dist/test/helper.js',
+      'fixtures/log.jsonl',
+      'bench/main.js',
+      'dist/reader.test.js',
+      'dist/.tsbuildinfo',
+    );
     const problems = tarballProblems(tarball, manifest, everySourceThere);
     expect(problems).toEqual([
       '@teamlog/example (teamlog-example-1.2.3.tgz): ships dist/test/helper.js (test, fixture or bench folder)',
@@ -63,8 +78,13 @@ describe('the check of a product tarball', () => {
     expect(sourceOfOutput('dist/data.json')).toBeUndefined();
   });
 
-  it('reports each tarball\'s files and sizes, and the total', () => {
-    expect(tarballSizeReport([tarballOf(...complete), { ...tarballOf('package.json'), name: '@teamlog/other', size: 1024, unpackedSize: 1536 }])).toEqual([
+  it("reports each tarball's files and sizes, and the total", () => {
+    expect(
+      tarballSizeReport([
+        tarballOf(...complete),
+        { ...tarballOf('package.json'), name: '@teamlog/other', size: 1024, unpackedSize: 1536 },
+      ]),
+    ).toEqual([
       '@teamlog/example      6 files     2.0 KiB packed     8.0 KiB unpacked',
       '@teamlog/other        1 files     1.0 KiB packed     1.5 KiB unpacked',
       'total                 7 files     3.0 KiB packed     9.5 KiB unpacked',

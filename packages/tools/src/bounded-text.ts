@@ -18,11 +18,17 @@ export class BoundedTextType extends t.Type<string, string, unknown> {
   ) {
     super(
       name,
-      (value): value is string => typeof value === 'string' && lengthOf(value) >= minLength && lengthOf(value) <= maxLength,
+      (value): value is string =>
+        typeof value === 'string' && lengthOf(value) >= minLength && lengthOf(value) <= maxLength,
       (value, context) => {
         if (typeof value !== 'string') return t.failure(value, context, 'expected a string');
         const length = lengthOf(value);
-        if (length < minLength) return t.failure(value, context, minLength === 1 ? 'must not be empty' : `must have at least ${minLength} characters`);
+        if (length < minLength)
+          return t.failure(
+            value,
+            context,
+            minLength === 1 ? 'must not be empty' : `must have at least ${minLength} characters`,
+          );
         if (length > maxLength) return t.failure(value, context, `has ${length} characters; the limit is ${maxLength}`);
         return t.success(value);
       },
@@ -31,7 +37,8 @@ export class BoundedTextType extends t.Type<string, string, unknown> {
   }
 }
 
-export const boundedText = (name: string, minLength: number, maxLength: number): BoundedTextType => new BoundedTextType(name, minLength, maxLength);
+export const boundedText = (name: string, minLength: number, maxLength: number): BoundedTextType =>
+  new BoundedTextType(name, minLength, maxLength);
 
 /** The limits of what the Team tools store from a model's arguments (docs/tools.md, "Limits"). */
 export const toolTextLimits = {

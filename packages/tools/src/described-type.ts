@@ -12,4 +12,5 @@ export class DescribedType<C extends t.Mixed> extends t.Type<t.TypeOf<C>, t.Outp
   }
 }
 
-export const described = <C extends t.Mixed>(type: C, description: string): DescribedType<C> => new DescribedType(type, description);
+export const described = <C extends t.Mixed>(type: C, description: string): DescribedType<C> =>
+  new DescribedType(type, description);

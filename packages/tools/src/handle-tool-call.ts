@@ -1,9 +1,9 @@
 import { refusalSentence } from './refusal-sentence';
-import { TeamTool } from './team-tool';
+import type { TeamTool } from './team-tool';
 import { teamTools, teamToolset } from './team-toolset';
 import { ToolNotForRole, UnknownTool } from './tool-errors';
-import { ToolResult, toolFailure } from './tool-result';
-import { ToolSession } from './tool-session';
+import { type ToolResult, toolFailure } from './tool-result';
+import type { ToolSession } from './tool-session';
 
 /** A model's tool call: the tool's name and its arguments as the model wrote them. */
 export interface ToolCall {
@@ -17,7 +17,10 @@ const findTool = (session: ToolSession, name: string): TeamTool => {
   const tool = toolset.find((candidate) => candidate.name === name);
   if (tool !== undefined) return tool;
   if (teamTools.some((candidate) => candidate.name === name)) throw new ToolNotForRole(name, role);
-  throw new UnknownTool(name, toolset.map((candidate) => candidate.name));
+  throw new UnknownTool(
+    name,
+    toolset.map((candidate) => candidate.name),
+  );
 };
 
 /**

@@ -1,8 +1,14 @@
 import * as t from 'io-ts';
 import {
-  AgentMessageSource, ContentBlock, MessageId, MessageSource, SessionId, TeamMessageSource, TeamRelaySource,
+  AgentMessageSource,
+  type ContentBlock,
+  MessageId,
+  type MessageSource,
+  SessionId,
+  TeamMessageSource,
+  TeamRelaySource,
 } from '@teamlog/events';
-import { InboxEntrySnapshot } from '@teamlog/team';
+import type { InboxEntrySnapshot } from '@teamlog/team';
 import { strictObjectType } from './strict-object-type';
 
 const InboxStatus = t.keyof({ pending: null, claimed: null, canceled: null }, 'InboxStatus');
@@ -29,7 +35,9 @@ const senderOf = (source: MessageSource): { readonly from: string; readonly from
 
 /** Text blocks as they are; other blocks as a placeholder naming their type. */
 const textOf = (content: readonly ContentBlock[]): string =>
-  content.map((block) => (block.type === 'text' && typeof block['text'] === 'string' ? block['text'] : `[${block.type}]`)).join('\n');
+  content
+    .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : `[${block.type}]`))
+    .join('\n');
 
 export const inboxMessageView = (entry: InboxEntrySnapshot): InboxMessageView => ({
   id: entry.id,

@@ -1,5 +1,5 @@
-import { SessionId } from '@teamlog/events';
-import { EventStore, sessionStream } from '@teamlog/store';
+import type { SessionId } from '@teamlog/events';
+import { type EventStore, sessionStream } from '@teamlog/store';
 
 /** Starts telling `onAccepted` of each message the inbox accepts from now on; the returned function stops it. */
 export type InboxWatch = (onAccepted: () => void) => () => Promise<void>;
@@ -16,7 +16,8 @@ export const storeInboxWatch =
     const stream = sessionStream(sessionId);
     const subscription = store.subscribeToAll({ fromPosition: 'end' });
     const running = (async () => {
-      for await (const event of subscription) if (event.streamName === stream && event.type === acceptedType) onAccepted();
+      for await (const event of subscription)
+        if (event.streamName === stream && event.type === acceptedType) onAccepted();
     })().catch(onError);
     return async () => {
       await subscription.unsubscribe();

@@ -1,7 +1,17 @@
 // The SDK's CommonJS build is reached through its exports map; see the `paths` note in tsconfig.json.
 import {
-  CallToolRequestSchema, ErrorCode, InitializeRequestSchema, JSONRPCMessage, JSONRPCMessageSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
-  PingRequestSchema, ReadResourceRequestSchema, RequestId, SubscribeRequestSchema, UnsubscribeRequestSchema,
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  ReadResourceRequestSchema,
+  type RequestId,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 
 /*
@@ -25,12 +35,20 @@ export type FrameOutcome =
   | { readonly kind: 'nothing' }
   | { readonly kind: 'answer'; readonly answer: JsonRpcErrorAnswer };
 
-const answer = (id: RequestId | null, code: number, message: string): FrameOutcome => ({ kind: 'answer', answer: { jsonrpc: '2.0', id, error: { code, message } } });
+const answer = (id: RequestId | null, code: number, message: string): FrameOutcome => ({
+  kind: 'answer',
+  answer: { jsonrpc: '2.0', id, error: { code, message } },
+});
 
 /** The params of every method the teamlog server handles, checked here so a bad one gets -32602 and one sentence. */
 /** What this module needs of a params schema: a check that names the first problem. */
 interface ParamsSchema {
-  readonly safeParse: (value: unknown) => { readonly success: boolean; readonly error?: { readonly issues: ReadonlyArray<{ readonly path: readonly PropertyKey[]; readonly message: string }> } };
+  readonly safeParse: (value: unknown) => {
+    readonly success: boolean;
+    readonly error?: {
+      readonly issues: ReadonlyArray<{ readonly path: readonly PropertyKey[]; readonly message: string }>;
+    };
+  };
 }
 
 const asParamsSchema = (schema: ParamsSchema): ParamsSchema => schema;
@@ -47,11 +65,12 @@ const requestSchemas: ReadonlyMap<string, ParamsSchema> = new Map<string, Params
   ['resources/unsubscribe', asParamsSchema(UnsubscribeRequestSchema)],
 ]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const requestIdOf = (value: unknown): RequestId | null => {
   if (!isRecord(value)) return null;
-  const id = value['id'];
+  const id = value.id;
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 };
 
@@ -89,22 +108,34 @@ export const decideFrame = (line: string): FrameOutcome => {
   try {
     parsed = JSON.parse(line);
   } catch (error) {
-    return answer(null, ErrorCode.ParseError, `Parse error: the frame is not JSON (${firstSentence((error as Error).message)}).`);
+    return answer(
+      null,
+      ErrorCode.ParseError,
+      `Parse error: the frame is not JSON (${firstSentence((error as Error).message)}).`,
+    );
   }
   const id = requestIdOf(parsed);
-  const isRequest = isRecord(parsed) && typeof parsed['method'] === 'string' && id !== null;
-  const isNotification = isRecord(parsed) && typeof parsed['method'] === 'string' && !('id' in parsed);
+  const isRequest = isRecord(parsed) && typeof parsed.method === 'string' && id !== null;
+  const isNotification = isRecord(parsed) && typeof parsed.method === 'string' && !('id' in parsed);
   const proto = protoKeyPath(parsed);
   if (proto !== undefined) {
     if (isNotification) return { kind: 'nothing' };
-    return answer(id, isRequest ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest, `Invalid params: ${pathText(proto)} is not a key any teamlog method accepts; nothing was done.`);
+    return answer(
+      id,
+      isRequest ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest,
+      `Invalid params: ${pathText(proto)} is not a key any teamlog method accepts; nothing was done.`,
+    );
   }
   const message = JSONRPCMessageSchema.safeParse(parsed);
   if (!message.success) {
     if (isNotification) return { kind: 'nothing' };
-    return answer(id, ErrorCode.InvalidRequest, 'Invalid request: the frame is not a JSON-RPC 2.0 request, notification or response.');
+    return answer(
+      id,
+      ErrorCode.InvalidRequest,
+      'Invalid request: the frame is not a JSON-RPC 2.0 request, notification or response.',
+    );
   }
-  const method = isRecord(parsed) && typeof parsed['method'] === 'string' ? parsed['method'] : undefined;
+  const method = isRecord(parsed) && typeof parsed.method === 'string' ? parsed.method : undefined;
   const schema = method === undefined ? undefined : requestSchemas.get(method);
   if (schema !== undefined) {
     const checked = schema.safeParse(parsed);
@@ -112,7 +143,11 @@ export const decideFrame = (line: string): FrameOutcome => {
       if (!isRequest) return { kind: 'nothing' };
       const issue = checked.error?.issues[0];
       const where = issue === undefined ? 'params' : pathText(issue.path);
-      return answer(id, ErrorCode.InvalidParams, `Invalid params of ${method}: ${where}: ${firstSentence(issue?.message ?? 'not accepted')}.`);
+      return answer(
+        id,
+        ErrorCode.InvalidParams,
+        `Invalid params of ${method}: ${where}: ${firstSentence(issue?.message ?? 'not accepted')}.`,
+      );
     }
   }
   return { kind: 'message', message: message.data };

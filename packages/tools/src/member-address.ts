@@ -1,5 +1,5 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { NonEmptyString, SessionId, TeamId, TeamMemberSnapshot, leadOf } from '@teamlog/events';
+import { type Either, left, right } from 'fp-ts/Either';
+import { NonEmptyString, type SessionId, type TeamId, type TeamMemberSnapshot, leadOf } from '@teamlog/events';
 import { leadName } from '@teamlog/domain';
 import { described } from './described-type';
 import { UnknownMember } from './tool-errors';
@@ -8,7 +8,11 @@ import { UnknownMember } from './tool-errors';
 export const MemberAddress = described(NonEmptyString, 'A team member\'s name, a session id, or "lead" for the Lead.');
 
 /** The session an address names on this team: "lead", a member name, or a session id of the Lead or a member. */
-export const resolveMemberAddress = (address: string, teamId: TeamId, roster: readonly TeamMemberSnapshot[]): Either<UnknownMember, SessionId> => {
+export const resolveMemberAddress = (
+  address: string,
+  teamId: TeamId,
+  roster: readonly TeamMemberSnapshot[],
+): Either<UnknownMember, SessionId> => {
   const lead = leadOf(teamId);
   if (address === leadName || address === lead) return right(lead);
   const member = roster.find((entry) => entry.name === address) ?? roster.find((entry) => entry.id === address);

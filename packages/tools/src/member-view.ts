@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { MemberPhase, SessionId, SessionRole, TeamMemberSnapshot } from '@teamlog/events';
+import { MemberPhase, SessionId, SessionRole, type TeamMemberSnapshot } from '@teamlog/events';
 import { strictObjectType } from './strict-object-type';
 
 /** A roster entry as a model reads it. */

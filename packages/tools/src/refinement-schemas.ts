@@ -1,6 +1,14 @@
-import * as t from 'io-ts';
-import { MessageId, NonEmptyString, NonNegativeInteger, PositiveInteger, SessionId, TaskId, TeamId } from '@teamlog/events';
-import { JsonSchema } from './json-schema';
+import type * as t from 'io-ts';
+import {
+  MessageId,
+  NonEmptyString,
+  NonNegativeInteger,
+  PositiveInteger,
+  SessionId,
+  TaskId,
+  TeamId,
+} from '@teamlog/events';
+import type { JsonSchema } from './json-schema';
 
 const nonEmpty: JsonSchema = { minLength: 1 };
 

@@ -1,6 +1,6 @@
-import { Readable, Writable } from 'stream';
-import { StdioFrameTransport, StdioFrameTransportOptions } from './stdio-frame-transport';
-import { TeamMcpServer } from './team-mcp-server';
+import type { Readable, Writable } from 'node:stream';
+import { StdioFrameTransport, type StdioFrameTransportOptions } from './stdio-frame-transport';
+import type { TeamMcpServer } from './team-mcp-server';
 
 /** The streams MCP frames travel on: a process's stdin and stdout, or pipes in a test. */
 export interface StdioStreams {
@@ -20,7 +20,12 @@ const ended = (input: Readable): Promise<void> =>
  * client does to stop its server), the connection closes, or `until` resolves; then close the server.
  * A bad frame is answered with a JSON-RPC error and the server serves on (stdio-frame-transport.ts).
  */
-export const serveStdio = async (server: TeamMcpServer, { input, output }: StdioStreams, until: Promise<void>, options: StdioFrameTransportOptions = {}): Promise<void> => {
+export const serveStdio = async (
+  server: TeamMcpServer,
+  { input, output }: StdioStreams,
+  until: Promise<void>,
+  options: StdioFrameTransportOptions = {},
+): Promise<void> => {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });

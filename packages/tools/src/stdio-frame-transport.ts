@@ -1,8 +1,14 @@
-import { Readable, Writable } from 'stream';
+import type { Readable, Writable } from 'node:stream';
 // The SDK's CommonJS build is reached through its exports map; see the `paths` note in tsconfig.json.
-import { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { JsonRpcErrorAnswer, decideFrame, defaultMaxFrameBytes, idOfTruncatedFrame, oversizedFrameAnswer } from './json-rpc-frames';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type JsonRpcErrorAnswer,
+  decideFrame,
+  defaultMaxFrameBytes,
+  idOfTruncatedFrame,
+  oversizedFrameAnswer,
+} from './json-rpc-frames';
 
 export interface StdioFrameTransportOptions {
   /** The most bytes of one frame (default 10 MiB). */
@@ -132,7 +138,7 @@ export class StdioFrameTransport implements Transport {
         return;
       default: {
         const unreachable: never = outcome;
-        return unreachable;
+        throw new Error(`unknown frame outcome ${JSON.stringify(unreachable)}`);
       }
     }
   }

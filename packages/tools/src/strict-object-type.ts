@@ -8,7 +8,11 @@ type StrictO<R extends t.Props, O extends t.Props> = t.OutputOfProps<R> & t.Outp
  * `strictObject` of @teamlog/events (unknown keys refused, not stripped), keeping its required and
  * optional props readable so a JSON Schema can be generated from the same codec that validates.
  */
-export class StrictObjectType<R extends t.Props, O extends t.Props> extends t.Type<StrictA<R, O>, StrictO<R, O>, unknown> {
+export class StrictObjectType<R extends t.Props, O extends t.Props> extends t.Type<
+  StrictA<R, O>,
+  StrictO<R, O>,
+  unknown
+> {
   readonly _tag = 'StrictObjectType' as const;
 
   constructor(
@@ -21,5 +25,8 @@ export class StrictObjectType<R extends t.Props, O extends t.Props> extends t.Ty
   }
 }
 
-export const strictObjectType = <R extends t.Props, O extends t.Props = {}>(required: R, optional: O = {} as O, name = 'StrictObject'): StrictObjectType<R, O> =>
-  new StrictObjectType(required, optional, name);
+export const strictObjectType = <R extends t.Props, O extends t.Props = {}>(
+  required: R,
+  optional: O = {} as O,
+  name = 'StrictObject',
+): StrictObjectType<R, O> => new StrictObjectType(required, optional, name);

@@ -1,11 +1,13 @@
-import { Either, left, right } from 'fp-ts/Either';
-import { SessionId, TaskId, TeamTaskSnapshot } from '@teamlog/events';
+import { type Either, left, right } from 'fp-ts/Either';
+import type { SessionId, TaskId, TeamTaskSnapshot } from '@teamlog/events';
 import { TaskNotFound } from '@teamlog/domain';
-import { TaskUpdate } from '@teamlog/team';
+import type { TaskUpdate } from '@teamlog/team';
 import { TaskNotClaimable } from './tool-errors';
 
 /** A claim either writes this compare-and-set update, or finds the task already the caller's. */
-export type TaskClaim = { readonly kind: 'update'; readonly update: TaskUpdate } | { readonly kind: 'already-yours'; readonly task: TeamTaskSnapshot };
+export type TaskClaim =
+  | { readonly kind: 'update'; readonly update: TaskUpdate }
+  | { readonly kind: 'already-yours'; readonly task: TeamTaskSnapshot };
 
 const finished = (status: TeamTaskSnapshot['status']): boolean => status === 'completed' || status === 'deleted';
 
@@ -23,9 +25,13 @@ export const decideTaskClaim = (
   const task = tasks.find((candidate) => candidate.id === taskId);
   if (task === undefined) return left(new TaskNotFound(taskId));
   if (finished(task.status)) return left(new TaskNotClaimable(taskId, `it is ${task.status}`));
-  if (task.ownerId !== undefined && task.ownerId !== caller) return left(new TaskNotClaimable(taskId, `it is owned by ${nameOf(task.ownerId)}`));
+  if (task.ownerId !== undefined && task.ownerId !== caller)
+    return left(new TaskNotClaimable(taskId, `it is owned by ${nameOf(task.ownerId)}`));
   if (task.ownerId === caller && task.status === 'in_progress') return right({ kind: 'already-yours', task });
-  const open = task.blockedBy.filter((blocker) => !finished(tasks.find((candidate) => candidate.id === blocker)?.status ?? 'deleted'));
-  if (open.length > 0) return left(new TaskNotClaimable(taskId, `it is blocked by ${open.join(', ')}, not yet completed`));
+  const open = task.blockedBy.filter(
+    (blocker) => !finished(tasks.find((candidate) => candidate.id === blocker)?.status ?? 'deleted'),
+  );
+  if (open.length > 0)
+    return left(new TaskNotClaimable(taskId, `it is blocked by ${open.join(', ')}, not yet completed`));
   return right({ kind: 'update', update: { expectedRevision: task.revision, ownerId: caller, status: 'in_progress' } });
 };

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { SessionId, TeamTaskSnapshot, teamTaskProps } from '@teamlog/events';
+import { SessionId, type TeamTaskSnapshot, teamTaskProps } from '@teamlog/events';
 import { strictObjectType } from './strict-object-type';
 
 /** A task as a model reads it: the snapshot, with the owner's name beside its id. */

@@ -1,17 +1,25 @@
 // The SDK's CommonJS build is reached through its exports map; see the `paths` note in tsconfig.json.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  CallToolRequestSchema, CallToolResult, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
-  SubscribeRequestSchema, Tool, UnsubscribeRequestSchema,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  type Tool,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { handleToolCall } from './handle-tool-call';
 import { packageVersion } from './package-version';
-import { InboxWatch } from './inbox-watch';
+import type { InboxWatch } from './inbox-watch';
 import { ResourceUnavailable, inboxUri, readTeamResource, teamResources } from './team-resources';
-import { ToolDefinition, toolDefinitions } from './tool-definitions';
-import { ToolResult } from './tool-result';
-import { ToolSession } from './tool-session';
+import { type ToolDefinition, toolDefinitions } from './tool-definitions';
+import type { ToolResult } from './tool-result';
+import type { ToolSession } from './tool-session';
 
 export interface TeamMcpServerOptions {
   readonly session: ToolSession;
@@ -57,7 +65,10 @@ const unavailable = (error: unknown): never => {
 export const createTeamMcpServer = ({ session, watchInbox, version }: TeamMcpServerOptions): TeamMcpServer => {
   const server = new Server(
     { name: 'teamlog', version: version ?? packageVersion() },
-    { capabilities: { tools: {}, resources: { subscribe: watchInbox !== undefined } }, instructions: instructions(session) },
+    {
+      capabilities: { tools: {}, resources: { subscribe: watchInbox !== undefined } },
+      instructions: instructions(session),
+    },
   );
   const inbox = inboxUri(session.handle.sessionId);
   let stopWatch: (() => Promise<void>) | undefined;
@@ -70,12 +81,19 @@ export const createTeamMcpServer = ({ session, watchInbox, version }: TeamMcpSer
     return work;
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDefinitions(session.handle.role).map(mcpTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: toolDefinitions(session.handle.role).map(mcpTool),
+  }));
   server.setRequestHandler(CallToolRequestSchema, ({ params }) =>
     tracked(handleToolCall(session, { name: params.name, arguments: params.arguments }).then(callToolResult)),
   );
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: teamResources(session).map(({ uri, name, description }) => ({ uri, name, description, mimeType: 'application/json' })),
+    resources: teamResources(session).map(({ uri, name, description }) => ({
+      uri,
+      name,
+      description,
+      mimeType: 'application/json',
+    })),
   }));
   server.setRequestHandler(ReadResourceRequestSchema, ({ params }) =>
     tracked(readTeamResource(session, params.uri).catch(unavailable)).then((content) => ({
@@ -83,7 +101,8 @@ export const createTeamMcpServer = ({ session, watchInbox, version }: TeamMcpSer
     })),
   );
   server.setRequestHandler(SubscribeRequestSchema, ({ params }) => {
-    if (watchInbox === undefined || params.uri !== inbox) throw new McpError(ErrorCode.InvalidParams, `only ${inbox} sends updates`);
+    if (watchInbox === undefined || params.uri !== inbox)
+      throw new McpError(ErrorCode.InvalidParams, `only ${inbox} sends updates`);
     // A notification to a client that has gone away is dropped: the next read shows the inbox anyway.
     stopWatch ??= watchInbox(() => void server.sendResourceUpdated({ uri: inbox }).catch(() => undefined));
     return {};

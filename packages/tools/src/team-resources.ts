@@ -1,6 +1,6 @@
-import { JsonObject, SessionId, TeamId } from '@teamlog/events';
+import type { JsonObject, SessionId, TeamId } from '@teamlog/events';
 import { handleToolCall } from './handle-tool-call';
-import { ToolSession } from './tool-session';
+import type { ToolSession } from './tool-session';
 
 /** A read-only view of the session's team, served as an MCP resource; read through the tool that shows the same. */
 export interface TeamResource {
@@ -15,9 +15,24 @@ export const rosterUri = (teamId: TeamId): string => `teamlog://teams/${encodeUR
 export const tasksUri = (teamId: TeamId): string => `teamlog://teams/${encodeURIComponent(teamId)}/tasks`;
 
 export const teamResources = ({ handle }: ToolSession): readonly TeamResource[] => [
-  { uri: inboxUri(handle.sessionId), name: 'inbox', description: `Messages the inbox of ${handle.name} accepted, oldest first, with their true sender.`, tool: 'read_inbox' },
-  { uri: rosterUri(handle.teamId), name: 'roster', description: 'The team: you, the Lead, and every member with its phase.', tool: 'list_members' },
-  { uri: tasksUri(handle.teamId), name: 'tasks', description: 'The team\'s tasks (not deleted) with revision, status, owner and blockers.', tool: 'list_tasks' },
+  {
+    uri: inboxUri(handle.sessionId),
+    name: 'inbox',
+    description: `Messages the inbox of ${handle.name} accepted, oldest first, with their true sender.`,
+    tool: 'read_inbox',
+  },
+  {
+    uri: rosterUri(handle.teamId),
+    name: 'roster',
+    description: 'The team: you, the Lead, and every member with its phase.',
+    tool: 'list_members',
+  },
+  {
+    uri: tasksUri(handle.teamId),
+    name: 'tasks',
+    description: "The team's tasks (not deleted) with revision, status, owner and blockers.",
+    tool: 'list_tasks',
+  },
 ];
 
 /** A resource that does not exist or could not be read (its read was refused). */

@@ -1,10 +1,10 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { JsonObject, SessionRole, decodeWith } from '@teamlog/events';
-import { StrictObjectType } from './strict-object-type';
+import { JsonObject, type SessionRole, decodeWith } from '@teamlog/events';
+import type { StrictObjectType } from './strict-object-type';
 import { InvalidToolArguments, SessionClosedForWrites } from './tool-errors';
-import { ToolSession } from './tool-session';
-import { ToolSuccess, toolSuccess } from './tool-result';
+import type { ToolSession } from './tool-session';
+import { type ToolSuccess, toolSuccess } from './tool-result';
 
 /** Any strict object codec (a tool's arguments and result are objects); `t.Mixed` keeps codecs of different props in one list. */
 export type ObjectCodec = t.Mixed & Pick<StrictObjectType<t.Props, t.Props>, '_tag'>;

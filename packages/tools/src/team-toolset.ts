@@ -1,5 +1,5 @@
-import { SessionRole } from '@teamlog/events';
-import { TeamTool } from './team-tool';
+import type { SessionRole } from '@teamlog/events';
+import type { TeamTool } from './team-tool';
 import { claimTaskTool } from './tools/claim-task-tool';
 import { createTaskTool } from './tools/create-task-tool';
 import { listMembersTool } from './tools/list-members-tool';
@@ -22,4 +22,5 @@ export const teamTools: readonly TeamTool[] = [
 ];
 
 /** The tools a session of this role has: the Lead's toolset also spawns members. */
-export const teamToolset = (role: SessionRole): readonly TeamTool[] => teamTools.filter((tool) => tool.roles.includes(role));
+export const teamToolset = (role: SessionRole): readonly TeamTool[] =>
+  teamTools.filter((tool) => tool.roles.includes(role));

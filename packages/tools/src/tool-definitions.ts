@@ -1,7 +1,7 @@
-import { SessionRole } from '@teamlog/events';
-import { JsonSchema } from './json-schema';
+import type { SessionRole } from '@teamlog/events';
+import type { JsonSchema } from './json-schema';
 import { jsonSchemaOf } from './json-schema-of';
-import { TeamTool } from './team-tool';
+import type { TeamTool } from './team-tool';
 import { teamToolset } from './team-toolset';
 
 /** A tool as a model runtime declares it; the schemas are generated from the tool's codecs. */

@@ -1,4 +1,4 @@
-import { CloseReason, MessageId, SessionId, TaskId } from '@teamlog/events';
+import type { CloseReason, MessageId, SessionId, TaskId } from '@teamlog/events';
 
 /* Refusals decided by the toolset itself, before or instead of the engine. */
 

@@ -1,4 +1,4 @@
-import { JsonObject } from '@teamlog/events';
+import type { JsonObject } from '@teamlog/events';
 
 /** What a model reads back from a tool call: one text, and the same result as structured content. */
 export type ToolResult = ToolSuccess | ToolFailure;
@@ -18,7 +18,11 @@ export interface ToolFailure {
   readonly structuredContent: { readonly error: { readonly code: string; readonly message: string } };
 }
 
-export const toolSuccess = (text: string, structuredContent: JsonObject): ToolSuccess => ({ isError: false, text, structuredContent });
+export const toolSuccess = (text: string, structuredContent: JsonObject): ToolSuccess => ({
+  isError: false,
+  text,
+  structuredContent,
+});
 
 export const toolFailure = (code: string, sentence: string): ToolFailure => ({
   isError: true,

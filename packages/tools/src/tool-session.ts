@@ -1,5 +1,5 @@
-import { CloseReason, SessionId } from '@teamlog/events';
-import { InboxEntrySnapshot, LeadSession, MemberSession, TeamLog } from '@teamlog/team';
+import type { CloseReason, SessionId } from '@teamlog/events';
+import type { InboxEntrySnapshot, LeadSession, MemberSession, TeamLog } from '@teamlog/team';
 import { NotATeamSession } from './tool-errors';
 
 /**

@@ -1,14 +1,19 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runTurn } from './host-loop';
-import { Model, ModelMessage } from './host-model';
+import type { Model, ModelMessage } from './host-model';
 import { memberOf, toolTeam } from './tool-team';
 
 describe('the README host loop', () => {
   it('is in README.md exactly as the test suite compiles it', () => {
     const source = readFileSync(join(__dirname, 'host-loop.ts'), 'utf8');
-    const example = source.slice(source.indexOf('// README:begin\n') + '// README:begin\n'.length, source.indexOf('// README:end'));
-    expect(readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8')).toContain(`\`\`\`ts\n${example}\`\`\``);
+    const example = source.slice(
+      source.indexOf('// README:begin\n') + '// README:begin\n'.length,
+      source.indexOf('// README:end'),
+    );
+    expect(readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8')).toContain(
+      `\`\`\`ts\n${example}\`\`\``,
+    );
   });
 
   it('given a model that sends a message and then a forged one, then the first is accepted and the second comes back as a refusal', async () => {
@@ -28,7 +33,17 @@ describe('the README host loop', () => {
     const messages: ModelMessage[] = [{ role: 'user', content: 'Tell the Lead the review is done.' }];
     await runTurn(team.teamlog, memberOf(team, 'reviewer').handle.sessionId, model, messages);
     expect(seen[0]).not.toContain('spawn_member');
-    expect(messages.slice(1).map((message) => (message.role === 'tool' ? [message.toolCallId, message.isError] : []))).toEqual([['c1', false], ['c2', true]]);
-    expect((await team.lead.inbox()).map((entry) => entry.content)).toEqual([[{ type: 'text', text: 'Team message from reviewer:' }, { type: 'text', text: 'Reviewed.' }]]);
+    expect(
+      messages.slice(1).map((message) => (message.role === 'tool' ? [message.toolCallId, message.isError] : [])),
+    ).toEqual([
+      ['c1', false],
+      ['c2', true],
+    ]);
+    expect((await team.lead.inbox()).map((entry) => entry.content)).toEqual([
+      [
+        { type: 'text', text: 'Team message from reviewer:' },
+        { type: 'text', text: 'Reviewed.' },
+      ],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { ToolDefinition } from '@teamlog/tools';
+import type { ToolDefinition } from '@teamlog/tools';
 
 /* A host's own model API, as small as the README's host loop needs. */
 
@@ -13,5 +13,8 @@ export type ModelMessage =
   | { readonly role: 'tool'; readonly toolCallId: string; readonly content: string; readonly isError: boolean };
 
 export interface Model {
-  respond(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ToolDefinition[] }): Promise<{ readonly toolCalls: readonly ModelToolCall[] }>;
+  respond(request: {
+    readonly messages: readonly ModelMessage[];
+    readonly tools: readonly ToolDefinition[];
+  }): Promise<{ readonly toolCalls: readonly ModelToolCall[] }>;
 }

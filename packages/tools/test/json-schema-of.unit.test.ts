@@ -19,7 +19,11 @@ describe('jsonSchemaOf: io-ts codecs to JSON Schema', () => {
   });
 
   it('given a strict object with no required key, then the schema has no required list', () => {
-    expect(jsonSchemaOf(strictObjectType({}, { b: t.boolean }))).toEqual({ type: 'object', properties: { b: { type: 'boolean' } }, additionalProperties: false });
+    expect(jsonSchemaOf(strictObjectType({}, { b: t.boolean }))).toEqual({
+      type: 'object',
+      properties: { b: { type: 'boolean' } },
+      additionalProperties: false,
+    });
   });
 
   it('given primitives, literals, keyof, unions and arrays, then each maps to its JSON Schema keyword', () => {
@@ -27,7 +31,10 @@ describe('jsonSchemaOf: io-ts codecs to JSON Schema', () => {
     expect(jsonSchemaOf(t.literal('x'))).toEqual({ type: 'string', const: 'x' });
     expect(jsonSchemaOf(t.literal(2))).toEqual({ type: 'number', const: 2 });
     expect(jsonSchemaOf(t.literal(true))).toEqual({ type: 'boolean', const: true });
-    expect(jsonSchemaOf(TaskStatus)).toEqual({ type: 'string', enum: ['pending', 'in_progress', 'completed', 'deleted'] });
+    expect(jsonSchemaOf(TaskStatus)).toEqual({
+      type: 'string',
+      enum: ['pending', 'in_progress', 'completed', 'deleted'],
+    });
     expect(jsonSchemaOf(t.union([t.string, t.null]))).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
     expect(jsonSchemaOf(t.array(t.boolean))).toEqual({ type: 'array', items: { type: 'boolean' } });
     expect(jsonSchemaOf(t.readonlyArray(t.string))).toEqual({ type: 'array', items: { type: 'string' } });
@@ -56,11 +63,23 @@ describe('jsonSchemaOf: io-ts codecs to JSON Schema', () => {
     expect(() => jsonSchemaOf(t.unknown)).toThrow(UnsupportedCodec);
   });
 
-  it('given each listed refinement, then its schema accepts exactly the samples its codec accepts (checked by the SDK\'s validator)', () => {
-    const samples: readonly unknown[] = ['', 'x', 0, 1, -1, 1.5, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, null];
+  it("given each listed refinement, then its schema accepts exactly the samples its codec accepts (checked by the SDK's validator)", () => {
+    const samples: readonly unknown[] = [
+      '',
+      'x',
+      0,
+      1,
+      -1,
+      1.5,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      null,
+    ];
     for (const codec of refinementSchemas.keys()) {
       const bySchema = schemaCheck(jsonSchemaOf(codec));
-      expect(samples.map((sample) => [codec.name, sample, bySchema(sample)])).toEqual(samples.map((sample) => [codec.name, sample, codec.is(sample)]));
+      expect(samples.map((sample) => [codec.name, sample, bySchema(sample)])).toEqual(
+        samples.map((sample) => [codec.name, sample, codec.is(sample)]),
+      );
     }
   });
 });

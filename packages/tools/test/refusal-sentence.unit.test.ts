@@ -1,6 +1,13 @@
-import { SessionId } from '@teamlog/events';
+import type { SessionId } from '@teamlog/events';
 import {
-  ConcurrencyExhausted, InvalidSendRequest, MemberNotFound, MemberSpawnFailed, SendAborted, SendRejected, TeamLogFailed, UnknownTaskOwner,
+  ConcurrencyExhausted,
+  InvalidSendRequest,
+  MemberNotFound,
+  MemberSpawnFailed,
+  SendAborted,
+  SendRejected,
+  TeamLogFailed,
+  UnknownTaskOwner,
 } from '@teamlog/team';
 import { sessionStream } from '@teamlog/store';
 import { NotATeamSession } from '@teamlog/tools';
@@ -26,12 +33,12 @@ describe('refusalSentence', () => {
     ];
     expect(refusals.map(refusalSentence)).toEqual([
       'The send was cancelled before the target accepted it; nothing was sent.',
-      'The target\'s inbox was too busy to accept the message; nothing was sent, so try again.',
+      "The target's inbox was too busy to accept the message; nothing was sent, so try again.",
       'The message was refused: message[0].text must be a string; nothing was sent.',
       'The owner "x" is not the Lead or a member of your team.',
       'There is no team member "ghost".',
       'The member "helper" could not be started, so the roster records it as failed.',
-      'The team\'s log has a failing record (seq 7), so no more team changes are accepted.',
+      "The team's log has a failing record (seq 7), so no more team changes are accepted.",
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { JsonSchema } from '@teamlog/tools';
+import type { JsonSchema } from '@teamlog/tools';
 
 const validator = new AjvJsonSchemaValidator();
 

@@ -1,16 +1,25 @@
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { PassThrough } from 'stream';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { createTeamMcpServer, serveStdio } from '@teamlog/tools';
 import { memberOf, toolTeam } from './tool-team';
 
 /* Newline-delimited JSON-RPC over a pair of streams, as `teamlog mcp` serves it on stdin and stdout. */
 
-const frames = (text: string): unknown[] => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
+const frames = (text: string): unknown[] =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
 
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+};
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -32,14 +41,29 @@ describe('serveStdio', () => {
     const output = new PassThrough();
     let written = '';
     output.on('data', (chunk: Buffer) => void (written += chunk.toString('utf8')));
-    const serving = serveStdio(createTeamMcpServer({ session: memberOf(team, 'reviewer') }), { input, output }, new Promise(() => undefined));
-    const send = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send_message', arguments: { target: 'lead', message: 'done' } } };
+    const serving = serveStdio(
+      createTeamMcpServer({ session: memberOf(team, 'reviewer') }),
+      { input, output },
+      new Promise(() => undefined),
+    );
+    const send = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'send_message', arguments: { target: 'lead', message: 'done' } },
+    };
     input.end([initialize, initialized, send].map((frame) => `${JSON.stringify(frame)}\n`).join(''));
     await serving;
     const [accepted] = await team.lead.inbox();
     expect(frames(written)).toEqual([
-      expect.objectContaining({ id: 1, result: expect.objectContaining({ serverInfo: { name: 'teamlog', version: '0.1.0' } }) }),
-      expect.objectContaining({ id: 2, result: expect.objectContaining({ structuredContent: { messageId: accepted?.id, target: 'lead' } }) }),
+      expect.objectContaining({
+        id: 1,
+        result: expect.objectContaining({ serverInfo: { name: 'teamlog', version: '0.1.0' } }),
+      }),
+      expect.objectContaining({
+        id: 2,
+        result: expect.objectContaining({ structuredContent: { messageId: accepted?.id, target: 'lead' } }),
+      }),
     ]);
   });
 
@@ -49,7 +73,11 @@ describe('serveStdio', () => {
     const until = new Promise<void>((resolve) => {
       interrupt = resolve;
     });
-    const serving = serveStdio(createTeamMcpServer({ session: team.lead }), { input: new PassThrough(), output: new PassThrough() }, until);
+    const serving = serveStdio(
+      createTeamMcpServer({ session: team.lead }),
+      { input: new PassThrough(), output: new PassThrough() },
+      until,
+    );
     interrupt();
     await expect(serving).resolves.toBeUndefined();
   });
@@ -60,21 +88,51 @@ describe('serveStdio', () => {
     const output = new PassThrough();
     let written = '';
     output.on('data', (chunk: Buffer) => void (written += chunk.toString('utf8')));
-    const serving = serveStdio(createTeamMcpServer({ session: memberOf(team, 'reviewer') }), { input, output }, new Promise(() => undefined), { maxFrameBytes: 64 * 1024 });
-    const oversized = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send_message', arguments: { target: 'lead', message: 'x'.repeat(100 * 1024) } } };
+    const serving = serveStdio(
+      createTeamMcpServer({ session: memberOf(team, 'reviewer') }),
+      { input, output },
+      new Promise(() => undefined),
+      { maxFrameBytes: 64 * 1024 },
+    );
+    const oversized = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'send_message', arguments: { target: 'lead', message: 'x'.repeat(100 * 1024) } },
+    };
     const badParams = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: ['send_message'] } };
     const list = { jsonrpc: '2.0', id: 4, method: 'tools/list' };
-    input.end([JSON.stringify(initialize), JSON.stringify(initialized), JSON.stringify(oversized), '{"jsonrpc":', JSON.stringify(badParams), JSON.stringify(list)].map((frame) => `${frame}\n`).join(''));
+    input.end(
+      [
+        JSON.stringify(initialize),
+        JSON.stringify(initialized),
+        JSON.stringify(oversized),
+        '{"jsonrpc":',
+        JSON.stringify(badParams),
+        JSON.stringify(list),
+      ]
+        .map((frame) => `${frame}\n`)
+        .join(''),
+    );
     await serving;
     // Answers come as each is ready (JSON-RPC does not order them): one for every request.
     expect(frames(written)).toHaveLength(5);
-    expect(frames(written)).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: 1, result: expect.anything() }),
-      { jsonrpc: '2.0', id: 2, error: { code: -32600, message: expect.stringContaining('longer than 65536 bytes') } },
-      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) } },
-      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: expect.stringMatching(/^Invalid params of tools\/call: params\.name: [^\n]+\.$/) } },
-      expect.objectContaining({ id: 4, result: expect.objectContaining({ tools: expect.any(Array) }) }),
-    ]));
+    expect(frames(written)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 1, result: expect.anything() }),
+        { jsonrpc: '2.0', id: 2, error: { code: -32600, message: expect.stringContaining('longer than 65536 bytes') } },
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) } },
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          error: {
+            code: -32602,
+            message: expect.stringMatching(/^Invalid params of tools\/call: params\.name: [^\n]+\.$/),
+          },
+        },
+        expect.objectContaining({ id: 4, result: expect.objectContaining({ tools: expect.any(Array) }) }),
+      ]),
+    );
     expect(await team.lead.inbox()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { PassThrough } from 'stream';
-import { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { PassThrough } from 'node:stream';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { StdioFrameTransport } from '@teamlog/tools';
 
 /* The transport cuts a byte stream into frames whatever the chunking, and a bad frame never stops it. */
@@ -44,7 +44,9 @@ describe('StdioFrameTransport', () => {
     for (let at = 0; at < big.length; at += 37) input.write(big.slice(at, at + 37));
     input.write(ping(6));
     await settle();
-    expect(answers).toEqual([{ jsonrpc: '2.0', id: 5, error: { code: -32600, message: expect.stringContaining('longer than 100 bytes') } }]);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 5, error: { code: -32600, message: expect.stringContaining('longer than 100 bytes') } },
+    ]);
     expect(messages.map((message) => ('id' in message ? message.id : undefined))).toEqual([6]);
     expect(closed()).toBe(false);
   });
@@ -53,7 +55,9 @@ describe('StdioFrameTransport', () => {
     const { input, answers, messages, settle } = await started(1024);
     input.write(`not json\n${ping(8)}`);
     await settle();
-    expect(answers).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) } }]);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) } },
+    ]);
     expect(messages).toHaveLength(1);
   });
 

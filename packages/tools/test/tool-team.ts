@@ -1,7 +1,7 @@
-import { SessionId, sequentialIds } from '@teamlog/events';
-import { EventStore, InMemoryEventStore } from '@teamlog/store';
-import { TeamLog, createTeamLog } from '@teamlog/team';
-import { ToolSession, openToolSession } from '@teamlog/tools';
+import { type SessionId, sequentialIds } from '@teamlog/events';
+import { type EventStore, InMemoryEventStore } from '@teamlog/store';
+import { type TeamLog, createTeamLog } from '@teamlog/team';
+import { type ToolSession, openToolSession } from '@teamlog/tools';
 
 /* A team on the real engine (in-memory store, deterministic ids and clock), and each session's tool context. */
 
@@ -18,7 +18,11 @@ export const fixedClock = (): (() => Date) => {
   return () => new Date((tick += 1000));
 };
 
-export const toolTeam = async (names: readonly string[], store: EventStore = new InMemoryEventStore(), prefix = 'tt'): Promise<ToolTeam> => {
+export const toolTeam = async (
+  names: readonly string[],
+  store: EventStore = new InMemoryEventStore(),
+  prefix = 'tt',
+): Promise<ToolTeam> => {
   const teamlog = createTeamLog({ store, ids: sequentialIds(prefix), clock: fixedClock() });
   const lead = await teamlog.createTeam();
   const memberIds: SessionId[] = [];

@@ -1,4 +1,4 @@
-import { Command } from '../command';
+import type { Command } from '../command';
 import { auditCommand } from './audit-command';
 import { demoCommand } from './demo-command';
 import { exportCommand } from './export-command';

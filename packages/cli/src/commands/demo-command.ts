@@ -6,7 +6,7 @@ import { ExitCode } from '../exit-code';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
 import { readViews } from '../read-views';
-import { StoreLocation, describeStoreLocation, resolveStoreLocation } from '../store-location';
+import { type StoreLocation, describeStoreLocation, resolveStoreLocation } from '../store-location';
 import { renderAudit } from '../text/audit-text';
 import { renderDemo } from '../text/demo-text';
 import { renderInboxCounts } from '../text/inbox-text';
@@ -16,16 +16,27 @@ import { styleFor } from '../text/text-style';
 /** Where the demo's team is now, and how to see it on the dashboard. */
 const whereItWrote = (location: StoreLocation): string[] =>
   location.kind === 'memory'
-    ? ['The demo wrote to :memory:, so nothing is kept. To see it on the dashboard:', '  teamlog demo --store demo.db', '  teamlog serve --store demo.db']
-    : [`The demo wrote to ${describeStoreLocation(location)}. See it on the dashboard:`, `  teamlog serve --store ${describeStoreLocation(location)}`];
+    ? [
+        'The demo wrote to :memory:, so nothing is kept. To see it on the dashboard:',
+        '  teamlog demo --store demo.db',
+        '  teamlog serve --store demo.db',
+      ]
+    : [
+        `The demo wrote to ${describeStoreLocation(location)}. See it on the dashboard:`,
+        `  teamlog serve --store ${describeStoreLocation(location)}`,
+      ];
 
 export const demoCommand = defineCommand(
   {
     name: 'demo',
-    summary: 'Run a scripted team (a Lead, a researcher, an implementer, a reviewer) on the real engine and the embedded store, then show its views.',
+    summary:
+      'Run a scripted team (a Lead, a researcher, an implementer, a reviewer) on the real engine and the embedded store, then show its views.',
     positionals: [],
     flags: {
-      store: valueFlag('STORE', 'where the demo writes (default :memory:, nothing kept; give a FILE to look at it later with the other commands)'),
+      store: valueFlag(
+        'STORE',
+        'where the demo writes (default :memory:, nothing kept; give a FILE to look at it later with the other commands)',
+      ),
       json: jsonFlag,
     },
     notes: [

@@ -1,5 +1,5 @@
-import { isAbsolute, join } from 'path';
-import { Compression, exportSession } from '@teamlog/dsh';
+import { isAbsolute, join } from 'node:path';
+import { type Compression, exportSession } from '@teamlog/dsh';
 import { booleanFlag, valueFlag } from '../argument-parser';
 import { jsonFlag, storeFlag } from '../common-flags';
 import { defineCommand } from '../command';
@@ -18,7 +18,8 @@ export const defaultExportFileName = (sessionId: string, formatVersion: number, 
 export const exportCommand = defineCommand(
   {
     name: 'export',
-    summary: 'Write a stored session back as a historical session log of its generation, which `teamlog replay` reads again.',
+    summary:
+      'Write a stored session back as a historical session log of its generation, which `teamlog replay` reads again.',
     positionals: [{ name: 'session', arity: 'one', description: 'the session id (as `teamlog replay` lists it)' }],
     flags: {
       out: valueFlag('FILE', 'the file to write (default <session>.v<N>.jsonl in the current directory)'),
@@ -37,7 +38,10 @@ export const exportCommand = defineCommand(
       return exportSession(store, sessionId, { file: isAbsolute(named) ? named : join(io.cwd, named), compression });
     });
     if (flags.json) writeJson(io, result);
-    else io.stdout(`Exported ${plural(result.events, 'event')} of session ${result.sessionId} (V${result.formatVersion}, ${result.bytes} bytes) to ${result.file}\n`);
+    else
+      io.stdout(
+        `Exported ${plural(result.events, 'event')} of session ${result.sessionId} (V${result.formatVersion}, ${result.bytes} bytes) to ${result.file}\n`,
+      );
     return ExitCode.ok;
   },
 );

@@ -15,9 +15,14 @@ import { styleFor } from '../text/text-style';
 export const inboxCommand = defineCommand(
   {
     name: 'inbox',
-    summary: 'Show the messages a session\'s inbox accepted, in order, with source, sender, list and status.',
+    summary: "Show the messages a session's inbox accepted, in order, with source, sender, list and status.",
     positionals: [{ name: 'session', arity: 'one', description: 'the session id (as `teamlog replay` lists it)' }],
-    flags: { store: storeFlag, json: jsonFlag, 'as-of': asOfFlag, peer: booleanFlag('only Team and peer messages (team-message, agent-message, team-relay)') },
+    flags: {
+      store: storeFlag,
+      json: jsonFlag,
+      'as-of': asOfFlag,
+      peer: booleanFlag('only Team and peer messages (team-message, agent-message, team-relay)'),
+    },
   },
   async ({ positionals, flags }, { io }) => {
     const asOf = asOfOption(flags['as-of'], 'inbox');

@@ -1,5 +1,5 @@
-import { SessionId } from '@teamlog/events';
-import { MemberNotFound, TeamLog, TeamNotFound, createTeamLog } from '@teamlog/team';
+import type { SessionId } from '@teamlog/events';
+import { MemberNotFound, type TeamLog, TeamNotFound, createTeamLog } from '@teamlog/team';
 import type { ToolSession } from '@teamlog/tools';
 import { valueFlag } from '../argument-parser';
 import { BadInput, UsageError } from '../cli-errors';
@@ -10,7 +10,8 @@ import { withStore } from '../open-teamlog-store';
 import { sessionArgument } from '../session-argument';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
 
-const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
+const oneLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
 
 /** The session's role and team are read from its own stream; a session that is not on a team is bad input. */
 const openSession = async (teamlog: TeamLog, sessionId: SessionId, store: string): Promise<ToolSession> => {
@@ -30,10 +31,10 @@ const openSession = async (teamlog: TeamLog, sessionId: SessionId, store: string
 export const mcpCommand = defineCommand(
   {
     name: 'mcp',
-    summary: 'Serve one session\'s Team toolset and its inbox, roster and tasks to an agent runtime over MCP (stdio).',
+    summary: "Serve one session's Team toolset and its inbox, roster and tasks to an agent runtime over MCP (stdio).",
     positionals: [],
     flags: {
-      session: valueFlag('ID', 'the session to act as: the Lead\'s or a member\'s session id (required)'),
+      session: valueFlag('ID', "the session to act as: the Lead's or a member's session id (required)"),
       store: storeFlag,
     },
     notes: [
@@ -54,7 +55,9 @@ export const mcpCommand = defineCommand(
       try {
         const session = await openSession(teamlog, sessionId, describeStoreLocation(location));
         const server = createTeamMcpServer({ session, watchInbox: storeInboxWatch(store, sessionId, report) });
-        io.stderr(`teamlog: serving ${session.handle.role} "${session.handle.name}" (session ${sessionId}) of team ${session.handle.teamId} over MCP on stdio\n`);
+        io.stderr(
+          `teamlog: serving ${session.handle.role} "${session.handle.name}" (session ${sessionId}) of team ${session.handle.teamId} over MCP on stdio\n`,
+        );
         await serveStdio(server, io.stdio(), io.untilInterrupted());
       } finally {
         await teamlog.dispose();

@@ -1,13 +1,13 @@
-import { EventStore, MigrationReport, migrateStore } from '@teamlog/store';
+import { type EventStore, type MigrationReport, migrateStore } from '@teamlog/store';
 import { valueFlag } from '../argument-parser';
 import { UsageError } from '../cli-errors';
-import { CliIo } from '../cli-io';
+import type { CliIo } from '../cli-io';
 import { jsonFlag } from '../common-flags';
 import { defineCommand } from '../command';
 import { ExitCode } from '../exit-code';
 import { writeJson } from '../json-output';
 import { withStore } from '../open-teamlog-store';
-import { Progress, silentProgress } from '../progress-bar';
+import { type Progress, silentProgress } from '../progress-bar';
 import { progressFor } from '../progress-for';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
 
@@ -24,7 +24,12 @@ const migrateWithProgress = async (from: EventStore, to: EventStore, io: CliIo):
   const abort = new AbortController();
   void io.untilInterrupted().then(() => abort.abort());
   try {
-    return await migrateStore({ from, to, signal: abort.signal, onProgress: (step) => progress.update(step.eventsRead, step.phase) });
+    return await migrateStore({
+      from,
+      to,
+      signal: abort.signal,
+      onProgress: (step) => progress.update(step.eventsRead, step.phase),
+    });
   } finally {
     progress.finish();
   }
@@ -33,21 +38,29 @@ const migrateWithProgress = async (from: EventStore, to: EventStore, io: CliIo):
 export const migrateCommand = defineCommand(
   {
     name: 'migrate',
-    summary: 'Copy every stream of one store into another (typically the SQLite file into PostgreSQL or EventStoreDB, or back), keeping ids and revisions, then verify.',
+    summary:
+      'Copy every stream of one store into another (typically the SQLite file into PostgreSQL or EventStoreDB, or back), keeping ids and revisions, then verify.',
     positionals: [],
     flags: {
       from: valueFlag('STORE', 'the source store: a SQLite FILE (or postgres://..., esdb://...)'),
-      to: valueFlag('STORE', 'the target store: postgres://user:password@host:port/db, esdb://host:port?tls=false, or a SQLite FILE'),
+      to: valueFlag(
+        'STORE',
+        'the target store: postgres://user:password@host:port/db, esdb://host:port?tls=false, or a SQLite FILE',
+      ),
       json: jsonFlag,
     },
-    notes: ['Resumable: an interrupted migration (Ctrl-C) continues where it stopped when run again.', 'Views are not copied; they are rebuilt from the target on first use.'],
+    notes: [
+      'Resumable: an interrupted migration (Ctrl-C) continues where it stopped when run again.',
+      'Views are not copied; they are rebuilt from the target on first use.',
+    ],
   },
   async ({ flags }, { io }) => {
     if (flags.from === undefined) throw new UsageError('migrate: --from STORE is required', 'migrate');
     if (flags.to === undefined) throw new UsageError('migrate: --to STORE is required', 'migrate');
     const from = resolveStoreLocation(flags.from, {}, io.cwd);
     const to = resolveStoreLocation(flags.to, {}, io.cwd);
-    if (from.kind === 'memory' || to.kind === 'memory') throw new UsageError('migrate: :memory: is empty and keeps nothing; name a file or a URL', 'migrate');
+    if (from.kind === 'memory' || to.kind === 'memory')
+      throw new UsageError('migrate: :memory: is empty and keeps nothing; name a file or a URL', 'migrate');
     const report = await withStore(from, { access: 'read' }, (source) =>
       withStore(to, { access: 'create' }, (target) => migrateWithProgress(source.store, target.store, io)),
     );

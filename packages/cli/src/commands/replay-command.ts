@@ -9,7 +9,7 @@ import { withStore } from '../open-teamlog-store';
 import { progressFor } from '../progress-for';
 import { importWithViews } from '../import-with-views';
 import { readViews } from '../read-views';
-import { ReplayDocument } from '../replay-document';
+import type { ReplayDocument } from '../replay-document';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
 import { strictExitCode } from '../strict-exit-code';
 import { styleFor } from '../text/text-style';
@@ -25,7 +25,13 @@ export const replayCommand = defineCommand(
     summary:
       'Import historical session logs into the store, build the views, and print what they show:\n' +
       'sessions, teams, roster, tasks, the legacy mailbox (undelivered messages highlighted), inbox counts, audit findings and failures.',
-    positionals: [{ name: 'path', arity: 'many', description: 'session log files, session directories, or roots of them (searched recursively)' }],
+    positionals: [
+      {
+        name: 'path',
+        arity: 'many',
+        description: 'session log files, session directories, or roots of them (searched recursively)',
+      },
+    ],
     flags: { store: storeFlag, json: jsonFlag, 'as-of': asOfFlag, strict: strictFlag },
     notes: [
       'Importing is idempotent: replaying the same logs again appends nothing. A file rejected as a',
@@ -41,27 +47,34 @@ export const replayCommand = defineCommand(
     // Without --as-of the views are read once, at the end: nothing needs the events afterwards, so
     // :memory: keeps none. Should a session come twice (a copy of a log), that store cannot compare
     // the copy with what it imported, and the replay runs again on a store that keeps the events.
-    const replayOnce = (oneShot: boolean) => withStore(location, { access: 'create', oneShot }, async (opened) => {
-      const progress = progressFor(io, 'importing');
-      const imports = await importWithViews(opened, () =>
-        importPaths(usable, opened.store, progress, opened.singlePassBytes === undefined ? {} : { singlePassBytes: opened.singlePassBytes }),
-      );
-      if (oneShot && imports.some(({ result }) => result.rejected?.reason === 'prefix-not-kept')) return undefined;
-      const { views, position } = await readViews(opened, asOf);
-      const built = buildReplayDocument({
-        results: imports.map(({ result }) => result),
-        view: views.replay(),
-        store: describeStoreLocation(location),
-        position,
-        ...(asOf === undefined ? {} : { asOf: describeAsOf(asOf) }),
+    const replayOnce = (oneShot: boolean) =>
+      withStore(location, { access: 'create', oneShot }, async (opened) => {
+        const progress = progressFor(io, 'importing');
+        const imports = await importWithViews(opened, () =>
+          importPaths(
+            usable,
+            opened.store,
+            progress,
+            opened.singlePassBytes === undefined ? {} : { singlePassBytes: opened.singlePassBytes },
+          ),
+        );
+        if (oneShot && imports.some(({ result }) => result.rejected?.reason === 'prefix-not-kept')) return undefined;
+        const { views, position } = await readViews(opened, asOf);
+        const built = buildReplayDocument({
+          results: imports.map(({ result }) => result),
+          view: views.replay(),
+          store: describeStoreLocation(location),
+          position,
+          ...(asOf === undefined ? {} : { asOf: describeAsOf(asOf) }),
+        });
+        if (flags.json) writeJson(io, built);
+        else io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
+        const badInput = badPaths(problems) ?? rejectedNamedFile(imports);
+        if (badInput !== undefined) throw badInput;
+        return built;
       });
-      if (flags.json) writeJson(io, built);
-      else io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
-      const badInput = badPaths(problems) ?? rejectedNamedFile(imports);
-      if (badInput !== undefined) throw badInput;
-      return built;
-    });
-    const document = (asOf === undefined ? await replayOnce(true) : undefined) ?? (await replayOnce(false)) as ReplayDocument;
+    const document =
+      (asOf === undefined ? await replayOnce(true) : undefined) ?? ((await replayOnce(false)) as ReplayDocument);
     return strictExitCode(flags.strict, replayProblems(document));
   },
 );

@@ -1,13 +1,13 @@
-import { SessionLogFollower } from '@teamlog/dsh';
+import type { SessionLogFollower } from '@teamlog/dsh';
 import { valueFlag } from '../argument-parser';
 import { storeFlag } from '../common-flags';
-import { Command, defineCommand } from '../command';
+import { type Command, defineCommand } from '../command';
 import { UsageError } from '../cli-errors';
-import { CliIo } from '../cli-io';
+import type { CliIo } from '../cli-io';
 import { ExitCode } from '../exit-code';
 import { batchLine, describeFollowMode, followWithViews } from '../follow-with-views';
 import { requireLogPath } from '../log-path-argument';
-import { OpenedStore, withStore } from '../open-teamlog-store';
+import { type OpenedStore, withStore } from '../open-teamlog-store';
 import { pollArgument, pollFlag, withBarePoll } from '../poll-argument';
 import { portArgument } from '../port-argument';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
@@ -16,7 +16,12 @@ import { describeStoreLocation, resolveStoreLocation } from '../store-location';
 export const servePort = 7420;
 
 /** `--follow ROOT`: the watcher in the same process, writing through the store the dashboard reads. */
-const startFollowing = async (opened: OpenedStore, root: string, pollMs: number | undefined, io: CliIo): Promise<SessionLogFollower> => {
+const startFollowing = async (
+  opened: OpenedStore,
+  root: string,
+  pollMs: number | undefined,
+  io: CliIo,
+): Promise<SessionLogFollower> => {
   const follower = await followWithViews(opened, root, {
     ...(pollMs === undefined ? {} : { pollMs }),
     onBatch: (reported) => {
@@ -63,13 +68,16 @@ const serveUntilStopped = async (
 const serve = defineCommand(
   {
     name: 'serve',
-    summary: 'Serve the read-only web dashboard and its JSON API over the store\'s views, live, until Ctrl-C.',
+    summary: "Serve the read-only web dashboard and its JSON API over the store's views, live, until Ctrl-C.",
     positionals: [],
     flags: {
       store: storeFlag,
       port: valueFlag('N', `the port to listen on (default ${servePort}; 0 picks a free one)`),
       host: valueFlag('HOST', 'the interface to listen on (default 127.0.0.1: the dashboard has no authentication)'),
-      follow: valueFlag('ROOT', 'also follow the session logs under ROOT as `teamlog watch` does, so the page moves as the harness writes'),
+      follow: valueFlag(
+        'ROOT',
+        'also follow the session logs under ROOT as `teamlog watch` does, so the page moves as the harness writes',
+      ),
       poll: { ...pollFlag, description: `with --follow: ${pollFlag.description}` },
     },
     notes: [
@@ -82,7 +90,8 @@ const serve = defineCommand(
     const pollMs = pollArgument(flags.poll, 'serve');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const root = flags.follow;
-    if (pollMs !== undefined && root === undefined) throw new UsageError('serve: --poll goes with --follow ROOT', 'serve');
+    if (pollMs !== undefined && root === undefined)
+      throw new UsageError('serve: --poll goes with --follow ROOT', 'serve');
     // Before the store is opened: a bad root never creates one.
     if (root !== undefined) await requireLogPath(root);
     // Listening from the start: Ctrl-C during the first import of --follow lets that batch finish.
@@ -101,4 +110,7 @@ const serve = defineCommand(
 );
 
 /** `teamlog serve`: `--poll` alone means the default interval (see poll-argument.ts). */
-export const serveCommand: Command = { syntax: serve.syntax, execute: (argv, context) => serve.execute(withBarePoll(argv), context) };
+export const serveCommand: Command = {
+  syntax: serve.syntax,
+  execute: (argv, context) => serve.execute(withBarePoll(argv), context),
+};

@@ -4,7 +4,7 @@ import { teamHeading } from '../text/team-text';
 
 export const tasksCommand = teamViewCommand({
   name: 'tasks',
-  summary: 'Show each team\'s tasks with their latest revision, status, owner and blockers.',
+  summary: "Show each team's tasks with their latest revision, status, owner and blockers.",
   json: (team) => ({ tasks: team.tasks }),
   text: (team, style) => [teamHeading(team, style), ...renderTasks(team, style)],
 });

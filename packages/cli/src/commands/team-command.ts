@@ -15,7 +15,9 @@ const maxTeamName = 200;
 const checkedName = (name: string | undefined): string | undefined => {
   if (name === undefined) return undefined;
   if (name.trim() === '' || name.length > maxTeamName || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new BadInput(`--name: expected 1 to ${maxTeamName} characters on one line, got ${JSON.stringify(name.slice(0, 40))}${name.length > 40 ? '…' : ''}`);
+    throw new BadInput(
+      `--name: expected 1 to ${maxTeamName} characters on one line, got ${JSON.stringify(name.slice(0, 40))}${name.length > 40 ? '…' : ''}`,
+    );
   }
   return name;
 };
@@ -23,7 +25,8 @@ const checkedName = (name: string | undefined): string | undefined => {
 export const teamCommand = defineCommand(
   {
     name: 'team',
-    summary: 'Create a team (its Lead session) on the store and print the ids an agent is given with `teamlog mcp --session`.',
+    summary:
+      'Create a team (its Lead session) on the store and print the ids an agent is given with `teamlog mcp --session`.',
     positionals: [{ name: 'action', arity: 'one', description: '`create`' }],
     flags: {
       name: valueFlag('NAME', "the team's readable name (default: the last segment of --cwd)"),
@@ -37,10 +40,14 @@ export const teamCommand = defineCommand(
     ],
   },
   async ({ positionals, flags }, { io }) => {
-    if (positionals[0] !== 'create') throw new UsageError(`team: unknown action "${positionals[0] ?? ''}"; the action is \`create\``, 'team');
+    if (positionals[0] !== 'create')
+      throw new UsageError(`team: unknown action "${positionals[0] ?? ''}"; the action is \`create\``, 'team');
     const name = checkedName(flags.name);
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
-    if (location.kind === 'memory') throw new BadInput('team create: a team in :memory: is gone when the command ends; give --store FILE (or a PostgreSQL URL)');
+    if (location.kind === 'memory')
+      throw new BadInput(
+        'team create: a team in :memory: is gone when the command ends; give --store FILE (or a PostgreSQL URL)',
+      );
     const cwd = flags.cwd ?? io.cwd;
     const created = await withStore(location, { access: 'create' }, async ({ store }) => {
       const teamlog = createTeamLog({ store });
@@ -48,7 +55,11 @@ export const teamCommand = defineCommand(
         const options = { cwd, ...(name === undefined ? {} : { name }) };
         const lead = await teamlog.createTeam(options);
         const teamName = teamNameOf(options);
-        return { teamId: lead.teamId, leadSessionId: lead.sessionId, ...(teamName === undefined ? {} : { name: teamName }) };
+        return {
+          teamId: lead.teamId,
+          leadSessionId: lead.sessionId,
+          ...(teamName === undefined ? {} : { name: teamName }),
+        };
       } finally {
         await teamlog.dispose();
       }
@@ -60,14 +71,16 @@ export const teamCommand = defineCommand(
     }
     const style = styleFor(io.stdoutIsTerminal, io.env);
     io.stdout(
-      [
-        style.heading(`Created team ${created.name === undefined ? created.teamId : `"${created.name}" (${created.teamId})`}`),
+      `${[
+        style.heading(
+          `Created team ${created.name === undefined ? created.teamId : `"${created.name}" (${created.teamId})`}`,
+        ),
         `Lead session: ${created.leadSessionId}`,
         `Store: ${store}`,
         '',
         'Give an agent the Lead:',
         `  teamlog mcp --session ${created.leadSessionId} --store ${store}`,
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
     return ExitCode.ok;
   },

@@ -1,6 +1,6 @@
 import { booleanFlag } from '../argument-parser';
 import { storeFlag } from '../common-flags';
-import { Command, defineCommand } from '../command';
+import { type Command, defineCommand } from '../command';
 import { ExitCode } from '../exit-code';
 import { batchJson, batchLine, describeFollowMode, followWithViews } from '../follow-with-views';
 import { requireLogPath } from '../log-path-argument';
@@ -11,9 +11,20 @@ import { describeStoreLocation, resolveStoreLocation } from '../store-location';
 const watch = defineCommand(
   {
     name: 'watch',
-    summary: 'Import the session logs under a root, then keep following them as the harness writes, until Ctrl-C (views move with every batch).',
-    positionals: [{ name: 'root', arity: 'one', description: 'the harness\'s sessions root (e.g. ~/.dsh/sessions), a session directory, or one log file' }],
-    flags: { store: storeFlag, poll: pollFlag, json: booleanFlag('print one JSON object per batch (one line each) instead of text') },
+    summary:
+      'Import the session logs under a root, then keep following them as the harness writes, until Ctrl-C (views move with every batch).',
+    positionals: [
+      {
+        name: 'root',
+        arity: 'one',
+        description: "the harness's sessions root (e.g. ~/.dsh/sessions), a session directory, or one log file",
+      },
+    ],
+    flags: {
+      store: storeFlag,
+      poll: pollFlag,
+      json: booleanFlag('print one JSON object per batch (one line each) instead of text'),
+    },
     notes: [
       'New session directories and logs at any depth, logs that grow (only the new tail is read; a line or',
       'zstd frame still being written waits until it is whole) and a higher generation beside a lower one',
@@ -39,7 +50,9 @@ const watch = defineCommand(
           io.stdout(flags.json ? `${JSON.stringify(batchJson(reported))}\n` : `${batchLine(reported)}\n`);
         },
       });
-      io.stderr(`teamlog: following ${root} into ${describeStoreLocation(location)}, ${describeFollowMode(follower.mode())} (Ctrl-C stops)\n`);
+      io.stderr(
+        `teamlog: following ${root} into ${describeStoreLocation(location)}, ${describeFollowMode(follower.mode())} (Ctrl-C stops)\n`,
+      );
       const failed = follower.done.then(() => 'stopped' as const);
       const outcome = await Promise.race([interrupted, failed]);
       if (outcome === 'interrupted') await follower.stop();
@@ -50,4 +63,7 @@ const watch = defineCommand(
 );
 
 /** `teamlog watch ROOT`: `--poll` alone means the default interval (see poll-argument.ts). */
-export const watchCommand: Command = { syntax: watch.syntax, execute: (argv, context) => watch.execute(withBarePoll(argv), context) };
+export const watchCommand: Command = {
+  syntax: watch.syntax,
+  execute: (argv, context) => watch.execute(withBarePoll(argv), context),
+};

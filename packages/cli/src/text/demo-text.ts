@@ -1,7 +1,7 @@
-import { DemoSummary } from '@teamlog/scripted-host';
+import type { DemoSummary } from '@teamlog/scripted-host';
 import { plural } from './plural';
 import { renderTable } from './text-table';
-import { TextStyle } from './text-style';
+import type { TextStyle } from './text-style';
 
 /** What the scripted team did: its transcript, every accepted message and how it was delivered, refused sends. */
 export const renderDemo = (demo: DemoSummary, style: TextStyle): string[] => [
@@ -17,6 +17,8 @@ export const renderDemo = (demo: DemoSummary, style: TextStyle): string[] => [
   ),
   '',
   style.heading(`Sends refused: ${demo.rejected.length}`),
-  ...demo.rejected.map((rejected) => `  ${rejected.from} -> ${rejected.to}: ${style.alert(rejected.error)}: ${rejected.message}`),
+  ...demo.rejected.map(
+    (rejected) => `  ${rejected.from} -> ${rejected.to}: ${style.alert(rejected.error)}: ${rejected.message}`,
+  ),
   ...(demo.leadSummary === '' ? [] : ['', `${style.heading('Lead summary:')} ${demo.leadSummary}`]),
 ];

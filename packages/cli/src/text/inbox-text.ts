@@ -1,8 +1,8 @@
 import { peerSourceKinds } from '@teamlog/events';
-import { InboxEntryJson } from '../replay-document';
+import type { InboxEntryJson } from '../replay-document';
 import { plural } from './plural';
 import { renderTable } from './text-table';
-import { TextStyle } from './text-style';
+import type { TextStyle } from './text-style';
 
 const isPeer = (entry: InboxEntryJson): boolean => (peerSourceKinds as readonly string[]).includes(entry.sourceKind);
 
@@ -27,13 +27,22 @@ export const inboxCounts = (inbox: readonly InboxEntryJson[]): InboxCount[] => {
 
 /** Sessions with the most Team and peer messages first, then the busiest; the rest summarised. */
 export const renderInboxCounts = (inbox: readonly InboxEntryJson[], style: TextStyle, limit = 15): string[] => {
-  const counts = inboxCounts(inbox).sort((a, b) => b.peer - a.peer || b.messages - a.messages || (a.sessionId < b.sessionId ? -1 : 1));
+  const counts = inboxCounts(inbox).sort(
+    (a, b) => b.peer - a.peer || b.messages - a.messages || (a.sessionId < b.sessionId ? -1 : 1),
+  );
   const peer = counts.reduce((sum, count) => sum + count.peer, 0);
   const pending = counts.reduce((sum, count) => sum + count.pending, 0);
-  const heading = style.heading(`Inboxes: ${plural(inbox.length, 'message')} in ${plural(counts.length, 'session')} (${peer} from teammates or peers, ${pending} pending)`);
+  const heading = style.heading(
+    `Inboxes: ${plural(inbox.length, 'message')} in ${plural(counts.length, 'session')} (${peer} from teammates or peers, ${pending} pending)`,
+  );
   if (counts.length === 0) return [heading];
   const shown = counts.slice(0, limit);
-  const rows = shown.map((count) => [count.sessionId, String(count.messages), String(count.peer), count.pending > 0 ? { text: String(count.pending), style: style.alert } : '0']);
+  const rows = shown.map((count) => [
+    count.sessionId,
+    String(count.messages),
+    String(count.peer),
+    count.pending > 0 ? { text: String(count.pending), style: style.alert } : '0',
+  ]);
   const rest = counts.length - shown.length;
   return [
     heading,
@@ -52,7 +61,12 @@ export const renderInbox = (sessionId: string, inbox: readonly InboxEntryJson[],
     entry.sourceKind,
     entry.senderName ?? entry.senderSessionId ?? '-',
     entry.list ?? '-',
-    entry.status === 'pending' ? { text: 'pending', style: style.alert } : entry.status ?? '-',
+    entry.status === 'pending' ? { text: 'pending', style: style.alert } : (entry.status ?? '-'),
   ]);
-  return [heading, ...renderTable(['SEQ', 'MESSAGE', 'SOURCE', 'SENDER', 'LIST', 'STATUS'], rows, '  ', { rest: `teamlog inbox ${sessionId} --json lists them all` })];
+  return [
+    heading,
+    ...renderTable(['SEQ', 'MESSAGE', 'SOURCE', 'SENDER', 'LIST', 'STATUS'], rows, '  ', {
+      rest: `teamlog inbox ${sessionId} --json lists them all`,
+    }),
+  ];
 };

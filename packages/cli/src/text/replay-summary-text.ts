@@ -1,10 +1,10 @@
-import { ReplayDocument } from '../replay-document';
+import type { ReplayDocument } from '../replay-document';
 import { renderAudit } from './audit-text';
 import { renderInboxCounts } from './inbox-text';
 import { plural } from './plural';
 import { renderSessions } from './sessions-text';
 import { renderTeam } from './team-text';
-import { TextStyle } from './text-style';
+import type { TextStyle } from './text-style';
 
 /** Teams the summary shows in full. */
 const teamLimit = 20;
@@ -22,12 +22,21 @@ export const renderReplaySummary = (document: ReplayDocument, style: TextStyle):
   const hidden = document.teams.length - shown.length;
   const teams = [
     ...shown.flatMap((team) => ['', ...renderTeam(team, style)]),
-    ...(hidden > 0 ? ['', style.dim(`… ${plural(hidden, 'more team')} (teamlog roster, tasks and legacy show each team; --json lists them all)`)] : []),
+    ...(hidden > 0
+      ? [
+          '',
+          style.dim(
+            `… ${plural(hidden, 'more team')} (teamlog roster, tasks and legacy show each team; --json lists them all)`,
+          ),
+        ]
+      : []),
   ];
   const lines = [
     ...renderSessions(document.sessions, document.totals, style),
     '',
-    style.heading(`Teams: ${document.teams.length === 0 ? 'none (no log has a team record)' : plural(document.teams.length, 'team')}`),
+    style.heading(
+      `Teams: ${document.teams.length === 0 ? 'none (no log has a team record)' : plural(document.teams.length, 'team')}`,
+    ),
     ...teams,
     '',
     ...renderInboxCounts(document.inbox, style),

@@ -1,6 +1,6 @@
-import { ReplayTotalsJson, SessionJson } from '../replay-document';
+import type { ReplayTotalsJson, SessionJson } from '../replay-document';
 import { plural } from './plural';
-import { TextStyle } from './text-style';
+import type { TextStyle } from './text-style';
 
 const perReasonLimit = 5;
 
@@ -21,7 +21,9 @@ const recoveries = (sessions: readonly SessionJson[], style: TextStyle): string[
     const recovery = session.recovery as NonNullable<SessionJson['recovery']>;
     return `  ${style.dim('recovered')} ${session.file}: ${recovery.reason}${recovery.line === undefined ? '' : ` at line ${recovery.line}`}, kept ${plural(recovery.keptEvents, 'event')}`;
   });
-  return recovered.length > recoveryLimit ? [...lines, style.dim(`  … ${recovered.length - recoveryLimit} more recovered (--json lists every file)`)] : lines;
+  return recovered.length > recoveryLimit
+    ? [...lines, style.dim(`  … ${recovered.length - recoveryLimit} more recovered (--json lists every file)`)]
+    : lines;
 };
 
 /** Rejected files grouped by reason, a few each; the JSON document lists them all. */
@@ -34,13 +36,15 @@ const rejections = (sessions: readonly SessionJson[], style: TextStyle): string[
   return [...byReason.entries()].flatMap(([reason, rejected]) => [
     `  ${style.alert(`rejected: ${reason}`)} (${plural(rejected.length, 'file')})`,
     ...rejected.slice(0, perReasonLimit).map((session) => `    ${session.rejection?.message ?? session.file}`),
-    ...(rejected.length > perReasonLimit ? [style.dim(`    … ${rejected.length - perReasonLimit} more (--json lists every file)`)] : []),
+    ...(rejected.length > perReasonLimit
+      ? [style.dim(`    … ${rejected.length - perReasonLimit} more (--json lists every file)`)]
+      : []),
   ]);
 };
 
 /** What the import did with each file. */
-export const renderSessions = (sessions: readonly SessionJson[], totals: ReplayTotalsJson, style: TextStyle): string[] => [
-  style.heading(headline(totals)),
-  ...recoveries(sessions, style),
-  ...rejections(sessions, style),
-];
+export const renderSessions = (
+  sessions: readonly SessionJson[],
+  totals: ReplayTotalsJson,
+  style: TextStyle,
+): string[] => [style.heading(headline(totals)), ...recoveries(sessions, style), ...rejections(sessions, style)];

@@ -1,7 +1,7 @@
-import { TeamJson } from '../replay-document';
+import type { TeamJson } from '../replay-document';
 import { plural } from './plural';
 import { renderTable } from './text-table';
-import { TextStyle } from './text-style';
+import type { TextStyle } from './text-style';
 
 /** A team's tasks in order of first appearance, with their latest revision. */
 export const renderTasks = (team: TeamJson, style: TextStyle, indent = '  '): string[] => {
@@ -14,5 +14,10 @@ export const renderTasks = (team: TeamJson, style: TextStyle, indent = '  '): st
     task.blockedBy.length === 0 ? '-' : task.blockedBy.join(','),
     task.subject,
   ]);
-  return [`${indent}Tasks: ${plural(team.tasks.length, 'task')}`, ...renderTable(['TASK', 'REV', 'STATUS', 'OWNER', 'BLOCKED BY', 'SUBJECT'], rows, `${indent}  `, { rest: `teamlog tasks --team ${team.teamId} --json lists them all` })];
+  return [
+    `${indent}Tasks: ${plural(team.tasks.length, 'task')}`,
+    ...renderTable(['TASK', 'REV', 'STATUS', 'OWNER', 'BLOCKED BY', 'SUBJECT'], rows, `${indent}  `, {
+      rest: `teamlog tasks --team ${team.teamId} --json lists them all`,
+    }),
+  ];
 };

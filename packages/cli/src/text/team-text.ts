@@ -1,13 +1,16 @@
-import { TeamJson } from '../replay-document';
+import type { TeamJson } from '../replay-document';
 import { renderLegacyMailbox } from './legacy-mailbox-text';
 import { renderRoster } from './roster-text';
 import { renderTasks } from './tasks-text';
-import { TextStyle } from './text-style';
+import type { TextStyle } from './text-style';
 
 export const renderFailure = (team: TeamJson, style: TextStyle, indent = '  '): string[] =>
   team.failure === null
     ? []
-    : [`${indent}${style.alert(`Failure at seq ${team.failure.seq} (${team.failure.type}): ${team.failure.reason}`)}`, `${indent}  later team records of this log are ignored`];
+    : [
+        `${indent}${style.alert(`Failure at seq ${team.failure.seq} (${team.failure.type}): ${team.failure.reason}`)}`,
+        `${indent}  later team records of this log are ignored`,
+      ];
 
 /** `Team <id>`: the heading every per-team view starts with. */
 export const teamHeading = (team: TeamJson, style: TextStyle): string =>

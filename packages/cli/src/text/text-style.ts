@@ -13,4 +13,4 @@ const ansi = (code: string) => (text: string) => `\u001b[${code}m${text}\u001b[0
 export const ansiStyle: TextStyle = { heading: ansi('1'), alert: ansi('1;31'), dim: ansi('2') };
 
 export const styleFor = (isTerminal: boolean, env: Readonly<Record<string, string | undefined>>): TextStyle =>
-  isTerminal && (env['NO_COLOR'] === undefined || env['NO_COLOR'] === '') && env['TERM'] !== 'dumb' ? ansiStyle : plainStyle;
+  isTerminal && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb' ? ansiStyle : plainStyle;

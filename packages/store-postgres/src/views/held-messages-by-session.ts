@@ -1,5 +1,5 @@
-import { MessageId, SessionId } from '@teamlog/events';
-import { HeldMessages, InMemoryHeldMessages } from '@teamlog/projections';
+import type { MessageId, SessionId } from '@teamlog/events';
+import { type HeldMessages, InMemoryHeldMessages } from '@teamlog/projections';
 
 /**
  * Every message id the views' sessions hold, in memory, one set per session. The fold asks

@@ -1,7 +1,7 @@
-import { CommittedViewsReader, ViewRowDecoder } from '@teamlog/projections';
+import { type CommittedViewsReader, ViewRowDecoder } from '@teamlog/projections';
 import { PostgresSchemaTooNew } from '../postgres-errors';
-import { PostgresEventStore } from '../postgres-event-store';
-import { PostgresMigration, knownSchemaVersion, readSchemaVersion } from '../postgres-migrations';
+import type { PostgresEventStore } from '../postgres-event-store';
+import { type PostgresMigration, knownSchemaVersion, readSchemaVersion } from '../postgres-migrations';
 import { shippedViewMigrations, viewSchemaHistory } from './postgres-view-migrations';
 import { defaultProjectionName, readViewsIn, storeViewsConnection } from './postgres-view-store';
 
@@ -17,7 +17,10 @@ export interface PostgresCommittedViewsOptions {
  * when the database has no views, none committed, or views at another schema version (migrating
  * them would be a write). A bad row throws `CorruptViewRow`.
  */
-export const postgresCommittedViews = (store: PostgresEventStore, options: PostgresCommittedViewsOptions = {}): CommittedViewsReader => {
+export const postgresCommittedViews = (
+  store: PostgresEventStore,
+  options: PostgresCommittedViewsOptions = {},
+): CommittedViewsReader => {
   const migrations = options.migrations ?? shippedViewMigrations;
   const projection = options.projection ?? defaultProjectionName;
   const decoder = new ViewRowDecoder(store.database);
@@ -25,10 +28,12 @@ export const postgresCommittedViews = (store: PostgresEventStore, options: Postg
   return {
     read: () =>
       connection.transaction('read', async (client) => {
-        const version = await readSchemaVersion(client, migrations, store.database, viewSchemaHistory).catch((error: unknown) => {
-          if (error instanceof PostgresSchemaTooNew) return undefined;
-          throw error;
-        });
+        const version = await readSchemaVersion(client, migrations, store.database, viewSchemaHistory).catch(
+          (error: unknown) => {
+            if (error instanceof PostgresSchemaTooNew) return undefined;
+            throw error;
+          },
+        );
         if (version !== knownSchemaVersion(migrations)) return undefined;
         const loaded = await readViewsIn(client, decoder, projection);
         return loaded.checkpoint === undefined ? undefined : loaded;

@@ -1,7 +1,13 @@
-import { InMemoryViewStore, TeamlogProjections, TeamlogProjectionsOptions, clearChangesInMemory, teamlogProjection } from '@teamlog/projections';
-import { PostgresEventStore } from '../postgres-event-store';
+import {
+  InMemoryViewStore,
+  TeamlogProjections,
+  type TeamlogProjectionsOptions,
+  clearChangesInMemory,
+  teamlogProjection,
+} from '@teamlog/projections';
+import type { PostgresEventStore } from '../postgres-event-store';
 import { postgresCommittedViews } from './postgres-committed-views';
-import { PostgresViewStore, PostgresViewStoreOptions } from './postgres-view-store';
+import { PostgresViewStore, type PostgresViewStoreOptions } from './postgres-view-store';
 import { ProjectionLease } from './projection-lease';
 import { defaultProjectionName } from './postgres-view-store';
 import { retakenLead } from './retaken-lead';
@@ -26,18 +32,29 @@ export interface PostgresProjections {
  * is taken without waiting and held until `release`); otherwise the committed views, read, with
  * newer events folded in memory.
  */
-export const postgresProjections = async (store: PostgresEventStore, options: PostgresProjectionsOptions = {}): Promise<PostgresProjections> => {
+export const postgresProjections = async (
+  store: PostgresEventStore,
+  options: PostgresProjectionsOptions = {},
+): Promise<PostgresProjections> => {
   const lease = await ProjectionLease.tryAcquire(store, options);
   if (lease === undefined) {
     const committed = await postgresCommittedViews(store, options).read();
     const views = new InMemoryViewStore(teamlogProjection, clearChangesInMemory, committed);
-    return { projections: await TeamlogProjections.open(store, views, options), leading: false, release: () => Promise.resolve() };
+    return {
+      projections: await TeamlogProjections.open(store, views, options),
+      leading: false,
+      release: () => Promise.resolve(),
+    };
   }
   // A lead lost with its connection (a server restart) is taken again for the rest of the run.
   const lead = retakenLead(store, lease, options.projection ?? defaultProjectionName);
   try {
     const views = await PostgresViewStore.open(store, { ...options, connection: lead.views });
-    return { projections: await TeamlogProjections.open(store, views, options), leading: true, release: () => lead.release() };
+    return {
+      projections: await TeamlogProjections.open(store, views, options),
+      leading: true,
+      release: () => lead.release(),
+    };
   } catch (error) {
     await lead.release();
     throw error;

@@ -1,14 +1,37 @@
-import { ClientBase } from 'pg';
-import * as t from 'io-ts';
-import { SessionId } from '@teamlog/events';
-import { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
+import type { ClientBase } from 'pg';
+import type * as t from 'io-ts';
+import type { SessionId } from '@teamlog/events';
+import type { LegacyMessageEntry, MemberEntry, TaskEntry } from '@teamlog/domain';
 import {
-  DeliveryMismatch, isWorthKeeping, legacyMessageColumns, memberColumns, MismatchRow, ProjectionState, RecordFactRow, taskColumns, TeamEntryColumns,
-  teamFromRows, TeamHead, teamHeadOf, TeamProjection, TeamRecordFact, ViewRow, ViewRowDecoder, visitEntryChanges,
+  type DeliveryMismatch,
+  isWorthKeeping,
+  legacyMessageColumns,
+  memberColumns,
+  MismatchRow,
+  type ProjectionState,
+  RecordFactRow,
+  taskColumns,
+  type TeamEntryColumns,
+  teamFromRows,
+  TeamHead,
+  teamHeadOf,
+  type TeamProjection,
+  type TeamRecordFact,
+  type ViewRow,
+  type ViewRowDecoder,
+  visitEntryChanges,
 } from '@teamlog/projections';
 import { jsonColumn, viewRowOf } from './view-row';
-import { ViewTable, allRows, dropRows, dropRowsOf, putRows } from './view-table';
-import { legacyMessagesTable, membersTable, mismatchesTable, recordsTable, tasksTable, teamTables, teamsTable } from './view-tables';
+import { type ViewTable, allRows, dropRows, dropRowsOf, putRows } from './view-table';
+import {
+  legacyMessagesTable,
+  membersTable,
+  mismatchesTable,
+  recordsTable,
+  tasksTable,
+  teamTables,
+  teamsTable,
+} from './view-tables';
 
 /** One kind of keyed team entry (member, task, legacy message) in its table. */
 interface EntryKind<V> extends TeamEntryColumns<V> {
@@ -29,7 +52,12 @@ interface EntryChanges {
 
 const noChanges = (): EntryChanges => ({ put: [], drop: [], whole: [] });
 
-const collectEntries = <K extends string, V>(lead: SessionId, map: ReadonlyMap<K, V>, kind: EntryKind<V>, into: EntryChanges): void =>
+const collectEntries = <K extends string, V>(
+  lead: SessionId,
+  map: ReadonlyMap<K, V>,
+  kind: EntryKind<V>,
+  into: EntryChanges,
+): void =>
   visitEntryChanges(map, {
     whole: () => into.whole.push(lead),
     put: (key, entry) => into.put.push([lead, key, ...kind.values(entry)]),
@@ -37,12 +65,25 @@ const collectEntries = <K extends string, V>(lead: SessionId, map: ReadonlyMap<K
   });
 
 /** Record facts and mismatches are only ever appended: the rows after the last commit's count. */
-const newFacts = (lead: SessionId, team: TeamProjection, committed: { readonly records: number; readonly mismatches: number }, records: unknown[][], mismatches: unknown[][]): void => {
+const newFacts = (
+  lead: SessionId,
+  team: TeamProjection,
+  committed: { readonly records: number; readonly mismatches: number },
+  records: unknown[][],
+  mismatches: unknown[][],
+): void => {
   team.records.slice(committed.records).forEach((fact, offset) => {
     records.push([lead, committed.records + offset, fact.seq, fact.type, fact.version, fact.time, fact.normalised]);
   });
   team.mismatches.slice(committed.mismatches).forEach((mismatch, offset) => {
-    mismatches.push([lead, committed.mismatches + offset, mismatch.messageId, mismatch.seq, mismatch.queuedTargetId, mismatch.deliveredTargetId]);
+    mismatches.push([
+      lead,
+      committed.mismatches + offset,
+      mismatch.messageId,
+      mismatch.seq,
+      mismatch.queuedTargetId,
+      mismatch.deliveredTargetId,
+    ]);
   });
 };
 
@@ -97,10 +138,13 @@ interface Collected {
   readonly mismatches: DeliveryMismatch[];
 }
 
-const leadOf = (row: Record<string, unknown>): SessionId => String(row['lead_session_id']) as SessionId;
+const leadOf = (row: Record<string, unknown>): SessionId => String(row.lead_session_id) as SessionId;
 
 /** The Team views as committed, each row checked with its codec; a bad row is a CorruptViewRow. */
-export const loadTeamRows = async (client: ClientBase, decoder: ViewRowDecoder): Promise<Map<SessionId, TeamProjection>> => {
+export const loadTeamRows = async (
+  client: ClientBase,
+  decoder: ViewRowDecoder,
+): Promise<Map<SessionId, TeamProjection>> => {
   const collected = new Map<SessionId, Collected>();
   for (const raw of await allRows(client, teamsTable)) {
     const row = viewRowOf(teamsTable, raw);
@@ -108,11 +152,11 @@ export const loadTeamRows = async (client: ClientBase, decoder: ViewRowDecoder):
     const head = decoder.decode(
       TeamHead,
       {
-        teamId: row['team_id'],
-        nextTaskNumber: row['next_task_number'],
-        hasRecords: row['has_records'],
-        ...(row['scope'] === null ? {} : { scope: row['scope'] }),
-        ...(row['failure'] === null ? {} : { failure: row['failure'] }),
+        teamId: row.team_id,
+        nextTaskNumber: row.next_task_number,
+        hasRecords: row.has_records,
+        ...(row.scope === null ? {} : { scope: row.scope }),
+        ...(row.failure === null ? {} : { failure: row.failure }),
       },
       teamsTable.name,
       id,
@@ -131,7 +175,12 @@ export const loadTeamRows = async (client: ClientBase, decoder: ViewRowDecoder):
       const key = String(row[keyColumn]);
       const where = `${leadOf(row)}/${key}`;
       const entry = decoder.decode(kind.codec, kind.shape(row), kind.table.name, where);
-      if (kind.keyOf(entry) !== key) throw decoder.corrupt(kind.table.name, where, `${keyColumn} does not match the entry's id ${JSON.stringify(kind.keyOf(entry))}`);
+      if (kind.keyOf(entry) !== key)
+        throw decoder.corrupt(
+          kind.table.name,
+          where,
+          `${keyColumn} does not match the entry's id ${JSON.stringify(kind.keyOf(entry))}`,
+        );
       add(teamOf(kind.table, row, where), entry);
     }
   };
@@ -139,12 +188,22 @@ export const loadTeamRows = async (client: ClientBase, decoder: ViewRowDecoder):
   await loadEntries(taskKind, (team, entry) => team.tasks.push(entry));
   await loadEntries(messageKind, (team, entry) => team.messages.push(entry));
   /** Facts are dense by index: a missing index would shift every later one. */
-  const loadFacts = async <A>(table: ViewTable, codec: t.Decoder<unknown, A>, shape: (row: ViewRow) => unknown, add: (team: Collected, fact: A, index: number, where: string) => void): Promise<void> => {
+  const loadFacts = async <A>(
+    table: ViewTable,
+    codec: t.Decoder<unknown, A>,
+    shape: (row: ViewRow) => unknown,
+    add: (team: Collected, fact: A, index: number, where: string) => void,
+  ): Promise<void> => {
     const indexColumn = (table.columns[1] as readonly [string, string])[0];
     for (const raw of await allRows(client, table)) {
       const row = viewRowOf(table, raw);
       const where = `${leadOf(row)}#${String(row[indexColumn])}`;
-      add(teamOf(table, row, where), decoder.decode(codec, shape(row), table.name, where), Number(row[indexColumn]), where);
+      add(
+        teamOf(table, row, where),
+        decoder.decode(codec, shape(row), table.name, where),
+        Number(row[indexColumn]),
+        where,
+      );
     }
   };
   const dense = <F>(table: ViewTable, list: F[], fact: F, index: number, where: string): void => {
@@ -154,13 +213,24 @@ export const loadTeamRows = async (client: ClientBase, decoder: ViewRowDecoder):
   await loadFacts(
     recordsTable,
     RecordFactRow,
-    (row) => ({ seq: row['seq'], type: row['type'], version: row['version'], time: row['time'], normalised: row['normalised'] }),
+    (row) => ({
+      seq: row.seq,
+      type: row.type,
+      version: row.version,
+      time: row.time,
+      normalised: row.normalised,
+    }),
     (team, fact, index, where) => dense(recordsTable, team.records, fact as TeamRecordFact, index, where),
   );
   await loadFacts(
     mismatchesTable,
     MismatchRow,
-    (row) => ({ messageId: row['message_id'], seq: row['seq'], queuedTargetId: row['queued_target_id'], deliveredTargetId: row['delivered_target_id'] }),
+    (row) => ({
+      messageId: row.message_id,
+      seq: row.seq,
+      queuedTargetId: row.queued_target_id,
+      deliveredTargetId: row.delivered_target_id,
+    }),
     (team, fact, index, where) => dense(mismatchesTable, team.mismatches, fact as DeliveryMismatch, index, where),
   );
   const teams = new Map<SessionId, TeamProjection>();

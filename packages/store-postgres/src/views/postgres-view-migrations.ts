@@ -1,5 +1,5 @@
 import { postgresViewMigrations } from '../migrations/view-migrations';
-import { PostgresMigration, SchemaHistory } from '../postgres-migrations';
+import type { PostgresMigration, SchemaHistory } from '../postgres-migrations';
 
 /** The view schema's migrations this package ships (compiled in from migrations/projections-postgres by scripts/embed-migrations.mjs). */
 export const shippedViewMigrations: readonly PostgresMigration[] = postgresViewMigrations;

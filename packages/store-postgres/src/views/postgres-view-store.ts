@@ -1,8 +1,16 @@
-import { ClientBase } from 'pg';
-import { GlobalPosition, formatPosition } from '@teamlog/store';
-import { clearChanges, initialProjectionState, LoadedViews, ProjectionState, ViewRowDecoder, ViewsChangedElsewhere, ViewStore } from '@teamlog/projections';
-import { PostgresEventStore } from '../postgres-event-store';
-import { PostgresMigration, applyPostgresMigrations } from '../postgres-migrations';
+import type { ClientBase } from 'pg';
+import { type GlobalPosition, formatPosition } from '@teamlog/store';
+import {
+  clearChanges,
+  initialProjectionState,
+  type LoadedViews,
+  type ProjectionState,
+  ViewRowDecoder,
+  ViewsChangedElsewhere,
+  type ViewStore,
+} from '@teamlog/projections';
+import type { PostgresEventStore } from '../postgres-event-store';
+import { type PostgresMigration, applyPostgresMigrations } from '../postgres-migrations';
 import { statementName } from '../statement-name';
 import { HeldMessagesBySession } from './held-messages-by-session';
 import { loadSessionRows, writeSessionRows } from './postgres-inbox-rows';
@@ -10,7 +18,7 @@ import { loadTeamRows, writeTeamRows } from './postgres-team-rows';
 import { shippedViewMigrations, viewSchemaHistory } from './postgres-view-migrations';
 import { projectionCommitKey } from './projection-lock-keys';
 import { checkpointsTable, viewTables } from './view-tables';
-import { ViewsConnection, pooledViews } from './views-connection';
+import { type ViewsConnection, pooledViews } from './views-connection';
 
 /** The checkpoint name the CLI, `postgresProjections` and the projection leader use. */
 export const defaultProjectionName = 'teamlog-views';
@@ -35,12 +43,22 @@ const putCheckpointSql = `INSERT INTO ${checkpointsTable} (projection, position_
   ON CONFLICT (projection) DO UPDATE SET position_commit = excluded.position_commit, position_prepare = excluded.position_prepare, updated_at = excluded.updated_at`;
 
 const checkpointIn = async (client: ClientBase, projection: string): Promise<GlobalPosition | undefined> => {
-  const row = (await client.query<{ position_commit: string; position_prepare: string }>({ name: statementName(checkpointSql), text: checkpointSql, values: [projection] })).rows[0];
+  const row = (
+    await client.query<{ position_commit: string; position_prepare: string }>({
+      name: statementName(checkpointSql),
+      text: checkpointSql,
+      values: [projection],
+    })
+  ).rows[0];
   return row === undefined ? undefined : { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) };
 };
 
 /** The views and checkpoint as committed, inside a transaction the caller opened (one snapshot). */
-export const readViewsIn = async (client: ClientBase, decoder: ViewRowDecoder, projection: string): Promise<LoadedViews<ProjectionState>> => {
+export const readViewsIn = async (
+  client: ClientBase,
+  decoder: ViewRowDecoder,
+  projection: string,
+): Promise<LoadedViews<ProjectionState>> => {
   const held = new HeldMessagesBySession();
   const state = initialProjectionState(held.of);
   (await loadTeamRows(client, decoder)).forEach((team, id) => state.teams.set(id, team));
@@ -51,13 +69,21 @@ export const readViewsIn = async (client: ClientBase, decoder: ViewRowDecoder, p
 /** The pooled connection of the store, retried as its own reads are. */
 export const storeViewsConnection = (store: PostgresEventStore): ViewsConnection => {
   const { connection, retry, log } = store.context;
-  return pooledViews(connection.pool, { retry, log, describe: (error) => connection.redact(error instanceof Error ? error.message : String(error)) });
+  return pooledViews(connection.pool, {
+    retry,
+    log,
+    describe: (error) => connection.redact(error instanceof Error ? error.message : String(error)),
+  });
 };
 
-const shown = (position: GlobalPosition | undefined): string => (position === undefined ? 'none' : formatPosition(position));
+const shown = (position: GlobalPosition | undefined): string =>
+  position === undefined ? 'none' : formatPosition(position);
 
 /** Apply the view schema's migrations (under the advisory lock every teamlog migration takes). */
-export const migrateViews = async (store: PostgresEventStore, migrations: readonly PostgresMigration[] = shippedViewMigrations): Promise<number> => {
+export const migrateViews = async (
+  store: PostgresEventStore,
+  migrations: readonly PostgresMigration[] = shippedViewMigrations,
+): Promise<number> => {
   const client = await store.context.connection.pool.connect();
   try {
     return await applyPostgresMigrations(client, migrations, store.database, viewSchemaHistory);
@@ -105,7 +131,9 @@ export class PostgresViewStore implements ViewStore<ProjectionState> {
 
   /** The committed views and checkpoint, read from one snapshot. */
   async load(): Promise<LoadedViews<ProjectionState>> {
-    const loaded = await this.connection.transaction('read', (client) => readViewsIn(client, this.decoder, this.projection));
+    const loaded = await this.connection.transaction('read', (client) =>
+      readViewsIn(client, this.decoder, this.projection),
+    );
     this.expected = loaded.checkpoint;
     return loaded;
   }
@@ -115,11 +143,16 @@ export class PostgresViewStore implements ViewStore<ProjectionState> {
     await this.connection.transaction('write', async (client) => {
       await this.lockCommits(client);
       const found = await checkpointIn(client, this.projection);
-      if (shown(found) !== shown(this.expected)) throw new ViewsChangedElsewhere(this.projection, shown(this.expected), shown(found));
+      if (shown(found) !== shown(this.expected))
+        throw new ViewsChangedElsewhere(this.projection, shown(this.expected), shown(found));
       await writeTeamRows(client, state);
       await writeSessionRows(client, state);
       await this.onViewsWritten();
-      await client.query({ name: statementName(putCheckpointSql), text: putCheckpointSql, values: [this.projection, checkpoint.commit.toString(), checkpoint.prepare.toString(), this.clock()] });
+      await client.query({
+        name: statementName(putCheckpointSql),
+        text: putCheckpointSql,
+        values: [this.projection, checkpoint.commit.toString(), checkpoint.prepare.toString(), this.clock()],
+      });
     });
     this.expected = checkpoint;
     clearChanges(state);

@@ -1,12 +1,14 @@
-import { GlobalPosition, defaultRetryPolicy, retryDelay, sleep } from '@teamlog/store';
-import { TeamlogProjections, TeamlogProjectionsOptions } from '@teamlog/projections';
-import { PostgresEventStore } from '../postgres-event-store';
-import { PostgresViewStore, PostgresViewStoreOptions, defaultProjectionName } from './postgres-view-store';
+import { type GlobalPosition, defaultRetryPolicy, retryDelay, sleep } from '@teamlog/store';
+import { TeamlogProjections, type TeamlogProjectionsOptions } from '@teamlog/projections';
+import type { PostgresEventStore } from '../postgres-event-store';
+import { PostgresViewStore, type PostgresViewStoreOptions, defaultProjectionName } from './postgres-view-store';
 import { ProjectionLease } from './projection-lease';
 
 export type LeaderRole = 'waiting' | 'leading' | 'stopped';
 
-export interface ProjectionLeaderOptions extends TeamlogProjectionsOptions, Omit<PostgresViewStoreOptions, 'connection'> {
+export interface ProjectionLeaderOptions
+  extends TeamlogProjectionsOptions,
+    Omit<PostgresViewStoreOptions, 'connection'> {
   /** How long one wait for the lead lasts before the runner looks whether it was stopped (default 1000 ms). */
   readonly pollMs?: number;
   /** Called whenever the runner starts waiting, starts leading (views loaded, live run started) or stops. */
@@ -74,7 +76,11 @@ export class ProjectionLeader {
     for (let failures = 0; !signal.aborted; ) {
       this.setRole('waiting');
       try {
-        const lease = await ProjectionLease.acquire(this.store, { projection, signal, ...(this.options.pollMs === undefined ? {} : { pollMs: this.options.pollMs }) });
+        const lease = await ProjectionLease.acquire(this.store, {
+          projection,
+          signal,
+          ...(this.options.pollMs === undefined ? {} : { pollMs: this.options.pollMs }),
+        });
         if (lease === undefined) break;
         try {
           await this.lead(lease);
@@ -100,11 +106,16 @@ export class ProjectionLeader {
     this.current = projections;
     this.setRole('leading');
     const { signal } = this.stopping;
-    const stopped = signal.aborted ? Promise.resolve() : new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    const stopped = signal.aborted
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     const ended = await Promise.race([
       stopped.then(() => undefined),
       lease.lost,
-      projections.waitFor(beyondEveryEvent).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+      projections.waitFor(beyondEveryEvent).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
     ]);
     await projections.stop().catch(() => undefined);
     if (ended !== undefined && !signal.aborted) throw ended;

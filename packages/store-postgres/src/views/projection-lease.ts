@@ -1,10 +1,10 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { sleep } from '@teamlog/store';
-import { PostgresEventStore } from '../postgres-event-store';
+import type { PostgresEventStore } from '../postgres-event-store';
 import { errorCode } from '../connection-failure';
 import { defaultProjectionName } from './postgres-view-store';
 import { projectionLeadKey } from './projection-lock-keys';
-import { ViewsConnection, leasedViews } from './views-connection';
+import { type ViewsConnection, leasedViews } from './views-connection';
 
 export interface ProjectionLeaseOptions {
   /** The projection to lead (default `teamlog-views`). */
@@ -49,10 +49,15 @@ export class ProjectionLease {
   }
 
   /** The lead if no other runner holds it now, else undefined (nothing held). */
-  static async tryAcquire(store: PostgresEventStore, options: Omit<ProjectionLeaseOptions, 'pollMs' | 'signal'> = {}): Promise<ProjectionLease | undefined> {
+  static async tryAcquire(
+    store: PostgresEventStore,
+    options: Omit<ProjectionLeaseOptions, 'pollMs' | 'signal'> = {},
+  ): Promise<ProjectionLease | undefined> {
     const { client, lost } = await ProjectionLease.connect(store);
     try {
-      const granted = await client.query<{ granted: boolean }>('SELECT pg_try_advisory_lock($1) AS granted', [projectionLeadKey(options.projection ?? defaultProjectionName)]);
+      const granted = await client.query<{ granted: boolean }>('SELECT pg_try_advisory_lock($1) AS granted', [
+        projectionLeadKey(options.projection ?? defaultProjectionName),
+      ]);
       if (granted.rows[0]?.granted === true) return new ProjectionLease(client, lost);
     } catch (error) {
       await endQuietly(client);
@@ -66,7 +71,10 @@ export class ProjectionLease {
    * Wait for the lead: the server grants the lock the moment the connection holding it ends. Undefined when
    * the signal aborts first. A failed connection rejects (the caller decides whether to try again).
    */
-  static async acquire(store: PostgresEventStore, options: ProjectionLeaseOptions = {}): Promise<ProjectionLease | undefined> {
+  static async acquire(
+    store: PostgresEventStore,
+    options: ProjectionLeaseOptions = {},
+  ): Promise<ProjectionLease | undefined> {
     const { client, lost } = await ProjectionLease.connect(store);
     const key = projectionLeadKey(options.projection ?? defaultProjectionName);
     try {
@@ -88,7 +96,9 @@ export class ProjectionLease {
     return undefined;
   }
 
-  private static async connect(store: PostgresEventStore): Promise<{ readonly client: Client; readonly lost: Promise<Error> }> {
+  private static async connect(
+    store: PostgresEventStore,
+  ): Promise<{ readonly client: Client; readonly lost: Promise<Error> }> {
     const client = store.context.connection.connectClient('teamlog-projection-lead');
     const lost = new Promise<Error>((resolve) => {
       client.on('error', (error) => resolve(error));

@@ -1,4 +1,4 @@
-import { createHash } from 'crypto';
+import { createHash } from 'node:crypto';
 
 /** A signed 64-bit advisory lock key (what pg_advisory_lock takes) derived from a text. */
 const keyOf = (text: string): string => createHash('sha256').update(text).digest().readBigInt64BE(0).toString();

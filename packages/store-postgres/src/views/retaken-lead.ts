@@ -1,14 +1,16 @@
 import { retrying } from '@teamlog/store';
 import { isConnectionFailure } from '../connection-failure';
-import { PostgresEventStore } from '../postgres-event-store';
+import type { PostgresEventStore } from '../postgres-event-store';
 import { ProjectionLease } from './projection-lease';
-import { ViewsConnection } from './views-connection';
+import type { ViewsConnection } from './views-connection';
 
 /** The lead was lost with its connection and, by the time the server was back, another runner had taken it. */
 export class ProjectionLeadTaken extends Error {
   override readonly name = 'ProjectionLeadTaken';
   constructor(readonly projection: string) {
-    super(`projection ${projection}: the lead was lost with its connection and another runner holds it now; run the command again`);
+    super(
+      `projection ${projection}: the lead was lost with its connection and another runner holds it now; run the command again`,
+    );
   }
 }
 
@@ -55,7 +57,9 @@ export const retakenLead = (store: PostgresEventStore, first: ProjectionLease, p
           retryable: isConnectionFailure,
           stopped: () => released,
           onRetry: ({ retry: attempt, delayMs, error }) =>
-            log(`teamlog postgres: projection ${projection}: the lead's connection failed (${store.context.connection.redact(error instanceof Error ? error.message : String(error))}); retry ${attempt} in ${Math.round(delayMs)} ms`),
+            log(
+              `teamlog postgres: projection ${projection}: the lead's connection failed (${store.context.connection.redact(error instanceof Error ? error.message : String(error))}); retry ${attempt} in ${Math.round(delayMs)} ms`,
+            ),
         }),
     },
     release: async () => {

@@ -1,5 +1,5 @@
-import { ViewRow } from '@teamlog/projections';
-import { ViewTable } from './view-table';
+import type { ViewRow } from '@teamlog/projections';
+import type { ViewTable } from './view-table';
 
 /**
  * A row as the codecs read it: `pg` returns bigint columns as text (they may exceed a double),
@@ -15,4 +15,5 @@ export const viewRowOf = (table: ViewTable, row: Record<string, unknown>): ViewR
 };
 
 /** A JSON column's value to send (null stays NULL). */
-export const jsonColumn = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+export const jsonColumn = (value: unknown): string | null =>
+  value === undefined || value === null ? null : JSON.stringify(value);

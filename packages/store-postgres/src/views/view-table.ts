@@ -1,4 +1,4 @@
-import { ClientBase } from 'pg';
+import type { ClientBase } from 'pg';
 import { statementName } from '../statement-name';
 
 /** The PostgreSQL types view columns use (each column is sent as one array of its type). */
@@ -15,7 +15,8 @@ export interface ViewTable {
 
 const columnNames = (columns: ViewTable['columns']): string => columns.map(([column]) => column).join(', ');
 
-const unnestOf = (columns: ViewTable['columns']): string => `unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`;
+const unnestOf = (columns: ViewTable['columns']): string =>
+  `unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`;
 
 /** Each column's values as one array, the way `unnest` takes them back apart. */
 const columnArrays = (width: number, rows: readonly (readonly unknown[])[]): unknown[][] =>
@@ -36,7 +37,12 @@ const run = async (client: ClientBase, text: string, values: unknown[]): Promise
  * Insert rows, replacing those with the same key (or, with `keep`, leaving them as they are),
  * in one statement however many rows: a commit's cost is a statement per table, not a round trip per row.
  */
-export const putRows = async (client: ClientBase, table: ViewTable, rows: readonly (readonly unknown[])[], onConflict: 'replace' | 'keep' = 'replace'): Promise<void> => {
+export const putRows = async (
+  client: ClientBase,
+  table: ViewTable,
+  rows: readonly (readonly unknown[])[],
+  onConflict: 'replace' | 'keep' = 'replace',
+): Promise<void> => {
   if (rows.length === 0) return;
   const { name, columns, keyLength } = table;
   const key = columnNames(columns.slice(0, keyLength));
@@ -47,7 +53,11 @@ export const putRows = async (client: ClientBase, table: ViewTable, rows: readon
 };
 
 /** Delete the rows with these keys (each key: the values of the table's key columns). */
-export const dropRows = async (client: ClientBase, table: ViewTable, keys: readonly (readonly unknown[])[]): Promise<void> => {
+export const dropRows = async (
+  client: ClientBase,
+  table: ViewTable,
+  keys: readonly (readonly unknown[])[],
+): Promise<void> => {
   if (keys.length === 0) return;
   const key = table.columns.slice(0, table.keyLength);
   const text = `DELETE FROM ${table.name} WHERE (${columnNames(key)}) IN (SELECT * FROM ${unnestOf(key)})`;

@@ -1,6 +1,6 @@
-import { Client, ClientBase, Pool } from 'pg';
+import type { Client, ClientBase, Pool } from 'pg';
 import { isConnectionFailure } from '../connection-failure';
-import { RetryPolicy, retrying } from '@teamlog/store';
+import { type RetryPolicy, retrying } from '@teamlog/store';
 
 /** How a transaction of the views begins: reads see one snapshot and write nothing. */
 export type ViewsTransactionKind = 'read' | 'write';
@@ -15,7 +15,11 @@ const begin: Record<ViewsTransactionKind, string> = {
   write: 'BEGIN',
 };
 
-const inTransaction = async <A>(client: ClientBase, kind: ViewsTransactionKind, work: (client: ClientBase) => Promise<A>): Promise<A> => {
+const inTransaction = async <A>(
+  client: ClientBase,
+  kind: ViewsTransactionKind,
+  work: (client: ClientBase) => Promise<A>,
+): Promise<A> => {
   await client.query(begin[kind]);
   try {
     const result = await work(client);
@@ -58,7 +62,9 @@ export const pooledViews = (pool: Pool, options: PooledViewsOptions): ViewsConne
         policy: options.retry,
         retryable: isConnectionFailure,
         onRetry: ({ retry, delayMs, error }) =>
-          options.log(`teamlog postgres: a ${kind} transaction of the views failed (${options.describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`),
+          options.log(
+            `teamlog postgres: a ${kind} transaction of the views failed (${options.describe(error)}); retry ${retry} in ${Math.round(delayMs)} ms`,
+          ),
       }),
   };
 };

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import { CommittedViewsReader, LoadedViews, ProjectionState } from '@teamlog/projections';
+import type { CommittedViewsReader, LoadedViews, ProjectionState } from '@teamlog/projections';
 import { viewMigrations } from '../migrations/view-migrations';
-import { Migration, SchemaTooNew } from '../sqlite-migrations';
-import { SqliteEventStore } from '../sqlite-event-store';
+import { type Migration, SchemaTooNew } from '../sqlite-migrations';
+import type { SqliteEventStore } from '../sqlite-event-store';
 import { SqliteViewStore, projectionSchemaTable } from './sqlite-view-store';
 
 export interface CommittedViewsOptions {
@@ -18,20 +18,34 @@ export interface CommittedViewsOptions {
  * them would be a write). A bad row throws `CorruptViewRow`. The state's held message ids are read
  * from the file on demand, so the connection must stay open while the state is used.
  */
-export const readCommittedViews = (db: Database.Database, file: string, options: CommittedViewsOptions = {}): LoadedViews<ProjectionState> | undefined => {
+export const readCommittedViews = (
+  db: Database.Database,
+  file: string,
+  options: CommittedViewsOptions = {},
+): LoadedViews<ProjectionState> | undefined => {
   const migrations = options.migrations ?? viewMigrations;
-  const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !== undefined;
+  const hasSchema =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !==
+    undefined;
   if (!hasSchema) return undefined;
   const known = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
-  const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as { version: number | bigint };
+  const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as {
+    version: number | bigint;
+  };
   if (Number(row.version) !== known) return undefined;
   // At the known version the store's migrations are a no-op: constructing it writes nothing.
-  const loaded = new SqliteViewStore(db, file, { migrations, ...(options.projection === undefined ? {} : { projection: options.projection }) }).loadNow();
+  const loaded = new SqliteViewStore(db, file, {
+    migrations,
+    ...(options.projection === undefined ? {} : { projection: options.projection }),
+  }).loadNow();
   return loaded.checkpoint === undefined ? undefined : loaded;
 };
 
 /** The committed-views port over a SQLite store file (what `teamlog serve` starts from). */
-export const sqliteCommittedViews = (store: SqliteEventStore, options: CommittedViewsOptions = {}): CommittedViewsReader => ({
+export const sqliteCommittedViews = (
+  store: SqliteEventStore,
+  options: CommittedViewsOptions = {},
+): CommittedViewsReader => ({
   read: () => Promise.resolve().then(() => readCommittedViews(store.database, store.file, options)),
 });
 
@@ -39,11 +53,18 @@ export const sqliteCommittedViews = (store: SqliteEventStore, options: Committed
  * Refuse a file whose views a newer teamlog wrote, before a command that writes (replay) appends
  * anything: its view schema would refuse the views only after the import. A read, no write.
  */
-export const assertViewSchemaNotNewer = (store: SqliteEventStore, migrations: readonly Migration[] = viewMigrations): void => {
+export const assertViewSchemaNotNewer = (
+  store: SqliteEventStore,
+  migrations: readonly Migration[] = viewMigrations,
+): void => {
   const db = store.database;
-  const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !== undefined;
+  const hasSchema =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(projectionSchemaTable) !==
+    undefined;
   if (!hasSchema) return;
   const known = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
-  const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as { version: number | bigint };
+  const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as {
+    version: number | bigint;
+  };
   if (Number(row.version) > known) throw new SchemaTooNew(store.file, Number(row.version), known);
 };

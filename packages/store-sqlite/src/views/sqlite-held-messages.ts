@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { MessageId, SessionId } from '@teamlog/events';
-import { HeldMessages } from '@teamlog/projections';
+import type { MessageId, SessionId } from '@teamlog/events';
+import type { HeldMessages } from '@teamlog/projections';
 
 /**
  * Held ids of one session read from `projection_held_messages`, plus those held since the last

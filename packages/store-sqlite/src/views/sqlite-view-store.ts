@@ -1,13 +1,29 @@
 import type Database from 'better-sqlite3';
-import { MessageId, SessionId } from '@teamlog/events';
-import { GlobalPosition, formatPosition } from '@teamlog/store';
+import type { SessionId } from '@teamlog/events';
+import { type GlobalPosition, formatPosition } from '@teamlog/store';
 import { viewMigrations } from '../migrations/view-migrations';
-import { Migration, applyMigrations } from '../sqlite-migrations';
+import { type Migration, applyMigrations } from '../sqlite-migrations';
 import { SqliteHeldMessages } from './sqlite-held-messages';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
 import {
-  clearChanges, forEachChangedInboxEntry, HeldMessages, InboxEntryRecord, inboxEntryRecordShape, inboxEntryValues, inboxOf, initialProjectionState, initialSessionInbox,
-  LoadedViews, PendingLists, ProjectionState, restoreInboxEntry, SessionFacts, SessionInbox, sqlNumber, ViewRow, ViewRowDecoder, SyncViewStore, ViewsChangedElsewhere,
+  clearChanges,
+  forEachChangedInboxEntry,
+  type HeldMessages,
+  InboxEntryRecord,
+  inboxEntryRecordShape,
+  inboxEntryValues,
+  inboxOf,
+  initialProjectionState,
+  type LoadedViews,
+  PendingLists,
+  type ProjectionState,
+  restoreInboxEntry,
+  SessionFacts,
+  sqlNumber,
+  type ViewRow,
+  ViewRowDecoder,
+  type SyncViewStore,
+  ViewsChangedElsewhere,
 } from '@teamlog/projections';
 
 export const projectionSchemaTable = 'projection_schema_migrations';
@@ -54,7 +70,10 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private readonly teams: SqliteTeamRows;
   /** Held message ids stay in the file (a log may hold millions); only a batch's new ones are in memory. */
   private readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
-  private readonly statements: Record<'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld', Database.Statement>;
+  private readonly statements: Record<
+    'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld',
+    Database.Statement
+  >;
 
   constructor(
     private readonly db: Database.Database,
@@ -68,7 +87,9 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     this.rows = new ViewRowDecoder(file);
     this.teams = new SqliteTeamRows(db, this.rows);
     this.statements = {
-      checkpoint: db.prepare('SELECT position_commit, position_prepare FROM projection_checkpoints WHERE projection = ?'),
+      checkpoint: db.prepare(
+        'SELECT position_commit, position_prepare FROM projection_checkpoints WHERE projection = ?',
+      ),
       putCheckpoint: db.prepare(
         `INSERT INTO projection_checkpoints (projection, position_commit, position_prepare, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (projection) DO UPDATE SET position_commit = excluded.position_commit,
@@ -80,10 +101,16 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
            sender_session_id, accepted_seq, accepted_time, normalised, status, settled_seq, settled_time, header)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      putLists: db.prepare('INSERT OR REPLACE INTO projection_inbox_lists (session_id, next_turn, next_step) VALUES (?, ?, ?)'),
-      putHeld: db.prepare('INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)'),
+      putLists: db.prepare(
+        'INSERT OR REPLACE INTO projection_inbox_lists (session_id, next_turn, next_step) VALUES (?, ?, ?)',
+      ),
+      putHeld: db.prepare(
+        'INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)',
+      ),
     };
-    const isHeld = db.prepare<[string, string]>('SELECT 1 FROM projection_held_messages WHERE session_id = ? AND message_id = ?');
+    const isHeld = db.prepare<[string, string]>(
+      'SELECT 1 FROM projection_held_messages WHERE session_id = ? AND message_id = ?',
+    );
     this.heldMessagesOf = (sessionId) => new SqliteHeldMessages(sessionId, isHeld);
   }
 
@@ -119,7 +146,12 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
         this.assertUnchanged();
         this.writeChanges(state);
         this.onViewsWritten();
-        this.statements.putCheckpoint.run(this.projection, checkpoint.commit.toString(), checkpoint.prepare.toString(), this.clock().getTime());
+        this.statements.putCheckpoint.run(
+          this.projection,
+          checkpoint.commit.toString(),
+          checkpoint.prepare.toString(),
+          this.clock().getTime(),
+        );
       })
       .immediate();
     this.expected = checkpoint;
@@ -129,13 +161,20 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private assertUnchanged(): void {
     const found = this.loadCheckpoint();
     const text = (position: GlobalPosition | undefined) => (position === undefined ? 'none' : formatPosition(position));
-    if (text(found) !== text(this.expected)) throw new ViewsChangedElsewhere(this.projection, text(this.expected), text(found));
+    if (text(found) !== text(this.expected))
+      throw new ViewsChangedElsewhere(this.projection, text(this.expected), text(found));
   }
 
   resetNow(): LoadedViews<ProjectionState> {
     this.db
       .transaction(() => {
-        for (const table of ['projection_sessions', ...teamTables, 'projection_inbox_entries', 'projection_inbox_lists', 'projection_held_messages']) {
+        for (const table of [
+          'projection_sessions',
+          ...teamTables,
+          'projection_inbox_entries',
+          'projection_inbox_lists',
+          'projection_held_messages',
+        ]) {
           this.db.prepare(`DELETE FROM ${table}`).run();
         }
         this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?').run(this.projection);
@@ -158,21 +197,33 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     );
     changes.inboxLists.forEach((id) => {
       const inbox = state.inboxes.get(id);
-      if (inbox !== undefined) putLists.run(id, JSON.stringify(inbox.state.pending['next-turn']), JSON.stringify(inbox.state.pending['next-step']));
+      if (inbox !== undefined)
+        putLists.run(
+          id,
+          JSON.stringify(inbox.state.pending['next-turn']),
+          JSON.stringify(inbox.state.pending['next-step']),
+        );
     });
     changes.held.forEach(({ sessionId, messageId, seq }) => putHeld.run(sessionId, messageId, seq));
   }
 
   private loadCheckpoint(): GlobalPosition | undefined {
     const row = this.statements.checkpoint.get(this.projection) as Row | undefined;
-    return row === undefined ? undefined : { commit: BigInt(text(row['position_commit'])), prepare: BigInt(text(row['position_prepare'])) };
+    return row === undefined
+      ? undefined
+      : { commit: BigInt(text(row.position_commit)), prepare: BigInt(text(row.position_prepare)) };
   }
 
   private loadState(): ProjectionState {
     const state = initialProjectionState(this.heldMessagesOf);
     for (const row of this.db.prepare('SELECT session_id, facts FROM projection_sessions').all() as Row[]) {
-      const id = text(row['session_id']) as SessionId;
-      const facts = this.rows.decode(SessionFacts, this.rows.parse(row['facts'], 'projection_sessions', id), 'projection_sessions', id);
+      const id = text(row.session_id) as SessionId;
+      const facts = this.rows.decode(
+        SessionFacts,
+        this.rows.parse(row.facts, 'projection_sessions', id),
+        'projection_sessions',
+        id,
+      );
       state.sessions.set(id, facts as SessionFacts);
     }
     this.teams.load().forEach((team, id) => state.teams.set(id, team));
@@ -181,20 +232,30 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   }
 
   private loadInboxes(state: ProjectionState): void {
-    const entries = this.db.prepare('SELECT * FROM projection_inbox_entries ORDER BY session_id, entry_index').all() as Row[];
+    const entries = this.db
+      .prepare('SELECT * FROM projection_inbox_entries ORDER BY session_id, entry_index')
+      .all() as Row[];
     for (const row of entries) {
-      const id = text(row['session_id']) as SessionId;
-      const where = `${id}#${text(row['entry_index'])}`;
-      const record = this.rows.decode(InboxEntryRecord, this.entryRecord(row, where), 'projection_inbox_entries', where) as InboxEntryRecord;
-      restoreInboxEntry(state, id, num(row['entry_index']), record, (expected) =>
+      const id = text(row.session_id) as SessionId;
+      const where = `${id}#${text(row.entry_index)}`;
+      const record = this.rows.decode(
+        InboxEntryRecord,
+        this.entryRecord(row, where),
+        'projection_inbox_entries',
+        where,
+      ) as InboxEntryRecord;
+      restoreInboxEntry(state, id, num(row.entry_index), record, (expected) =>
         this.rows.corrupt('projection_inbox_entries', where, `entry index is not dense (expected ${expected})`),
       );
     }
     for (const row of this.db.prepare('SELECT * FROM projection_inbox_lists').all() as Row[]) {
-      const id = text(row['session_id']) as SessionId;
+      const id = text(row.session_id) as SessionId;
       const lists = this.rows.decode(
         PendingLists,
-        { 'next-turn': this.rows.parse(row['next_turn'], 'projection_inbox_lists', id), 'next-step': this.rows.parse(row['next_step'], 'projection_inbox_lists', id) },
+        {
+          'next-turn': this.rows.parse(row.next_turn, 'projection_inbox_lists', id),
+          'next-step': this.rows.parse(row.next_step, 'projection_inbox_lists', id),
+        },
         'projection_inbox_lists',
         id,
       );
@@ -208,15 +269,15 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private entryRecord(row: Row, where: string): unknown {
     return inboxEntryRecordShape({
       ...row,
-      item_id: text(row['item_id']),
-      source: this.rows.parse(row['source'], 'projection_inbox_entries', where),
-      accepted_seq: sqlNumber(row['accepted_seq']),
-      settled_seq: row['settled_seq'] === null ? null : sqlNumber(row['settled_seq']),
-      message_id: text(row['message_id']),
-      accepted_time: sqlNumber(row['accepted_time']),
-      normalised: num(row['normalised']) === 1,
-      header: row['header'] === null ? null : this.rows.parse(row['header'], 'projection_inbox_entries', where),
-      settled_time: row['settled_time'] === null ? null : sqlNumber(row['settled_time']),
+      item_id: text(row.item_id),
+      source: this.rows.parse(row.source, 'projection_inbox_entries', where),
+      accepted_seq: sqlNumber(row.accepted_seq),
+      settled_seq: row.settled_seq === null ? null : sqlNumber(row.settled_seq),
+      message_id: text(row.message_id),
+      accepted_time: sqlNumber(row.accepted_time),
+      normalised: num(row.normalised) === 1,
+      header: row.header === null ? null : this.rows.parse(row.header, 'projection_inbox_entries', where),
+      settled_time: row.settled_time === null ? null : sqlNumber(row.settled_time),
     });
   }
 }

@@ -15,7 +15,8 @@ export const CreateTaskResult = strictObjectType({ task: TaskView }, {}, 'Create
 
 export const createTaskTool = defineTool({
   name: 'create_task',
-  description: 'Add a task to the team\'s task list (status pending, revision 1), optionally with an owner and the tasks it waits for.',
+  description:
+    "Add a task to the team's task list (status pending, revision 1), optionally with an owner and the tasks it waits for.",
   roles: ['lead', 'member'],
   writes: true,
   input: CreateTaskArguments,
@@ -24,7 +25,10 @@ export const createTaskTool = defineTool({
     const roster = await handle.roster();
     const ownerId = owner === undefined ? undefined : resolveMemberAddress(owner, handle.teamId, roster);
     if (ownerId !== undefined && isLeft(ownerId)) throw ownerId.left;
-    const created = taskView(await handle.createTask({ ...task, ...(ownerId === undefined ? {} : { ownerId: ownerId.right }) }), memberNameOf(handle.teamId, roster));
+    const created = taskView(
+      await handle.createTask({ ...task, ...(ownerId === undefined ? {} : { ownerId: ownerId.right }) }),
+      memberNameOf(handle.teamId, roster),
+    );
     return { text: `Created ${taskLine(created)}.`, structured: { task: created } };
   },
 });

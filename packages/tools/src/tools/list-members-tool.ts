@@ -8,7 +8,11 @@ import { defineTool } from '../team-tool';
 export const ListMembersArguments = strictObjectType({}, {}, 'ListMembersArguments');
 
 export const ListMembersResult = strictObjectType(
-  { you: SelfView, lead: strictObjectType({ name: t.string, sessionId: SessionId }, {}, 'LeadView'), members: t.readonlyArray(MemberView) },
+  {
+    you: SelfView,
+    lead: strictObjectType({ name: t.string, sessionId: SessionId }, {}, 'LeadView'),
+    members: t.readonlyArray(MemberView),
+  },
   {},
   'ListMembersResult',
 );
@@ -18,7 +22,8 @@ const memberLine = (member: MemberView): string =>
 
 export const listMembersTool = defineTool({
   name: 'list_members',
-  description: 'List your team: you, the Lead, and every member with its phase (provisioning, active, failed) and description.',
+  description:
+    'List your team: you, the Lead, and every member with its phase (provisioning, active, failed) and description.',
   roles: ['lead', 'member'],
   writes: false,
   input: ListMembersArguments,

@@ -11,7 +11,8 @@ export const ListTasksResult = strictObjectType({ tasks: t.readonlyArray(TaskVie
 
 export const listTasksTool = defineTool({
   name: 'list_tasks',
-  description: 'List the team\'s tasks with revision, status, owner and blockers; deleted tasks only when asked for by status.',
+  description:
+    "List the team's tasks with revision, status, owner and blockers; deleted tasks only when asked for by status.",
   roles: ['lead', 'member'],
   writes: false,
   input: ListTasksArguments,

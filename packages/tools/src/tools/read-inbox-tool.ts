@@ -14,11 +14,13 @@ export const ReadInboxArguments = strictObjectType(
 
 export const ReadInboxResult = strictObjectType({ messages: t.readonlyArray(InboxMessageView) }, {}, 'ReadInboxResult');
 
-const messageLine = (message: InboxMessageView): string => `- ${message.id} from ${message.from} (${message.status}):\n${message.text}`;
+const messageLine = (message: InboxMessageView): string =>
+  `- ${message.id} from ${message.from} (${message.status}):\n${message.text}`;
 
 export const readInboxTool = defineTool({
   name: 'read_inbox',
-  description: 'Read the messages your inbox accepted, oldest first, with their true sender; pass "after" to read only newer ones.',
+  description:
+    'Read the messages your inbox accepted, oldest first, with their true sender; pass "after" to read only newer ones.',
   roles: ['lead', 'member'],
   writes: false,
   input: ReadInboxArguments,
@@ -28,7 +30,10 @@ export const readInboxTool = defineTool({
     const start = after === undefined ? 0 : entries.findIndex((entry) => entry.id === after) + 1;
     if (start === 0 && after !== undefined) throw new UnknownInboxMessage(after);
     const messages = entries.slice(start).map(inboxMessageView);
-    const text = messages.length === 0 ? 'No messages.' : `${messages.length} message(s):\n${messages.map(messageLine).join('\n')}`;
+    const text =
+      messages.length === 0
+        ? 'No messages.'
+        : `${messages.length} message(s):\n${messages.map(messageLine).join('\n')}`;
     return { text, structured: { messages } };
   },
 });

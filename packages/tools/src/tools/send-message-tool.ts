@@ -11,7 +11,10 @@ import { defineTool } from '../team-tool';
 export const SendMessageArguments = strictObjectType(
   {
     target: MemberAddress,
-    message: described(NonEmptyString, 'The text to send. The recipient reads it under "Team message from <your name>:".'),
+    message: described(
+      NonEmptyString,
+      'The text to send. The recipient reads it under "Team message from <your name>:".',
+    ),
   },
   {},
   'SendMessageArguments',

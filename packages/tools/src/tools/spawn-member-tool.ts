@@ -8,7 +8,10 @@ import { ToolNotForRole } from '../tool-errors';
 
 export const SpawnMemberArguments = strictObjectType(
   {
-    name: described(MemberNameText, 'The new member\'s name: how everyone addresses it. Names are never reused; "lead" is the Lead\'s.'),
+    name: described(
+      MemberNameText,
+      'The new member\'s name: how everyone addresses it. Names are never reused; "lead" is the Lead\'s.',
+    ),
     description: described(MemberDescriptionText, 'What the member is for, as the roster shows it.'),
   },
   {},
@@ -19,7 +22,8 @@ export const SpawnMemberResult = strictObjectType({ name: t.string, sessionId: S
 
 export const spawnMemberTool = defineTool({
   name: 'spawn_member',
-  description: 'Add a member to your team (Lead only): it goes on the roster, gets its own session, and can be messaged by name.',
+  description:
+    'Add a member to your team (Lead only): it goes on the roster, gets its own session, and can be messaged by name.',
   roles: ['lead'],
   writes: true,
   input: SpawnMemberArguments,
@@ -28,6 +32,9 @@ export const spawnMemberTool = defineTool({
     if (handle.role !== 'lead') throw new ToolNotForRole('spawn_member', handle.role); // the toolset never routes it there
     // Only the spawned member's identity is used: its handle belongs to the host that runs it.
     const { sessionId } = await handle.spawnMember({ name, description });
-    return { text: `Spawned "${name}" (session ${sessionId}); it is on the roster and can be messaged by name.`, structured: { name, sessionId } };
+    return {
+      text: `Spawned "${name}" (session ${sessionId}); it is on the roster and can be messaged by name.`,
+      structured: { name, sessionId },
+    };
   },
 });

@@ -8,6 +8,9 @@ import { described } from '../described-type';
 export const TaskIdField = described(TaskId, 'The task id, as list_tasks shows it (e.g. "task-3").');
 export const SubjectField = described(TaskSubjectText, 'A short title of the work.');
 export const DescriptionField = described(TaskDescriptionText, 'What done looks like.');
-export const BlockedByField = described(t.readonlyArray(TaskId), 'Ids of tasks that must be completed first (no cycles).');
+export const BlockedByField = described(
+  t.readonlyArray(TaskId),
+  'Ids of tasks that must be completed first (no cycles).',
+);
 export const WriteScopesField = described(t.readonlyArray(WriteScopeText), 'The files or areas the work writes to.');
 export const StatusField = described(TaskStatus, 'pending, in_progress, completed, or deleted.');

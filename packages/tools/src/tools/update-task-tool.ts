@@ -1,24 +1,37 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { NonEmptyString, PositiveInteger, SessionId, TeamId, TeamMemberSnapshot } from '@teamlog/events';
+import { NonEmptyString, PositiveInteger, type SessionId, type TeamId, type TeamMemberSnapshot } from '@teamlog/events';
 import { described } from '../described-type';
 import { memberNameOf, resolveMemberAddress } from '../member-address';
 import { strictObjectType } from '../strict-object-type';
 import { TaskView, taskLine, taskView } from '../task-view';
 import { defineTool } from '../team-tool';
 import { NothingToUpdate } from '../tool-errors';
-import { BlockedByField, DescriptionField, StatusField, SubjectField, TaskIdField, WriteScopesField } from './task-fields';
+import {
+  BlockedByField,
+  DescriptionField,
+  StatusField,
+  SubjectField,
+  TaskIdField,
+  WriteScopesField,
+} from './task-fields';
 
 export const UpdateTaskArguments = strictObjectType(
   {
     taskId: TaskIdField,
-    expectedRevision: described(PositiveInteger, 'The revision you last saw (list_tasks); the update is refused if the task has moved on since.'),
+    expectedRevision: described(
+      PositiveInteger,
+      'The revision you last saw (list_tasks); the update is refused if the task has moved on since.',
+    ),
   },
   {
     subject: SubjectField,
     description: DescriptionField,
     status: StatusField,
-    owner: described(t.union([NonEmptyString, t.null]), 'The new owner: a member\'s name, a session id, or "lead"; null releases the task.'),
+    owner: described(
+      t.union([NonEmptyString, t.null]),
+      'The new owner: a member\'s name, a session id, or "lead"; null releases the task.',
+    ),
     blockedBy: BlockedByField,
     writeScopes: WriteScopesField,
   },
@@ -28,7 +41,11 @@ type UpdateTaskArguments = t.TypeOf<typeof UpdateTaskArguments>;
 
 export const UpdateTaskResult = strictObjectType({ task: TaskView }, {}, 'UpdateTaskResult');
 
-const ownerChange = (owner: string | null | undefined, teamId: TeamId, roster: readonly TeamMemberSnapshot[]): { readonly ownerId?: SessionId | null } => {
+const ownerChange = (
+  owner: string | null | undefined,
+  teamId: TeamId,
+  roster: readonly TeamMemberSnapshot[],
+): { readonly ownerId?: SessionId | null } => {
   if (owner === undefined) return {};
   if (owner === null) return { ownerId: null };
   const resolved = resolveMemberAddress(owner, teamId, roster);
@@ -36,7 +53,11 @@ const ownerChange = (owner: string | null | undefined, teamId: TeamId, roster: r
   return { ownerId: resolved.right };
 };
 
-const namesAChange = ({ taskId: _taskId, expectedRevision: _expectedRevision, ...changes }: UpdateTaskArguments): boolean => Object.keys(changes).length > 0;
+const namesAChange = ({
+  taskId: _taskId,
+  expectedRevision: _expectedRevision,
+  ...changes
+}: UpdateTaskArguments): boolean => Object.keys(changes).length > 0;
 
 export const updateTaskTool = defineTool({
   name: 'update_task',
@@ -51,7 +72,11 @@ export const updateTaskTool = defineTool({
     if (!namesAChange(args)) throw new NothingToUpdate(args.taskId);
     const { taskId, expectedRevision, owner, ...changes } = args;
     const roster = await handle.roster();
-    const updated = await handle.updateTask(taskId, { expectedRevision, ...changes, ...ownerChange(owner, handle.teamId, roster) });
+    const updated = await handle.updateTask(taskId, {
+      expectedRevision,
+      ...changes,
+      ...ownerChange(owner, handle.teamId, roster),
+    });
     const task = taskView(updated, memberNameOf(handle.teamId, roster));
     return { text: `Updated ${taskLine(task)}.`, structured: { task } };
   },
