@@ -149,7 +149,10 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const runner = new ProjectionRunner<ProjectionState>(options.store, teamlogProjection, views, {
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
   });
-  const checkpoint = (): string | null => (runner.checkpoint === undefined ? null : formatPosition(runner.checkpoint));
+  // The live views are the runner's folded state, which runs ahead of its committed checkpoint
+  // while a batch commits: an answer is labelled with the position of what it shows.
+  const checkpoint = (): string | null =>
+    runner.foldedPosition === undefined ? null : formatPosition(runner.foldedPosition);
   const asOfFolds = new AsOfFolds(options.store, options.asOf);
   // The live views are read once per checkpoint; an as-of fold once per state.
   let live: { readonly checkpoint: string | null; readonly views: MemoizedViews } | undefined;

@@ -97,6 +97,15 @@ export class ProjectionRunner<S> {
     return this.position;
   }
 
+  /**
+   * The position of the last event `state` holds: ahead of `checkpoint` while a batch waits for its
+   * commit (the state is folded before it is committed), so a reader that labels what it read from
+   * `state` uses this one.
+   */
+  get foldedPosition(): GlobalPosition | undefined {
+    return this.appliedPosition ?? this.position;
+  }
+
   /** Fold every event after the checkpoint up to the current end of `$all`; returns how many. */
   async catchUp(): Promise<number> {
     return this.exclusively('catching up', async () => {

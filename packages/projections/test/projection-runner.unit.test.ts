@@ -100,6 +100,31 @@ describe('projection runner', () => {
     expect(views.committed.state).toEqual(runner.state);
   });
 
+  it('given a batch waiting for its commit, then the folded position is that of the state, ahead of the checkpoint', async () => {
+    const store = new InMemoryEventStore();
+    const first = await append(store, 'a', 1);
+    const views = new RecordingViewStore();
+    const runner = new ProjectionRunner(store, seen, views, { batchSize: 10 });
+    await runner.catchUp();
+    const last = await append(store, 'a', 2);
+    let release: () => void = () => undefined;
+    const committed = views.commit.bind(views);
+    views.commit = async (state, checkpoint) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return committed(state, checkpoint);
+    };
+    const caughtUp = runner.catchUp();
+    while (runner.state.length < 3) await new Promise((resolve) => setImmediate(resolve));
+    expect(runner.checkpoint).toEqual(first);
+    expect(runner.foldedPosition).toEqual(last);
+    release();
+    await caughtUp;
+    expect(runner.checkpoint).toEqual(last);
+    expect(runner.foldedPosition).toEqual(last);
+  });
+
   it('rebuilds from zero to the same views', async () => {
     const store = new InMemoryEventStore();
     await append(store, 'a', 3);
