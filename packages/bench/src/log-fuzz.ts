@@ -214,7 +214,7 @@ export interface FuzzCase {
 
 export interface FuzzReport {
   readonly cases: readonly FuzzCase[];
-  /** Rejected files that changed the store: the number the issue asks to be 0. */
+  /** Rejected files that changed the store: the number that must be 0 (docs/benchmarks.md). */
   readonly partialImports: number;
   readonly violations: number;
   readonly byMutation: Readonly<Record<string, number>>;

@@ -11,7 +11,7 @@ import { runCliReplay, writeV0LeadLog } from './cli-replay-case';
 import { writeBigLeadLog } from './big-lead-log';
 
 export const replayTargets = { memory: 0.5, sqlite: 0.25, cli: 0.35, bigLeadMemory: 0.5, bigLeadSqlite: 0.25 } as const;
-/** Peak RSS of `teamlog replay BIG-LEAD-LOG --store :memory:` (issue #20's target). */
+/** Peak RSS of `teamlog replay BIG-LEAD-LOG --store :memory:` (docs/benchmarks.md states the target). */
 export const bigLeadPeakRssTarget = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 } as const;
 /** Members of the big Lead log's team: "tens of members". */
 const bigLeadMembers = 50;
@@ -211,7 +211,7 @@ const measureCliReplay = async (
 };
 
 /**
- * The big Lead log of issue #20 (tens of members, most of it mailbox records), replayed by the
+ * The big Lead log (tens of members, most of it mailbox records), replayed by the
  * whole command into `:memory:` and into a SQLite file, against reading and parsing its lines.
  */
 const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string, context: SectionContext) => {

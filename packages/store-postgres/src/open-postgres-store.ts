@@ -75,7 +75,7 @@ export const openPostgresStore = async (
   };
   let schemaVersion: number;
   try {
-    // An unreachable or restarting server is retried as any query is (about half a minute by default); migrations run under a lock in one transaction each, so running them again is safe.
+    // An unreachable or restarting server is retried like every query (about half a minute by default); migrations run under a lock in one transaction each, so running them again is safe.
     schemaVersion = await retrying(openOnce, {
       policy: options.retry ?? defaultRetryPolicy,
       retryable: isConnectionFailure,
