@@ -2,7 +2,7 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 
 /*
- * One big historical Lead log of the mailbox era, the shape issue #20 measures replay on: tens of
+ * One big historical Lead log of the mailbox era, the shape docs/benchmarks.md measures replay on: tens of
  * members, most of the log Team records (member snapshots, task snapshots, and queued and delivered
  * mailbox records, which the Team fold checks and folds one by one), the rest the Lead's own turns.
  * Valid by the Team rules (docs/rules.md): every message is queued once, to an active member, and

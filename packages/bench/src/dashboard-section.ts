@@ -12,7 +12,7 @@ import { writeTeamCorpus } from './write-team-corpus';
 
 export const plainP99Target: Target = { kind: 'below', limit: 200, unit: 'ms' };
 
-/** The dashboard's as-of folds read the whole store; the issue measured them at about this size. */
+/** The dashboard's as-of folds read the whole store; docs/benchmarks.md states the size they are measured at. */
 const corpusEvents = 120_000;
 const plainRequests = 200;
 const asOfRequests = 50;

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { LegacyDelivery, MemberPhase, MessageId, SessionId, TaskId, TaskStatus, TeamId } from '@teamlog/events';
 
 /*
- * The contract of `teamlog replay --json` (issue 6, docs/user-guide.md). Fields may be added,
+ * The contract of `teamlog replay --json` (docs/user-guide.md). Fields may be added,
  * never renamed or removed: consumers decode with this codec, which lets unknown fields through.
  */
 
