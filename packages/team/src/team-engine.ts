@@ -124,7 +124,8 @@ export class TeamEngine {
     return this.locks.run(
       sessionId,
       async () => {
-        await fold.catchUp(this.options.store);
+        // Checked first: a current fold (the usual case) costs no await.
+        if (!fold.isCurrent(this.options.store)) await fold.catchUp(this.options.store);
         return work(fold);
       },
       signal,
@@ -176,7 +177,7 @@ export class TeamEngine {
       sessionId,
       async () => {
         for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-          await fold.catchUp(store);
+          if (!fold.isCurrent(store)) await fold.catchUp(store);
           const decision = run.decide(fold);
           if (decision._tag === 'Left') throw decision.left;
           const events = decision.right;
