@@ -392,7 +392,8 @@ export class SqliteEventStore implements EventStore {
     }
     this.participants.forEach((participant) => participant.committed());
     if (outcomes.some((outcome) => outcome.ok)) this.appended.notify();
-    this.trustHeads();
+    // No look at data_version here: the transaction looked under the write lock, and another
+    // connection's commit after ours is seen by the next knownRevision (processCommits moved).
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
       if (outcome.ok)
