@@ -134,8 +134,9 @@ export class TeamEngine {
 
   /**
    * A stream's fold up to date for a caller that holds another stream's lock: at once when the
-   * store knows nothing was appended since, else caught up under the stream's own lock. Nothing
-   * that holds a session's lock waits for another's, so this cannot deadlock.
+   * store knows nothing was appended since, else caught up under the stream's own lock. Only a
+   * send's team critical section waits so, for its sender's stream, and nothing that holds a
+   * member's lock waits for a team's: no deadlock.
    */
   current(sessionId: SessionId): FoldedStream | Promise<FoldedStream> {
     const fold = this.fold(sessionId);
