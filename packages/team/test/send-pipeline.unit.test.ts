@@ -58,6 +58,30 @@ describe('a send as one straight pipeline', () => {
   });
 });
 
+describe('a sender whose own stream takes messages meanwhile', () => {
+  it('given members sending to each other at once, when all settle, then every send is accepted once, in call order per target', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'a', 'b', 'c');
+    const sends: Array<{ to: string; sent: Promise<string> }> = [];
+    for (let round = 0; round < 8; round += 1)
+      for (const [from, to] of [
+        ['a', 'b'],
+        ['b', 'a'],
+        ['c', 'a'],
+        ['a', 'c'],
+        ['b', 'c'],
+      ] as const)
+        sends.push({ to, sent: member(team, from).send({ target: to, message: `${from}->${to} #${round}` }) });
+    const settled = await Promise.all(sends.map(async ({ to, sent }) => ({ to, id: await sent })));
+    for (const name of ['a', 'b', 'c']) {
+      const { inbox } = await teamlog.session(member(team, name).sessionId);
+      const expected = settled.filter(({ to }) => to === name).map(({ id }) => id);
+      expect([name, inbox.map((entry) => entry.id)]).toEqual([name, expected]);
+    }
+  });
+});
+
 describe('bounded fold caches', () => {
   it('given a cache of one fold, when sends go round three members, then every evicted stream is folded again and each inbox holds exactly its messages in order', async () => {
     const { teamlog } = fixture(new InMemoryEventStore(), { foldCacheSize: 1 });
