@@ -88,6 +88,15 @@ interface PlannedAppend {
   readonly row: number;
 }
 
+/** A stream's last chained event: its revision and digest (none on an unchained store). */
+interface ChainEnd {
+  readonly revision: bigint;
+  readonly digest: string | undefined;
+}
+
+/** Chain ends kept for at most this many streams (least recently committed out first). */
+const maxKeptDigests = 10_000;
+
 interface EventRow {
   position: number | bigint;
   stream_name: string;
@@ -133,6 +142,15 @@ export class SqliteEventStore implements EventStore {
   private committedGroups = 0;
   /** Stream heads this connection committed or started a read from, trusted while no other connection writes. */
   private readonly heads = new StreamHeads();
+  /**
+   * The chain's digest of the last event this connection committed to a stream, by revision, so the
+   * next append resumes the chain instead of reading its predecessor back. Used only when the
+   * revision is the one an append follows (appends never rewrite a revision); forgotten with the
+   * heads when another connection commits.
+   */
+  private readonly lastDigests = new Map<StreamName, ChainEnd>();
+  /** The chain ends planned by the transaction under way: kept only once it commits. */
+  private readonly plannedDigests = new Map<StreamName, ChainEnd>();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
   /** processCommits when `data_version` was last read in this turn of the event loop; undefined once the turn is over. */
@@ -374,7 +392,8 @@ export class SqliteEventStore implements EventStore {
     }
     this.participants.forEach((participant) => participant.committed());
     if (outcomes.some((outcome) => outcome.ok)) this.appended.notify();
-    this.trustHeads();
+    // No look at data_version here: the transaction looked under the write lock, and another
+    // connection's commit after ours is seen by the next knownRevision (processCommits moved).
     group.forEach((append, index) => {
       const outcome = outcomes[index] as AppendOutcome;
       if (outcome.ok)
@@ -404,6 +423,7 @@ export class SqliteEventStore implements EventStore {
   /** Run `write` in an IMMEDIATE transaction with the participants; undefined from `write` rolls it back. */
   private inTransaction(write: () => AppendOutcome[] | undefined): AppendOutcome[] | undefined {
     this.statements.begin.run();
+    this.plannedDigests.clear();
     try {
       // The write lock is held: heads trusted now stay exact until the commit.
       this.trustHeads();
@@ -416,6 +436,7 @@ export class SqliteEventStore implements EventStore {
       if (this.participants.size > 0)
         this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
       this.statements.commit.run();
+      this.keepDigests();
       return outcomes;
     } catch (error) {
       if (this.db.inTransaction) this.statements.rollback.run();
@@ -475,13 +496,14 @@ export class SqliteEventStore implements EventStore {
       const first = last === undefined ? 0n : last + 1n;
       planned.push({ index, append, first, row: rows });
       if (groupDigests.has(stream)) this.chain.resume(groupDigests.get(stream));
-      else this.chain.seek(stream, first);
+      else this.seekChain(stream, first);
       encoded.forEach((event, offset) =>
         pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
       );
       groupDigests.set(stream, this.chain.current);
       rows += encoded.length;
       groupHeads.set(stream, first + BigInt(encoded.length) - 1n);
+      this.plannedDigests.set(stream, { revision: first + BigInt(encoded.length) - 1n, digest: this.chain.current });
     }
     return flush() ? outcomes : undefined;
   }
@@ -556,11 +578,12 @@ export class SqliteEventStore implements EventStore {
     const recordedAt = this.clock().getTime();
     const first = last === undefined ? 0n : last + 1n;
     const values: unknown[] = [];
-    this.chain.seek(stream, first);
+    this.seekChain(stream, first);
     encoded.forEach((event, offset) =>
       pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
     );
     const lastPosition = this.inserts.run(encoded.length, values);
+    this.plannedDigests.set(stream, { revision: first + BigInt(encoded.length) - 1n, digest: this.chain.current });
     const firstPosition = lastPosition - BigInt(encoded.length) + 1n;
     const recorded =
       this.participants.size > 0
@@ -572,6 +595,24 @@ export class SqliteEventStore implements EventStore {
       result: { nextExpectedRevision: first + BigInt(encoded.length) - 1n, position: toPosition(lastPosition) },
       recorded,
     };
+  }
+
+  /** Put the chain cursor before the stream's event at `revision`: from the kept chain end when it is the predecessor, else read back. */
+  private seekChain(stream: StreamName, revision: bigint): void {
+    const kept = this.lastDigests.get(stream);
+    if (kept !== undefined && kept.revision === revision - 1n) this.chain.resume(kept.digest);
+    else this.chain.seek(stream, revision);
+  }
+
+  /** After a commit: the chain ends it wrote become the ones later appends resume from. */
+  private keepDigests(): void {
+    for (const [stream, end] of this.plannedDigests) {
+      this.lastDigests.delete(stream);
+      this.lastDigests.set(stream, end);
+    }
+    this.plannedDigests.clear();
+    while (this.lastDigests.size > maxKeptDigests)
+      this.lastDigests.delete(this.lastDigests.keys().next().value as StreamName);
   }
 
   /** The chain's digest of the next event of the stream the cursor is on, over the exact text inserted; none on an unchained store. */
@@ -716,6 +757,7 @@ export class SqliteEventStore implements EventStore {
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.heads.clear();
+    this.lastDigests.clear();
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {

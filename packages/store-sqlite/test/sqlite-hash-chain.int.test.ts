@@ -12,6 +12,7 @@ import {
   streamName,
 } from '@teamlog/store';
 import { SqliteEventStore, eventStoreMigrations } from '@teamlog/store-sqlite';
+import { ChainCursor } from '../src/sqlite-event-chain';
 import { tempStoreFile } from './temp-store-file';
 
 /* The SQLite store's hash chains (docs/trust-boundary.md): written with every append, recomputed by the audit. */
@@ -189,5 +190,39 @@ describe('the SQLite hash chain', () => {
     );
     expect(codes(truncated.breaks)).toEqual([['chain-stream-truncated', stream, 9n]]);
     cleanup();
+  });
+
+  it("continues a stream's chain from the end this connection committed, without reading the predecessor back", async () => {
+    const { file, cleanup } = tempStoreFile();
+    const store = SqliteEventStore.open(file);
+    const seeks = jest.spyOn(ChainCursor.prototype, 'seek');
+    try {
+      for (const n of [0, 1, 2, 3]) await store.appendToStream(stream, [event(n)]);
+      await Promise.all([4, 5].map((n) => store.appendToStream(stream, [event(n)])));
+      // Only the stream's first event was sought (it has no predecessor to read).
+      expect(seeks.mock.calls.map(([, revision]) => revision)).toEqual([0n]);
+      expect((await walk(store)).breaks).toEqual([]);
+    } finally {
+      seeks.mockRestore();
+      await store.close();
+      cleanup();
+    }
+  });
+
+  it('reads the predecessor back when another connection appended to the stream since, so the chain stays whole', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const first = SqliteEventStore.open(file);
+    const second = SqliteEventStore.open(file);
+    try {
+      for (const n of [0, 1, 2, 3, 4, 5]) await (n % 2 === 0 ? first : second).appendToStream(stream, [event(n)]);
+      await first.appendToStream(stream, [event(6), event(7)]);
+      const { breaks, heads } = await walk(first);
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => [head.streamName, head.revision])).toEqual([[stream, 7n]]);
+    } finally {
+      await first.close();
+      await second.close();
+      cleanup();
+    }
   });
 });

@@ -1,9 +1,8 @@
 import { type IdSource, uuidV7Ids } from '@teamlog/events';
-import { senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import type { EventStore } from '@teamlog/store';
 import type { AcceptedListener } from './accepted-notice';
-import { LeadSteerPath, MemberSteerAdapters } from './steer-paths';
-import { type SteerDispatch, TeamEngine } from './team-engine';
+import { steerPaths } from './steer-paths';
+import { TeamEngine } from './team-engine';
 import { type TeamLog, TeamLogService } from './team-log';
 
 export interface TeamLogOptions {
@@ -31,13 +30,12 @@ const warn = (error: unknown): void => {
 };
 
 /**
- * The composition root: the only place the host-only member steer adapters are built. They stay
- * inside the dispatch closure, which handles keep in private fields.
+ * The composition root: the only place the steer paths (the host-only member adapters among them)
+ * are built. Handles keep them in private fields and hand them to each send.
  */
 export const createTeamLog = (options: TeamLogOptions): TeamLog => {
   const engine = new TeamEngine({
     store: options.store,
-    deciders: { teamRoster, targetInbox, sessionLoop, senderLifecycle },
     ids: options.ids ?? uuidV7Ids,
     clock: options.clock ?? (() => new Date()),
     onAccepted: options.onAccepted ?? (() => undefined),
@@ -45,11 +43,5 @@ export const createTeamLog = (options: TeamLogOptions): TeamLog => {
     maxAttempts: options.maxConflictRetries ?? 1000,
     foldCacheSize: options.foldCacheSize ?? defaultFoldCacheSize,
   });
-  const lead = new LeadSteerPath(engine);
-  const members = new MemberSteerAdapters(engine);
-  const dispatch: SteerDispatch = (route, message, signal) =>
-    route.target.kind === 'lead'
-      ? lead.admit(route, message, signal)
-      : members.forTeam(route.teamId).admit(route, message, signal);
-  return new TeamLogService(engine, dispatch);
+  return new TeamLogService(engine, steerPaths());
 };

@@ -3,40 +3,53 @@ import {
   type CatalogEventType,
   DecodeError,
   type SessionId,
+  type StreamEvent,
   type WritableEvent,
   checkedStreamEvent,
   decodeCatalogEvent,
   isCatalogEventType,
   isTeamRecordType,
   streamEvent,
+  teamIdOf,
 } from '@teamlog/events';
-import type { Decider } from '@teamlog/domain';
-import { type EventStore, type ExpectedRevision, type StreamName, StreamNotFound } from '@teamlog/store';
-import type { AppendJournal } from './append-journal';
+import {
+  type SessionStreamState,
+  type TeamState,
+  type TeamStreamState,
+  evolveSessionStream,
+  evolveTeam,
+  initialSessionStreamState,
+  initialTeamState,
+} from '@teamlog/domain';
+import { type EventStore, type ExpectedRevision, type StreamName, StreamNotFound, sessionStream } from '@teamlog/store';
 import { CorruptStreamEvent } from './team-log-errors';
 
-/** What a fold needs of an aggregate: how to evolve its state, where to start, which types it reads. */
-export type FoldOf<S> = Pick<Decider<unknown, unknown, S>, 'evolve' | 'initialState' | 'reads'>;
-
 /**
- * One session stream folded by an aggregate's decider, kept up to date by reading only what was
- * appended since, and nothing at all when the store can tell nothing was. Callers hold the
- * stream's lock while catching up and deciding: folds may be linear.
+ * One session stream, folded once: every event read or appended moves both what the stream says
+ * about its session (lifecycle, inbox, loop) and, on a Lead's stream, about its team (roster and
+ * tasks). Kept up to date by reading only what was appended since, and nothing at all when the
+ * store can tell nothing was. Callers hold the stream's lock while catching up and deciding: the
+ * session fold is linear (its inbox is updated in place).
  */
-export class FoldedStream<S> {
-  private current: S;
+export class FoldedStream {
+  readonly streamName: StreamName;
+  private sessionState: SessionStreamState;
+  /** Made on the first Team record or the first look: most streams are not a Lead's. */
+  private teamState: TeamState | undefined;
   private revision: bigint | undefined;
 
-  constructor(
-    readonly streamName: StreamName,
-    session: SessionId,
-    private readonly fold: FoldOf<S>,
-  ) {
-    this.current = fold.initialState(session);
+  constructor(readonly sessionId: SessionId) {
+    this.streamName = sessionStream(sessionId);
+    this.sessionState = initialSessionStreamState();
   }
 
-  get state(): S {
-    return this.current;
+  get session(): SessionStreamState {
+    return this.sessionState;
+  }
+
+  /** The team whose Lead this stream's session is (empty when it is not a Lead). */
+  get team(): TeamStreamState {
+    return { team: this.teamOf(), revision: this.sessionState.revision };
   }
 
   /** What an append that builds on this state must expect. */
@@ -44,8 +57,10 @@ export class FoldedStream<S> {
     return this.revision ?? 'no_stream';
   }
 
-  get exists(): boolean {
-    return this.revision !== undefined;
+  /** Nothing was appended since the last catch-up, as far as the store can tell without reading. */
+  isCurrent(store: EventStore): boolean {
+    const known = store.knownRevision(this.streamName);
+    return known !== undefined && known.revision === this.revision;
   }
 
   /**
@@ -60,32 +75,23 @@ export class FoldedStream<S> {
         `${this.streamName}: appended events end at revision ${lastRevision}, which does not follow the folded revision ${this.revision ?? 'none'}`,
       );
     }
-    events.forEach((event, index) => {
-      this.current = this.fold.evolve(this.current, checkedStreamEvent(event, Number(first) + index));
-    });
+    for (let index = 0; index < events.length; index += 1)
+      this.evolve(checkedStreamEvent(events[index] as WritableEvent, Number(first) + index));
     this.revision = lastRevision;
   }
 
-  /**
-   * Fold what was appended since the last catch-up: nothing when the store knows nothing was, the
-   * journal's copy when this engine wrote all of it, else a read of the store.
-   */
-  async catchUp(store: EventStore, journal?: AppendJournal): Promise<void> {
-    const known = store.knownRevision(this.streamName);
-    if (known !== undefined && known.revision === this.revision) return;
-    if (known?.revision !== undefined && journal !== undefined && this.foldJournal(journal, known.revision)) return;
-    const reads = this.fold.reads ?? (() => true);
+  /** Fold what was appended since the last catch-up: nothing when the store knows nothing was, else a read of the store. */
+  async catchUp(store: EventStore): Promise<void> {
+    if (this.isCurrent(store)) return;
     const from = this.revision === undefined ? 'start' : this.revision + 1n;
     try {
       for await (const recorded of store.readStream(this.streamName, { from })) {
-        if (reads(recorded.type)) {
-          const event = streamEvent(recorded.type, Number(recorded.revision), recorded.data);
-          // Team records are judged by the Team fold (a bad one is the team's failure, not a read error).
-          if (!event.catalog && isCatalogEventType(event.type) && !isTeamRecordType(event.type))
-            throw this.corrupt(event.type, recorded.revision, recorded.data);
-          this.current = this.fold.evolve(this.current, event);
-        }
-        // Only past an event that was folded (or is not read): a corrupt one is met again by every read.
+        const event = streamEvent(recorded.type, Number(recorded.revision), recorded.data);
+        // Team records are judged by the Team fold (a bad one is the team's failure, not a read error).
+        if (!event.catalog && isCatalogEventType(event.type) && !isTeamRecordType(event.type))
+          throw this.corrupt(event.type, recorded.revision, recorded.data);
+        this.evolve(event);
+        // Only past an event that was folded: a corrupt one is met again by every read.
         this.revision = recorded.revision;
       }
     } catch (error) {
@@ -93,15 +99,14 @@ export class FoldedStream<S> {
     }
   }
 
-  private foldJournal(journal: AppendJournal, to: bigint): boolean {
-    const written = journal.between(this.streamName, this.revision, to);
-    if (written === undefined) return false;
-    const reads = this.fold.reads ?? (() => true);
-    for (const { revision, event } of written) {
-      if (reads(event.type)) this.current = this.fold.evolve(this.current, checkedStreamEvent(event, Number(revision)));
-      this.revision = revision;
-    }
-    return true;
+  private evolve(event: StreamEvent): void {
+    this.sessionState = evolveSessionStream(this.sessionState, event);
+    if (isTeamRecordType(event.type)) this.teamState = evolveTeam(this.teamOf(), event);
+  }
+
+  private teamOf(): TeamState {
+    this.teamState ??= initialTeamState(teamIdOf(this.sessionId));
+    return this.teamState;
   }
 
   /** Only a refused payload is decoded, to say where it is wrong. */

@@ -7,23 +7,38 @@ import { SendAborted } from './team-log-errors';
 export class KeyedLock<K> {
   private readonly tails = new Map<K, Promise<void>>();
 
-  /** A signal that fires while the work still waits its turn rejects with SendAborted; the work never runs. */
-  async run<T>(key: K, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
+  /**
+   * A signal that fires while the work still waits its turn rejects with SendAborted; the work never
+   * runs. A free key runs the work at once, in the caller's turn (a send's usual case: no hop).
+   */
+  run<T>(key: K, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const previous = this.tails.get(key);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     // The next waiter waits for both, so leaving the queue early (abort) never lets it overtake.
-    const tail = previous.then(() => held);
+    const tail = previous === undefined ? held : previous.then(() => held);
     this.tails.set(key, tail);
-    try {
-      await abortable(previous, signal);
-      return await work();
-    } finally {
+    const done = () => {
       release();
       if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
+    };
+    let running: Promise<T>;
+    if (previous !== undefined) running = abortable(previous, signal).then(work);
+    else if (signal?.aborted === true) running = Promise.reject(new SendAborted(signal.reason));
+    else running = started(work);
+    running.then(done, done);
+    return running;
   }
 }
+
+/** The work's promise; a synchronous throw becomes its rejection. */
+const started = <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return work();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+};
 
 const abortable = (waiting: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
   if (signal === undefined) return waiting;

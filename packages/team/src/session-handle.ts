@@ -8,8 +8,9 @@ import {
   leadOf,
 } from '@teamlog/events';
 import { MemberNotFound, type TeamWriteEvent, leadName } from '@teamlog/domain';
-import { parseSendRequest } from './send-request';
-import type { SteerDispatch, TeamEngine } from './team-engine';
+import { send } from './send';
+import type { SteerPaths } from './steer-paths';
+import type { TeamEngine } from './team-engine';
 import type {
   LeadSession,
   MemberSession,
@@ -19,7 +20,7 @@ import type {
   TaskUpdate,
   TeamSession,
 } from './team-session';
-import { MemberSpawnFailed, SendAborted } from './team-log-errors';
+import { MemberSpawnFailed } from './team-log-errors';
 
 /** Task commands always write exactly one task record (or are refused). */
 const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
@@ -30,19 +31,19 @@ const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
 /**
  * A session's handle. Its identity is sealed: the session it acts as, its team and name sit in
  * private fields captured at creation, which no assignment, `defineProperty`, prototype or `call`
- * can reach; the public `sessionId`, `teamId` and `name` only read them. Engine and dispatch sit
+ * can reach; the public `sessionId`, `teamId` and `name` only read them. Engine and steer paths sit
  * in private fields too: nothing on a handle reaches them. Handles are frozen when made (sealed).
  */
 class SessionHandle implements TeamSession {
   readonly #engine: TeamEngine;
-  readonly #dispatch: SteerDispatch;
+  readonly #paths: SteerPaths;
   readonly #sessionId: SessionId;
   readonly #teamId: TeamId;
   readonly #name: string;
 
-  constructor(engine: TeamEngine, dispatch: SteerDispatch, sessionId: SessionId, teamId: TeamId, name: string) {
+  constructor(engine: TeamEngine, paths: SteerPaths, sessionId: SessionId, teamId: TeamId, name: string) {
     this.#engine = engine;
-    this.#dispatch = dispatch;
+    this.#paths = paths;
     this.#sessionId = sessionId;
     this.#teamId = teamId;
     this.#name = name;
@@ -68,23 +69,8 @@ class SessionHandle implements TeamSession {
     return this.#engine;
   }
 
-  protected get dispatch(): SteerDispatch {
-    return this.#dispatch;
-  }
-
   send(request: Parameters<TeamSession['send']>[0]): Promise<MessageId> {
-    return this.#engine.track('send', async () => {
-      const { target, content, signal } = parseSendRequest(request);
-      if (signal?.aborted === true) throw new SendAborted(signal.reason);
-      const order = {
-        teamId: this.#teamId,
-        sender: this.#sessionId,
-        address: target,
-        content,
-        ...(signal === undefined ? {} : { signal }),
-      };
-      return this.#engine.send(order, this.#dispatch);
-    });
+    return send(this.#engine, this.#paths, { teamId: this.#teamId, sessionId: this.#sessionId }, request);
   }
 
   roster(): Promise<readonly TeamMemberSnapshot[]> {
@@ -141,8 +127,8 @@ class MemberHandle extends SessionHandle implements MemberSession {
 class LeadHandle extends SessionHandle implements LeadSession {
   readonly #teamId: TeamId;
 
-  constructor(engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId) {
-    super(engine, dispatch, leadOf(teamId), teamId, leadName);
+  constructor(engine: TeamEngine, paths: SteerPaths, teamId: TeamId) {
+    super(engine, paths, leadOf(teamId), teamId, leadName);
     this.#teamId = teamId;
   }
 
@@ -187,7 +173,7 @@ class LeadHandle extends SessionHandle implements LeadSession {
 /** The handle of an active member, by name or session id: for the host composition (TeamLog) only. */
 export const openMemberHandle = (
   engine: TeamEngine,
-  dispatch: SteerDispatch,
+  paths: SteerPaths,
   teamId: TeamId,
   address: string,
 ): Promise<MemberSession> =>
@@ -197,12 +183,12 @@ export const openMemberHandle = (
       return state.team.members.get(id)?.snapshot;
     });
     if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
-    return Object.freeze(new MemberHandle(engine, dispatch, found.id, teamId, found.name));
+    return Object.freeze(new MemberHandle(engine, paths, found.id, teamId, found.name));
   });
 
 /** The Lead's handle of a team, sealed: for the host composition (TeamLog) only. */
-export const openLeadHandle = (engine: TeamEngine, dispatch: SteerDispatch, teamId: TeamId): LeadSession =>
-  Object.freeze(new LeadHandle(engine, dispatch, teamId));
+export const openLeadHandle = (engine: TeamEngine, paths: SteerPaths, teamId: TeamId): LeadSession =>
+  Object.freeze(new LeadHandle(engine, paths, teamId));
 
 // A changed prototype getter could make a handle misreport who it is: the handle classes are fixed.
 for (const type of [SessionHandle, MemberHandle, LeadHandle]) Object.freeze(type.prototype);

@@ -1,60 +1,57 @@
-import { type MessageId, type RelayedMessage, type TeamId, leadOf } from '@teamlog/events';
-import type { ListedRoute, TeamEngine } from './team-engine';
+import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import type { TeamMessageRoute } from '@teamlog/domain';
 import { UnauthorisedEdge } from './team-log-errors';
 
-/* The two capabilities that may reach an inbox: the Lead's steer path and the host's member adapter. */
+/** A routed send whose target is on the roster: the Lead, or a member. */
+export type ListedRoute = TeamMessageRoute & { readonly target: { readonly kind: 'lead' | 'member' } };
 
 /**
- * The capability to reach a Lead: the Lead receives through its own session's steer path. It
- * admits routed messages whose target is the Lead of their team, and nothing else; the route has
- * decided everything about sender and target already.
+ * A capability to reach inboxes: for a route it may carry, the session whose inbox the send writes;
+ * for any other, UnauthorisedEdge. The send path (send.ts) writes an acceptance only into the
+ * session its route's steer path names.
  */
-export class LeadSteerPath {
-  constructor(private readonly engine: TeamEngine) {}
+export type SteerPath = (route: ListedRoute) => SessionId;
 
-  admit(route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
-    const lead = leadOf(route.teamId);
-    if (route.target.kind !== 'lead' || route.target.sessionId !== lead) {
-      return Promise.reject(
-        new UnauthorisedEdge(`the Lead steer path only reaches the Lead of team "${route.teamId}"`),
-      );
-    }
-    return this.engine.admit(route.teamId, lead, message, signal);
-  }
+/** The paths a send is handed by the composition root: the Lead's own, and the host's member adapter of each team. */
+export interface SteerPaths {
+  readonly lead: SteerPath;
+  readonly members: (teamId: TeamId) => SteerPath;
 }
 
 /**
- * The host-only capability to steer a member: it admits routed messages into the inboxes of its
- * own team's members, and nothing else. Only the composition root (create-team-log.ts) builds
- * one; it is not exported from the package and TeamLog holds it in a private field, so the public
- * API can reach a member's inbox only through a session's `send`.
+ * The Lead receives through its own session's steer path: routes whose target is the Lead of their
+ * team, and nothing else; the route has decided everything about sender and target already.
  */
-export class MemberSteerAdapter {
-  constructor(
-    readonly teamId: TeamId,
-    private readonly engine: TeamEngine,
-  ) {}
+export const leadSteerPath: SteerPath = (route) => {
+  const lead = leadOf(route.teamId);
+  if (route.target.kind !== 'lead' || route.target.sessionId !== lead)
+    throw new UnauthorisedEdge(`the Lead steer path only reaches the Lead of team "${route.teamId}"`);
+  return lead;
+};
 
-  admit(route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
-    if (route.teamId !== this.teamId)
-      return Promise.reject(new UnauthorisedEdge(`this adapter steers members of team "${this.teamId}" only`));
-    if (route.target.kind !== 'member')
-      return Promise.reject(new UnauthorisedEdge('the Lead receives through its own steer path'));
-    return this.engine.admit(this.teamId, route.target.sessionId, message, signal);
-  }
-}
+/**
+ * The host-only capability to steer a member: routes into the inboxes of its own team's members,
+ * and nothing else. Only the composition root (create-team-log.ts) builds one; it is not exported
+ * from the package and handles hold it in a private field, so the public API reaches a member's
+ * inbox only through a session's `send`.
+ */
+export const memberSteerAdapter =
+  (teamId: TeamId): SteerPath =>
+  (route) => {
+    if (route.teamId !== teamId) throw new UnauthorisedEdge(`this adapter steers members of team "${teamId}" only`);
+    if (route.target.kind !== 'member') throw new UnauthorisedEdge('the Lead receives through its own steer path');
+    return route.target.sessionId;
+  };
 
-/** One adapter per team, made on first use; the composition root keeps the table. */
-export class MemberSteerAdapters {
-  private readonly byTeam = new Map<TeamId, MemberSteerAdapter>();
-
-  constructor(private readonly engine: TeamEngine) {}
-
-  forTeam(teamId: TeamId): MemberSteerAdapter {
-    const existing = this.byTeam.get(teamId);
-    if (existing !== undefined) return existing;
-    const adapter = new MemberSteerAdapter(teamId, this.engine);
-    this.byTeam.set(teamId, adapter);
-    return adapter;
-  }
-}
+/** The composition root's table: the Lead's path, and one member adapter per team, made on first use. */
+export const steerPaths = (): SteerPaths => {
+  const byTeam = new Map<TeamId, SteerPath>();
+  return {
+    lead: leadSteerPath,
+    members: (teamId) => {
+      let adapter = byTeam.get(teamId);
+      if (adapter === undefined) byTeam.set(teamId, (adapter = memberSteerAdapter(teamId)));
+      return adapter;
+    },
+  };
+};

@@ -1,8 +1,6 @@
 import {
-  type ContentBlock,
   type IdSource,
   type MessageId,
-  type RelayedMessage,
   type SessionId,
   type SessionRole,
   type TeamId,
@@ -11,37 +9,20 @@ import {
   leadOf,
 } from '@teamlog/events';
 import {
-  type AdmissionEvent,
-  type AdmitTeamMessage,
-  type Decider,
-  type OpenToSend,
   type SendRejected,
-  type SenderClosure,
-  type SessionLoopCommand,
   type SessionReport,
-  type SessionStatus,
   type SessionStreamState,
   type TeamCommand,
-  type TeamMessageRoute,
   type TeamStreamState,
   type TeamWriteEvent,
   UnknownTarget,
-  admissionFor,
+  decideSessionLoop,
+  decideTeam,
   refuseUnlisted,
-  relayedMessage,
-  routeTeamMessage,
 } from '@teamlog/domain';
-import { isLeft } from 'fp-ts/Either';
-import {
-  type AppendResult,
-  type EventStore,
-  type StreamName,
-  WrongExpectedVersion,
-  sessionHeaderStream,
-  sessionStream,
-} from '@teamlog/store';
-import type { AcceptedListener } from './accepted-notice';
-import { AppendJournal } from './append-journal';
+import type { Either } from 'fp-ts/Either';
+import { type EventStore, WrongExpectedVersion, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import type { AcceptedListener, AcceptedNotice } from './accepted-notice';
 import { type WriteContext, appendWritable } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
@@ -49,24 +30,15 @@ import { KeyedLock } from './keyed-lock';
 import { type SessionSnapshot, sessionSnapshot } from './session-snapshot';
 import { ConcurrencyExhausted, SendAborted, TeamLogDisposed, TeamNotFound } from './team-log-errors';
 
-/** The aggregates the engine runs, each one Decider (see @teamlog/domain). */
-export interface TeamDeciders {
-  readonly teamRoster: Decider<TeamCommand, TeamWriteEvent, TeamStreamState>;
-  readonly targetInbox: Decider<AdmitTeamMessage, AdmissionEvent, SessionStreamState>;
-  readonly sessionLoop: Decider<SessionLoopCommand, WritableEvent, SessionStreamState>;
-  readonly senderLifecycle: Decider<OpenToSend, never, SenderClosure>;
-}
-
 export interface TeamEngineOptions {
   readonly store: EventStore;
-  readonly deciders: TeamDeciders;
   readonly ids: IdSource;
   readonly clock: () => Date;
   readonly onAccepted: AcceptedListener;
   /** Reports a listener's error; the acceptance it was told about stands. */
   readonly onListenerError: (error: unknown) => void;
   readonly maxAttempts: number;
-  /** The most streams whose folds are kept between operations (one entry holds every fold of its stream). */
+  /** The most streams whose folds are kept between operations. */
   readonly foldCacheSize: number;
 }
 
@@ -89,52 +61,16 @@ export interface LoopOutcome {
   readonly canceled: readonly MessageId[];
 }
 
-/** How one transaction runs: what it decides, as whom it writes, and what it returns. */
-interface Transaction<C, E extends WritableEvent, S, R> {
-  readonly decider: Decider<C, E, S>;
-  readonly command: C;
-  /** The write context, from the state the decision is made on (a session's team comes from its stream). */
-  readonly write: (state: S) => WriteContext;
+/** One decision written by `transact`: what to decide from the stream's fold, as whom, and what to return. */
+export interface Transaction<E extends WritableEvent, R> {
+  readonly decide: (fold: FoldedStream) => Either<Error, readonly E[]>;
+  /** The session on whose behalf the events are written, and its team (a session's team may come from its stream). */
+  readonly writer: SessionId;
+  readonly teamId: (fold: FoldedStream) => TeamId | undefined;
   /** Checked right before the append (and while waiting for the lock): once the append is issued, it is allowed to finish. */
   readonly signal?: AbortSignal;
-  /** Told the state the events were decided on, before they are appended (and folded into it). */
-  readonly decidedOn?: (state: S) => void;
-  /** Under the same lock: the result, from what was appended and the state it left. */
-  readonly after: (events: readonly E[], state: S) => R;
-}
-
-/**
- * The folds of one stream: its session (inbox and loop), its team (a Lead's stream) and its sender
- * closure. The sender closure is a fold apart from the session's because it is caught up under the
- * sender's team lock, not the stream's own (see send); the journal spares it reading back what the
- * engine appended.
- */
-interface StreamFolds {
-  session?: FoldedStream<SessionStreamState>;
-  team?: FoldedStream<TeamStreamState>;
-  sender?: FoldedStream<SenderClosure>;
-}
-
-/** A routed send whose target is on the roster: the Lead, or a member. */
-export type ListedRoute = TeamMessageRoute & { readonly target: { readonly kind: 'lead' | 'member' } };
-
-/**
- * Hands a routed message to the capability that may admit it into its target's inbox (the Lead's
- * steer path, or the host's member adapter of the team). It must reach `TeamEngine.admit` without
- * awaiting anything first: the send's critical section queues the admission before it ends.
- */
-export type SteerDispatch = (
-  route: ListedRoute,
-  message: RelayedMessage,
-  signal: AbortSignal | undefined,
-) => Promise<MessageId>;
-
-export interface SendOrder {
-  readonly teamId: TeamId;
-  readonly sender: SessionId;
-  readonly address: string;
-  readonly content: readonly ContentBlock[];
-  readonly signal?: AbortSignal;
+  /** Under the same lock: the result, from what was appended and the fold it left. */
+  readonly after: (events: readonly E[], fold: FoldedStream) => R;
 }
 
 const claimedBy = (events: readonly WritableEvent[]): UserMessage[] =>
@@ -143,21 +79,18 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
 /**
- * The core every TeamLog operation runs on: bounded caches of the folds of the streams it touched,
- * one queue per stream inside this process, and the load/decide/append loop. Internal: it can
- * write into any inbox, so only the steer paths built by the composition root call `admit`.
+ * The core every TeamLog operation runs on: one bounded cache holding one fold per stream, one
+ * queue per stream inside this process, and the one `transact`. Internal: `transact` can write into
+ * any inbox, so only the send path (send.ts), with the steer path its route was authorised by,
+ * writes an acceptance.
  */
 export class TeamEngine {
-  private readonly locks = new KeyedLock<StreamName>();
-  /** One cache, by stream: the folds the engine keeps of each stream it touched. */
-  private readonly folds: FoldCache<StreamName, StreamFolds>;
-  /** What this engine appended lately, so its other folds of a stream need not read it back. */
-  private readonly journal: AppendJournal;
+  private readonly locks = new KeyedLock<SessionId>();
+  private readonly folds: FoldCache<SessionId, FoldedStream>;
   private readonly inflight = new Set<Promise<unknown>>();
   private disposed = false;
 
   constructor(private readonly options: TeamEngineOptions) {
-    this.journal = new AppendJournal(options.foldCacheSize);
     this.folds = new FoldCache(options.foldCacheSize);
   }
 
@@ -180,80 +113,42 @@ export class TeamEngine {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  private write(writer: SessionId | undefined, teamId: TeamId | undefined): WriteContext {
-    return {
-      ids: this.options.ids,
-      clock: this.options.clock,
-      ...(writer === undefined ? {} : { writer }),
-      ...(teamId === undefined ? {} : { teamId }),
-    };
+  /** The one fold of a session's stream, from the cache. */
+  private fold(sessionId: SessionId): FoldedStream {
+    return this.folds.get(sessionId, () => new FoldedStream(sessionId));
   }
 
-  /** The target inbox and the session loop fold the same stream state; one fold serves both. */
-  private sessionFold(sessionId: SessionId): FoldedStream<SessionStreamState> {
-    const stream = sessionStream(sessionId);
-    const folds = this.folds.get(stream, () => ({}));
-    return (folds.session ??= new FoldedStream(stream, sessionId, this.options.deciders.sessionLoop));
-  }
-
-  private teamFold(teamId: TeamId): FoldedStream<TeamStreamState> {
-    const lead = leadOf(teamId);
-    const stream = sessionStream(lead);
-    const folds = this.folds.get(stream, () => ({}));
-    return (folds.team ??= new FoldedStream(stream, lead, this.options.deciders.teamRoster));
-  }
-
-  private senderFold(sender: SessionId): FoldedStream<SenderClosure> {
-    const stream = sessionStream(sender);
-    const folds = this.folds.get(stream, () => ({}));
-    return (folds.sender ??= new FoldedStream(stream, sender, this.options.deciders.senderLifecycle));
-  }
-
-  /** Read a team under its Lead stream's lock; `read` must copy out what it keeps. */
-  readTeam<T>(teamId: TeamId, read: (state: TeamStreamState) => T): Promise<T> {
-    const fold = this.teamFold(teamId);
-    return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store, this.journal);
-      return read(fold.state);
-    });
+  /** Run `work` under the stream's lock with its fold brought up to date; `work` must copy out what it keeps. */
+  locked<T>(sessionId: SessionId, work: (fold: FoldedStream) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
+    const fold = this.fold(sessionId);
+    return this.locks.run(
+      sessionId,
+      async () => {
+        // Checked first: a current fold (the usual case) costs no await.
+        if (!fold.isCurrent(this.options.store)) await fold.catchUp(this.options.store);
+        return work(fold);
+      },
+      signal,
+    );
   }
 
   /**
-   * One send, straight through. A single critical section under the team's lock brings the team
-   * and the sender's lifecycle up to date (reading only what was appended since), routes the send
-   * once, and queues the admission on the target's lock before it ends: every send passes the team
-   * lock in call order, so messages to one target are admitted in the order they were sent. A
-   * sender belongs to one team, so its lifecycle fold is only ever caught up under that lock.
+   * A stream's fold up to date for a caller that holds another stream's lock: at once when the
+   * store knows nothing was appended since, else caught up under the stream's own lock. Only a
+   * send's team critical section waits so, for its sender's stream, and nothing that holds a
+   * member's lock waits for a team's: no deadlock.
    */
-  async send(order: SendOrder, dispatch: SteerDispatch): Promise<MessageId> {
-    const team = this.teamFold(order.teamId);
-    const sender = this.senderFold(order.sender);
-    const routed = await this.locks.run(
-      team.streamName,
-      async () => {
-        await team.catchUp(this.options.store, this.journal);
-        await sender.catchUp(this.options.store, this.journal);
-        const route = routeTeamMessage(team.state.team, sender.state, order.sender, order.address);
-        if (route._tag === 'Left') throw route.left;
-        const { target } = route.right;
-        if (target.kind === 'unlisted') return { kind: 'unlisted', address: target.address } as const;
-        const message = relayedMessage(this.options.ids.messageId(), route.right.sender, order.content);
-        const admitted = dispatch({ ...route.right, target }, message, order.signal);
-        admitted.catch(() => undefined); // awaited right after the critical section; no unhandled-rejection warning meanwhile
-        return { kind: 'queued', admitted } as const;
-      },
-      order.signal,
-    );
-    if (routed.kind === 'unlisted') throw await this.refuseUnlisted(order.teamId, routed.address);
-    return routed.admitted;
+  current(sessionId: SessionId): FoldedStream | Promise<FoldedStream> {
+    const fold = this.fold(sessionId);
+    return fold.isCurrent(this.options.store) ? fold : this.locked(sessionId, () => fold);
+  }
+
+  readTeam<T>(teamId: TeamId, read: (state: TeamStreamState) => T): Promise<T> {
+    return this.locked(leadOf(teamId), (fold) => read(fold.team));
   }
 
   readSession<T>(sessionId: SessionId, read: (state: SessionStreamState) => T): Promise<T> {
-    const fold = this.sessionFold(sessionId);
-    return this.locks.run(fold.streamName, async () => {
-      await fold.catchUp(this.options.store, this.journal);
-      return read(fold.state);
-    });
+    return this.locked(sessionId, (fold) => read(fold.session));
   }
 
   snapshot(sessionId: SessionId): Promise<SessionSnapshot> {
@@ -270,44 +165,43 @@ export class TeamEngine {
   }
 
   /**
-   * The one way the engine writes a decision: under the stream's lock, bring the fold up to date
+   * The one way the engine writes a decision: under the stream's lock, bring its fold up to date
    * (reading only what was appended since), decide, append with the revision the decision was made
-   * on, and when another writer got there first, fold what it wrote and decide again. The appended
+   * on, and when another writer got there first, fold what it wrote and decide again. Queues on the
+   * lock at once (before any await), so callers order their writes by calling order. The appended
    * events are folded as they are, not read back.
    */
-  private transact<C, E extends WritableEvent, S, R>(fold: FoldedStream<S>, run: Transaction<C, E, S, R>): Promise<R> {
+  transact<E extends WritableEvent, R>(sessionId: SessionId, run: Transaction<E, R>): Promise<R> {
     const { store, maxAttempts } = this.options;
+    const fold = this.fold(sessionId);
     return this.locks.run(
-      fold.streamName,
+      sessionId,
       async () => {
         for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-          await fold.catchUp(store, this.journal);
-          const decision = run.decider.decide(run.command, fold.state);
-          if (isLeft(decision)) throw decision.left;
-          if (decision.right.length === 0) return run.after([], fold.state);
+          if (!fold.isCurrent(store)) await fold.catchUp(store);
+          const decision = run.decide(fold);
+          if (decision._tag === 'Left') throw decision.left;
+          const events = decision.right;
+          if (events.length === 0) return run.after(events, fold);
           if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
-          run.decidedOn?.(fold.state);
-          let appended: AppendResult;
+          let last: bigint;
           try {
-            appended = await appendWritable(
-              store,
-              fold.streamName,
-              decision.right,
-              fold.expectedRevision,
-              run.write(fold.state),
-            );
+            last = (
+              await appendWritable(
+                store,
+                fold.streamName,
+                events,
+                fold.expectedRevision,
+                this.write(run.writer, run.teamId(fold)),
+              )
+            ).nextExpectedRevision;
           } catch (error) {
             if (error instanceof WrongExpectedVersion) continue;
             throw error;
           }
           // The append held the expected revision, so the stream is exactly the state plus these events.
-          fold.applyAppended(decision.right, appended.nextExpectedRevision);
-          this.journal.record(
-            fold.streamName,
-            appended.nextExpectedRevision - BigInt(decision.right.length) + 1n,
-            decision.right,
-          );
-          return run.after(decision.right, fold.state);
+          fold.applyAppended(events, last);
+          return run.after(events, fold);
         }
         throw new ConcurrencyExhausted(fold.streamName, maxAttempts);
       },
@@ -315,59 +209,36 @@ export class TeamEngine {
     );
   }
 
+  private write(writer: SessionId, teamId: TeamId | undefined): WriteContext {
+    const { ids, clock } = this.options;
+    return teamId === undefined ? { ids, clock, writer } : { ids, clock, writer, teamId };
+  }
+
   decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
-    return this.transact(this.teamFold(teamId), {
-      decider: this.options.deciders.teamRoster,
-      command,
-      write: () => this.write(writer, teamId),
+    return this.transact(leadOf(teamId), {
+      decide: (fold) => decideTeam(command, fold.team),
+      writer,
+      teamId: () => teamId,
       after: (events) => events,
     });
   }
 
   report(sessionId: SessionId, report: SessionReport): Promise<LoopOutcome> {
-    return this.transact(this.sessionFold(sessionId), {
-      decider: this.options.deciders.sessionLoop,
-      command: { sessionId, report },
+    return this.transact(sessionId, {
+      decide: (fold) => decideSessionLoop({ sessionId, report }, fold.session),
+      writer: sessionId,
       // The team id for the write context comes from the stream.
-      write: (state) => this.write(sessionId, state.lifecycle.teamId),
-      after: (events, state) => ({
-        session: sessionSnapshot(sessionId, state),
+      teamId: (fold) => fold.session.lifecycle.teamId,
+      after: (events, fold) => ({
+        session: sessionSnapshot(sessionId, fold.session),
         claimed: claimedBy(events),
         canceled: canceledBy(events),
       }),
     });
   }
 
-  /**
-   * Write a message into a target's inbox (host-only: reached through the steer paths). Queues on
-   * the target's lock at once (before any await), so callers order admissions by calling order.
-   * Once the append is issued it finishes, whatever the signal does.
-   */
-  admit(
-    teamId: TeamId,
-    target: SessionId,
-    message: RelayedMessage,
-    signal: AbortSignal | undefined,
-  ): Promise<MessageId> {
-    const sender = message.source.senderSessionId;
-    let status: SessionStatus | undefined;
-    return this.transact(this.sessionFold(target), {
-      decider: this.options.deciders.targetInbox,
-      command: { type: 'admit', teamId, target, message },
-      write: () => this.write(sender, teamId),
-      ...(signal === undefined ? {} : { signal }),
-      decidedOn: (state) => (status = state.lifecycle.status),
-      after: (events) => {
-        // Events are only decided for a target that is not closed.
-        if (events.length > 0 && status !== undefined && status !== 'closed') {
-          this.tell({ teamId, target, sender, messageId: message.id, delivery: admissionFor(status).kind });
-        }
-        return message.id;
-      },
-    });
-  }
-
-  private tell(notice: Parameters<AcceptedListener>[0]): void {
+  /** Tell the listener of a durable acceptance; its error is reported, never thrown. */
+  tell(notice: AcceptedNotice): void {
     try {
       this.options.onAccepted(notice);
     } catch (error) {
@@ -377,16 +248,19 @@ export class TeamEngine {
 
   /** Which refusal explains an address that is not on the roster: another team's session, or nothing. */
   async refuseUnlisted(teamId: TeamId, address: string): Promise<SendRejected> {
-    let stream: StreamName;
+    let valid: boolean;
     try {
-      stream = sessionStream(address as SessionId);
+      sessionStream(address as SessionId);
+      valid = true;
     } catch {
-      return new UnknownTarget(address);
+      valid = false;
     }
+    if (!valid) return new UnknownTarget(address);
     // A one-off fold: unknown addresses must not grow the cache.
-    const fold = new FoldedStream(stream, address as SessionId, this.options.deciders.sessionLoop);
-    await fold.catchUp(this.options.store, this.journal);
-    return refuseUnlisted(teamId, address, fold.state.lifecycle.native ? fold.state.lifecycle.teamId : undefined);
+    const fold = new FoldedStream(address as SessionId);
+    await fold.catchUp(this.options.store);
+    const { lifecycle } = fold.session;
+    return refuseUnlisted(teamId, address, lifecycle.native ? lifecycle.teamId : undefined);
   }
 
   /** A new session: its header stream, then its own stream starting with `teamlog/session/created`. */
@@ -404,7 +278,7 @@ export class TeamEngine {
       ...(session.cwd === undefined ? {} : { cwd: session.cwd }),
       ...(isMember ? { parentSession: lead, origin: 'subagent' } : {}),
     };
-    const write = this.write(sessionId, teamId);
+    const write: WriteContext = { ids: this.options.ids, clock: this.options.clock, writer: sessionId, teamId };
     await appendWritable(
       this.options.store,
       sessionHeaderStream(sessionId),

@@ -3,7 +3,8 @@ import { leadName } from '@teamlog/domain';
 import { openLeadHandle, openMemberHandle } from './session-handle';
 import { HostSessionRuntime, type SessionRuntime } from './session-runtime';
 import type { SessionSnapshot } from './session-snapshot';
-import type { SteerDispatch, TeamEngine } from './team-engine';
+import type { SteerPaths } from './steer-paths';
+import type { TeamEngine } from './team-engine';
 import { teamNameOf } from './team-name';
 import type { LeadSession, MemberSession } from './team-session';
 
@@ -35,11 +36,11 @@ export interface TeamLog {
 
 export class TeamLogService implements TeamLog {
   readonly #engine: TeamEngine;
-  readonly #dispatch: SteerDispatch;
+  readonly #paths: SteerPaths;
 
-  constructor(engine: TeamEngine, dispatch: SteerDispatch) {
+  constructor(engine: TeamEngine, paths: SteerPaths) {
     this.#engine = engine;
-    this.#dispatch = dispatch;
+    this.#paths = paths;
   }
 
   createTeam(options: CreateTeamOptions = {}): Promise<LeadSession> {
@@ -55,7 +56,7 @@ export class TeamLogService implements TeamLog {
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         ...(teamName === undefined ? {} : { teamName }),
       });
-      return openLeadHandle(this.#engine, this.#dispatch, teamId);
+      return openLeadHandle(this.#engine, this.#paths, teamId);
     });
   }
 
@@ -63,13 +64,13 @@ export class TeamLogService implements TeamLog {
     return this.#engine.track('openLead', async () => {
       await this.#engine.assertTeam(teamId);
       await this.settleInterruptedSpawns(teamId);
-      return openLeadHandle(this.#engine, this.#dispatch, teamId);
+      return openLeadHandle(this.#engine, this.#paths, teamId);
     });
   }
 
   async openMember(teamId: TeamId, member: string): Promise<MemberSession> {
     await this.openLead(teamId);
-    return openMemberHandle(this.#engine, this.#dispatch, teamId, member);
+    return openMemberHandle(this.#engine, this.#paths, teamId, member);
   }
 
   runtime(sessionId: SessionId): SessionRuntime {

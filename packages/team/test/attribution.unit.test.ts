@@ -1,11 +1,9 @@
-import { type SessionId, type TeamId, type WritableEvent, sequentialIds, uuidV7Ids } from '@teamlog/events';
-import { relayedMessage, senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
+import { type SessionId, type TeamId, type WritableEvent, sequentialIds } from '@teamlog/events';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import * as publicApi from '@teamlog/team';
 import { InvalidSendRequest, LegacyMailboxWriteRefused, UnauthorisedEdge } from '@teamlog/team';
 import { appendWritable } from '../src/event-writer';
-import { MemberSteerAdapter } from '../src/steer-paths';
-import { type ListedRoute, TeamEngine } from '../src/team-engine';
+import { type ListedRoute, leadSteerPath, memberSteerAdapter } from '../src/steer-paths';
 import { fixedClock, fixture, member, startedTeam, streamOf } from '@teamlog/test-support/team-fixture';
 
 describe('sender attribution and the host-only member adapter', () => {
@@ -67,24 +65,11 @@ describe('sender attribution and the host-only member adapter', () => {
     expect(Reflect.ownKeys(teamlog)).toEqual([]);
   });
 
-  it('given the adapter of one team, when handed a route of another team or to the Lead, then it refuses; a route to its members it admits as routed', async () => {
-    const store = new InMemoryEventStore();
-    // sequentialIds numbers event ids without its prefix: a second source in one store takes uuids.
-    const engine = new TeamEngine({
-      store,
-      deciders: { teamRoster, targetInbox, sessionLoop, senderLifecycle },
-      ids: { ...sequentialIds('a'), eventId: uuidV7Ids.eventId },
-      clock: fixedClock(),
-      onAccepted: () => undefined,
-      onListenerError: () => undefined,
-      maxAttempts: 10,
-      foldCacheSize: 16,
-    });
-    const { teamlog } = fixture(store);
+  it('given the adapter of one team, when handed a route of another team or to the Lead, then it refuses; a route to its members names that member', async () => {
+    const { teamlog } = fixture();
     const team = await startedTeam(teamlog, 'researcher', 'implementer');
     const other = await startedTeam(teamlog, 'stranger');
-    const adapter = new MemberSteerAdapter(team.lead.teamId, engine);
-    const content = [{ type: 'text' as const, text: 'x' }];
+    const adapter = memberSteerAdapter(team.lead.teamId);
     const researcher = member(team, 'researcher');
     const implementer = member(team, 'implementer');
     const stranger = member(other, 'stranger');
@@ -94,34 +79,32 @@ describe('sender attribution and the host-only member adapter', () => {
       from: { sessionId: SessionId; name: string },
       to: ListedRoute['target'],
     ): ListedRoute => ({ teamId, sender: from, target: to });
-    const relayed = (from: { sessionId: SessionId; name: string }) =>
-      relayedMessage(engine.ids.messageId(), from, content);
     const toMember = (session: { sessionId: SessionId; name: string }) => ({
       kind: 'member' as const,
       sessionId: session.sessionId,
       name: session.name,
     });
-    await expect(
-      adapter.admit(
-        route(other.lead.teamId, { sessionId: other.lead.sessionId, name: 'lead' }, toMember(stranger)),
-        relayed(lead),
-        undefined,
-      ),
-    ).rejects.toBeInstanceOf(UnauthorisedEdge);
-    await expect(
-      adapter.admit(route(team.lead.teamId, researcher, { kind: 'lead', ...lead }), relayed(researcher), undefined),
-    ).rejects.toBeInstanceOf(UnauthorisedEdge);
-    const id = await adapter.admit(route(team.lead.teamId, lead, toMember(implementer)), relayed(lead), undefined);
-    const sibling = await adapter.admit(
-      route(team.lead.teamId, researcher, toMember(implementer)),
-      relayed(researcher),
-      undefined,
+    const otherLead = { sessionId: other.lead.sessionId, name: 'lead' };
+    expect(() => adapter(route(other.lead.teamId, otherLead, toMember(stranger)))).toThrow(UnauthorisedEdge);
+    expect(() => adapter(route(team.lead.teamId, researcher, { kind: 'lead', ...lead }))).toThrow(UnauthorisedEdge);
+    expect(adapter(route(team.lead.teamId, lead, toMember(implementer)))).toBe(implementer.sessionId);
+    expect(adapter(route(team.lead.teamId, researcher, toMember(implementer)))).toBe(implementer.sessionId);
+  });
+
+  it("given the Lead's steer path, when handed a route to a member or to another team's Lead, then it refuses; a route to its Lead names the Lead", async () => {
+    const { teamlog } = fixture();
+    const team = await startedTeam(teamlog, 'researcher');
+    const other = await startedTeam(teamlog, 'stranger');
+    const researcher = member(team, 'researcher');
+    const lead = { kind: 'lead' as const, sessionId: team.lead.sessionId, name: 'lead' };
+    const toResearcher = { kind: 'member' as const, sessionId: researcher.sessionId, name: researcher.name };
+    expect(() => leadSteerPath({ teamId: team.lead.teamId, sender: lead, target: toResearcher })).toThrow(
+      UnauthorisedEdge,
     );
-    const inbox = (await teamlog.session(implementer.sessionId)).inbox;
-    expect(inbox.map((entry) => [entry.id, entry.source])).toEqual([
-      [id, { kind: 'team-relay', form: 'relay', senderSessionId: team.lead.sessionId, senderName: 'lead' }],
-      [sibling, { kind: 'team-relay', form: 'relay', senderSessionId: researcher.sessionId, senderName: 'researcher' }],
-    ]);
+    expect(() =>
+      leadSteerPath({ teamId: other.lead.teamId, sender: researcher, target: { ...lead, kind: 'lead' } }),
+    ).toThrow(UnauthorisedEdge);
+    expect(leadSteerPath({ teamId: team.lead.teamId, sender: researcher, target: lead })).toBe(team.lead.sessionId);
   });
 });
 

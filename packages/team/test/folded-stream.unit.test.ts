@@ -1,4 +1,4 @@
-import type { EventId, SessionId, StreamEvent, WritableEvent } from '@teamlog/events';
+import type { EventId, SessionId, WritableEvent } from '@teamlog/events';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import { CorruptStreamEvent } from '@teamlog/team';
 import { FoldedStream } from '../src/folded-stream';
@@ -34,63 +34,61 @@ describe('reading a damaged target stream', () => {
 });
 
 describe('folding what this process appended', () => {
-  const count = {
-    initialState: (): readonly string[] => [],
-    evolve: (state: readonly string[], event: StreamEvent) => [...state, `${event.seq}:${event.type}`],
-  };
   const session = 's-1' as SessionId;
+  const ids = (n: number) => `00000000-0000-7000-8000-00000000000${n}` as EventId;
 
   it('given events appended at the folded revision, when applied, then the state equals reading them back', async () => {
     const store = new InMemoryEventStore();
     const stream = sessionStream(session);
-    const local = new FoldedStream(stream, session, count);
+    const local = new FoldedStream(session);
     const appended = [
       { type: 'turn/start', data: { turn: 1 } },
       { type: 'step/start', data: { turn: 1, step: 1 } },
     ] as WritableEvent[];
     const result = await store.appendToStream(
       stream,
-      appended.map((event, n) => ({
-        type: event.type,
-        data: { ...event.data },
-        id: `00000000-0000-7000-8000-00000000000${n}` as EventId,
-      })),
+      appended.map((event, n) => ({ type: event.type, data: { ...event.data }, id: ids(n) })),
     );
     local.applyAppended(appended, result.nextExpectedRevision);
-    const reread = new FoldedStream(stream, session, count);
+    const reread = new FoldedStream(session);
     await reread.catchUp(store);
-    expect(local.state).toEqual(reread.state);
+    expect(local.session).toEqual(reread.session);
+    expect(local.session.lifecycle).toMatchObject({ status: 'running', turn: 1, step: 1 });
     expect(local.expectedRevision).toBe(1n);
   });
 
   it('given a revision that does not follow the folded one, when applied, then it refuses instead of folding a gap', () => {
-    const local = new FoldedStream(sessionStream('s-2' as SessionId), session, count);
+    const local = new FoldedStream(session);
     expect(() => local.applyAppended([{ type: 'turn/start', data: { turn: 1 } }] as WritableEvent[], 4n)).toThrow(
       RangeError,
     );
-    expect(local.state).toEqual([]);
+    expect(local.session.revision).toBe(-1);
+    expect(local.expectedRevision).toBe('no_stream');
   });
 });
 
-describe('a fold that reads some event types only', () => {
-  it('given a stream with events the fold does not read, when it catches up, then it folds only the read types, passes the others undecoded and ends at the last revision', async () => {
+describe('one fold per stream', () => {
+  it("given a Lead's stream, when it is caught up once, then the one fold holds both the Lead's session and the team's roster", async () => {
     const store = new InMemoryEventStore();
-    const session = 's-2' as SessionId;
-    const stream = sessionStream(session);
-    const ids = (n: number) => `00000000-0000-7000-8000-00000000010${n}` as EventId;
-    await store.appendToStream(stream, [
-      { id: ids(0), type: 'turn/start', data: { turn: 1 } },
-      // Would not decode: a fold that read it would throw CorruptStreamEvent.
-      { id: ids(1), type: 'teamlog/inbox/accepted', data: { broken: true } },
-      { id: ids(2), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } },
-    ]);
-    const seen = new FoldedStream(stream, session, {
-      initialState: (): readonly string[] => [],
-      evolve: (state: readonly string[], event: StreamEvent) => [...state, `${event.seq}:${event.type}`],
-      reads: (type: string) => type.startsWith('turn/'),
-    });
-    await seen.catchUp(store);
-    expect(seen.state).toEqual(['0:turn/start', '2:turn/end']);
-    expect(seen.expectedRevision).toBe(2n);
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher');
+    const fold = new FoldedStream(team.lead.sessionId);
+    await fold.catchUp(store);
+    expect(fold.session.lifecycle).toMatchObject({ native: true, role: 'lead' });
+    expect([...fold.team.team.members.values()].map((entry) => entry.snapshot.name)).toEqual(['researcher']);
+    expect(fold.team.revision).toBe(fold.session.revision);
+    expect(fold.expectedRevision).toBe(BigInt(fold.session.revision));
+  });
+
+  it('given a fold the store knows to be current, when caught up again, then nothing is read', async () => {
+    const store = new InMemoryEventStore();
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher');
+    const fold = new FoldedStream(member(team, 'researcher').sessionId);
+    await fold.catchUp(store);
+    const reads = jest.spyOn(store, 'readStream');
+    await fold.catchUp(store);
+    expect(fold.isCurrent(store)).toBe(true);
+    expect(reads).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { CountingStore } from './counting-store';
 import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('a send as one straight pipeline', () => {
-  it('given streams nothing was appended to since the last send, when a member sends again, then no stream is read: the folds are current', async () => {
+  it('given streams this process folded or appended to, when members send, then no stream is read again: one fold per stream, kept current', async () => {
     const store = new CountingStore(new InMemoryEventStore());
     const { teamlog } = fixture(store);
     const team = await startedTeam(teamlog, 'researcher', 'implementer');
@@ -13,11 +13,11 @@ describe('a send as one straight pipeline', () => {
     await member(team, 'researcher').send({ target: 'implementer', message: 'second' });
     await member(team, 'researcher').send({ target: 'implementer', message: 'third' });
     expect(store.reads).toEqual([]);
-    // The implementer's first send folds its own stream once, from the start.
+    // The implementer's stream was folded when it took those messages: its first send, as sender, reads nothing again.
     await member(team, 'implementer').send({ target: 'researcher', message: 'a reply' });
     await member(team, 'implementer').send({ target: 'researcher', message: 'another' });
-    expect(store.reads).toEqual([`session-${member(team, 'implementer').sessionId}`]);
-    // Its stream grows by what this process appends (a message to it): its next send folds that from the journal, unread.
+    expect(store.reads).toEqual([]);
+    // Its stream grows by what this process appends (a message to it): its one fold took that as appended, unread.
     store.reads.length = 0;
     await member(team, 'researcher').send({ target: 'implementer', message: 'more work' });
     await member(team, 'implementer').send({ target: 'researcher', message: 'on it' });
@@ -55,6 +55,30 @@ describe('a send as one straight pipeline', () => {
         (type) => type === 'teamlog/inbox/accepted',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('a sender whose own stream takes messages meanwhile', () => {
+  it('given members sending to each other at once, when all settle, then every send is accepted once, in call order per target', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'a', 'b', 'c');
+    const sends: Array<{ to: string; sent: Promise<string> }> = [];
+    for (let round = 0; round < 8; round += 1)
+      for (const [from, to] of [
+        ['a', 'b'],
+        ['b', 'a'],
+        ['c', 'a'],
+        ['a', 'c'],
+        ['b', 'c'],
+      ] as const)
+        sends.push({ to, sent: member(team, from).send({ target: to, message: `${from}->${to} #${round}` }) });
+    const settled = await Promise.all(sends.map(async ({ to, sent }) => ({ to, id: await sent })));
+    for (const name of ['a', 'b', 'c']) {
+      const { inbox } = await teamlog.session(member(team, name).sessionId);
+      const expected = settled.filter(({ to }) => to === name).map(({ id }) => id);
+      expect([name, inbox.map((entry) => entry.id)]).toEqual([name, expected]);
+    }
   });
 });
 

@@ -1,0 +1,48 @@
+import { SendAborted } from '@teamlog/team';
+import { KeyedLock } from '../src/keyed-lock';
+
+describe('one queue per key', () => {
+  it("given a free key, when work is run, then it starts in the caller's turn", () => {
+    const lock = new KeyedLock<string>();
+    const started: string[] = [];
+    void lock.run('a', async () => started.push('a'));
+    expect(started).toEqual(['a']);
+  });
+
+  it('given a held key, when more work is queued, then it runs one at a time in call order; other keys do not wait', async () => {
+    const lock = new KeyedLock<string>();
+    const order: string[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = lock.run('a', async () => {
+      await gate;
+      order.push('a1');
+    });
+    const second = lock.run('a', async () => order.push('a2'));
+    await lock.run('b', async () => order.push('b'));
+    expect(order).toEqual(['b']);
+    open();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['b', 'a1', 'a2']);
+  });
+
+  it('given work that throws at once, when run on a free key, then the run rejects and the key is free again', async () => {
+    const lock = new KeyedLock<string>();
+    await expect(
+      lock.run('a', () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await expect(lock.run('a', async () => 'next')).resolves.toBe('next');
+  });
+
+  it('given an aborted signal, when work is run on a free key, then it rejects with SendAborted and the work never runs', async () => {
+    const lock = new KeyedLock<string>();
+    const controller = new AbortController();
+    controller.abort('stop');
+    const work = jest.fn(async () => 'ran');
+    await expect(lock.run('a', work, controller.signal)).rejects.toBeInstanceOf(SendAborted);
+    expect(work).not.toHaveBeenCalled();
+    await expect(lock.run('a', async () => 'free')).resolves.toBe('free');
+  });
+});
