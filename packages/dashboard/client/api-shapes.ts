@@ -106,6 +106,17 @@ export interface AuditFinding {
   readonly explanation: string;
 }
 
+/** One stream's first hash-chain break (`/api/chains`). */
+export interface ChainRow {
+  readonly code: string;
+  readonly streamName: string;
+  readonly revision: string;
+  readonly detail: string;
+  readonly explanation: string;
+  readonly sessionId?: string;
+  readonly eventUrl?: string;
+}
+
 export interface StoredEvent {
   readonly sessionId: string;
   readonly seq: number;
@@ -192,6 +203,13 @@ export interface LegacyMailboxAnswer extends Answer {
 }
 export interface AuditAnswer extends Answer {
   readonly findings: readonly AuditFinding[];
+}
+export interface ChainsAnswer extends Answer {
+  /** False: the store keeps no hash chains. */
+  readonly checked: boolean;
+  readonly streams: number;
+  readonly events: number;
+  readonly findings: readonly ChainRow[];
 }
 export interface FailuresAnswer extends Answer {
   readonly failures: readonly FailureRow[];

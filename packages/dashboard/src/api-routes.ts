@@ -184,6 +184,14 @@ export const apiRoutes: readonly ApiRoute[] = [
     },
   ),
   route(
+    '/api/chains',
+    "each stream's first hash-chain break (changed, removed, inserted or unchained event), recomputed from the stored bytes",
+    querySpec({}, {}),
+    async (_query, source) => json(source, undefined, await source.chains()),
+    // The stored bytes can change under the views (a file edited): walked again for each request.
+    false,
+  ),
+  route(
     '/api/legacy-mailbox',
     'mailbox-era messages, delivered or not (read-only)',
     querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }),
