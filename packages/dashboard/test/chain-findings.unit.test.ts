@@ -39,6 +39,7 @@ describe('chain findings for the audit panel', () => {
       async *readStoredLinks(): AsyncGenerator<StoredLink> {
         walks += 1;
         await gate;
+        yield* [];
       },
     } as unknown as EventStore;
     const findings = new ChainFindings(store);
