@@ -56,6 +56,8 @@ export interface Team {
   readonly members: readonly Member[];
   readonly tasks: readonly Task[];
   readonly failure: TeamFailure | null;
+  /** How many legacy mailbox records the team has (`/api/legacy-mailbox` lists them). */
+  readonly legacyMessageCount: number;
 }
 
 export interface SessionSummary {
@@ -199,7 +201,11 @@ export interface InboxAnswer extends Answer {
   readonly timeline: readonly TimelineItem[];
 }
 export interface LegacyMailboxAnswer extends Answer {
+  /** One page (at most 1,000, from `offset`). */
   readonly messages: readonly LegacyMessage[];
+  /** The rows the filter matches in all. */
+  readonly total: number;
+  readonly nextOffset?: number;
 }
 export interface AuditAnswer extends Answer {
   readonly findings: readonly AuditFinding[];

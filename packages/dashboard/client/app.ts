@@ -208,7 +208,7 @@ const load = async (): Promise<void> => {
   if (location.sessionId === undefined) location.sessionId = choices[0]?.id;
   renderSessionSelect(page.sessionSelect, choices, location.sessionId);
   time.show(moments?.moments ?? [], location.at);
-  renderLegacyMailbox(page.legacy, legacy.messages);
+  renderLegacyMailbox(page.legacy, legacy.messages, legacy.total);
   renderAudit(page.audit, audit.findings);
   renderChains(page.chains, chains);
   renderFailures(page.failures, failures.failures);

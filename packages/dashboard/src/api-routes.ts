@@ -6,7 +6,7 @@ import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
 import { NotFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
-import { legacyMailbox, legacyMessageText } from './legacy-mailbox';
+import { legacyMailbox, legacyMessageText, maxLegacyPage } from './legacy-mailbox';
 import { readMessageFlow } from './message-flow';
 import { withMessageTexts } from './message-texts';
 import { layoutMessageFlow } from './message-flow-layout';
@@ -20,6 +20,7 @@ import {
   SeqParam,
   SessionIdParam,
   TeamIdParam,
+  countParam,
 } from './query-codecs';
 import { type QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
@@ -66,6 +67,8 @@ const json = (source: ViewsSource, asOf: AsOfParam | undefined, body: object): A
 });
 
 const asOfOnly = { asOf: AsOfParam };
+const OffsetParam = countParam('OffsetParam', 0, Number.MAX_SAFE_INTEGER);
+const LegacyLimitParam = countParam('LegacyLimitParam', 1, maxLegacyPage);
 
 const teamFlow = async (
   source: ViewsSource,
@@ -82,7 +85,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ),
   route(
     '/api/teams',
-    'teams with their roster (member status) and task board',
+    'teams with their roster (member status), task board and the count of their legacy mailbox',
     querySpec({}, { teamId: TeamIdParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
@@ -193,12 +196,22 @@ export const apiRoutes: readonly ApiRoute[] = [
   ),
   route(
     '/api/legacy-mailbox',
-    'mailbox-era messages, delivered or not (read-only)',
-    querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }),
+    'mailbox-era messages, delivered or not (read-only), a page of at most 1,000 at a time',
+    querySpec(
+      {},
+      { teamId: TeamIdParam, status: LegacyStatusParam, offset: OffsetParam, limit: LegacyLimitParam, ...asOfOnly },
+    ),
     async (query, source) => {
-      const { asOf, ...filter } = query;
+      const { asOf, offset, limit, ...filter } = query;
       const views = await source.views(asOf);
-      return json(source, asOf, { messages: legacyMailbox(views.teams(), filter, legacyMessageText(views.state)) });
+      return json(
+        source,
+        asOf,
+        legacyMailbox(views.teams(), filter, legacyMessageText(views.state), {
+          ...(offset === undefined ? {} : { offset }),
+          limit: limit ?? maxLegacyPage,
+        }),
+      );
     },
   ),
   route(

@@ -1,7 +1,14 @@
 import type { TeamView, TeamlogViews } from '@teamlog/projections';
 
-/** A team as `/api/teams` answers it: the view plus when any of its sessions last did something. */
-export type TeamWithActivity = TeamView & { readonly lastActive: number | null };
+/**
+ * A team as `/api/teams` answers it: the view plus when any of its sessions last did something.
+ * Its legacy mailbox is only counted: a Lead log can hold any number of mailbox records, and
+ * `/api/legacy-mailbox` pages them, so a team's answer stays the size of its roster and board.
+ */
+export type TeamWithActivity = Omit<TeamView, 'legacyMessages'> & {
+  readonly lastActive: number | null;
+  readonly legacyMessageCount: number;
+};
 
 /** The latest event time of the Lead's and the members' logs (null when none carried a time): the page opens on the most recently active team. */
 export const withActivity = (views: TeamlogViews, team: TeamView): TeamWithActivity => {
@@ -10,5 +17,6 @@ export const withActivity = (views: TeamlogViews, team: TeamView): TeamWithActiv
     const time = views.session(id)?.lastTime;
     if (time !== undefined && (lastActive === null || time > lastActive)) lastActive = time;
   }
-  return { ...team, lastActive };
+  const { legacyMessages, ...rest } = team;
+  return { ...rest, lastActive, legacyMessageCount: legacyMessages.length };
 };
