@@ -54,7 +54,9 @@ export interface Team {
   readonly lastActive: number | null;
   readonly lead: { readonly id: string; readonly status: string };
   readonly members: readonly Member[];
-  readonly tasks: readonly Task[];
+  /** Only when one team was asked for (`/api/teams?teamId=`). */
+  readonly tasks?: readonly Task[];
+  readonly taskCount: number;
   readonly failure: TeamFailure | null;
   /** How many legacy mailbox records the team has (`/api/legacy-mailbox` lists them). */
   readonly legacyMessageCount: number;
@@ -201,7 +203,7 @@ export interface InboxAnswer extends Answer {
   readonly timeline: readonly TimelineItem[];
 }
 export interface LegacyMailboxAnswer extends Answer {
-  /** One page (at most 1,000, from `offset`). */
+  /** One page (200, or `limit` up to 1,000, from `offset`). */
   readonly messages: readonly LegacyMessage[];
   /** The rows the filter matches in all. */
   readonly total: number;

@@ -176,23 +176,24 @@ const keepInUrl = (): void => {
 };
 
 const load = async (): Promise<void> => {
-  const [overview, liveTeams, teamsThen, sessions] = await Promise.all([
+  const [overview, liveTeams, sessions] = await Promise.all([
     getJson<OverviewAnswer>(apiPath('/api/overview', asOf())),
     getJson<TeamsAnswer>('/api/teams'),
-    getJson<TeamsAnswer>(apiPath('/api/teams', asOf())),
     getJson<SessionsAnswer>(apiPath('/api/sessions', { withInbox: 'true', ...asOf() })),
   ]);
   const team = chooseTeam(liveTeams.teams);
   location.teamId = team?.teamId;
-  const teamThen = teamsThen.teams.find((candidate) => candidate.teamId === team?.teamId);
   const scoped = location.scope === 'team' ? team?.teamId : undefined;
-  const [legacy, audit, chains, failures, moments] = await Promise.all([
+  // Only the selected team's answer carries its task board.
+  const [teamsThen, legacy, audit, chains, failures, moments] = await Promise.all([
+    team === undefined ? undefined : getJson<TeamsAnswer>(apiPath('/api/teams', { teamId: team.teamId, ...asOf() })),
     getJson<LegacyMailboxAnswer>(apiPath('/api/legacy-mailbox', { teamId: scoped, ...asOf() })),
     getJson<AuditAnswer>(apiPath('/api/audit', { teamId: scoped, ...asOf() })),
     getJson<ChainsAnswer>('/api/chains'),
     getJson<FailuresAnswer>(apiPath('/api/failures', { teamId: scoped, ...asOf() })),
     team === undefined ? undefined : getJson<MomentsAnswer>(apiPath('/api/moments', { teamId: team.teamId })),
   ]);
+  const teamThen = teamsThen?.teams.find((candidate) => candidate.teamId === team?.teamId);
   renderOverview(overview.overview);
   renderTeamSelect(page.teamSelect, liveTeams.teams, team?.teamId);
   page.scopeSelect.value = location.scope;

@@ -6,7 +6,7 @@ import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
 import { NotFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
-import { legacyMailbox, legacyMessageText, maxLegacyPage } from './legacy-mailbox';
+import { defaultLegacyPage, legacyMailbox, legacyMessageText, maxLegacyPage } from './legacy-mailbox';
 import { readMessageFlow } from './message-flow';
 import { withMessageTexts } from './message-texts';
 import { layoutMessageFlow } from './message-flow-layout';
@@ -25,6 +25,7 @@ import {
 import { type QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
+import { boundedStatistics } from './bounded-statistics';
 import { withActivity } from './team-activity';
 import type { ViewsSource } from './views-source';
 
@@ -85,12 +86,14 @@ export const apiRoutes: readonly ApiRoute[] = [
   ),
   route(
     '/api/teams',
-    'teams with their roster (member status), task board and the count of their legacy mailbox',
+    'teams with their roster (member status) and the counts of their tasks and legacy mailbox; with teamId, its task board',
     querySpec({}, { teamId: TeamIdParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
       const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-      return json(source, query.asOf, { teams: teams.map((team) => withActivity(views, team)) });
+      return json(source, query.asOf, {
+        teams: teams.map((team) => withActivity(views, team, query.teamId !== undefined)),
+      });
     },
   ),
   route(
@@ -196,7 +199,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ),
   route(
     '/api/legacy-mailbox',
-    'mailbox-era messages, delivered or not (read-only), a page of at most 1,000 at a time',
+    'mailbox-era messages, delivered or not (read-only), a page at a time (200 unless a limit up to 1,000 is given)',
     querySpec(
       {},
       { teamId: TeamIdParam, status: LegacyStatusParam, offset: OffsetParam, limit: LegacyLimitParam, ...asOfOnly },
@@ -209,7 +212,7 @@ export const apiRoutes: readonly ApiRoute[] = [
         asOf,
         legacyMailbox(views.teams(), filter, legacyMessageText(views.state), {
           ...(offset === undefined ? {} : { offset }),
-          limit: limit ?? maxLegacyPage,
+          limit: limit ?? defaultLegacyPage,
         }),
       );
     },
@@ -229,7 +232,8 @@ export const apiRoutes: readonly ApiRoute[] = [
     '/api/statistics',
     'messages per pair, claim latency, undelivered legacy messages, failures',
     querySpec({}, asOfOnly),
-    async (query, source) => json(source, query.asOf, { statistics: (await source.views(query.asOf)).statistics() }),
+    async (query, source) =>
+      json(source, query.asOf, { statistics: boundedStatistics((await source.views(query.asOf)).statistics()) }),
   ),
   route(
     '/api/event',

@@ -32,8 +32,9 @@ const namesOf = (team: TeamView): Map<SessionId, string> =>
     ...team.members.map((member) => [member.id, member.name] as const),
   ]);
 
-/** The most rows one `/api/legacy-mailbox` answer holds (the default page is this size). */
+/** The most rows one `/api/legacy-mailbox` answer holds, and the page it gives without a limit. */
 export const maxLegacyPage = 1000;
+export const defaultLegacyPage = 200;
 
 export interface LegacyMailboxPage {
   readonly messages: LegacyMailboxRow[];

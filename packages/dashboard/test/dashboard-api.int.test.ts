@@ -47,7 +47,7 @@ describe('the dashboard JSON API over a store with a native team and the histori
       ['reviewer', 'active', 'idle'],
       ['writer', 'active', 'running'],
     ]);
-    expect(team?.tasks.map((task) => [task.id, task.status, task.ownerId ?? null, task.blockedBy])).toEqual([
+    expect(team?.tasks?.map((task) => [task.id, task.status, task.ownerId ?? null, task.blockedBy])).toEqual([
       ['task-1', 'in_progress', atlas.reviewer, []],
       ['task-2', 'pending', null, ['task-1']],
     ]);
@@ -143,6 +143,20 @@ describe('the dashboard JSON API over a store with a native team and the histori
     );
     expect(body.teams.map((team) => [team.teamId, team.legacyMessageCount])).toEqual([...counts]);
     expect(body.teams.some((team) => 'legacyMessages' in team)).toBe(false);
+  });
+
+  it('lists every team with its tasks counted, and gives the task board only for one team', async () => {
+    const { body } = await getJson<TeamsAnswer>(api('/api/teams'));
+    const tasks = new Map(
+      oracle
+        .views()
+        .teams()
+        .map((team) => [team.teamId, team.tasks.length]),
+    );
+    expect(body.teams.map((team) => [team.teamId, team.taskCount])).toEqual([...tasks]);
+    expect(body.teams.some((team) => team.tasks !== undefined)).toBe(false);
+    const one = await getJson<TeamsAnswer>(api(`/api/teams?teamId=${atlas.teamId}`));
+    expect(one.body.teams[0]?.tasks).toHaveLength(tasks.get(atlas.teamId) ?? -1);
   });
 
   it('lists the audit findings, each linked to the event that shows it', async () => {
