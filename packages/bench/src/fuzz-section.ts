@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { BenchOptions } from './bench-options';
+import { maxFrameBytes, runFrameFuzz } from './frame-fuzz';
 import { runLogFuzz } from './log-fuzz';
 import { runConvergenceOrders } from '@teamlog/test-support/follow-convergence';
 import { type ReportRow, type Target, formatTarget, verdictOf } from './report-table';
@@ -13,6 +14,8 @@ export const fuzzSeed = 20261201;
 /**
  * `teamlog import` of 1,000 mutated logs (200 with --quick): partial imports (a rejected file that
  * changed the store) must be 0, and every other property of the fuzz holds (see log-fuzz.ts).
+ * Then `teamlog mcp` fed 120 hostile frame streams (40 with --quick; frame-fuzz.ts): streams with a
+ * frame unanswered, a wrong code or a server that stopped serving must be 0.
  */
 export const runFuzzSection = async (
   options: BenchOptions,
@@ -43,8 +46,19 @@ export const runFuzzSection = async (
     target: formatTarget(partialImportTarget),
     verdict: verdictOf(partialImportTarget, convergence.divergent.length),
   };
+  const streams = options.quick ? 40 : 120;
+  context.progress(`fuzz: feeding ${streams} hostile MCP frame streams to teamlog mcp`);
+  const frames = await runFrameFuzz({ cases: streams, seed: fuzzSeed, workDirectory: join(workDirectory, 'frames') });
+  const frameRow: ReportRow = {
+    measure: `Fuzz: MCP frame streams with a frame unanswered or mis-answered, or serving stopped, over ${streams}`,
+    value: String(frames.violations),
+    baseline: '-',
+    ratio: '-',
+    target: formatTarget(partialImportTarget),
+    verdict: verdictOf(partialImportTarget, frames.violations),
+  };
   return {
-    rows: [row, convergenceRow],
+    rows: [row, convergenceRow, frameRow],
     notes: [
       `fuzz: ${cases} cases (seed ${fuzzSeed}), ${rejected} rejected with exit 3, ${cases - rejected} imported; cases breaking any property: ${report.violations}`,
       `fuzz: mutations ${Object.entries(report.byMutation)
@@ -55,6 +69,15 @@ export const runFuzzSection = async (
       ),
       `fuzz: follow convergence: ${convergence.orders} orders tried (${convergence.pieces} pieces, seeds from ${fuzzSeed}), ${convergence.divergent.length} ended differently from a one-shot replay`,
       ...convergence.divergent.slice(0, 10).map((each) => `fuzz: divergent order: ${each}`),
+      `fuzz: MCP frames: ${streams} streams (seed ${fuzzSeed}; frame limit ${maxFrameBytes} bytes, largest stream ${frames.largestBytes} bytes): ${Object.entries(
+        frames.byKind,
+      )
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}`,
+      ...frames.cases
+        .filter((each) => each.violations.length > 0)
+        .slice(0, 10)
+        .map((each) => `fuzz: frame stream ${each.index} (${each.kinds.join(', ')}): ${each.violations.join('; ')}`),
     ],
     profiles: [],
   };

@@ -54,8 +54,12 @@ export interface Team {
   readonly lastActive: number | null;
   readonly lead: { readonly id: string; readonly status: string };
   readonly members: readonly Member[];
-  readonly tasks: readonly Task[];
+  /** Only when one team was asked for (`/api/teams?teamId=`). */
+  readonly tasks?: readonly Task[];
+  readonly taskCount: number;
   readonly failure: TeamFailure | null;
+  /** How many legacy mailbox records the team has (`/api/legacy-mailbox` lists them). */
+  readonly legacyMessageCount: number;
 }
 
 export interface SessionSummary {
@@ -104,6 +108,17 @@ export interface AuditFinding {
   readonly teamId?: string;
   readonly eventUrl: string;
   readonly explanation: string;
+}
+
+/** One stream's first hash-chain break (`/api/chains`). */
+export interface ChainRow {
+  readonly code: string;
+  readonly streamName: string;
+  readonly revision: string;
+  readonly detail: string;
+  readonly explanation: string;
+  readonly sessionId?: string;
+  readonly eventUrl?: string;
 }
 
 export interface StoredEvent {
@@ -188,10 +203,21 @@ export interface InboxAnswer extends Answer {
   readonly timeline: readonly TimelineItem[];
 }
 export interface LegacyMailboxAnswer extends Answer {
+  /** One page (200, or `limit` up to 1,000, from `offset`). */
   readonly messages: readonly LegacyMessage[];
+  /** The rows the filter matches in all. */
+  readonly total: number;
+  readonly nextOffset?: number;
 }
 export interface AuditAnswer extends Answer {
   readonly findings: readonly AuditFinding[];
+}
+export interface ChainsAnswer extends Answer {
+  /** False: the store keeps no hash chains. */
+  readonly checked: boolean;
+  readonly streams: number;
+  readonly events: number;
+  readonly findings: readonly ChainRow[];
 }
 export interface FailuresAnswer extends Answer {
   readonly failures: readonly FailureRow[];

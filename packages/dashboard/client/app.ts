@@ -1,6 +1,7 @@
 import { ApiFailed, apiPath, getJson, getText } from './api-client.js';
 import type {
   AuditAnswer,
+  ChainsAnswer,
   ConversationAnswer,
   FailuresAnswer,
   FlowAnswer,
@@ -19,6 +20,7 @@ import { openEventLinksIn } from './event-viewer.js';
 import { type LiveState, followChanges } from './live-updates.js';
 import { locationSearch, readLocation } from './page-location.js';
 import { renderAudit } from './render-audit.js';
+import { renderChains } from './render-chains.js';
 import { appendMore, conversationEntries, renderConversation } from './render-conversation.js';
 import { renderFailures } from './render-failures.js';
 import { renderFlowMessages } from './render-flow-messages.js';
@@ -45,6 +47,7 @@ const page = {
   timeline: byId('inbox-timeline', HTMLOListElement),
   legacy: byId('legacy-body', HTMLTableSectionElement),
   audit: byId('audit-body', HTMLTableSectionElement),
+  chains: byId('chain-body', HTMLTableSectionElement),
   failures: byId('failures', HTMLElement),
   scopeNotes: [...document.querySelectorAll<HTMLElement>('.scope-note')],
   eventViewer: byId('event-viewer', HTMLElement),
@@ -173,22 +176,24 @@ const keepInUrl = (): void => {
 };
 
 const load = async (): Promise<void> => {
-  const [overview, liveTeams, teamsThen, sessions] = await Promise.all([
+  const [overview, liveTeams, sessions] = await Promise.all([
     getJson<OverviewAnswer>(apiPath('/api/overview', asOf())),
     getJson<TeamsAnswer>('/api/teams'),
-    getJson<TeamsAnswer>(apiPath('/api/teams', asOf())),
     getJson<SessionsAnswer>(apiPath('/api/sessions', { withInbox: 'true', ...asOf() })),
   ]);
   const team = chooseTeam(liveTeams.teams);
   location.teamId = team?.teamId;
-  const teamThen = teamsThen.teams.find((candidate) => candidate.teamId === team?.teamId);
   const scoped = location.scope === 'team' ? team?.teamId : undefined;
-  const [legacy, audit, failures, moments] = await Promise.all([
+  // Only the selected team's answer carries its task board.
+  const [teamsThen, legacy, audit, chains, failures, moments] = await Promise.all([
+    team === undefined ? undefined : getJson<TeamsAnswer>(apiPath('/api/teams', { teamId: team.teamId, ...asOf() })),
     getJson<LegacyMailboxAnswer>(apiPath('/api/legacy-mailbox', { teamId: scoped, ...asOf() })),
     getJson<AuditAnswer>(apiPath('/api/audit', { teamId: scoped, ...asOf() })),
+    getJson<ChainsAnswer>('/api/chains'),
     getJson<FailuresAnswer>(apiPath('/api/failures', { teamId: scoped, ...asOf() })),
     team === undefined ? undefined : getJson<MomentsAnswer>(apiPath('/api/moments', { teamId: team.teamId })),
   ]);
+  const teamThen = teamsThen?.teams.find((candidate) => candidate.teamId === team?.teamId);
   renderOverview(overview.overview);
   renderTeamSelect(page.teamSelect, liveTeams.teams, team?.teamId);
   page.scopeSelect.value = location.scope;
@@ -204,8 +209,9 @@ const load = async (): Promise<void> => {
   if (location.sessionId === undefined) location.sessionId = choices[0]?.id;
   renderSessionSelect(page.sessionSelect, choices, location.sessionId);
   time.show(moments?.moments ?? [], location.at);
-  renderLegacyMailbox(page.legacy, legacy.messages);
+  renderLegacyMailbox(page.legacy, legacy.messages, legacy.total);
   renderAudit(page.audit, audit.findings);
+  renderChains(page.chains, chains);
   renderFailures(page.failures, failures.failures);
   const scopeText = scoped === undefined ? 'every team' : `team ${team === undefined ? '' : teamLabel(team)}`;
   page.scopeNotes.forEach((note) => (note.textContent = `Showing ${scopeText}.`));

@@ -31,10 +31,24 @@ const row = (message: LegacyMessage): HTMLTableRowElement =>
   );
 
 /** Mailbox-era messages; undelivered ones are highlighted (teamlog never delivers them). */
-export const renderLegacyMailbox = (body: HTMLTableSectionElement, messages: readonly LegacyMessage[]): void => {
+export const renderLegacyMailbox = (
+  body: HTMLTableSectionElement,
+  messages: readonly LegacyMessage[],
+  total = messages.length,
+): void => {
+  const more =
+    total > messages.length
+      ? [
+          el(
+            'tr',
+            { class: 'legacy-more' },
+            el('td', { colspan: '9', class: 'empty' }, `the first ${messages.length} of ${total} records`),
+          ),
+        ]
+      : [];
   body.replaceChildren(
     ...(messages.length === 0
       ? [el('tr', {}, el('td', { colspan: '9', class: 'empty' }, 'no legacy mailbox records'))]
-      : messages.map(row)),
+      : [...messages.map(row), ...more]),
   );
 };

@@ -6,7 +6,7 @@ import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
 import { NotFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
-import { legacyMailbox, legacyMessageText } from './legacy-mailbox';
+import { defaultLegacyPage, legacyMailbox, legacyMessageText, maxLegacyPage } from './legacy-mailbox';
 import { readMessageFlow } from './message-flow';
 import { withMessageTexts } from './message-texts';
 import { layoutMessageFlow } from './message-flow-layout';
@@ -20,10 +20,12 @@ import {
   SeqParam,
   SessionIdParam,
   TeamIdParam,
+  countParam,
 } from './query-codecs';
 import { type QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
+import { boundedStatistics } from './bounded-statistics';
 import { withActivity } from './team-activity';
 import type { ViewsSource } from './views-source';
 
@@ -66,6 +68,8 @@ const json = (source: ViewsSource, asOf: AsOfParam | undefined, body: object): A
 });
 
 const asOfOnly = { asOf: AsOfParam };
+const OffsetParam = countParam('OffsetParam', 0, Number.MAX_SAFE_INTEGER);
+const LegacyLimitParam = countParam('LegacyLimitParam', 1, maxLegacyPage);
 
 const teamFlow = async (
   source: ViewsSource,
@@ -82,12 +86,14 @@ export const apiRoutes: readonly ApiRoute[] = [
   ),
   route(
     '/api/teams',
-    'teams with their roster (member status) and task board',
+    'teams with their roster (member status) and the counts of their tasks and legacy mailbox; with teamId, its task board',
     querySpec({}, { teamId: TeamIdParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
       const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-      return json(source, query.asOf, { teams: teams.map((team) => withActivity(views, team)) });
+      return json(source, query.asOf, {
+        teams: teams.map((team) => withActivity(views, team, query.teamId !== undefined)),
+      });
     },
   ),
   route(
@@ -184,13 +190,31 @@ export const apiRoutes: readonly ApiRoute[] = [
     },
   ),
   route(
+    '/api/chains',
+    "each stream's first hash-chain break (changed, removed, inserted or unchained event), recomputed from the stored bytes",
+    querySpec({}, {}),
+    async (_query, source) => json(source, undefined, await source.chains()),
+    // The stored bytes can change under the views (a file edited): walked again for each request.
+    false,
+  ),
+  route(
     '/api/legacy-mailbox',
-    'mailbox-era messages, delivered or not (read-only)',
-    querySpec({}, { teamId: TeamIdParam, status: LegacyStatusParam, ...asOfOnly }),
+    'mailbox-era messages, delivered or not (read-only), a page at a time (200 unless a limit up to 1,000 is given)',
+    querySpec(
+      {},
+      { teamId: TeamIdParam, status: LegacyStatusParam, offset: OffsetParam, limit: LegacyLimitParam, ...asOfOnly },
+    ),
     async (query, source) => {
-      const { asOf, ...filter } = query;
+      const { asOf, offset, limit, ...filter } = query;
       const views = await source.views(asOf);
-      return json(source, asOf, { messages: legacyMailbox(views.teams(), filter, legacyMessageText(views.state)) });
+      return json(
+        source,
+        asOf,
+        legacyMailbox(views.teams(), filter, legacyMessageText(views.state), {
+          ...(offset === undefined ? {} : { offset }),
+          limit: limit ?? defaultLegacyPage,
+        }),
+      );
     },
   ),
   route(
@@ -208,7 +232,8 @@ export const apiRoutes: readonly ApiRoute[] = [
     '/api/statistics',
     'messages per pair, claim latency, undelivered legacy messages, failures',
     querySpec({}, asOfOnly),
-    async (query, source) => json(source, query.asOf, { statistics: (await source.views(query.asOf)).statistics() }),
+    async (query, source) =>
+      json(source, query.asOf, { statistics: boundedStatistics((await source.views(query.asOf)).statistics()) }),
   ),
   route(
     '/api/event',

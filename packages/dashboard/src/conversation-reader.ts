@@ -32,7 +32,7 @@ const contextOf = (views: TeamlogViews, sessionId: SessionId): TranscriptContext
   }
   const legacyStatus = new Map(
     // A team's id is its Lead's session id: only a Lead's stream holds mailbox records of its own team.
-    legacyMailbox(views.teams(), { teamId: teamIdOf(sessionId) }).map(
+    legacyMailbox(views.teams(), { teamId: teamIdOf(sessionId) }).messages.map(
       (row) => [row.id as string, { status: row.status, targetName: row.targetName }] as const,
     ),
   );

@@ -17,6 +17,7 @@ import { dashboardRequestHandler } from './dashboard-request-handler';
 import { errorMessage } from './error-message';
 import { ObservedViewStore } from './observed-view-store';
 import { AsOfFolds, type AsOfFoldsOptions } from './as-of-folds';
+import { ChainFindings } from './chain-findings';
 import { LiveAnswers } from './live-answers';
 import { MemoizedViews } from './memoized-views';
 import type { AsOfParam } from './query-codecs';
@@ -169,9 +170,11 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     return known;
   };
   const moments = new TeamMoments(options.store);
+  const chains = new ChainFindings(options.store);
   const source: ViewsSource = {
     store: options.store,
     teamMoments: (team) => moments.read(team),
+    chains: () => chains.read(),
     views: async (asOf?: AsOfParam) =>
       asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint())),
     checkpoint,

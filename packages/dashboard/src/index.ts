@@ -32,4 +32,5 @@ export {
 export { renderMessageFlowSvg } from './message-flow-svg';
 export { inboxTimeline, type TimelineItem, type TimelineKind } from './inbox-timeline';
 export type { EventDocument } from './event-document';
+export { type ChainFindingsAnswer, type ChainRow, chainRow } from './chain-findings';
 export * from './as-of-folds';

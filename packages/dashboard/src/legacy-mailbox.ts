@@ -32,25 +32,51 @@ const namesOf = (team: TeamView): Map<SessionId, string> =>
     ...team.members.map((member) => [member.id, member.name] as const),
   ]);
 
-/** Every team's legacy mailbox in Lead-log order: read-only, never delivered by teamlog. */
+/** The most rows one `/api/legacy-mailbox` answer holds, and the page it gives without a limit. */
+export const maxLegacyPage = 1000;
+export const defaultLegacyPage = 200;
+
+export interface LegacyMailboxPage {
+  readonly messages: LegacyMailboxRow[];
+  /** The rows the filter matches in all. */
+  readonly total: number;
+  /** Where the next page starts, when there is one. */
+  readonly nextOffset?: number;
+}
+
+/**
+ * Every team's legacy mailbox in Lead-log order, `limit` rows from `offset` (default: all):
+ * read-only, never delivered by teamlog. Rows are built only for the page; the others are only
+ * counted.
+ */
 export const legacyMailbox = (
   teams: readonly TeamView[],
   filter: LegacyMailboxFilter = {},
   textOf?: (teamId: TeamId, messageId: MessageId) => string | undefined,
-): LegacyMailboxRow[] =>
-  teams
-    .filter((team) => filter.teamId === undefined || team.teamId === filter.teamId)
-    .flatMap((team) => {
-      const names = namesOf(team);
-      return team.legacyMessages.map((message) => {
-        const text = textOf?.(team.teamId, message.id);
-        return {
-          ...message,
-          teamId: team.teamId,
-          targetName: names.get(message.targetId) ?? message.targetId,
-          eventUrl: eventPath(team.lead.id, message.queuedSeq),
-          ...(text === undefined ? {} : { text }),
-        };
+  page: { readonly offset?: number; readonly limit?: number } = {},
+): LegacyMailboxPage => {
+  const offset = page.offset ?? 0;
+  const limit = page.limit ?? Number.POSITIVE_INFINITY;
+  const messages: LegacyMailboxRow[] = [];
+  let total = 0;
+  for (const team of teams) {
+    if (filter.teamId !== undefined && team.teamId !== filter.teamId) continue;
+    let names: Map<SessionId, string> | undefined;
+    for (const message of team.legacyMessages) {
+      if (filter.status !== undefined && message.status !== filter.status) continue;
+      total += 1;
+      if (total <= offset || messages.length >= limit) continue;
+      names ??= namesOf(team);
+      const text = textOf?.(team.teamId, message.id);
+      messages.push({
+        ...message,
+        teamId: team.teamId,
+        targetName: names.get(message.targetId) ?? message.targetId,
+        eventUrl: eventPath(team.lead.id, message.queuedSeq),
+        ...(text === undefined ? {} : { text }),
       });
-    })
-    .filter((row) => filter.status === undefined || row.status === filter.status);
+    }
+  }
+  const next = offset + messages.length;
+  return { messages, total, ...(next < total ? { nextOffset: next } : {}) };
+};

@@ -39,6 +39,20 @@ export const SeqParam = new t.Type<number, string, unknown>(
   String,
 );
 
+/** A count of rows: `limit` (1 to `max`) or `offset` (from 0). */
+export const countParam = (name: string, min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= min && u <= max,
+    (u, c) => {
+      const value = typeof u === 'string' && /^\d{1,16}$/.test(u) ? Number(u) : Number.NaN;
+      return Number.isSafeInteger(value) && value >= min && value <= max
+        ? t.success(value)
+        : t.failure(u, c, `expected an integer from ${min} to ${max}, got ${quoted(u)}`);
+    },
+    String,
+  );
+
 export const BooleanParam = new t.Type<boolean, string, unknown>(
   'BooleanParam',
   (u): u is boolean => typeof u === 'boolean',

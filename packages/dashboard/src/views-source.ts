@@ -1,5 +1,6 @@
 import type { EventStore } from '@teamlog/store';
 import type { TeamView, TeamlogViews } from '@teamlog/projections';
+import type { ChainFindingsAnswer } from './chain-findings';
 import type { AsOfParam } from './query-codecs';
 import type { TeamMoment } from './team-moments';
 
@@ -11,4 +12,6 @@ export interface ViewsSource {
   checkpoint(): string | null;
   /** The team's history for the time control, read from the store once (then only the new events). */
   teamMoments(team: TeamView): Promise<TeamMoment[]>;
+  /** The hash chains recomputed from the stored bytes (chain-findings.ts). */
+  chains(): Promise<ChainFindingsAnswer>;
 }

@@ -47,7 +47,7 @@ describe('the dashboard JSON API over a store with a native team and the histori
       ['reviewer', 'active', 'idle'],
       ['writer', 'active', 'running'],
     ]);
-    expect(team?.tasks.map((task) => [task.id, task.status, task.ownerId ?? null, task.blockedBy])).toEqual([
+    expect(team?.tasks?.map((task) => [task.id, task.status, task.ownerId ?? null, task.blockedBy])).toEqual([
       ['task-1', 'in_progress', atlas.reviewer, []],
       ['task-2', 'pending', null, ['task-1']],
     ]);
@@ -112,6 +112,51 @@ describe('the dashboard JSON API over a store with a native team and the histori
     expect(undelivered.body.messages.map((message) => message.id)).toEqual(
       expected.filter((row) => row[2] === 'undelivered').map((row) => row[1]),
     );
+  });
+
+  it('pages the legacy mailbox: at most `limit` rows from `offset`, with the total and the next offset', async () => {
+    const expected = oracle
+      .views()
+      .teams()
+      .flatMap((team) => team.legacyMessages.map((message) => message.id));
+    expect(expected.length).toBeGreaterThan(2);
+    const page = await getJson<LegacyMailboxAnswer>(api('/api/legacy-mailbox?offset=1&limit=2'));
+    expect([page.body.messages.map((message) => message.id), page.body.total, page.body.nextOffset]).toEqual([
+      expected.slice(1, 3),
+      expected.length,
+      3,
+    ]);
+    const rest = await getJson<LegacyMailboxAnswer>(api(`/api/legacy-mailbox?offset=${expected.length - 1}`));
+    expect([rest.body.messages.map((message) => message.id), rest.body.nextOffset]).toEqual([
+      expected.slice(-1),
+      undefined,
+    ]);
+  });
+
+  it('counts a team’s legacy mailbox in /api/teams instead of listing it', async () => {
+    const { body } = await getJson<TeamsAnswer>(api('/api/teams'));
+    const counts = new Map(
+      oracle
+        .views()
+        .teams()
+        .map((team) => [team.teamId, team.legacyMessages.length]),
+    );
+    expect(body.teams.map((team) => [team.teamId, team.legacyMessageCount])).toEqual([...counts]);
+    expect(body.teams.some((team) => 'legacyMessages' in team)).toBe(false);
+  });
+
+  it('lists every team with its tasks counted, and gives the task board only for one team', async () => {
+    const { body } = await getJson<TeamsAnswer>(api('/api/teams'));
+    const tasks = new Map(
+      oracle
+        .views()
+        .teams()
+        .map((team) => [team.teamId, team.tasks.length]),
+    );
+    expect(body.teams.map((team) => [team.teamId, team.taskCount])).toEqual([...tasks]);
+    expect(body.teams.some((team) => team.tasks !== undefined)).toBe(false);
+    const one = await getJson<TeamsAnswer>(api(`/api/teams?teamId=${atlas.teamId}`));
+    expect(one.body.teams[0]?.tasks).toHaveLength(tasks.get(atlas.teamId) ?? -1);
   });
 
   it('lists the audit findings, each linked to the event that shows it', async () => {
@@ -235,6 +280,11 @@ describe('the dashboard JSON API refuses bad queries with 400 and a clear messag
       'query parameter "code": expected one of header-sender-mismatch, header-message-id-mismatch, missing-sender-header, roster-name-mismatch, sender-not-in-team, source-kind-outside-era, team-record-outside-era, legacy-delivered-to-other-target, duplicate-acceptance, undecodable-event, writer-missing, writer-not-sender, sender-stream-missing, sender-closed, sender-in-other-team, sender-not-in-roster, message-id-reused, revoked-session, got "nope"',
     ],
     ['/api/legacy-mailbox?status=lost', 'query parameter "status": expected one of delivered, undelivered, got "lost"'],
+    ['/api/legacy-mailbox?limit=1001', 'query parameter "limit": expected an integer from 1 to 1000, got "1001"'],
+    [
+      '/api/legacy-mailbox?offset=-1',
+      'query parameter "offset": expected an integer from 0 to 9007199254740991, got "-1"',
+    ],
     ['/api/message-flow', 'query parameter "teamId": missing; this route requires it'],
     [
       '/api/message-flow.svg?teamId=a&asOf=yesterday',

@@ -50,7 +50,12 @@ const teams = [
 describe('legacyMailbox', () => {
   it('lists every team’s mailbox in order with the team, the target’s roster name and the queued record’s event', () => {
     expect(
-      legacyMailbox(teams).map(({ id, teamId, targetName, eventUrl }) => ({ id, teamId, targetName, eventUrl })),
+      legacyMailbox(teams).messages.map(({ id, teamId, targetName, eventUrl }) => ({
+        id,
+        teamId,
+        targetName,
+        eventUrl,
+      })),
     ).toEqual([
       { id: 'q1', teamId: 'a-lead', targetName: 'reviewer', eventUrl: '/api/event?sessionId=a-lead&seq=5' },
       { id: 'q2', teamId: 'a-lead', targetName: 'gone', eventUrl: '/api/event?sessionId=a-lead&seq=9' },
@@ -59,8 +64,17 @@ describe('legacyMailbox', () => {
   });
 
   it('filters by status and by team', () => {
-    expect(legacyMailbox(teams, { status: 'undelivered' }).map((row) => row.id)).toEqual(['q2', 'q3']);
-    expect(legacyMailbox(teams, { teamId: 'b-lead' as TeamId }).map((row) => row.id)).toEqual(['q3']);
+    expect(legacyMailbox(teams, { status: 'undelivered' }).messages.map((row) => row.id)).toEqual(['q2', 'q3']);
+    expect(legacyMailbox(teams, { teamId: 'b-lead' as TeamId }).messages.map((row) => row.id)).toEqual(['q3']);
+  });
+
+  it('answers a page: `limit` rows from `offset`, the total the filter matches, and where the next page starts', () => {
+    const first = legacyMailbox(teams, {}, undefined, { limit: 2 });
+    expect([first.messages.map((row) => row.id), first.total, first.nextOffset]).toEqual([['q1', 'q2'], 3, 2]);
+    const last = legacyMailbox(teams, {}, undefined, { offset: 2, limit: 2 });
+    expect([last.messages.map((row) => row.id), last.total, last.nextOffset]).toEqual([['q3'], 3, undefined]);
+    const undelivered = legacyMailbox(teams, { status: 'undelivered' }, undefined, { offset: 1, limit: 5 });
+    expect([undelivered.messages.map((row) => row.id), undelivered.total]).toEqual([['q3'], 2]);
   });
 });
 

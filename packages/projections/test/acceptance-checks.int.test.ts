@@ -96,6 +96,22 @@ const forgedCopy = async (
   ]);
 };
 
+/** The store reopened after the acceptance's `data` text was edited in the SQLite file. */
+const editAcceptanceText = async (s: Scene, edit: (text: string) => string): Promise<Scene> => {
+  await s.teamlog.dispose();
+  await s.store.close();
+  const db = new Database(s.file);
+  const row = db.prepare("SELECT position, data FROM events WHERE type = 'teamlog/inbox/accepted'").get() as {
+    position: number;
+    data: string;
+  };
+  const edited = edit(row.data);
+  if (edited === row.data) throw new Error('the edit changed nothing');
+  db.prepare('UPDATE events SET data = ? WHERE position = ?').run(edited, row.position);
+  db.close();
+  return { ...s, store: SqliteEventStore.open(s.file) };
+};
+
 describe('acceptances checked against everything the store knows', () => {
   let s: Scene;
   beforeEach(async () => {
@@ -144,6 +160,20 @@ describe('acceptances checked against everything the store knows', () => {
     db.close();
     s = { ...s, store: SqliteEventStore.open(s.file) };
     expect(await codesOf(s.store)).toEqual(['writer-not-sender']);
+  });
+
+  it('header-sender-mismatch: the relayed text of the genuine acceptance edited in the SQLite file to name the lead', async () => {
+    s = await editAcceptanceText(s, (text) => text.replace('Team message from alice:', 'Team message from lead:'));
+    const findings = (await auditOf(s.store)).map((finding) => [finding.code, finding.detail]);
+    expect(findings).toEqual([
+      ['header-sender-mismatch', 'header names "lead", source names "alice"'],
+      ['roster-name-mismatch', `header names "lead"; the roster names ${s.alice} "alice"`],
+    ]);
+  });
+
+  it('missing-sender-header: the sender line of the genuine acceptance removed in the SQLite file', async () => {
+    s = await editAcceptanceText(s, (text) => text.replace('Team message from alice:', 'A note:'));
+    expect(await codesOf(s.store)).toEqual(['missing-sender-header']);
   });
 
   it('writer-missing: an acceptance whose metadata names no writer', async () => {

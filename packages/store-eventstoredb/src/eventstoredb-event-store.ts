@@ -1,9 +1,10 @@
-import { BACKWARDS, END, type EventData, FORWARDS, START } from '@eventstore/db-client';
+import { BACKWARDS, END, FORWARDS, START } from '@eventstore/db-client';
 import { isLeft } from 'fp-ts/Either';
 import {
   type AppendOptions,
   type AppendResult,
   assertExpectedRevision,
+  meetsExpectedRevision,
   assertValidBatch,
   DuplicateEventId,
   type EventStore,
@@ -16,6 +17,8 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type StagedAppends,
+  type StoredLink,
+  streamName,
   StoreClosed,
   type StreamName,
   StreamNotFound,
@@ -33,13 +36,19 @@ import { type BatchLookup, lookupBatch } from './batch-lookup';
 import { type BatchSearchRange, batchSearchRange } from './batch-search-range';
 import { type ClientErrorContext, mapClientError } from './client-error-mapping';
 import { iterateClientRead } from './client-iteration';
-import { toEventData } from './event-data-mapping';
+import {
+  type ChainHead,
+  chainEvents,
+  emptyChainHead,
+  splitChainDigest,
+  storedChainOf,
+} from './eventstoredb-event-chain';
 import type { EventStoreDbClient } from './eventstoredb-client';
 import { AppendOutcomeUnknown, EventStoreDbError } from './eventstoredb-errors';
 import { toClientExpectedRevision } from './expected-revision-mapping';
 import { type FailureOutcome, failureOutcome } from './failure-outcome';
 import { fromClientPosition, toClientPosition } from './global-position-mapping';
-import { fromResolvedEvent } from './recorded-event-mapping';
+import { type ClientRecordedEvent, fromResolvedEvent } from './recorded-event-mapping';
 import { resubscribingSubscription, type SubscriptionDrop } from './resubscribing-subscription';
 import { isSystemEvent } from './system-events';
 
@@ -80,6 +89,26 @@ export const defaultResubscribe: RetryPolicy = { initialDelayMs: 100, maxDelayMs
 
 const origin: GlobalPosition = { commit: 0n, prepare: 0n };
 
+/** The refusal of an expectation the stream's head does not meet, or undefined when it does. */
+const expectationRefusal = (
+  stream: StreamName,
+  expected: ExpectedRevision,
+  head: bigint | undefined,
+): WrongExpectedVersion | undefined =>
+  meetsExpectedRevision(expected, head) ? undefined : new WrongExpectedVersion(stream, expected, head ?? 'no_stream');
+
+/** What one attempt of a chained append came to (errors of the client are thrown, mapped). */
+type ChainedAppend =
+  | { readonly kind: 'appended'; readonly result: AppendResult }
+  /** The head does not meet the expectation, or is already this batch's: answered from what is stored. */
+  | { readonly kind: 'refused'; readonly refusal: WrongExpectedVersion | undefined }
+  /** Another writer appended after the head was read. */
+  | { readonly kind: 'raced'; readonly refusal: WrongExpectedVersion };
+
+/** The stream ends with an event of this batch: a retry, answered from what is stored (never chained twice). */
+const isRetryAtHead = (head: ChainHead, events: readonly EventToAppend[]): boolean =>
+  head.eventId !== undefined && events.some((event) => sameEventId(event.id, head.eventId as string));
+
 /**
  * The EventStore port over EventStoreDB / KurrentDB. A thin wrapper: the mapping lives in pure
  * modules. Appends go to the leader and are read back, so the result carries the event's real
@@ -118,9 +147,80 @@ export class EventStoreDbEventStore implements EventStore {
     assertValidBatch(stream, events);
     const expected = options.expectedRevision ?? 'any';
     if (events.length === 0) return this.appendNothing(stream, expected);
-    const data = events.map(toEventData);
-    assertAppendSize(stream, data, this.maxAppendBytes);
-    return this.appendWithRetry(stream, events, data, expected);
+    return this.appendWithRetry(stream, events, expected);
+  }
+
+  /**
+   * Every stored event as the bytes its digest covers, with the digest its metadata carries,
+   * stream by stream in revision order (the streams in the order `$all` first names them).
+   */
+  async *readStoredLinks(): AsyncGenerator<StoredLink> {
+    this.assertOpen();
+    const streams = new Set<string>();
+    for await (const recorded of this.allRecords()) streams.add(recorded.streamId);
+    for (const name of streams) {
+      const stream = streamName(name);
+      const read = this.client.readStream(name, { fromRevision: START, direction: FORWARDS });
+      for await (const resolved of iterateClientRead(read, (error) =>
+        mapClientError(error, { operation: 'readStream', streamName: stream }),
+      )) {
+        const recorded = resolved.event;
+        if (recorded === undefined) continue;
+        const { digest, bytes } = storedChainOf(recorded);
+        yield { streamName: stream, revision: recorded.revision, digest, ...bytes };
+      }
+    }
+  }
+
+  /** Every record of `$all` but the server's own, page by page. */
+  private async *allRecords(): AsyncGenerator<ClientRecordedEvent> {
+    let after: GlobalPosition | undefined;
+    for (;;) {
+      const read = this.client.readAll({
+        fromPosition: after === undefined ? START : toClientPosition(after),
+        direction: FORWARDS,
+        maxCount: this.readPageSize,
+      });
+      let received = 0;
+      let lastSeen: GlobalPosition | undefined;
+      for await (const resolved of iterateClientRead(read, (error) =>
+        mapClientError(error, { operation: 'readAll' }),
+      )) {
+        received += 1;
+        const recorded = resolved.event;
+        if (recorded === undefined) continue;
+        const position = fromClientPosition(recorded.position);
+        if (after !== undefined && !isAfter(position, after)) continue;
+        lastSeen = position;
+        if (!isSystemEvent(recorded)) yield recorded;
+      }
+      if (received < this.readPageSize || lastSeen === undefined) return;
+      after = lastSeen;
+    }
+  }
+
+  /** The stream's last event, read from the leader: the predecessor a new event chains after. */
+  private async chainHead(stream: StreamName): Promise<ChainHead> {
+    const read = this.client.readStream(stream, {
+      fromRevision: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+      requiresLeader: true,
+    });
+    try {
+      for await (const resolved of iterateClientRead(read, (error) =>
+        mapClientError(error, { operation: 'readStream', streamName: stream }),
+      )) {
+        const recorded = resolved.event;
+        if (recorded === undefined) continue;
+        const { digest } = splitChainDigest(recorded.metadata);
+        return { revision: recorded.revision, eventId: recorded.id, digest: digest ?? undefined };
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFound) return emptyChainHead;
+      throw error;
+    }
+    return emptyChainHead;
   }
 
   /** Not atomic across streams or appends: see eventstoredb-staged-appends.ts and docs/scale-out.md. */
@@ -253,10 +353,14 @@ export class EventStoreDbEventStore implements EventStore {
     return undefined;
   }
 
+  /**
+   * Each attempt reads the stream's head, chains the batch after it and appends expecting exactly
+   * that head (the chain fixes the predecessor). A writer racing in between refuses the append:
+   * with a loose expectation ('any', 'stream_exists') the batch is chained again after its events.
+   */
   private async appendWithRetry(
     stream: StreamName,
     events: readonly EventToAppend[],
-    data: EventData[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const context: ClientErrorContext = {
@@ -265,22 +369,29 @@ export class EventStoreDbEventStore implements EventStore {
       expectedRevision: expected,
       eventCount: events.length,
     };
+    const loose = expected === 'any' || expected === 'stream_exists';
     let outcomeUnknown = false;
     for (let attempt = 1; ; attempt += 1) {
       let failure: Error;
       try {
-        const written = await this.client.appendToStream(stream, data, {
-          expectedRevision: toClientExpectedRevision(expected),
-          requiresLeader: true,
-        });
-        // A connection string with throwOnAppendFailure=false reports the refusal instead of throwing it.
-        if (written.success) return await this.confirmAppend(stream, events, written.nextExpectedRevision);
-        const actual = written.nextExpectedRevision < 0n ? 'no_stream' : written.nextExpectedRevision;
-        failure = new WrongExpectedVersion(stream, expected, actual);
+        const step = await this.chainAndAppend(stream, events, expected, context);
+        switch (step.kind) {
+          case 'appended':
+            return step.result;
+          case 'refused':
+            return await this.resolveRefusedAppend(stream, events, expected, step.refusal);
+          case 'raced':
+            if (!loose || attempt >= this.appendRetry.maxAttempts)
+              return await this.resolveRefusedAppend(stream, events, expected, step.refusal);
+            continue;
+          default: {
+            const unreachable: never = step;
+            return unreachable;
+          }
+        }
       } catch (error) {
-        failure = mapClientError(error, context);
+        failure = error as Error;
       }
-      if (failure instanceof WrongExpectedVersion) return this.resolveRefusedAppend(stream, events, expected, failure);
       const outcome = failureOutcome(failure);
       if (outcome === 'rejected') throw failure;
       if (outcome === 'unknown') {
@@ -306,6 +417,37 @@ export class EventStoreDbEventStore implements EventStore {
       this.options.onAppendRetry?.({ streamName: stream, attempt, delayMs, outcome, error: failure });
       await this.sleep(delayMs);
     }
+  }
+
+  /** One attempt: read the head, check the expectation, chain after the head and append expecting it. */
+  private async chainAndAppend(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+    context: ClientErrorContext,
+  ): Promise<ChainedAppend> {
+    const head = await this.chainHead(stream);
+    const refusal = expectationRefusal(stream, expected, head.revision);
+    if (refusal !== undefined || isRetryAtHead(head, events)) return { kind: 'refused', refusal };
+    const data = chainEvents(events, head.digest);
+    assertAppendSize(stream, data, this.maxAppendBytes);
+    const chainedAfter = head.revision ?? 'no_stream';
+    let written: Awaited<ReturnType<EventStoreDbClient['appendToStream']>>;
+    try {
+      written = await this.client.appendToStream(stream, data, {
+        expectedRevision: toClientExpectedRevision(chainedAfter),
+        requiresLeader: true,
+      });
+    } catch (error) {
+      const mapped = mapClientError(error, context);
+      if (mapped instanceof WrongExpectedVersion) return { kind: 'raced', refusal: mapped };
+      throw mapped;
+    }
+    // A connection string with throwOnAppendFailure=false reports the refusal instead of throwing it.
+    if (written.success)
+      return { kind: 'appended', result: await this.confirmAppend(stream, events, written.nextExpectedRevision) };
+    const actual = written.nextExpectedRevision < 0n ? 'no_stream' : written.nextExpectedRevision;
+    return { kind: 'raced', refusal: new WrongExpectedVersion(stream, chainedAfter, actual) };
   }
 
   /** Read the last appended event back: its `$all` position is the one reads and subscriptions report. */
@@ -335,7 +477,7 @@ export class EventStoreDbEventStore implements EventStore {
     stream: StreamName,
     events: readonly EventToAppend[],
     expected: ExpectedRevision,
-    refusal: WrongExpectedVersion,
+    refusal: WrongExpectedVersion | undefined,
   ): Promise<AppendResult> {
     const lookup = await this.lookupBatch(stream, events, expected);
     switch (lookup.kind) {
@@ -345,7 +487,14 @@ export class EventStoreDbEventStore implements EventStore {
         throw new DuplicateEventId(lookup.eventId, stream, lookup.detail);
       case 'absent':
       case 'undecided':
-        throw refusal;
+        throw (
+          refusal ??
+          new DuplicateEventId(
+            (events[0] as EventToAppend).id,
+            stream,
+            lookup.kind === 'undecided' ? lookup.detail : 'the stream ends with an event of this batch',
+          )
+        );
       default: {
         const unreachable: never = lookup;
         return unreachable;

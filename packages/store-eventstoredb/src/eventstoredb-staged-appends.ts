@@ -1,3 +1,4 @@
+import type { EventData } from '@eventstore/db-client';
 import {
   type AppendOptions,
   type AppendResult,
@@ -9,7 +10,7 @@ import {
   assertExpectedRevision,
 } from '@teamlog/store';
 import { eventSizeOnDisk } from './append-size';
-import { toEventData } from './event-data-mapping';
+import { chainEvents } from './eventstoredb-event-chain';
 import { AppendTooLarge } from './eventstoredb-errors';
 
 /** What a unit needs from the store that opened it. */
@@ -64,7 +65,8 @@ const appendsOf = (stream: StreamName, events: readonly SizedEvent[], limit: num
 export const eventStoreDbStagedAppends = (host: EventStoreDbStagingHost): StagedAppends => {
   host.assertOpen();
   const staging = new InMemoryStaging<SizedEvent>(host.maxStagedBytes, 'EventStoreDB', {
-    encode: (event) => ({ event, bytes: eventSizeOnDisk(toEventData(event)) }),
+    // Sized as sent: chained (a digest is the same length whatever it chains after).
+    encode: (event) => ({ event, bytes: eventSizeOnDisk(chainEvents([event], undefined)[0] as EventData) }),
     bytes: (event) => event.bytes,
   });
   return {

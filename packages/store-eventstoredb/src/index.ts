@@ -4,6 +4,7 @@ export * from './expected-revision-mapping';
 export * from './global-position-mapping';
 export * from './event-metadata-mapping';
 export * from './event-data-mapping';
+export * from './eventstoredb-event-chain';
 export * from './recorded-event-mapping';
 export * from './system-events';
 export * from './client-error-mapping';

@@ -3,6 +3,7 @@ import type { Position } from '@eventstore/db-client';
 import { EventId, JsonValue } from '@teamlog/events';
 import { type GlobalPosition, type RecordedEvent, streamName } from '@teamlog/store';
 import { decodeMetadata } from './event-metadata-mapping';
+import { splitChainDigest } from './eventstoredb-event-chain';
 import { UnreadableEvent } from './eventstoredb-errors';
 import { fromClientPosition } from './global-position-mapping';
 
@@ -59,7 +60,7 @@ export const toRecordedEvent = (recorded: ClientRecordedEvent): Either<Unreadabl
   const position: GlobalPosition = fromClientPosition(recorded.position);
   const data = decodeData(recorded);
   if (isLeft(data)) return fail(data.left);
-  const metadata = decodeMetadata(recorded.metadata);
+  const metadata = decodeMetadata(splitChainDigest(recorded.metadata).metadata);
   if (isLeft(metadata)) return fail(metadata.left);
   return right({
     streamName: name.right,

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventStoreDBClient } from '@eventstore/db-client';
+import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
 import { v4 as uuidv4 } from 'uuid';
 import type { EventId, JsonObject, SessionId, StoredEventMetadata } from '@teamlog/events';
-import { migrateStore, type RecordedEvent } from '@teamlog/store';
+import { checkLink, finishChainWalk, migrateStore, type RecordedEvent, startChainWalk } from '@teamlog/store';
 import {
   collect,
   describeEventStoreConformance,
@@ -87,6 +87,23 @@ describeIfServer(
         } finally {
           await raw.dispose();
         }
+      });
+
+      it("keeps each event's chained digest in its metadata: the chain checks, and a raw append is unchained", async () => {
+        const stream = uniqueStream('session');
+        await store.appendToStream(stream, [newEvent(), newEvent()]);
+        const raw = EventStoreDBClient.connectionString(url);
+        try {
+          await raw.appendToStream(stream, jsonEvent({ type: 'raw', data: { by: 'hand' } }));
+        } finally {
+          await raw.dispose();
+        }
+        await store.appendToStream(stream, [newEvent()]);
+        const walk = startChainWalk();
+        for await (const link of store.readStoredLinks()) if (link.streamName === stream) checkLink(walk, link);
+        const { breaks, heads } = finishChainWalk(walk);
+        expect(breaks.map((found) => [found.code, found.revision])).toEqual([['chain-event-unchained', 2n]]);
+        expect(heads).toEqual([{ streamName: stream, revision: 3n, digest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
       });
 
       it('never returns system events from $all', async () => {

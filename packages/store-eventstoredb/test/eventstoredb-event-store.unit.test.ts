@@ -126,8 +126,8 @@ describe('EventStoreDbEventStore over a fake client', () => {
       const reads = client.calls.readStream;
       await store.appendToStream(streamName('session-a'), [event()]);
       expect(retries.map((retry) => retry.outcome)).toEqual(['not-written']);
-      // Only the confirming read after the successful attempt.
-      expect(client.calls.readStream - reads).toBe(1);
+      // The chain's head before each attempt and the confirming read after the successful one: no batch lookup.
+      expect(client.calls.readStream - reads).toBe(3);
     });
 
     it('gives up with AppendOutcomeUnknown after the allowed attempts, naming stream and first id', async () => {

@@ -17,4 +17,5 @@ export * from './verify-migration';
 export * from './migrate-store';
 export * from './event-digest';
 export * from './chain-check';
+export * from './chain-audit';
 export * from './heads-only-event-store';

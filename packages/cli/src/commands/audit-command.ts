@@ -1,7 +1,6 @@
 import { explanationsOf } from '@teamlog/projections';
-import type { StreamHead } from '@teamlog/store';
+import { type StreamHead, auditChains } from '@teamlog/store';
 import { asOfOption } from '../as-of-argument';
-import { auditChains } from '../chain-audit';
 import { BadInput, UsageError } from '../cli-errors';
 import { asOfFlag, jsonFlag, storeFlag, strictFlag } from '../common-flags';
 import { defineCommand } from '../command';

@@ -1,5 +1,4 @@
-import { chainBreakExplanations } from '@teamlog/store';
-import type { ChainAudit } from '../chain-audit';
+import { type ChainAudit, chainBreakExplanations } from '@teamlog/store';
 import { plural } from './plural';
 import { renderTable } from './text-table';
 import type { TextStyle } from './text-style';

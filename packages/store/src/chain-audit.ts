@@ -1,13 +1,7 @@
-import {
-  type ChainBreak,
-  type EventStore,
-  type StreamHead,
-  checkLink,
-  finishChainWalk,
-  startChainWalk,
-} from '@teamlog/store';
+import { type ChainBreak, type StreamHead, checkLink, finishChainWalk, startChainWalk } from './chain-check';
+import type { EventStore } from './event-store';
 
-/** What `teamlog audit` found in the store's hash chains; `checked: false` for a store that keeps none. */
+/** What the store's hash chains show; `checked: false` for a store that keeps none. */
 export interface ChainAudit {
   readonly checked: boolean;
   readonly streams: number;
@@ -16,7 +10,10 @@ export interface ChainAudit {
   readonly heads: readonly StreamHead[];
 }
 
-/** Recompute every stream's chain from the stored bytes, and compare with heads kept earlier. */
+/**
+ * Recompute every stream's chain from the stored bytes, and compare with heads kept earlier
+ * (`teamlog audit`, the dashboard's audit panel). Reads every stored event once.
+ */
 export const auditChains = async (store: EventStore, kept: readonly StreamHead[] = []): Promise<ChainAudit> => {
   if (store.readStoredLinks === undefined) return { checked: false, streams: 0, events: 0, breaks: [], heads: [] };
   const walk = startChainWalk(kept);
