@@ -275,7 +275,7 @@ export class SqliteEventStore implements EventStore {
     const encoded = events.map((event) => ({
       id: event.id,
       type: event.type,
-      data: JSON.stringify(event.data),
+      data: event.dataText ?? JSON.stringify(event.data),
       metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
     }));
     return new Promise<AppendResult>((resolve, reject) => {

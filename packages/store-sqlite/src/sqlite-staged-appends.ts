@@ -186,13 +186,14 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     append: async (stream: StreamName, events: readonly EventToAppend[], options) => {
       host.assertOpen();
       assertValidBatch(stream, events);
-      // Encoded before staging: a value JSON cannot hold fails this call and stages nothing.
+      // Encoded before staging: a value JSON cannot hold fails this call and stages nothing. The
+      // writer's own text of the data is kept as it is (docs/rules.md#stored-data-bytes).
       const rows = events.map(
         (event) =>
           [
             event.id,
             event.type,
-            JSON.stringify(event.data),
+            event.dataText ?? JSON.stringify(event.data),
             event.metadata === undefined ? null : JSON.stringify(event.metadata),
           ] as const,
       );
