@@ -14,56 +14,56 @@ const closeBracket = 0x5d;
 const colon = 0x3a;
 const comma = 0x2c;
 
-const isSpace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+const isSpace = (byte: number): boolean => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/** -1 past the end, so no read ever leaves the array (an out-of-bounds read slows the whole loop down). */
+const byteAt = (bytes: Uint8Array, index: number): number => (index < bytes.length ? (bytes[index] as number) : -1);
 
 const skipSpace = (bytes: Uint8Array, at: number): number => {
   let index = at;
-  while (isSpace(bytes[index])) index += 1;
+  while (index < bytes.length && isSpace(bytes[index] as number)) index += 1;
   return index;
 };
 
-/** `at` is on an opening quote: the index after its closing quote, or -1. The search for quotes is native. */
+/** `at` is on an opening quote: the index after its closing quote, or -1. An escape skips the byte after it. */
 const skipString = (bytes: Uint8Array, at: number): number => {
-  let from = at + 1;
-  for (;;) {
-    const close = bytes.indexOf(quote, from);
-    if (close < 0) return -1;
-    let escapes = 0;
-    for (let back = close - 1; bytes[back] === backslash; back -= 1) escapes += 1;
-    if ((escapes & 1) === 0) return close + 1;
-    from = close + 1;
+  const length = bytes.length;
+  for (let index = at + 1; index < length; index += 1) {
+    const byte = bytes[index] as number;
+    if (byte === quote) return index + 1;
+    if (byte === backslash) index += 1;
   }
+  return -1;
 };
 
 /** `at` is on `{` or `[`: the index after the bracket that closes it, or -1. */
 const skipContainer = (bytes: Uint8Array, at: number): number => {
+  const length = bytes.length;
   let depth = 0;
-  for (let index = at; index < bytes.length; ) {
+  for (let index = at; index < length; index += 1) {
     const byte = bytes[index] as number;
     if (byte === quote) {
-      index = skipString(bytes, index);
-      if (index < 0) return -1;
-      continue;
-    }
-    if (byte === openBrace || byte === openBracket) depth += 1;
+      const end = skipString(bytes, index);
+      if (end < 0) return -1;
+      index = end - 1;
+    } else if (byte === openBrace || byte === openBracket) depth += 1;
     else if (byte === closeBrace || byte === closeBracket) {
       depth -= 1;
       if (depth === 0) return index + 1;
     }
-    index += 1;
   }
   return -1;
 };
 
 /** `at` is on a value's first byte: the index after its last byte, or -1. */
 const skipValue = (bytes: Uint8Array, at: number): number => {
-  const first = bytes[at];
+  const first = byteAt(bytes, at);
   if (first === quote) return skipString(bytes, at);
   if (first === openBrace || first === openBracket) return skipContainer(bytes, at);
   // A number, true, false or null: up to the next delimiter.
   let index = at;
   while (index < bytes.length) {
-    const byte = bytes[index];
+    const byte = bytes[index] as number;
     if (byte === comma || byte === closeBrace || byte === closeBracket || isSpace(byte)) break;
     index += 1;
   }
@@ -97,22 +97,23 @@ export interface ByteSpan {
  */
 export const dataMemberSpan = (bytes: Uint8Array): ByteSpan | undefined => {
   let index = skipSpace(bytes, 0);
-  if (bytes[index] !== openBrace) return undefined;
+  if (byteAt(bytes, index) !== openBrace) return undefined;
   index = skipSpace(bytes, index + 1);
   let span: ByteSpan | undefined;
-  while (bytes[index] === quote) {
+  while (byteAt(bytes, index) === quote) {
     const keyEnd = skipString(bytes, index);
     if (keyEnd < 0) return undefined;
     const isData = isDataKey(bytes, index, keyEnd);
     index = skipSpace(bytes, keyEnd);
-    if (bytes[index] !== colon) return undefined;
+    if (byteAt(bytes, index) !== colon) return undefined;
     const valueStart = skipSpace(bytes, index + 1);
     const valueEnd = skipValue(bytes, valueStart);
     if (valueEnd < 0) return undefined;
     if (isData) span = { start: valueStart, end: valueEnd };
     index = skipSpace(bytes, valueEnd);
-    if (bytes[index] === comma) index = skipSpace(bytes, index + 1);
-    else if (bytes[index] === closeBrace) return span;
+    const next = byteAt(bytes, index);
+    if (next === comma) index = skipSpace(bytes, index + 1);
+    else if (next === closeBrace) return span;
     else return undefined;
   }
   return undefined;
