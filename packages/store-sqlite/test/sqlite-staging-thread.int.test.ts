@@ -1,0 +1,88 @@
+import {
+  type ChainBreak,
+  type EventStore,
+  type StreamHead,
+  checkLink,
+  finishChainWalk,
+  startChainWalk,
+  streamName,
+} from '@teamlog/store';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { collect, describeEventStoreConformance, newEvent } from '@teamlog/store-conformance';
+import { tempStoreFile } from './temp-store-file';
+
+/* Units of appends staged on the store's second thread (sqlite-staging-thread.ts) keep every promise of the port. */
+
+const openThreaded = () => {
+  const { file, cleanup } = tempStoreFile();
+  const store = SqliteEventStore.open(file, { stagingThread: true });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      cleanup();
+    },
+  };
+};
+
+describeEventStoreConformance('SqliteEventStore (file, WAL, units staged on a second thread)', async () =>
+  openThreaded(),
+);
+
+const walk = async (store: EventStore): Promise<{ breaks: ChainBreak[]; heads: StreamHead[] }> => {
+  const state = startChainWalk();
+  for await (const link of store.readStoredLinks?.() ?? []) checkLink(state, link);
+  return finishChainWalk(state);
+};
+
+describe('the staging thread', () => {
+  it('chains a unit from the head its stream has at the commit, also when another append came in between', async () => {
+    const { store, dispose } = openThreaded();
+    try {
+      const stream = streamName('session-moved');
+      await store.appendToStream(stream, [newEvent('a/b', { n: 0 })]);
+      const unit = store.stageAppends();
+      await unit.append(stream, [newEvent('a/b', { n: 1 }), newEvent('a/b', { n: 2 })], { expectedRevision: 'any' });
+      await store.appendToStream(stream, [newEvent('a/c', { n: 9 })]);
+      await unit.commit();
+      const other = streamName('session-still');
+      const second = store.stageAppends();
+      await second.append(other, [newEvent('a/b', { n: 1 })], { expectedRevision: 'no_stream' });
+      await second.append(other, [newEvent('a/b', { n: 2 })]);
+      await second.commit();
+      const { breaks, heads } = await walk(store);
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => [head.streamName, head.revision])).toEqual(
+        expect.arrayContaining([
+          [stream, 3n],
+          [other, 1n],
+        ]),
+      );
+      expect((await collect(store.readStream(stream))).map((event) => event.data)).toEqual([
+        { n: 0 },
+        { n: 9 },
+        { n: 1 },
+        { n: 2 },
+      ]);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('writes nothing of an aborted unit and lets the next one commit', async () => {
+    const { store, dispose } = openThreaded();
+    try {
+      const stream = streamName('session-aborted');
+      const dropped = store.stageAppends();
+      await dropped.append(stream, [newEvent('a/b', { n: 1 })], { expectedRevision: 'no_stream' });
+      await dropped.abort();
+      expect(await store.streamRevision(stream)).toBeUndefined();
+      const kept = store.stageAppends();
+      await kept.append(stream, [newEvent('a/b', { n: 2 })], { expectedRevision: 'no_stream' });
+      await kept.commit();
+      expect((await collect(store.readStream(stream))).map((event) => event.data)).toEqual([{ n: 2 }]);
+    } finally {
+      await dispose();
+    }
+  });
+});
