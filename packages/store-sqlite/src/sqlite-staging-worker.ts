@@ -15,7 +15,8 @@ const port = parentPort;
 if (port === null) throw new Error('sqlite-staging-worker runs as a worker thread');
 const { file } = workerData as StagingThreadData;
 
-const db = new Database(file);
+// A commit reads this file while the thread may stage another unit's rows: the writer waits for it.
+const db = new Database(file, { timeout: 5 * 60_000 });
 // A scratch file: nothing in it outlives the store that opened it, so no journal and no sync.
 db.pragma('journal_mode = OFF');
 db.pragma('synchronous = OFF');

@@ -69,6 +69,25 @@ describe('the staging thread', () => {
     }
   });
 
+  it('keeps two units open at once apart, each committing its own rows', async () => {
+    const { store, dispose } = openThreaded();
+    try {
+      const [left, right] = [streamName('session-left'), streamName('session-right')];
+      const first = store.stageAppends();
+      const second = store.stageAppends();
+      await first.append(left, [newEvent('a/b', { n: 1 })], { expectedRevision: 'no_stream' });
+      await second.append(right, [newEvent('a/b', { n: 10 })], { expectedRevision: 'no_stream' });
+      await first.commit();
+      await second.append(right, [newEvent('a/b', { n: 11 })]);
+      await second.commit();
+      expect((await collect(store.readStream(left))).map((event) => event.data)).toEqual([{ n: 1 }]);
+      expect((await collect(store.readStream(right))).map((event) => event.data)).toEqual([{ n: 10 }, { n: 11 }]);
+      expect((await walk(store)).breaks).toEqual([]);
+    } finally {
+      await dispose();
+    }
+  });
+
   it('writes nothing of an aborted unit and lets the next one commit', async () => {
     const { store, dispose } = openThreaded();
     try {
