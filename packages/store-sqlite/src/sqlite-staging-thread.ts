@@ -93,8 +93,8 @@ export class StagingThread {
   }
 
   private post(request: StagingRequest, transfer: ArrayBuffer[] = []): void {
-    // While an answer is awaited the thread keeps the process alive, so the awaited reply arrives.
-    if (request.kind === 'rows' || request.kind === 'flush') this.worker.ref();
+    // While an answer (or the thread's exit, after close) is awaited the thread keeps the process alive.
+    if (request.kind !== 'drop') this.worker.ref();
     this.worker.postMessage(request, transfer);
   }
 

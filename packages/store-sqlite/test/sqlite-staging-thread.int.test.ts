@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   type ChainBreak,
   type EventStore,
@@ -85,6 +86,27 @@ describe('the staging thread', () => {
       expect((await walk(store)).breaks).toEqual([]);
     } finally {
       await dispose();
+    }
+  });
+
+  it('lets a process that closes its store carry on after the close, with nothing else to wait for', () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const script = `
+        const { SqliteEventStore } = require('@teamlog/store-sqlite');
+        (async () => {
+          const store = SqliteEventStore.open(process.argv[1], { stagingThread: true });
+          const unit = store.stageAppends();
+          await unit.append('session-exit', [{ id: '0190d000-0000-7000-8000-000000000001', type: 'a/b', data: {} }], { expectedRevision: 'no_stream' });
+          await unit.commit();
+          await store.close();
+          console.log('closed');
+        })();`;
+      const child = spawnSync(process.execPath, ['-e', script, file], { encoding: 'utf8', timeout: 120_000 });
+      expect(child.stderr).toBe('');
+      expect(child.stdout).toBe('closed\n');
+    } finally {
+      cleanup();
     }
   });
 
