@@ -7,7 +7,7 @@ import type { StagingReply, StagingRequest, StagingThreadData } from './sqlite-s
 import { type StagedRow, packStagedRows } from './staged-row-buffer';
 
 /** Batches sent and not yet staged before a sender waits: bounds the bytes in flight between the threads. */
-const maxInFlight = 4;
+const maxInFlight = 2;
 
 /** The worker's script: beside this module in the build (tests that load the sources use the build's). */
 const workerScript = (): string => {
