@@ -6,6 +6,7 @@ export const ChildRequest = t.union(
   [
     t.type({ case: t.literal('parse-baseline'), root: t.string }),
     // `unchained`: a SQLite store at the schema before the hash chains, to measure their cost in the same run.
+    // `oneThread`: units staged on the importing thread, to measure what the staging thread gains in the same run.
     t.intersection([
       t.type({
         case: t.literal('replay'),
@@ -13,7 +14,7 @@ export const ChildRequest = t.union(
         store: t.keyof({ memory: null, sqlite: null }),
         dbFile: t.string,
       }),
-      t.partial({ unchained: t.boolean }),
+      t.partial({ unchained: t.boolean, oneThread: t.boolean }),
     ]),
     t.intersection([
       t.type({

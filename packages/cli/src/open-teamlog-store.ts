@@ -85,7 +85,8 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   }
   if (access === 'read') return SqliteEventStore.openReadOnly(file);
   if (existsSync(file)) assertWritable(file);
-  const store = SqliteEventStore.open(file);
+  // Imports stage on a second thread (sqlite-staging-thread.ts); TEAMLOG_STAGING_THREAD=off stages on this one.
+  const store = SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD !== 'off' });
   try {
     assertViewSchemaNotNewer(store);
   } catch (error) {

@@ -50,7 +50,7 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
     checkHead,
     ({ event, line, lineBytes }) => {
       if (event.seq < plan.alreadyStored) return undefined;
-      const chunk = chunker.add(line, lineBytes, encode(event));
+      const chunk = chunker.add(line, lineBytes, encode(event, lineBytes));
       return chunk === undefined ? undefined : write(chunk);
     },
     {

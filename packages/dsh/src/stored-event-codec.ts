@@ -8,6 +8,7 @@ import {
   isTeamlogEventType,
 } from '@teamlog/events';
 import type { EventToAppend, RecordedEvent } from '@teamlog/store';
+import { dataMemberText } from './data-member-span';
 import { sessionEventIds } from './event-ids';
 import type { LogicalEvent } from './logical-event';
 
@@ -28,19 +29,26 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
 /**
  * The events of one session stream as the store keeps them: `type` and `data` verbatim, the
  * envelope in `StoredEventMetadata`, revision = seq, id deterministic (the stream's id hash is
- * computed once, here).
+ * computed once, here). Given the bytes of the line that held the event, `dataText` is the line's
+ * own text of its `data` member, which a store that keeps JSON text stores as it is
+ * (docs/rules.md#stored-data-bytes); a packed row's members share a line and have none.
  */
 export const eventToAppendEncoder = (
   streamKey: string,
   normalised: boolean,
-): ((event: LogicalEvent) => EventToAppend) => {
+): ((event: LogicalEvent, lineBytes?: Uint8Array) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
-  return (event) => ({
-    id: idOf(event.seq),
-    type: event.type,
-    data: event.data,
-    metadata: metadataOf(event, normalised) as unknown as JsonValue,
-  });
+  return (event, lineBytes) => {
+    const dataText = lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
+    const encoded: { -readonly [K in keyof EventToAppend]: EventToAppend[K] } = {
+      id: idOf(event.seq),
+      type: event.type,
+      data: event.data,
+      metadata: metadataOf(event, normalised) as unknown as JsonValue,
+    };
+    if (dataText !== undefined) encoded.dataText = dataText;
+    return encoded;
+  };
 };
 
 /** One event of a session log as the store keeps it (see `eventToAppendEncoder`). */

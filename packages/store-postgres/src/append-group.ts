@@ -43,7 +43,7 @@ export const appendGroupParameters = (group: readonly GroupAppend[]): unknown[] 
     group.map((append) => append.recordedAt.toISOString()),
     events.map((event) => event.id),
     events.map((event) => event.type),
-    events.map((event) => JSON.stringify(event.data)),
+    events.map((event) => event.dataText ?? JSON.stringify(event.data)),
     events.map((event) => (event.metadata === undefined ? null : JSON.stringify(event.metadata))),
   ];
 };

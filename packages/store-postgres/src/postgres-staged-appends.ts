@@ -57,7 +57,7 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
     encode: (event) => ({
       id: event.id,
       type: event.type,
-      data: JSON.stringify(event.data),
+      data: event.dataText ?? JSON.stringify(event.data),
       metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
     }),
     bytes: (event) => event.data.length + (event.metadata?.length ?? 0),

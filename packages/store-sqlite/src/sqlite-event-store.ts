@@ -35,6 +35,7 @@ import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
 import { type Migration, applyMigrations } from './sqlite-migrations';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
+import { StagingThread } from './sqlite-staging-thread';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
   StoreNeedsUpgrade,
@@ -64,6 +65,13 @@ export interface SqliteEventStoreOptions {
    * participants, when the caller holds them anyway (default 64 MiB); a larger unit is read back from the store inside its commit, page by page.
    */
   readonly maxKeptStagedBytes?: number;
+  /**
+   * Stage units of appends (an import) on a second thread: rows go to it as transferred bytes and it
+   * decodes, chains and writes them while this thread reads and validates on; the commit stays one
+   * transaction here, with the views (sqlite-staging-thread.ts). Default false: the connection's
+   * temporary table, on this thread.
+   */
+  readonly stagingThread?: boolean;
 }
 
 interface PendingAppend {
@@ -156,6 +164,8 @@ export class SqliteEventStore implements EventStore {
   /** processCommits when `data_version` was last read in this turn of the event loop; undefined once the turn is over. */
   private versionSeenAt: number | undefined;
   private maxKeptStagedBytes: number | undefined;
+  private useStagingThread = false;
+  private stagingThread: StagingThread | undefined;
   private readonly chain: ChainCursor;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
   private readonly inserts: EventInserts;
@@ -239,6 +249,7 @@ export class SqliteEventStore implements EventStore {
         options.maxGroupEvents ?? 10_000,
       );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
+      store.useStagingThread = options.stagingThread === true;
       return store;
     } catch (error) {
       db.close();
@@ -293,7 +304,7 @@ export class SqliteEventStore implements EventStore {
     const encoded = events.map((event) => ({
       id: event.id,
       type: event.type,
-      data: JSON.stringify(event.data),
+      data: event.dataText ?? JSON.stringify(event.data),
       metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
     }));
     return new Promise<AppendResult>((resolve, reject) => {
@@ -320,6 +331,7 @@ export class SqliteEventStore implements EventStore {
         assertOpen: () => this.assertOpen(),
         hasParticipants: () => this.participants.size > 0,
         ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
+        ...(this.useStagingThread ? { stagingThread: (this.stagingThread ??= new StagingThread()) } : {}),
         prepareParticipants: (events) => this.prepareParticipants(events),
         eventsAfter: (position, maxCount) =>
           this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
@@ -789,6 +801,7 @@ export class SqliteEventStore implements EventStore {
     this.appended.notify();
     this.db.close();
     this.release();
+    await this.stagingThread?.close();
   }
 
   private resolveRetry(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ChainCursor } from './sqlite-event-chain';
 import { eventColumns } from './event-rows';
+import type { StagingThread } from './sqlite-staging-thread';
+import type { StagedRow } from './staged-row-buffer';
 import {
   DuplicateEventId,
   type EventToAppend,
@@ -33,6 +35,8 @@ export interface StagingHost {
   readonly aborted: () => void;
   /** Encoded bytes of the events whose objects the unit keeps for its participants (default 64 MiB). */
   readonly maxKeptBytes?: number;
+  /** When present, staged rows are written by this second thread into its scratch file instead of the connection's temporary table. */
+  readonly stagingThread?: StagingThread;
 }
 
 /**
@@ -63,6 +67,9 @@ const toPosition = (position: number | bigint): GlobalPosition => {
 
 let nextUnit = 0;
 
+/** The schema name the staging thread's scratch file is attached as during a commit. */
+const threadSchema = 'teamlog_staging';
+
 const isConstraint = (error: unknown, code: string): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
@@ -77,38 +84,65 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   let kept: Map<StreamName, EventToAppend[]> | undefined =
     host.hasParticipants() && options.callerHoldsEvents === true ? new Map() : undefined;
   let keptBytes = 0;
+  const thread = host.stagingThread;
+  const chained = host.chain.chained;
   const insert = db.prepare(
     `INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const drop = (): void => {
+    if (thread !== undefined) thread.drop(unit);
     // A closed connection took its temporary table with it.
-    if (db.open) db.prepare(`DELETE FROM ${stagingTable} WHERE unit = ?`).run(unit);
+    else if (db.open) db.prepare(`DELETE FROM ${stagingTable} WHERE unit = ?`).run(unit);
   };
-  const stageRows = db.transaction(
-    (stream: StreamName, first: number, rows: ReadonlyArray<readonly [string, string, string, string | null]>) => {
-      rows.forEach(([id, type, data, metadata], index) =>
-        insert.run(unit, stream, first + index, id, type, data, metadata),
-      );
-    },
-  );
+  const stageRows = db.transaction((stream: StreamName, first: number, rows: readonly StagedRow[]) => {
+    rows.forEach(([id, type, data, metadata], index) =>
+      insert.run(unit, stream, first + index, id, type, data, metadata),
+    );
+  });
+  /** With a staging thread: the digest each stream's staged chain starts from (its last stored event's when staging began). */
+  const chainStarts = new Map<StreamName, string | undefined>();
+  const lastDigest = chained
+    ? db.prepare<[string], { digest: string | null }>(
+        'SELECT digest FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
+      )
+    : undefined;
+  const stage = async (stream: StreamName, first: number, rows: readonly StagedRow[]): Promise<void> => {
+    if (thread === undefined) return stageRows(stream, first, rows);
+    if (first === 0) chainStarts.set(stream, lastDigest?.get(stream)?.digest ?? undefined);
+    await thread.stage(unit, stream, first, chained, chainStarts.get(stream), rows);
+  };
 
-  // Rows are read in rowid order, so teamlog_chain_next chains them in revision order.
-  const copy = db.prepare(
-    `INSERT INTO events (${eventColumns(host.chain.chained).join(', ')})
-     SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${host.chain.chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
-       FROM ${stagingTable} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
-  );
+  /** The statements that read a unit's staged rows from `table` (the temporary table, or the thread's scratch file). */
+  const stagedStatements = (table: string) => ({
+    // Rows are read in rowid order, so teamlog_chain_next chains them in revision order.
+    copy: db.prepare(
+      `INSERT INTO events (${eventColumns(chained).join(', ')})
+       SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
+         FROM ${table} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
+    ),
+    /** The rows with the digests the staging thread chained (valid while the stream's head is the one they start from). */
+    copyChained:
+      thread !== undefined && chained
+        ? db.prepare(
+            `INSERT INTO events (${eventColumns(chained).join(', ')})
+             SELECT stream_name, ? + offset, event_id, type, data, metadata, ?, digest
+               FROM ${table} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
+          )
+        : undefined,
+    clash: db.prepare<[number], { event_id: string; stream_name: string }>(
+      `SELECT s.event_id, s.stream_name FROM ${table} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
+    ),
+    twice: db.prepare<[number], { event_id: string; stream_name: string }>(
+      `SELECT event_id, MIN(stream_name) AS stream_name FROM ${table} WHERE unit = ? GROUP BY event_id HAVING COUNT(*) > 1 LIMIT 1`,
+    ),
+  });
+  type StagedStatements = ReturnType<typeof stagedStatements>;
+  const local = thread === undefined ? stagedStatements(stagingTable) : undefined;
   const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
     'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
   const lastPosition = db.prepare<[], { position: number | bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
-  );
-  const clash = db.prepare<[number], { event_id: string; stream_name: string }>(
-    `SELECT s.event_id, s.stream_name FROM ${stagingTable} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
-  );
-  const twice = db.prepare<[number], { event_id: string; stream_name: string }>(
-    `SELECT event_id, MIN(stream_name) AS stream_name FROM ${stagingTable} WHERE unit = ? GROUP BY event_id HAVING COUNT(*) > 1 LIMIT 1`,
   );
 
   /** Inside the transaction: the participants get the unit's events, from the kept objects or read back page by page. */
@@ -145,7 +179,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     }
   };
 
-  const write = db.transaction((recordedAt: number): StagedStreamResult[] => {
+  const write = db.transaction((statements: StagedStatements, recordedAt: number): StagedStreamResult[] => {
     const before = BigInt(lastPosition.get()?.position ?? 0);
     const heads = ledger.streams.map((staged) => {
       const row = head.get(staged.stream);
@@ -164,8 +198,17 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         };
       }
       const base = last === undefined ? 0n : last + 1n;
-      host.chain.seek(staged.stream, base);
-      const { lastInsertRowid } = copy.run(base, recordedAt, unit, staged.stream);
+      const { copyChained } = statements;
+      const chainedAhead =
+        copyChained !== undefined &&
+        chainStarts.get(staged.stream) === (lastDigest?.get(staged.stream)?.digest ?? undefined);
+      if (!chainedAhead) host.chain.seek(staged.stream, base);
+      const { lastInsertRowid } = (chainedAhead ? copyChained : statements.copy).run(
+        base,
+        recordedAt,
+        unit,
+        staged.stream,
+      );
       const revision = base + BigInt(staged.events) - 1n;
       return {
         streamName: staged.stream,
@@ -186,13 +229,14 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     append: async (stream: StreamName, events: readonly EventToAppend[], options) => {
       host.assertOpen();
       assertValidBatch(stream, events);
-      // Encoded before staging: a value JSON cannot hold fails this call and stages nothing.
+      // Encoded before staging: a value JSON cannot hold fails this call and stages nothing. The
+      // writer's own text of the data is kept as it is (docs/rules.md#stored-data-bytes).
       const rows = events.map(
         (event) =>
           [
             event.id,
             event.type,
-            JSON.stringify(event.data),
+            event.dataText ?? JSON.stringify(event.data),
             event.metadata === undefined ? null : JSON.stringify(event.metadata),
           ] as const,
       );
@@ -206,7 +250,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         if (keptBytes > (host.maxKeptBytes ?? maxKeptBytes)) kept = undefined;
       }
       try {
-        stageRows(stream, first, rows);
+        await stage(stream, first, rows);
       } catch (error) {
         drop();
         if (!ledger.finished) ledger.finish();
@@ -215,11 +259,21 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     },
     commit: async () => {
       ledger.finish();
+      let attached = false;
       try {
+        await thread?.flush();
         host.assertOpen();
+        let statements = local;
+        if (statements === undefined && thread !== undefined) {
+          // Outside any transaction (ATTACH cannot run in one): the thread's rows are read from its file.
+          db.prepare(`ATTACH DATABASE ? AS ${threadSchema}`).run(thread.file);
+          attached = true;
+          statements = stagedStatements(`${threadSchema}.staged_events`);
+        }
+        const { clash, twice } = statements as StagedStatements;
         let results: StagedStreamResult[];
         try {
-          results = write.immediate(host.clock().getTime());
+          results = write.immediate(statements as StagedStatements, host.clock().getTime());
         } catch (error) {
           host.aborted();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
@@ -242,6 +296,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         return results;
       } finally {
         kept = undefined;
+        if (attached && db.open) db.exec(`DETACH DATABASE ${threadSchema}`);
         drop();
       }
     },

@@ -12,6 +12,12 @@ export interface EventToAppend {
   readonly type: string;
   readonly data: JsonValue;
   readonly metadata?: JsonValue;
+  /**
+   * The JSON text of `data` exactly as the writer holds it (an imported event: its input line's own
+   * bytes, docs/rules.md#stored-data-bytes). It must parse to `data`; a store that keeps JSON text
+   * stores (and chains) this text instead of encoding `data`; other stores ignore it.
+   */
+  readonly dataText?: string;
 }
 
 export interface RecordedEvent {

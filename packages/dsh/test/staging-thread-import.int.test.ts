@@ -1,0 +1,79 @@
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { importSessionLogs } from '../src';
+import { realLogsRoot } from './real-logs';
+
+/*
+ * An import staged on the SQLite store's second thread (its rows cross as transferred bytes) ends
+ * with the same store and the same views as one staged on this thread: every row of every table,
+ * the hash chains and the views' rows included.
+ */
+
+const syntheticRoot = join(__dirname, '..', '..', '..', 'fixtures', 'synthetic');
+
+/** Every table's rows (in a stable order), but the wall-clock columns (when a row was written). */
+const tablesOf = async (file: string): Promise<Record<string, string[]>> => {
+  const store = SqliteEventStore.openReadOnly(file);
+  const db = store.database;
+  const wallClock = new Set(['recorded_at', 'updated_at', 'applied_at']);
+  const textOf = (row: object): string =>
+    JSON.stringify(
+      Object.entries(row).filter(([column]) => !wallClock.has(column)),
+      (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+    );
+  try {
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all();
+    return Object.fromEntries(
+      tables.map(({ name }) => [
+        name,
+        db
+          .prepare(`SELECT * FROM ${name}`)
+          .all()
+          .map((row) => textOf(row as object))
+          .sort(),
+      ]),
+    );
+  } finally {
+    await store.close();
+  }
+};
+
+const importInto = async (root: string, directory: string, stagingThread: boolean) => {
+  const file = join(directory, `${stagingThread ? 'threaded' : 'single'}.sqlite`);
+  const store = SqliteEventStore.open(file, { stagingThread });
+  const projections = await sqliteProjections(store);
+  const detach = projections.foldInline();
+  try {
+    const report = await importSessionLogs(root, store, { batchEvents: 64 });
+    return { file, report };
+  } finally {
+    detach?.();
+    await store.close();
+  }
+};
+
+describe('an import staged on a second thread', () => {
+  it.each([
+    ['the synthetic team logs', syntheticRoot],
+    ['the real logs', realLogsRoot],
+  ])('stores %s and folds their views exactly as one staged on this thread', async (_name, root) => {
+    const directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-staging-thread-'));
+    try {
+      const single = await importInto(root, directory, false);
+      const threaded = await importInto(root, directory, true);
+      expect(threaded.report.files.map((file) => [file.file, file.rejected?.reason, file.appended])).toEqual(
+        single.report.files.map((file) => [file.file, file.rejected?.reason, file.appended]),
+      );
+      expect(single.report.files.some((file) => (file.appended ?? 0) > 0)).toBe(true);
+      expect(await tablesOf(threaded.file)).toEqual(await tablesOf(single.file));
+    } finally {
+      await fs.rm(directory, { recursive: true, force: true });
+    }
+  });
+});

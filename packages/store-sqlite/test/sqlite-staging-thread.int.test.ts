@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import {
+  type ChainBreak,
+  type EventStore,
+  type StreamHead,
+  checkLink,
+  finishChainWalk,
+  startChainWalk,
+  streamName,
+} from '@teamlog/store';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { collect, describeEventStoreConformance, newEvent } from '@teamlog/store-conformance';
+import { tempStoreFile } from './temp-store-file';
+
+/* Units of appends staged on the store's second thread (sqlite-staging-thread.ts) keep every promise of the port. */
+
+const openThreaded = () => {
+  const { file, cleanup } = tempStoreFile();
+  const store = SqliteEventStore.open(file, { stagingThread: true });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      cleanup();
+    },
+  };
+};
+
+describeEventStoreConformance('SqliteEventStore (file, WAL, units staged on a second thread)', async () =>
+  openThreaded(),
+);
+
+const walk = async (store: EventStore): Promise<{ breaks: ChainBreak[]; heads: StreamHead[] }> => {
+  const state = startChainWalk();
+  for await (const link of store.readStoredLinks?.() ?? []) checkLink(state, link);
+  return finishChainWalk(state);
+};
+
+describe('the staging thread', () => {
+  it('chains a unit from the head its stream has at the commit, also when another append came in between', async () => {
+    const { store, dispose } = openThreaded();
+    try {
+      const stream = streamName('session-moved');
+      await store.appendToStream(stream, [newEvent('a/b', { n: 0 })]);
+      const unit = store.stageAppends();
+      await unit.append(stream, [newEvent('a/b', { n: 1 }), newEvent('a/b', { n: 2 })], { expectedRevision: 'any' });
+      await store.appendToStream(stream, [newEvent('a/c', { n: 9 })]);
+      await unit.commit();
+      const other = streamName('session-still');
+      const second = store.stageAppends();
+      await second.append(other, [newEvent('a/b', { n: 1 })], { expectedRevision: 'no_stream' });
+      await second.append(other, [newEvent('a/b', { n: 2 })]);
+      await second.commit();
+      const { breaks, heads } = await walk(store);
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => [head.streamName, head.revision])).toEqual(
+        expect.arrayContaining([
+          [stream, 3n],
+          [other, 1n],
+        ]),
+      );
+      expect((await collect(store.readStream(stream))).map((event) => event.data)).toEqual([
+        { n: 0 },
+        { n: 9 },
+        { n: 1 },
+        { n: 2 },
+      ]);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('keeps two units open at once apart, each committing its own rows', async () => {
+    const { store, dispose } = openThreaded();
+    try {
+      const [left, right] = [streamName('session-left'), streamName('session-right')];
+      const first = store.stageAppends();
+      const second = store.stageAppends();
+      await first.append(left, [newEvent('a/b', { n: 1 })], { expectedRevision: 'no_stream' });
+      await second.append(right, [newEvent('a/b', { n: 10 })], { expectedRevision: 'no_stream' });
+      await first.commit();
+      await second.append(right, [newEvent('a/b', { n: 11 })]);
+      await second.commit();
+      expect((await collect(store.readStream(left))).map((event) => event.data)).toEqual([{ n: 1 }]);
+      expect((await collect(store.readStream(right))).map((event) => event.data)).toEqual([{ n: 10 }, { n: 11 }]);
+      expect((await walk(store)).breaks).toEqual([]);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('lets a process that closes its store carry on after the close, with nothing else to wait for', () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const script = `
+        const { SqliteEventStore } = require('@teamlog/store-sqlite');
+        (async () => {
+          const store = SqliteEventStore.open(process.argv[1], { stagingThread: true });
+          const unit = store.stageAppends();
+          await unit.append('session-exit', [{ id: '0190d000-0000-7000-8000-000000000001', type: 'a/b', data: {} }], { expectedRevision: 'no_stream' });
+          await unit.commit();
+          await store.close();
+          console.log('closed');
+        })();`;
+      const child = spawnSync(process.execPath, ['-e', script, file], { encoding: 'utf8', timeout: 120_000 });
+      expect(child.stderr).toBe('');
+      expect(child.stdout).toBe('closed\n');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('writes nothing of an aborted unit and lets the next one commit', async () => {
+    const { store, dispose } = openThreaded();
+    try {
+      const stream = streamName('session-aborted');
+      const dropped = store.stageAppends();
+      await dropped.append(stream, [newEvent('a/b', { n: 1 })], { expectedRevision: 'no_stream' });
+      await dropped.abort();
+      expect(await store.streamRevision(stream)).toBeUndefined();
+      const kept = store.stageAppends();
+      await kept.append(stream, [newEvent('a/b', { n: 2 })], { expectedRevision: 'no_stream' });
+      await kept.commit();
+      expect((await collect(store.readStream(stream))).map((event) => event.data)).toEqual([{ n: 2 }]);
+    } finally {
+      await dispose();
+    }
+  });
+});
