@@ -13,7 +13,7 @@ import {
 import type { Decider } from '@teamlog/domain';
 import { type EventStore, type ExpectedRevision, type StreamName, StreamNotFound } from '@teamlog/store';
 import type { AppendJournal } from './append-journal';
-import { CorruptStreamEvent } from './team-log-errors';
+import { TeamLogError } from './team-log-errors';
 
 /** What a fold needs of an aggregate: how to evolve its state, where to start, which types it reads. */
 export type FoldOf<S> = Pick<Decider<unknown, unknown, S>, 'evolve' | 'initialState' | 'reads'>;
@@ -105,12 +105,13 @@ export class FoldedStream<S> {
   }
 
   /** Only a refused payload is decoded, to say where it is wrong. */
-  private corrupt(type: CatalogEventType, revision: bigint, data: unknown): CorruptStreamEvent {
+  private corrupt(type: CatalogEventType, revision: bigint, data: unknown): TeamLogError {
     const decoded = decodeCatalogEvent(type, data);
-    return new CorruptStreamEvent(
-      this.streamName,
+    return new TeamLogError({
+      code: 'CorruptStreamEvent',
+      streamName: this.streamName,
       revision,
-      isLeft(decoded) ? decoded.left : new DecodeError('data', type, 'the payload does not match its codec'),
-    );
+      problem: isLeft(decoded) ? decoded.left : new DecodeError('data', type, 'the payload does not match its codec'),
+    });
   }
 }

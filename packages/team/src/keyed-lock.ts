@@ -1,4 +1,4 @@
-import { SendAborted } from './team-log-errors';
+import { sendAborted } from './team-log-errors';
 
 /**
  * One FIFO queue per key: work on a key runs one at a time, in call order. It orders the writers of
@@ -27,9 +27,9 @@ export class KeyedLock<K> {
 
 const abortable = (waiting: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
   if (signal === undefined) return waiting;
-  if (signal.aborted) return Promise.reject(new SendAborted(signal.reason));
+  if (signal.aborted) return Promise.reject(sendAborted(signal.reason));
   return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(new SendAborted(signal.reason));
+    const onAbort = () => reject(sendAborted(signal.reason));
     signal.addEventListener('abort', onAbort, { once: true });
     waiting.then(
       () => {

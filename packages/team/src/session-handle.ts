@@ -7,7 +7,7 @@ import {
   type TeamTaskSnapshot,
   leadOf,
 } from '@teamlog/events';
-import { MemberNotFound, type TeamWriteEvent, leadName } from '@teamlog/domain';
+import { type TeamWriteEvent, leadName } from '@teamlog/domain';
 import { parseSendRequest } from './send-request';
 import type { SteerDispatch, TeamEngine } from './team-engine';
 import type {
@@ -19,7 +19,7 @@ import type {
   TaskUpdate,
   TeamSession,
 } from './team-session';
-import { MemberSpawnFailed, SendAborted } from './team-log-errors';
+import { TeamLogError, sendAborted } from './team-log-errors';
 
 /** Task commands always write exactly one task record (or are refused). */
 const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
@@ -75,7 +75,7 @@ class SessionHandle implements TeamSession {
   send(request: Parameters<TeamSession['send']>[0]): Promise<MessageId> {
     return this.#engine.track('send', async () => {
       const { target, content, signal } = parseSendRequest(request);
-      if (signal?.aborted === true) throw new SendAborted(signal.reason);
+      if (signal?.aborted === true) throw sendAborted(signal.reason);
       const order = {
         teamId: this.#teamId,
         sender: this.#sessionId,
@@ -166,7 +166,7 @@ class LeadHandle extends SessionHandle implements LeadSession {
       try {
         await this.engine.createSession({ sessionId, teamId, role: 'member', name: spawn.name });
       } catch (error) {
-        const failed = new MemberSpawnFailed(spawn.name, sessionId, error);
+        const failed = new TeamLogError({ code: 'MemberSpawnFailed', memberName: spawn.name, sessionId, cause: error });
         await this.engine.decideTeam(
           teamId,
           { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } },
@@ -196,7 +196,8 @@ export const openMemberHandle = (
       const id = state.team.memberNames.get(address) ?? (address as SessionId);
       return state.team.members.get(id)?.snapshot;
     });
-    if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
+    if (found === undefined || found.phase !== 'active')
+      throw new TeamLogError({ code: 'MemberNotFound', member: address });
     return Object.freeze(new MemberHandle(engine, dispatch, found.id, teamId, found.name));
   });
 

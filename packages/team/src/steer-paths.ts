@@ -1,6 +1,6 @@
 import { type MessageId, type RelayedMessage, type TeamId, leadOf } from '@teamlog/events';
 import type { ListedRoute, TeamEngine } from './team-engine';
-import { UnauthorisedEdge } from './team-log-errors';
+import { TeamLogError } from './team-log-errors';
 
 /* The two capabilities that may reach an inbox: the Lead's steer path and the host's member adapter. */
 
@@ -16,7 +16,10 @@ export class LeadSteerPath {
     const lead = leadOf(route.teamId);
     if (route.target.kind !== 'lead' || route.target.sessionId !== lead) {
       return Promise.reject(
-        new UnauthorisedEdge(`the Lead steer path only reaches the Lead of team "${route.teamId}"`),
+        new TeamLogError({
+          code: 'UnauthorisedEdge',
+          detail: `the Lead steer path only reaches the Lead of team "${route.teamId}"`,
+        }),
       );
     }
     return this.engine.admit(route.teamId, lead, message, signal);
@@ -37,9 +40,16 @@ export class MemberSteerAdapter {
 
   admit(route: ListedRoute, message: RelayedMessage, signal: AbortSignal | undefined): Promise<MessageId> {
     if (route.teamId !== this.teamId)
-      return Promise.reject(new UnauthorisedEdge(`this adapter steers members of team "${this.teamId}" only`));
+      return Promise.reject(
+        new TeamLogError({
+          code: 'UnauthorisedEdge',
+          detail: `this adapter steers members of team "${this.teamId}" only`,
+        }),
+      );
     if (route.target.kind !== 'member')
-      return Promise.reject(new UnauthorisedEdge('the Lead receives through its own steer path'));
+      return Promise.reject(
+        new TeamLogError({ code: 'UnauthorisedEdge', detail: 'the Lead receives through its own steer path' }),
+      );
     return this.engine.admit(this.teamId, route.target.sessionId, message, signal);
   }
 }

@@ -15,7 +15,9 @@ import {
   type AdmitTeamMessage,
   type Decider,
   type OpenToSend,
-  type SendRejected,
+  type SendRejection,
+  type SenderClosed,
+  type SessionLoopRejection,
   type SenderClosure,
   type SessionLoopCommand,
   type SessionReport,
@@ -23,9 +25,9 @@ import {
   type SessionStreamState,
   type TeamCommand,
   type TeamMessageRoute,
+  type TeamRejection,
   type TeamStreamState,
   type TeamWriteEvent,
-  UnknownTarget,
   admissionFor,
   refuseUnlisted,
   relayedMessage,
@@ -47,14 +49,14 @@ import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
 import { type SessionSnapshot, sessionSnapshot } from './session-snapshot';
-import { ConcurrencyExhausted, SendAborted, TeamLogDisposed, TeamNotFound } from './team-log-errors';
+import { TeamLogError, type TeamLogFault, sendAborted } from './team-log-errors';
 
 /** The aggregates the engine runs, each one Decider (see @teamlog/domain). */
 export interface TeamDeciders {
-  readonly teamRoster: Decider<TeamCommand, TeamWriteEvent, TeamStreamState>;
-  readonly targetInbox: Decider<AdmitTeamMessage, AdmissionEvent, SessionStreamState>;
-  readonly sessionLoop: Decider<SessionLoopCommand, WritableEvent, SessionStreamState>;
-  readonly senderLifecycle: Decider<OpenToSend, never, SenderClosure>;
+  readonly teamRoster: Decider<TeamCommand, TeamWriteEvent, TeamStreamState, TeamRejection>;
+  readonly targetInbox: Decider<AdmitTeamMessage, AdmissionEvent, SessionStreamState, SendRejection>;
+  readonly sessionLoop: Decider<SessionLoopCommand, WritableEvent, SessionStreamState, SessionLoopRejection>;
+  readonly senderLifecycle: Decider<OpenToSend, never, SenderClosure, SenderClosed>;
 }
 
 export interface TeamEngineOptions {
@@ -91,7 +93,7 @@ export interface LoopOutcome {
 
 /** How one transaction runs: what it decides, as whom it writes, and what it returns. */
 interface Transaction<C, E extends WritableEvent, S, R> {
-  readonly decider: Decider<C, E, S>;
+  readonly decider: Decider<C, E, S, TeamLogFault>;
   readonly command: C;
   /** The write context, from the state the decision is made on (a session's team comes from its stream). */
   readonly write: (state: S) => WriteContext;
@@ -167,7 +169,7 @@ export class TeamEngine {
 
   /** Run an operation unless disposed; `dispose` waits for every operation already running. */
   track<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    if (this.disposed) return Promise.reject(new TeamLogDisposed(operation));
+    if (this.disposed) return Promise.reject(new TeamLogError({ code: 'TeamLogDisposed', operation }));
     const running = work();
     const forget = () => this.inflight.delete(running);
     this.inflight.add(running);
@@ -234,7 +236,7 @@ export class TeamEngine {
         await team.catchUp(this.options.store, this.journal);
         await sender.catchUp(this.options.store, this.journal);
         const route = routeTeamMessage(team.state.team, sender.state, order.sender, order.address);
-        if (route._tag === 'Left') throw route.left;
+        if (route._tag === 'Left') throw new TeamLogError(route.left);
         const { target } = route.right;
         if (target.kind === 'unlisted') return { kind: 'unlisted', address: target.address } as const;
         const message = relayedMessage(this.options.ids.messageId(), route.right.sender, order.content);
@@ -244,7 +246,7 @@ export class TeamEngine {
       },
       order.signal,
     );
-    if (routed.kind === 'unlisted') throw await this.refuseUnlisted(order.teamId, routed.address);
+    if (routed.kind === 'unlisted') throw new TeamLogError(await this.refuseUnlisted(order.teamId, routed.address));
     return routed.admitted;
   }
 
@@ -266,7 +268,7 @@ export class TeamEngine {
       leadOf(teamId),
       (state) => state.lifecycle.native && state.lifecycle.role === 'lead',
     );
-    if (!isLead) throw new TeamNotFound(teamId);
+    if (!isLead) throw new TeamLogError({ code: 'TeamNotFound', teamId });
   }
 
   /**
@@ -283,9 +285,9 @@ export class TeamEngine {
         for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
           await fold.catchUp(store, this.journal);
           const decision = run.decider.decide(run.command, fold.state);
-          if (isLeft(decision)) throw decision.left;
+          if (isLeft(decision)) throw new TeamLogError(decision.left);
           if (decision.right.length === 0) return run.after([], fold.state);
-          if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
+          if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
           run.decidedOn?.(fold.state);
           let appended: AppendResult;
           try {
@@ -309,7 +311,7 @@ export class TeamEngine {
           );
           return run.after(decision.right, fold.state);
         }
-        throw new ConcurrencyExhausted(fold.streamName, maxAttempts);
+        throw new TeamLogError({ code: 'ConcurrencyExhausted', streamName: fold.streamName, attempts: maxAttempts });
       },
       run.signal,
     );
@@ -376,12 +378,12 @@ export class TeamEngine {
   }
 
   /** Which refusal explains an address that is not on the roster: another team's session, or nothing. */
-  async refuseUnlisted(teamId: TeamId, address: string): Promise<SendRejected> {
+  async refuseUnlisted(teamId: TeamId, address: string): Promise<SendRejection> {
     let stream: StreamName;
     try {
       stream = sessionStream(address as SessionId);
     } catch {
-      return new UnknownTarget(address);
+      return { code: 'UnknownTarget', target: address };
     }
     // A one-off fold: unknown addresses must not grow the cache.
     const fold = new FoldedStream(stream, address as SessionId, this.options.deciders.sessionLoop);

@@ -2,7 +2,6 @@ import { type SessionId, type TeamId, type WritableEvent, sequentialIds, uuidV7I
 import { relayedMessage, senderLifecycle, sessionLoop, targetInbox, teamRoster } from '@teamlog/domain';
 import { InMemoryEventStore, sessionStream } from '@teamlog/store';
 import * as publicApi from '@teamlog/team';
-import { InvalidSendRequest, LegacyMailboxWriteRefused, UnauthorisedEdge } from '@teamlog/team';
 import { appendWritable } from '../src/event-writer';
 import { MemberSteerAdapter } from '../src/steer-paths';
 import { type ListedRoute, TeamEngine } from '../src/team-engine';
@@ -19,8 +18,8 @@ describe('sender attribution and the host-only member adapter', () => {
       // @ts-expect-error a send request has no sender: the sender is the handle's own session
       sender: team.lead.sessionId,
     });
-    await expect(forged).rejects.toBeInstanceOf(InvalidSendRequest);
-    await expect(forged).rejects.toMatchObject({ path: 'sender' });
+    await expect(forged).rejects.toMatchObject({ code: 'InvalidSendRequest' });
+    await expect(forged).rejects.toMatchObject({ fault: { path: 'sender' } });
     expect((await teamlog.session(member(team, 'implementer').sessionId)).inbox).toEqual([]);
   });
 
@@ -107,10 +106,10 @@ describe('sender attribution and the host-only member adapter', () => {
         relayed(lead),
         undefined,
       ),
-    ).rejects.toBeInstanceOf(UnauthorisedEdge);
+    ).rejects.toMatchObject({ code: 'UnauthorisedEdge' });
     await expect(
       adapter.admit(route(team.lead.teamId, researcher, { kind: 'lead', ...lead }), relayed(researcher), undefined),
-    ).rejects.toBeInstanceOf(UnauthorisedEdge);
+    ).rejects.toMatchObject({ code: 'UnauthorisedEdge' });
     const id = await adapter.admit(route(team.lead.teamId, lead, toMember(implementer)), relayed(lead), undefined);
     const sibling = await adapter.admit(
       route(team.lead.teamId, researcher, toMember(implementer)),
@@ -141,18 +140,18 @@ describe('no Team outbox: the mailbox records cannot be written', () => {
     const stream = sessionStream('lead-1' as SessionId);
     // @ts-expect-error the legacy mailbox types are not WritableEvent
     const typed: WritableEvent = queued;
-    await expect(appendWritable(store, stream, [typed], 'any', context)).rejects.toBeInstanceOf(
-      LegacyMailboxWriteRefused,
-    );
+    await expect(appendWritable(store, stream, [typed], 'any', context)).rejects.toMatchObject({
+      code: 'LegacyMailboxWriteRefused',
+    });
     const untyped = JSON.parse(
       JSON.stringify({
         type: 'team/message/delivered',
         data: { version: 2, teamId: 'lead-1', messageId: 'm', targetId: 'x' },
       }),
     ) as WritableEvent;
-    await expect(appendWritable(store, stream, [untyped], 'any', context)).rejects.toBeInstanceOf(
-      LegacyMailboxWriteRefused,
-    );
+    await expect(appendWritable(store, stream, [untyped], 'any', context)).rejects.toMatchObject({
+      code: 'LegacyMailboxWriteRefused',
+    });
     expect(await store.streamRevision(stream)).toBeUndefined();
   });
 
@@ -163,7 +162,7 @@ describe('no Team outbox: the mailbox records cannot be written', () => {
       '{"type":"teamlog/inbox/accepted","data":{"teamId":"lead-1","list":"sideways"}}',
     ) as WritableEvent;
     await expect(appendWritable(store, stream, [bad], 'any', context)).rejects.toMatchObject({
-      name: 'InvalidEventRefused',
+      code: 'InvalidEventRefused',
     });
     expect(await store.streamRevision(stream)).toBeUndefined();
   });
