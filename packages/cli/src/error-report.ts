@@ -4,7 +4,7 @@ import { ProjectionError } from '@teamlog/projections';
 import { StoreFailure } from '@teamlog/store';
 import { TeamLogError } from '@teamlog/team';
 import { ToolError } from '@teamlog/tools';
-import { NotATeamlogStore, SchemaTooNew, StoreNeedsUpgrade } from '@teamlog/store-sqlite';
+import { SqliteStoreError } from '@teamlog/store-sqlite';
 import { BadInput, UsageError } from './cli-errors';
 import { ExitCode } from './exit-code';
 
@@ -16,24 +16,23 @@ export interface ErrorReport {
 
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
-const badInputTypes = [
-  BadInput,
-  SessionLogRejected,
-  DecodeError,
-  SessionNotExportable,
-  SchemaTooNew,
-  NotATeamlogStore,
-  StoreNeedsUpgrade,
-  ExportTargetRefused,
-];
+const badInputTypes = [BadInput, SessionLogRejected, DecodeError, SessionNotExportable, ExportTargetRefused];
 
 /** The errors that carry a code: each boundary's one error type. */
 const codedError = (error: unknown): (Error & { readonly code: string }) | undefined =>
-  error instanceof TeamLogError || error instanceof ToolError || error instanceof ProjectionError ? error : undefined;
+  error instanceof TeamLogError ||
+  error instanceof ToolError ||
+  error instanceof ProjectionError ||
+  error instanceof SqliteStoreError
+    ? error
+    : undefined;
 
 /** The exit code of each code that is not a failure (exit 4); the one table the CLI maps codes with. */
 const exitCodeOf: Readonly<Record<string, ExitCode>> = {
   CorruptViewRow: ExitCode.badInput,
+  SchemaTooNew: ExitCode.badInput,
+  NotATeamlogStore: ExitCode.badInput,
+  StoreNeedsUpgrade: ExitCode.badInput,
 };
 
 /** The exit code and the single line a person sees; the stack only with `--debug`. */
