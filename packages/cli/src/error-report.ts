@@ -1,10 +1,6 @@
 import { DecodeError } from '@teamlog/events';
 import { ExportTargetRefused, SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
-import { ProjectionError } from '@teamlog/projections';
 import { StoreFailure } from '@teamlog/store';
-import { TeamLogError } from '@teamlog/team';
-import { ToolError } from '@teamlog/tools';
-import { SqliteStoreError } from '@teamlog/store-sqlite';
 import { BadInput, UsageError } from './cli-errors';
 import { ExitCode } from './exit-code';
 
@@ -18,13 +14,14 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
 const badInputTypes = [BadInput, SessionLogRejected, DecodeError, SessionNotExportable, ExportTargetRefused];
 
-/** The errors that carry a code: each boundary's one error type. */
+/**
+ * The errors that carry a code: each boundary's one error type (TeamLogError, ToolError,
+ * ProjectionError, SqliteStoreError, PostgresError, MigrationError, ...), all `{ code, fault }`.
+ * Read by shape, so the CLI need not load every adapter to report its errors.
+ */
 const codedError = (error: unknown): (Error & { readonly code: string }) | undefined =>
-  error instanceof TeamLogError ||
-  error instanceof ToolError ||
-  error instanceof ProjectionError ||
-  error instanceof SqliteStoreError
-    ? error
+  error instanceof Error && 'fault' in error && 'code' in error && typeof error.code === 'string'
+    ? (error as Error & { readonly code: string })
     : undefined;
 
 /** The exit code of each code that is not a failure (exit 4); the one table the CLI maps codes with. */

@@ -1,3 +1,4 @@
+import { SqliteStoreError } from '@teamlog/store-sqlite';
 import { ProjectionError } from '@teamlog/projections';
 import { TeamLogError } from '@teamlog/team';
 import { DecodeError } from '@teamlog/events';
@@ -45,6 +46,8 @@ describe('reportError', () => {
     const refused = reportError(new TeamLogError({ code: 'UnknownTarget', target: 'nobody' }));
     expect(refused.exitCode).toBe(ExitCode.failure);
     expect(refused.line).toMatch(/^UnknownTarget: no team member or session "nobody"/);
+    const newer = new SqliteStoreError({ code: 'SchemaTooNew', file: 's.db', fileVersion: 9, knownVersion: 2 });
+    expect(reportError(newer)).toEqual({ exitCode: ExitCode.badInput, line: newer.message });
   });
 
   it('exits 4 for a store that failed (a server that stayed away), on one line without the stack hint', () => {

@@ -68,7 +68,9 @@ describe('PostgresEventStore schema', () => {
     try {
       const error = await openPostgresStore(database().url).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'PostgresSchemaTooNew' });
-      expect(error).toMatchObject({ databaseVersion: 99, knownVersion: knownSchemaVersion(shippedMigrations) });
+      expect(error).toMatchObject({
+        fault: { databaseVersion: 99, knownVersion: knownSchemaVersion(shippedMigrations) },
+      });
       await expect(openPostgresStore(database().url, { migrate: false })).rejects.toMatchObject({
         code: 'PostgresSchemaTooNew',
       });

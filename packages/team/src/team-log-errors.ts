@@ -75,40 +75,41 @@ const describeOwnFault = (fault: TeamLogOwnFault): string => {
   }
 };
 
-const sendCodes: ReadonlySet<string> = new Set<SendRejection['code']>([
-  'UnknownTarget',
-  'TargetOutsideTeam',
-  'SenderOutsideTeam',
-  'MessageToSelf',
-  'SenderClosed',
-  'TargetClosed',
-]);
-const teamCodes: ReadonlySet<string> = new Set<TeamRejection['code']>([
-  'TeamRuleViolation',
-  'TaskRevisionConflict',
-  'TaskNotFound',
-  'MemberNotFound',
-  'InvalidMemberName',
-  'UnknownTaskOwner',
-  'TeamLogFailed',
-]);
-const loopCodes: ReadonlySet<string> = new Set<SessionLoopRejection['code']>([
-  'SessionNotFound',
-  'InvalidSessionTransition',
-  'SteerInputPending',
-]);
+type Describe<C extends TeamLogErrorCode> = (fault: Extract<TeamLogFault, { readonly code: C }>) => string;
 
-/** The one-line message of a fault (what `TeamLogError.message` says). */
-export const describeTeamLogFault = (fault: TeamLogFault): string => {
-  if (sendCodes.has(fault.code)) return describeSendRejection(fault as SendRejection);
-  if (teamCodes.has(fault.code)) return describeTeamRejection(fault as TeamRejection);
-  if (loopCodes.has(fault.code)) return describeSessionLoopRejection(fault as SessionLoopRejection);
-  return describeOwnFault(fault as TeamLogOwnFault);
+/** Who words each code: the aggregate that decided it, or the TeamLog. Exhaustive: a new code does not compile until listed. */
+const describers: { readonly [C in TeamLogErrorCode]: Describe<C> } = {
+  UnknownTarget: describeSendRejection,
+  TargetOutsideTeam: describeSendRejection,
+  SenderOutsideTeam: describeSendRejection,
+  MessageToSelf: describeSendRejection,
+  SenderClosed: describeSendRejection,
+  TargetClosed: describeSendRejection,
+  TeamRuleViolation: describeTeamRejection,
+  TaskRevisionConflict: describeTeamRejection,
+  TaskNotFound: describeTeamRejection,
+  MemberNotFound: describeTeamRejection,
+  InvalidMemberName: describeTeamRejection,
+  UnknownTaskOwner: describeTeamRejection,
+  TeamLogFailed: describeTeamRejection,
+  SessionNotFound: describeSessionLoopRejection,
+  InvalidSessionTransition: describeSessionLoopRejection,
+  SteerInputPending: describeSessionLoopRejection,
+  SendAborted: describeOwnFault,
+  TeamLogDisposed: describeOwnFault,
+  InvalidSendRequest: describeOwnFault,
+  LegacyMailboxWriteRefused: describeOwnFault,
+  InvalidEventRefused: describeOwnFault,
+  CorruptStreamEvent: describeOwnFault,
+  ConcurrencyExhausted: describeOwnFault,
+  MemberSpawnFailed: describeOwnFault,
+  TeamNotFound: describeOwnFault,
+  UnauthorisedEdge: describeOwnFault,
 };
 
-/** Whether the fault is a refusal decided by a domain aggregate (nothing was written, the caller can act on it). */
-export const isDomainRejection = (fault: TeamLogFault): fault is SendRejection | TeamRejection | SessionLoopRejection =>
-  sendCodes.has(fault.code) || teamCodes.has(fault.code) || loopCodes.has(fault.code);
+/** The one-line message of a fault (what `TeamLogError.message` says). */
+export const describeTeamLogFault = (fault: TeamLogFault): string =>
+  (describers[fault.code] as (fault: TeamLogFault) => string)(fault);
 
 /** Every error the TeamLog raises on purpose; `code` says which, `fault` holds the fields of that code. */
 export class TeamLogError<F extends TeamLogFault = TeamLogFault> extends Error {
