@@ -344,8 +344,9 @@ const foldTeam = <S extends TeamState>(
 };
 
 /**
- * Fold one Lead-log event into the Team, purely (the deciders' fold): a Team record of the own team
- * yields a new state that copies the maps it changes; any other event returns the same state.
+ * Fold one Lead-log event into the Team, purely: a Team record of the own team yields a new state
+ * that copies the maps it changes; any other event returns the same state. Linear in the maps it
+ * copies per record, so for short folds (a candidate, a test); whole streams accumulate.
  */
 export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => foldTeam(state, event, applyTeamRecord);
 
@@ -356,19 +357,25 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => f
 export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator =>
   foldTeam(acc, event, accumulateTeamRecord);
 
-/** The Team as the Lead stream holds it, and that stream's revision. */
+/**
+ * The Team as the Lead stream holds it, and that stream's revision. Linear in its Team: evolving
+ * accumulates into the maps of the state it is given, so a Lead log of any length folds in linear
+ * time (the pure `evolveTeam` copies a map per record: quadratic, 1,000x slower than in place at
+ * 16,384 mailbox records). Decisions stay pure: `decideTeam` tries a candidate with the pure
+ * `applyTeamRecord`, which never changes this state. Keep a state only by folding again.
+ */
 export interface TeamStreamState {
-  readonly team: TeamState;
+  readonly team: TeamAccumulator;
   readonly revision: number;
 }
 
 export const initialTeamStreamState = (teamId: TeamId): TeamStreamState => ({
-  team: initialTeamState(teamId),
+  team: initialTeamAccumulator(teamId),
   revision: -1,
 });
 
 export const evolveTeamStream = (state: TeamStreamState, event: StreamEvent): TeamStreamState => ({
-  team: evolveTeam(state.team, event),
+  team: accumulateTeam(state.team, event),
   revision: event.seq,
 });
 
