@@ -1,8 +1,6 @@
 import { DecodeError } from '@teamlog/events';
 import { ExportTargetRefused, SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
-import { CorruptViewRow } from '@teamlog/projections';
 import { StoreFailure } from '@teamlog/store';
-import { NotATeamlogStore, SchemaTooNew, StoreNeedsUpgrade } from '@teamlog/store-sqlite';
 import { BadInput, UsageError } from './cli-errors';
 import { ExitCode } from './exit-code';
 
@@ -14,17 +12,25 @@ export interface ErrorReport {
 
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
-const badInputTypes = [
-  BadInput,
-  SessionLogRejected,
-  DecodeError,
-  SessionNotExportable,
-  CorruptViewRow,
-  SchemaTooNew,
-  NotATeamlogStore,
-  StoreNeedsUpgrade,
-  ExportTargetRefused,
-];
+const badInputTypes = [BadInput, SessionLogRejected, DecodeError, SessionNotExportable, ExportTargetRefused];
+
+/**
+ * The errors that carry a code: each boundary's one error type (TeamLogError, ToolError,
+ * ProjectionError, SqliteStoreError, PostgresError, MigrationError, ...), all `{ code, fault }`.
+ * Read by shape, so the CLI need not load every adapter to report its errors.
+ */
+const codedError = (error: unknown): (Error & { readonly code: string }) | undefined =>
+  error instanceof Error && 'fault' in error && 'code' in error && typeof error.code === 'string'
+    ? (error as Error & { readonly code: string })
+    : undefined;
+
+/** The exit code of each code that is not a failure (exit 4); the one table the CLI maps codes with. */
+const exitCodeOf: Readonly<Record<string, ExitCode>> = {
+  CorruptViewRow: ExitCode.badInput,
+  SchemaTooNew: ExitCode.badInput,
+  NotATeamlogStore: ExitCode.badInput,
+  StoreNeedsUpgrade: ExitCode.badInput,
+};
 
 /** The exit code and the single line a person sees; the stack only with `--debug`. */
 export const reportError = (error: unknown): ErrorReport => {
@@ -32,11 +38,15 @@ export const reportError = (error: unknown): ErrorReport => {
     const help = error.command === undefined ? 'teamlog --help' : `teamlog ${error.command} --help`;
     return { exitCode: ExitCode.usage, line: `${oneLine(error.message)} (see "${help}")` };
   }
+  const coded = codedError(error);
+  const mapped = coded === undefined ? undefined : exitCodeOf[coded.code];
+  if (coded !== undefined && mapped !== undefined) return { exitCode: mapped, line: oneLine(coded.message) };
   if (badInputTypes.some((type) => error instanceof type))
     return { exitCode: ExitCode.badInput, line: oneLine((error as Error).message) };
   // The store's server stayed away through its retries, or failed: the environment, not a bug, so no stack trace is offered.
   if (error instanceof StoreFailure) return { exitCode: ExitCode.failure, line: oneLine(error.message) };
-  const message =
-    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  // A coded error is named by its code (UnknownTarget: ...), as the classes of each case were before.
+  const label = coded?.code ?? (error instanceof Error ? error.name : 'Error');
+  const message = error instanceof Error ? `${label === 'Error' ? '' : `${label}: `}${error.message}` : String(error);
   return { exitCode: ExitCode.failure, line: `${oneLine(message)} (run with --debug for the stack trace)` };
 };

@@ -116,12 +116,12 @@ const openPostgres = async (
   const store = await postgres
     .openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read', log })
     .catch((error: unknown) => {
-      if (error instanceof postgres.InvalidPostgresUrl) throw new UsageError(error.message);
-      if (error instanceof postgres.PostgresStoreNotFound)
+      if (postgres.isPostgresError(error, 'InvalidPostgresUrl')) throw new UsageError(error.message);
+      if (postgres.isPostgresError(error, 'PostgresStoreNotFound'))
         throw new BadInput(
           `${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`,
         );
-      if (error instanceof postgres.PostgresSchemaTooNew) throw new BadInput(error.message);
+      if (postgres.isPostgresError(error, 'PostgresSchemaTooNew')) throw new BadInput(error.message);
       throw error;
     });
   const committedViews = postgres.postgresCommittedViews(store);

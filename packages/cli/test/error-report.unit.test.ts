@@ -1,3 +1,6 @@
+import { SqliteStoreError } from '@teamlog/store-sqlite';
+import { ProjectionError } from '@teamlog/projections';
+import { TeamLogError } from '@teamlog/team';
 import { DecodeError } from '@teamlog/events';
 import { SessionLogRejected } from '@teamlog/dsh';
 import { StoreFailure } from '@teamlog/store';
@@ -29,6 +32,22 @@ describe('reportError', () => {
       reportError(new SessionLogRejected('invalid-event', 'a.jsonl', 'bad', { line: 3, path: 'data.x' })).exitCode,
     ).toBe(ExitCode.badInput);
     expect(reportError(new DecodeError('data.x', 'string', 'expected string')).exitCode).toBe(ExitCode.badInput);
+  });
+
+  it('maps a coded error through the code table: a corrupt view row is bad input (3), a team refusal a failure named by its code (4)', () => {
+    const corrupt = new ProjectionError({
+      code: 'CorruptViewRow',
+      file: 'v.db',
+      table: 't',
+      row: 'r',
+      detail: 'x: bad',
+    });
+    expect(reportError(corrupt)).toEqual({ exitCode: ExitCode.badInput, line: corrupt.message });
+    const refused = reportError(new TeamLogError({ code: 'UnknownTarget', target: 'nobody' }));
+    expect(refused.exitCode).toBe(ExitCode.failure);
+    expect(refused.line).toMatch(/^UnknownTarget: no team member or session "nobody"/);
+    const newer = new SqliteStoreError({ code: 'SchemaTooNew', file: 's.db', fileVersion: 9, knownVersion: 2 });
+    expect(reportError(newer)).toEqual({ exitCode: ExitCode.badInput, line: newer.message });
   });
 
   it('exits 4 for a store that failed (a server that stayed away), on one line without the stack hint', () => {

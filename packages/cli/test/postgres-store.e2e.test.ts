@@ -96,7 +96,7 @@ describe('teamlog on a PostgreSQL store', () => {
       `teamlog: ${shown(url)}: no teamlog store in this database; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store\n`,
     ]);
     const store = await openPostgresStore(url, { create: false }).catch((error: unknown) => error);
-    expect((store as Error).name).toBe('PostgresStoreNotFound');
+    expect(store).toMatchObject({ code: 'PostgresStoreNotFound' });
     const down = teamlog(['roster', '--store', `postgres://teamlog:${password}@127.0.0.1:1/teamlog`]);
     expect(down.code).toBe(4);
     // The connection is retried (about half a minute; the first retry is shown once), then one line.

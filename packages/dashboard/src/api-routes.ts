@@ -4,7 +4,7 @@ import { parsePosition } from '@teamlog/store';
 import { auditListing } from './audit-listing';
 import { readConversation } from './conversation-reader';
 import { readSessionEvent } from './event-document';
-import { NotFound } from './http-errors';
+import { notFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
 import { defaultLegacyPage, legacyMailbox, legacyMessageText, maxLegacyPage } from './legacy-mailbox';
 import { readMessageFlow } from './message-flow';
@@ -76,7 +76,7 @@ const teamFlow = async (
   query: { readonly teamId: t.TypeOf<typeof TeamIdParam>; readonly asOf?: AsOfParam },
 ) => {
   const flow = readMessageFlow(await source.views(query.asOf), query.teamId);
-  if (flow === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
+  if (flow === undefined) throw notFound(`no team ${query.teamId} in the views`);
   return flow;
 };
 
@@ -114,8 +114,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({ sessionId: SessionIdParam }, { status: InboxStatusParam, peerOnly: BooleanParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
-      if (views.session(query.sessionId) === undefined)
-        throw new NotFound(`no session ${query.sessionId} in the views`);
+      if (views.session(query.sessionId) === undefined) throw notFound(`no session ${query.sessionId} in the views`);
       const entries = views
         .inbox({ sessionId: query.sessionId, ...(query.peerOnly === undefined ? {} : { peerOnly: query.peerOnly }) })
         .filter((entry) => query.status === undefined || entry.status === query.status);
@@ -128,8 +127,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({ sessionId: SessionIdParam }, { fromSeq: SeqParam, ...asOfOnly }),
     async (query, source) => {
       const views = await source.views(query.asOf);
-      if (views.session(query.sessionId) === undefined)
-        throw new NotFound(`no session ${query.sessionId} in the views`);
+      if (views.session(query.sessionId) === undefined) throw notFound(`no session ${query.sessionId} in the views`);
       // A plain read is cut at the live views' checkpoint, so the text and the statuses show one moment.
       const live = source.checkpoint();
       const livePosition = live === null ? undefined : parsePosition(live);
@@ -147,7 +145,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({ teamId: TeamIdParam }, {}),
     async (query, source) => {
       const team = (await source.views()).teams().find((candidate) => candidate.teamId === query.teamId);
-      if (team === undefined) throw new NotFound(`no team ${query.teamId} in the views`);
+      if (team === undefined) throw notFound(`no team ${query.teamId} in the views`);
       return json(source, undefined, { teamId: team.teamId, moments: await source.teamMoments(team) });
     },
   ),
@@ -241,7 +239,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     querySpec({ sessionId: SessionIdParam, seq: SeqParam }, {}),
     async (query, source) => {
       const event = await readSessionEvent(source.store, query.sessionId, query.seq);
-      if (event === undefined) throw new NotFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
+      if (event === undefined) throw notFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
       return json(source, undefined, { event });
     },
     false,

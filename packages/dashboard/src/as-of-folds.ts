@@ -1,6 +1,6 @@
 import { type EventStore, formatPosition } from '@teamlog/store';
 import { type ProjectionState, foldViewsAsOf } from '@teamlog/projections';
-import { ServiceUnavailable } from './http-errors';
+import { HttpError } from './http-errors';
 import type { AsOfParam } from './query-codecs';
 
 export interface AsOfFoldsOptions {
@@ -66,7 +66,11 @@ export class AsOfFolds {
     }
     if (this.running >= this.concurrency && this.waiting.length >= this.queueLimit) {
       return Promise.reject(
-        new ServiceUnavailable(1, `the dashboard is busy with ${this.pending} as-of views; try again shortly`),
+        new HttpError({
+          code: 'ServiceUnavailable',
+          retryAfterSeconds: 1,
+          detail: `the dashboard is busy with ${this.pending} as-of views; try again shortly`,
+        }),
       );
     }
     const fold = this.inTurn(() => foldViewsAsOf(this.store, asOf, { pause: slicer(this.sliceMs), pauseEvery: 128 }));

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLeft } from 'fp-ts/Either';
 import { type ApiResponse, type ApiRoute, apiRoutes } from './api-routes';
 import { errorMessage } from './error-message';
-import { HttpError, MethodNotAllowed, NotFound, ServiceUnavailable } from './http-errors';
+import { HttpError, httpHeadersOf, notFound } from './http-errors';
 import { sendBody, sendError, sendJson } from './http-response';
 import type { LiveAnswers, RenderedAnswer } from './live-answers';
 import { decodeQuery, querySpec } from './query-spec';
@@ -59,7 +59,7 @@ const routeAnswer = (context: RequestContext, route: ApiRoute, url: URL): Promis
 
 const serve = async (context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const method = request.method ?? 'GET';
-  if (method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowed(method);
+  if (method !== 'GET' && method !== 'HEAD') throw new HttpError({ code: 'MethodNotAllowed', method });
   const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
   if (url.pathname === '/api/stream') return openStream(context, url, method, response);
   if (url.pathname === '/api' || url.pathname === '/api/') return sendJson(response, 200, listRoutes());
@@ -68,7 +68,7 @@ const serve = async (context: RequestContext, request: IncomingMessage, response
     const answer = await routeAnswer(context, route, url);
     return sendBody(response, 200, answer.contentType, answer.body, 'no-store');
   }
-  if (url.pathname.startsWith('/api/')) throw new NotFound(`no API route ${url.pathname} (GET /api lists them)`);
+  if (url.pathname.startsWith('/api/')) throw notFound(`no API route ${url.pathname} (GET /api lists them)`);
   const asset = await readStaticAsset(url.pathname, context.assets);
   return sendBody(response, 200, asset.contentType, asset.body, 'no-cache');
 };
@@ -84,13 +84,7 @@ export const dashboardRequestHandler =
         return;
       }
       if (error instanceof HttpError) {
-        const headers: Record<string, string> =
-          error instanceof MethodNotAllowed
-            ? { allow: 'GET, HEAD' }
-            : error instanceof ServiceUnavailable
-              ? { 'retry-after': String(error.retryAfterSeconds) }
-              : {};
-        sendError(response, error.status, error.message, headers);
+        sendError(response, error.status, error.message, httpHeadersOf(error.fault));
         return;
       }
       context.onError(error);

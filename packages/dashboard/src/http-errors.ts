@@ -1,41 +1,72 @@
+/*
+ * The one error the dashboard API answers with: an HttpError carries a fault whose `code` says what
+ * was wrong, and the status (and headers) come from the code, in one table.
+ */
+
+export type HttpFault =
+  /** A query parameter is missing, unknown, repeated or malformed. */
+  | { readonly code: 'BadQuery'; readonly parameter: string; readonly detail: string }
+  | { readonly code: 'NotFound'; readonly detail: string }
+  | { readonly code: 'MethodNotAllowed'; readonly method: string }
+  /** Too much work is queued (as-of folds): come back later. */
+  | { readonly code: 'ServiceUnavailable'; readonly retryAfterSeconds: number; readonly detail: string }
+  /** The browser code is compiled by `tsc -b` from packages/dashboard/client; a fresh clone must build first. */
+  | { readonly code: 'ClientNotBuilt'; readonly file: string };
+
+export type HttpErrorCode = HttpFault['code'];
+
+/** The status each code answers with. */
+export const httpStatusOf: { readonly [C in HttpErrorCode]: number } = {
+  BadQuery: 400,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  ServiceUnavailable: 503,
+  ClientNotBuilt: 503,
+};
+
+const describeHttpFault = (fault: HttpFault): string => {
+  switch (fault.code) {
+    case 'BadQuery':
+      return `query parameter "${fault.parameter}": ${fault.detail}`;
+    case 'NotFound':
+    case 'ServiceUnavailable':
+      return fault.detail;
+    case 'MethodNotAllowed':
+      return `the dashboard is read-only: ${fault.method} is not allowed (use GET)`;
+    case 'ClientNotBuilt':
+      return `the dashboard's browser code is not built (${fault.file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`;
+    default: {
+      const unreachable: never = fault;
+      return unreachable;
+    }
+  }
+};
+
+/** The headers an answer of this fault carries beside its status. */
+export const httpHeadersOf = (fault: HttpFault): Record<string, string> => {
+  switch (fault.code) {
+    case 'MethodNotAllowed':
+      return { allow: 'GET, HEAD' };
+    case 'ServiceUnavailable':
+      return { 'retry-after': String(fault.retryAfterSeconds) };
+    default:
+      return {};
+  }
+};
+
 /** An error the API answers with its status and `{ error: message }`. */
-export abstract class HttpError extends Error {
-  abstract readonly status: number;
-}
-
-/** A query parameter is missing, unknown, repeated or malformed. */
-export class BadQuery extends HttpError {
-  override readonly name = 'BadQuery';
-  readonly status = 400;
-  constructor(
-    readonly parameter: string,
-    detail: string,
-  ) {
-    super(`query parameter "${parameter}": ${detail}`);
+export class HttpError<F extends HttpFault = HttpFault> extends Error {
+  override readonly name = 'HttpError';
+  readonly code: F['code'];
+  readonly status: number;
+  constructor(readonly fault: F) {
+    super(describeHttpFault(fault));
+    this.code = fault.code;
+    this.status = httpStatusOf[fault.code];
   }
 }
 
-export class NotFound extends HttpError {
-  override readonly name = 'NotFound';
-  readonly status = 404;
-}
+export const badQuery = (parameter: string, detail: string): HttpError =>
+  new HttpError({ code: 'BadQuery', parameter, detail });
 
-export class MethodNotAllowed extends HttpError {
-  override readonly name = 'MethodNotAllowed';
-  readonly status = 405;
-  constructor(readonly method: string) {
-    super(`the dashboard is read-only: ${method} is not allowed (use GET)`);
-  }
-}
-
-/** Too much work is queued (as-of folds): come back later. */
-export class ServiceUnavailable extends HttpError {
-  override readonly name = 'ServiceUnavailable';
-  readonly status = 503;
-  constructor(
-    readonly retryAfterSeconds: number,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
+export const notFound = (detail: string): HttpError => new HttpError({ code: 'NotFound', detail });

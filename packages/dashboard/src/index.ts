@@ -10,8 +10,8 @@ export {
   type DashboardServerOptions,
 } from './dashboard-server';
 export { apiRoutes, type ApiRoute, type ApiResponse } from './api-routes';
-export { BadQuery, HttpError, MethodNotAllowed, NotFound } from './http-errors';
-export { ClientNotBuilt, type AssetDirectories } from './static-assets';
+export { HttpError, type HttpFault, type HttpErrorCode, httpStatusOf } from './http-errors';
+export type { AssetDirectories } from './static-assets';
 export {
   messageFlowOf,
   readMessageFlow,

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import { formatValidationErrors } from '@teamlog/events';
-import { BadQuery } from './http-errors';
+import { type HttpError, badQuery } from './http-errors';
 
 /** The query parameters a route takes: each decoded from its string by an io-ts codec. */
 export interface QuerySpec<R extends t.Props, O extends t.Props> {
@@ -36,20 +36,20 @@ const takes = (names: readonly string[]): string =>
 export const decodeQuery = <R extends t.Props, O extends t.Props>(
   spec: QuerySpec<R, O>,
   params: URLSearchParams,
-): Either<BadQuery, t.TypeOfProps<R> & t.TypeOfPartialProps<O>> => {
+): Either<HttpError, t.TypeOfProps<R> & t.TypeOfPartialProps<O>> => {
   const names = parameterNames(spec);
   const raw: Record<string, string> = {};
   for (const [key, value] of params) {
-    if (!names.includes(key)) return left(new BadQuery(key, `unknown parameter; ${takes(names)}`));
-    if (key in raw) return left(new BadQuery(key, 'given more than once'));
+    if (!names.includes(key)) return left(badQuery(key, `unknown parameter; ${takes(names)}`));
+    if (key in raw) return left(badQuery(key, 'given more than once'));
     raw[key] = value;
   }
   const missing = Object.keys(spec.required).find((key) => !(key in raw));
-  if (missing !== undefined) return left(new BadQuery(missing, 'missing; this route requires it'));
+  if (missing !== undefined) return left(badQuery(missing, 'missing; this route requires it'));
   const decoded = spec.codec.decode(raw);
   if (isLeft(decoded)) {
     const { path, message } = formatValidationErrors(decoded.left);
-    return left(new BadQuery(path, message));
+    return left(badQuery(path, message));
   }
   return right(decoded.right);
 };

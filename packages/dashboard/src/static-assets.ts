@@ -1,22 +1,11 @@
 import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { errorCode } from './error-message';
-import { HttpError, NotFound } from './http-errors';
+import { HttpError, notFound } from './http-errors';
 
 export interface StaticAsset {
   readonly body: Buffer;
   readonly contentType: string;
-}
-
-/** The browser code is compiled by `tsc -b` from packages/dashboard/client; a fresh clone must build first. */
-export class ClientNotBuilt extends HttpError {
-  override readonly name = 'ClientNotBuilt';
-  readonly status = 503;
-  constructor(readonly file: string) {
-    super(
-      `the dashboard's browser code is not built (${file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`,
-    );
-  }
 }
 
 /** packages/dashboard, from src/ (ts-jest) or dist/ (compiled) alike. */
@@ -61,15 +50,15 @@ export const readStaticAsset = async (
   if (page !== undefined) {
     const file = join(directories.staticDirectory, page.file);
     const body = await readIfPresent(file);
-    if (body === undefined) throw new NotFound(`${file} is missing from the dashboard package`);
+    if (body === undefined) throw notFound(`${file} is missing from the dashboard package`);
     return { body, contentType: page.contentType };
   }
   const module = clientModule.exec(path)?.[1];
-  if (module === undefined) throw new NotFound(`no asset ${path}`);
+  if (module === undefined) throw notFound(`no asset ${path}`);
   const file = join(directories.clientDirectory, module);
   const body = await readIfPresent(file);
   if (body !== undefined) return { body, contentType: 'text/javascript; charset=utf-8' };
   // The entry module missing means nothing was built; another name is just a wrong URL.
-  if (module === 'app.js') throw new ClientNotBuilt(file);
-  throw new NotFound(`no asset ${path}`);
+  if (module === 'app.js') throw new HttpError({ code: 'ClientNotBuilt', file });
+  throw notFound(`no asset ${path}`);
 };

@@ -1,12 +1,12 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { BadQuery } from '../src/http-errors';
+import type { HttpError } from '../src/http-errors';
 import { BooleanParam, SeqParam, SessionIdParam } from '../src/query-codecs';
 import { decodeQuery, querySpec } from '../src/query-spec';
 
 const spec = querySpec({ sessionId: SessionIdParam }, { seq: SeqParam, peerOnly: BooleanParam });
 const none = querySpec({}, {});
 
-const refusal = (query: string, withSpec: typeof spec | typeof none = spec): BadQuery => {
+const refusal = (query: string, withSpec: typeof spec | typeof none = spec): HttpError => {
   const decoded = decodeQuery(withSpec, new URLSearchParams(query));
   if (isRight(decoded)) throw new Error(`expected ?${query} to be refused`);
   return decoded.left;
@@ -25,8 +25,11 @@ describe('decodeQuery', () => {
 
   it('refuses a missing required parameter, naming it', () => {
     const error = refusal('seq=3');
-    expect(error).toBeInstanceOf(BadQuery);
-    expect(error.parameter).toBe('sessionId');
+    expect(error.fault).toEqual({
+      code: 'BadQuery',
+      parameter: 'sessionId',
+      detail: 'missing; this route requires it',
+    });
     expect(error.message).toBe('query parameter "sessionId": missing; this route requires it');
     expect(error.status).toBe(400);
   });

@@ -1,19 +1,9 @@
 import { type Either, left, right } from 'fp-ts/Either';
 import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import type { SendRejection } from './inbox';
 import type { TeamSender } from './relayed-message';
-import {
-  MessageToSelf,
-  type SendRejected,
-  SenderOutsideTeam,
-  TargetClosed,
-  TargetOutsideTeam,
-  UnknownTarget,
-} from './send-rejection';
-import { type SenderClosure, senderLifecycle } from './sender-closure';
-import type { TeamState } from './team-state';
-
-/** The name the Lead goes by in Team messages; `send({ target: 'lead' })` addresses it. */
-export const leadName = 'lead';
+import { type SenderClosure, senderLifecycle } from './session';
+import { type TeamState, leadName } from './team';
 
 export type TeamTarget =
   | { readonly kind: 'lead'; readonly sessionId: SessionId; readonly name: string }
@@ -32,12 +22,12 @@ export interface TeamMessageRoute {
 }
 
 /** The Lead or an active member, as the roster names it. */
-export const teamSender = (team: TeamState, sessionId: SessionId): Either<SenderOutsideTeam, TeamSender> => {
+export const teamSender = (team: TeamState, sessionId: SessionId): Either<SendRejection, TeamSender> => {
   if (sessionId === leadOf(team.teamId)) return right({ sessionId, name: leadName });
   const member = team.members.get(sessionId);
   return member !== undefined && member.snapshot.phase === 'active'
     ? right({ sessionId, name: member.snapshot.name })
-    : left(new SenderOutsideTeam(sessionId, team.teamId));
+    : left({ code: 'SenderOutsideTeam', sender: sessionId, teamId: team.teamId });
 };
 
 /** Targets are addressed by member name or session id; "lead" (or the Lead's id) is the Lead. */
@@ -55,27 +45,29 @@ export const teamTarget = (team: TeamState, address: string): TeamTarget => {
  * Route a send inside one team, from what the team's roster and the sender's own lifecycle say:
  * the only place that decides a closed sender, a sender outside the team, the sender's name, a
  * message to self and a target whose spawn failed. The target's own stream decides the rest
- * (target-inbox-decider.ts); an unlisted address is explained by `refuseUnlisted`.
+ * (inbox.ts); an unlisted address is explained by `refuseUnlisted`.
  */
 export const routeTeamMessage = (
   team: TeamState,
   senderClosure: SenderClosure,
   senderId: SessionId,
   address: string,
-): Either<SendRejected, TeamMessageRoute> => {
+): Either<SendRejection, TeamMessageRoute> => {
   const open = senderLifecycle.decide({ type: 'open-to-send', sessionId: senderId }, senderClosure);
   if (open._tag === 'Left') return open;
   const sender = teamSender(team, senderId);
   if (sender._tag === 'Left') return sender;
   const target = teamTarget(team, address);
   if (target.kind === 'unlisted') return right({ teamId: team.teamId, sender: sender.right, target });
-  if (target.sessionId === senderId) return left(new MessageToSelf(senderId));
+  if (target.sessionId === senderId) return left({ code: 'MessageToSelf', sessionId: senderId });
   if (target.kind === 'member' && team.members.get(target.sessionId)?.snapshot.phase === 'failed') {
-    return left(new TargetClosed(target.sessionId, 'failed'));
+    return left({ code: 'TargetClosed', target: target.sessionId, reason: 'failed' });
   }
   return right({ teamId: team.teamId, sender: sender.right, target });
 };
 
 /** An unlisted address is refused; which refusal depends on whether it names another team's session. */
-export const refuseUnlisted = (teamId: TeamId, address: string, addressTeam: TeamId | undefined): SendRejected =>
-  addressTeam === undefined ? new UnknownTarget(address) : new TargetOutsideTeam(address as SessionId, teamId);
+export const refuseUnlisted = (teamId: TeamId, address: string, addressTeam: TeamId | undefined): SendRejection =>
+  addressTeam === undefined
+    ? { code: 'UnknownTarget', target: address }
+    : { code: 'TargetOutsideTeam', target: address as SessionId, teamId };

@@ -6,8 +6,8 @@ import type { Decider } from '@teamlog/domain';
 export interface DeciderThen<E> {
   /** The decision is exactly these events (none: the command writes nothing). */
   readonly then: (expected: readonly E[]) => void;
-  /** The decision is a refusal of this class, with these fields. */
-  readonly thenRejects: (type: abstract new (...args: never[]) => Error, fields?: Record<string, unknown>) => void;
+  /** The decision is a refusal with this code, and these fields. */
+  readonly thenRejects: (code: string, fields?: Record<string, unknown>) => void;
 }
 
 /**
@@ -15,7 +15,10 @@ export interface DeciderThen<E> {
  * with the decider's own `evolve` (dense seqs from 0, as a stream has them), the command is decided
  * once on that state, and the decision is checked.
  */
-export const deciderSpec = <C, E, S>(decider: Decider<C, E, S>, session: SessionId) => ({
+export const deciderSpec = <C, E, S, R extends { readonly code: string }>(
+  decider: Decider<C, E, S, R>,
+  session: SessionId,
+) => ({
   given: (...events: readonly WritableEvent[]) => ({
     when: (command: C): DeciderThen<E> => {
       const state = events.reduce(
@@ -26,14 +29,13 @@ export const deciderSpec = <C, E, S>(decider: Decider<C, E, S>, session: Session
       return {
         // biome-ignore lint/suspicious/noThenProperty: given / when / then reads as the spec; the object is never awaited.
         then: (expected) => {
-          if (isLeft(decided)) throw new Error(`expected events, the decider refused: ${decided.left.message}`);
+          if (isLeft(decided)) throw new Error(`expected events, the decider refused: ${JSON.stringify(decided.left)}`);
           expect(decided.right).toEqual(expected);
         },
-        thenRejects: (type, fields = {}) => {
+        thenRejects: (code, fields = {}) => {
           if (!isLeft(decided))
             throw new Error(`expected a refusal, the decider decided ${decided.right.length} event(s)`);
-          expect(decided.left).toBeInstanceOf(type);
-          expect(decided.left).toMatchObject(fields);
+          expect(decided.left).toMatchObject({ ...fields, code });
         },
       };
     },

@@ -1,5 +1,13 @@
 import { type MessageId, type SessionId, streamEvent } from '@teamlog/events';
-import { type InboxState, evolveInbox, initialInboxState, pendingEntries, relayedMessage } from '@teamlog/domain';
+import {
+  type InboxState,
+  accumulateInbox,
+  evolveInbox,
+  initialInboxAccumulator,
+  initialInboxState,
+  pendingEntries,
+  relayedMessage,
+} from '@teamlog/domain';
 
 const message = (id: string) =>
   relayedMessage(id as MessageId, { sessionId: 'lead-1' as SessionId, name: 'lead' }, [{ type: 'text', text: id }]);
@@ -55,5 +63,39 @@ describe('inbox fold', () => {
     );
     expect(ids(state, 'next-step')).toEqual(['b']);
     expect(state.entries[0]?.status).toBe('claimed');
+  });
+});
+
+describe('inbox fold purity', () => {
+  it('given an inbox, when acceptances, claims and cancels are folded, then the given inbox is unchanged', () => {
+    const before = fold(accepted('next-turn', 'a'), accepted('next-step', 'b'));
+    const copy = JSON.stringify({ entries: before.entries, pending: before.pending, byId: [...before.byId] });
+    const events: Array<[string, unknown]> = [
+      accepted('next-turn', 'c'),
+      ['teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a'], turn: 1 }],
+      ['teamlog/inbox/canceled', { list: 'next-step', messageIds: ['b'], reason: 'aborted' }],
+    ];
+    events.forEach(([type, data], index) => {
+      expect(evolveInbox(before, streamEvent(type, 10 + index, data))).not.toBe(before);
+    });
+    expect(JSON.stringify({ entries: before.entries, pending: before.pending, byId: [...before.byId] })).toBe(copy);
+  });
+
+  it('given an event that moves no inbox, then the same inbox comes back (nothing is copied)', () => {
+    const state = fold(accepted('next-turn', 'a'));
+    expect(evolveInbox(state, streamEvent('turn/start', 5, { turn: 1 }))).toBe(state);
+  });
+
+  it('given the accumulator the projections fold, then it is updated in place and agrees with the pure fold', () => {
+    const events: Array<[string, unknown]> = [
+      accepted('next-turn', 'a'),
+      accepted('next-step', 'b'),
+      ['teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a'], turn: 1 }],
+    ];
+    const acc = initialInboxAccumulator();
+    events.forEach(([type, data], seq) => {
+      expect(accumulateInbox(acc, streamEvent(type, seq, data))).toBe(acc);
+    });
+    expect(acc).toEqual(fold(...events));
   });
 });

@@ -1,6 +1,6 @@
 import { isLeft, isRight } from 'fp-ts/Either';
 import { type SessionId, streamEvent } from '@teamlog/events';
-import { SenderClosed, type SenderClosure, senderLifecycle } from '@teamlog/domain';
+import { type SenderClosure, describeSendRejection, senderLifecycle } from '@teamlog/domain';
 
 const sender = 'member-1' as SessionId;
 const fold = (...events: Array<{ type: string; data?: unknown }>): SenderClosure =>
@@ -27,8 +27,10 @@ describe('sender lifecycle decider', () => {
     const refused = mayItSend(
       fold({ type: 'teamlog/session/created' }, { type: 'teamlog/session/closed', data: { reason: 'killed' } }),
     );
-    expect(isLeft(refused) && refused.left).toBeInstanceOf(SenderClosed);
-    expect(isLeft(refused) && refused.left.message).toBe('session "member-1" is closed (killed) and sends no messages');
+    expect(isLeft(refused) && refused.left).toEqual({ code: 'SenderClosed', sender, reason: 'killed' });
+    expect(isLeft(refused) && describeSendRejection(refused.left)).toBe(
+      'session "member-1" is closed (killed) and sends no messages',
+    );
   });
 
   it('given a closed session, when later events arrive, then the first close reason stays', () => {

@@ -1,13 +1,6 @@
 import { isLeft, isRight } from 'fp-ts/Either';
 import type { SessionId } from '@teamlog/events';
-import {
-  InvalidSessionTransition,
-  SessionNotFound,
-  type SessionReport,
-  SteerInputPending,
-  decideSessionLoop,
-  pendingEntries,
-} from '@teamlog/domain';
+import { type SessionReport, decideSessionLoop, pendingEntries } from '@teamlog/domain';
 import {
   accepted,
   afterAppend,
@@ -79,7 +72,7 @@ describe('session loop decider', () => {
   it('given a steered message not yet claimed, when the turn tries to complete, then SteerInputPending names it', () => {
     const state = streamOf(created(), started, turnStart(1), accepted('next-step', message('m-1')));
     const refused = rejection(decide({ type: 'end-turn' }, state));
-    expect(refused).toBeInstanceOf(SteerInputPending);
+    expect(refused).toMatchObject({ code: 'SteerInputPending' });
     expect(refused).toMatchObject({ messageIds: ['m-1'] });
   });
 
@@ -92,7 +85,7 @@ describe('session loop decider', () => {
 
   it('given an open step, when the turn tries to complete, then InvalidSessionTransition', () => {
     const state = streamOf(created(), started, turnStart(1), stepStart(1, 1));
-    expect(rejection(decide({ type: 'end-turn' }, state))).toBeInstanceOf(InvalidSessionTransition);
+    expect(rejection(decide({ type: 'end-turn' }, state))).toMatchObject({ code: 'InvalidSessionTransition' });
   });
 
   it('given a steered turn, when it is aborted, then the open step and turn end and the steered message is canceled, not claimed', () => {
@@ -153,13 +146,13 @@ describe('session loop decider', () => {
     ['a turn of a closed session', { type: 'begin-turn' }, streamOf(created(), started, closed('killed'))],
     ['a second close', { type: 'close', reason: 'lost' }, streamOf(created(), closed('killed'))],
   ])('given %s, when reported, then InvalidSessionTransition', (_case, report, state) => {
-    expect(rejection(decide(report, state))).toBeInstanceOf(InvalidSessionTransition);
+    expect(rejection(decide(report, state))).toMatchObject({ code: 'InvalidSessionTransition' });
   });
 
   it('given no stream, when anything is reported, then SessionNotFound', () => {
     const refused = rejection(
       decideSessionLoop({ sessionId: 'ghost' as SessionId, report: { type: 'start' } }, streamOf()),
     );
-    expect(refused).toBeInstanceOf(SessionNotFound);
+    expect(refused).toMatchObject({ code: 'SessionNotFound' });
   });
 });

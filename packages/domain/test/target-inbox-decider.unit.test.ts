@@ -1,13 +1,6 @@
 import { isRight } from 'fp-ts/Either';
 import type { TeamId } from '@teamlog/events';
-import {
-  TargetClosed,
-  TargetOutsideTeam,
-  UnknownTarget,
-  decideTargetInbox,
-  pendingEntries,
-  targetInbox,
-} from '@teamlog/domain';
+import { decideTargetInbox, pendingEntries, targetInbox } from '@teamlog/domain';
 import { deciderSpec } from './decider-spec';
 import {
   accepted,
@@ -66,19 +59,19 @@ describe('target inbox decider', () => {
   it.each(['killed', 'cancelled', 'lost', 'failed'] as const)(
     'given a %s target, when a message is admitted, then TargetClosed and nothing is decided',
     (reason) => {
-      inbox.given(created(), started, closed(reason)).when(admit()).thenRejects(TargetClosed, { reason, target });
+      inbox.given(created(), started, closed(reason)).when(admit()).thenRejects('TargetClosed', { reason, target });
     },
   );
 
   it('given no stream for the target, when a message is admitted, then UnknownTarget', () => {
-    inbox.given().when(admit()).thenRejects(UnknownTarget);
+    inbox.given().when(admit()).thenRejects('UnknownTarget');
   });
 
   it('given a target of another team, when a message is admitted, then TargetOutsideTeam', () => {
     inbox
       .given(created('other-lead' as TeamId), started)
       .when(admit())
-      .thenRejects(TargetOutsideTeam);
+      .thenRejects('TargetOutsideTeam');
   });
 
   it('given a message the inbox already accepted, when it is admitted again (re-decide), then nothing more is written', () => {

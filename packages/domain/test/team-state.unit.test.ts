@@ -1,5 +1,13 @@
 import { type SessionId, type TeamId, streamEvent } from '@teamlog/events';
-import { type TeamState, applyTeamRecord, evolveTeam, initialTeamState } from '@teamlog/domain';
+import {
+  type TeamAccumulator,
+  type TeamState,
+  accumulateTeam,
+  applyTeamRecord,
+  evolveTeam,
+  initialTeamAccumulator,
+  initialTeamState,
+} from '@teamlog/domain';
 import { isRight, left } from 'fp-ts/Either';
 
 const team = 'lead-1' as TeamId;
@@ -289,9 +297,65 @@ describe('applying a Team record against the rules', () => {
   });
 });
 
-describe('the Team fold of a big Lead log', () => {
+const accumulate = (...events: Array<{ type: string; seq: number; data: unknown }>): TeamAccumulator =>
+  events.reduce(
+    (state, event) => accumulateTeam(state, streamEvent(event.type, event.seq, event.data)),
+    initialTeamAccumulator(team),
+  );
+
+describe('the pure Team fold (the deciders read it)', () => {
+  it('given a state, when any Team record is folded, then the given state and its maps are unchanged', () => {
+    const before = fold(member('child-a', 'provisioning'), task('task-1', 1), queued('m-1'));
+    const snapshot = {
+      members: [...before.members.entries()],
+      names: [...before.memberNames.entries()],
+      tasks: [...before.tasks.entries()],
+      dependents: [...before.dependents.entries()].map(([id, set]) => [id, [...set]]),
+      messages: [...before.messages.entries()],
+      nextTaskNumber: before.nextTaskNumber,
+    };
+    const records = [
+      member('child-a', 'active'),
+      member('child-b', 'provisioning'),
+      task('task-1', 2, { status: 'in_progress' }),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      delivered('m-1'),
+      queued('m-2'),
+    ];
+    for (const event of records) {
+      const next = evolveTeam(before, streamEvent(event.type, event.seq, event.data));
+      expect(next).not.toBe(before);
+      expect(next.failure).toBeUndefined();
+    }
+    expect({
+      members: [...before.members.entries()],
+      names: [...before.memberNames.entries()],
+      tasks: [...before.tasks.entries()],
+      dependents: [...before.dependents.entries()].map(([id, set]) => [id, [...set]]),
+      messages: [...before.messages.entries()],
+      nextTaskNumber: before.nextTaskNumber,
+    }).toEqual(snapshot);
+  });
+
+  it('given a candidate that breaks a rule, when applied, then the state it was tried on is unchanged', () => {
+    const state = fold(member('a', 'provisioning'), task('task-1', 1), task('task-2', 1, { blockedBy: ['task-1'] }));
+    const cycle = task('task-1', 2, { blockedBy: ['task-2'] });
+    expect(applyTeamRecord(state, { type: 'team/task', data: cycle.data } as never, 9)).toEqual(
+      left('task dependency cycle includes "task-1"'),
+    );
+    expect(state.tasks.get('task-1' as never)?.snapshot.revision).toBe(1);
+    expect([...(state.dependents.get('task-1' as never) ?? [])]).toEqual(['task-2']);
+  });
+
+  it('given events that are not Team records, then the same state comes back (nothing is copied)', () => {
+    const state = fold(member('a', 'provisioning'));
+    expect(evolveTeam(state, streamEvent('user/message', at(), { id: 'x', role: 'user', content: [] }))).toBe(state);
+  });
+});
+
+describe('the Team accumulator of a big Lead log (the projections fold in place)', () => {
   it('folds mailbox records, member and task snapshots into the same state object once the team has records (no copy per record)', () => {
-    const started = fold(member('child-a', 'provisioning'), member('child-a', 'active'), task('task-1', 1));
+    const started = accumulate(member('child-a', 'provisioning'), member('child-a', 'active'), task('task-1', 1));
     const records = [
       queued('m-1', 'child-a', 1),
       delivered('m-1'),
@@ -302,7 +366,7 @@ describe('the Team fold of a big Lead log', () => {
     ];
     let state = started;
     for (const event of records) {
-      const next = evolveTeam(state, streamEvent(event.type, event.seq, event.data));
+      const next = accumulateTeam(state, streamEvent(event.type, event.seq, event.data));
       expect(next).toBe(state);
       state = next;
     }
@@ -321,14 +385,14 @@ describe('the Team fold of a big Lead log', () => {
   });
 
   it('still gives a new state where a field beside the maps changes: the first record, a higher task number, the failure', () => {
-    const empty = initialTeamState(team);
-    const first = evolveTeam(empty, streamEvent('team/member', at(), member('child-a', 'provisioning').data));
+    const empty = initialTeamAccumulator(team);
+    const first = accumulateTeam(empty, streamEvent('team/member', at(), member('child-a', 'provisioning').data));
     expect(first).not.toBe(empty);
     expect(first.hasRecords).toBe(true);
-    const tasked = evolveTeam(first, streamEvent('team/task', at(), task('task-7', 1).data));
+    const tasked = accumulateTeam(first, streamEvent('team/task', at(), task('task-7', 1).data));
     expect(tasked).not.toBe(first);
     expect(tasked.nextTaskNumber).toBe(8);
-    const failed = evolveTeam(tasked, streamEvent('team/message/delivered', at(), delivered('never-queued').data));
+    const failed = accumulateTeam(tasked, streamEvent('team/message/delivered', at(), delivered('never-queued').data));
     expect(failed).not.toBe(tasked);
     expect(failed.failure?.reason).toBe('message "never-queued" delivered before queueing');
   });

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { type CatalogEventOf, type MessageId, type MessageSource, type UserMessage, scopeId } from '@teamlog/events';
-import { type InboxEntry, type InboxState, evolveInbox, initialInboxState } from '@teamlog/domain';
+import { type InboxAccumulator, type InboxEntry, accumulateInbox, initialInboxAccumulator } from '@teamlog/domain';
 import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
 import type { SessionEvent } from './session-event';
 import { scopeSource } from './session-scope';
@@ -28,14 +28,14 @@ export type InboxEntryDetail = t.TypeOf<typeof InboxEntryDetail> & {
 
 /** One session's inbox: the domain fold, per-entry details and every message id its log holds. */
 export interface SessionInbox {
-  readonly state: InboxState;
+  readonly state: InboxAccumulator;
   readonly details: InboxEntryDetail[];
   /** Message ids the log holds (user messages, inbox items, `team-message` source ids), first seq. */
   readonly held: HeldMessages;
 }
 
 export const initialSessionInbox = (held: HeldMessages = new InMemoryHeldMessages()): SessionInbox => ({
-  state: initialInboxState(),
+  state: initialInboxAccumulator(),
   details: [],
   held,
 });
@@ -121,10 +121,13 @@ const scopedEvent = (
   }
 };
 
-const pendingIndexes = (state: InboxState): number[] => [...state.pending['next-turn'], ...state.pending['next-step']];
+const pendingIndexes = (state: InboxAccumulator): number[] => [
+  ...state.pending['next-turn'],
+  ...state.pending['next-step'],
+];
 
 /**
- * Fold one decoded inbox event into the session's inbox with `evolveInbox`, and record when each
+ * Fold one decoded inbox event into the session's inbox with `accumulateInbox`, and record when each
  * entry was accepted and settled. Linear: the given inbox is updated in place.
  */
 export const evolveSessionInbox = (
@@ -136,7 +139,7 @@ export const evolveSessionInbox = (
   const scoped = scopedEvent(event, scope);
   const before = inbox.state.entries.length;
   const pendingBefore = pendingIndexes(inbox.state);
-  evolveInbox(inbox.state, scoped);
+  accumulateInbox(inbox.state, scoped);
   const changed: number[] = [];
   for (const index of pendingBefore) {
     const entry = inbox.state.entries[index] as InboxEntry;
@@ -146,7 +149,7 @@ export const evolveSessionInbox = (
       changed.push(index);
     }
   }
-  // evolveInbox records new entries in the order of the event's messages.
+  // accumulateInbox records new entries in the order of the event's messages.
   for (let index = before; index < inbox.state.entries.length; index += 1) {
     const entry = inbox.state.entries[index] as InboxEntry;
     const header = headers[index - before] ?? null;

@@ -10,13 +10,7 @@ import {
 } from '@teamlog/store';
 import { CommitCadence } from './commit-cadence';
 import type { Projection } from './projection';
-import {
-  ProjectionBusy,
-  ProjectionCommitFailed,
-  ProjectionNotLoaded,
-  ProjectionStopped,
-  ViewsChangedElsewhere,
-} from './projection-errors';
+import { ProjectionError, isProjectionError } from './projection-errors';
 import { type LoadedViews, type SyncViewStore, type ViewStore, isSyncViewStore } from './view-store';
 
 export interface ProjectionRunnerOptions {
@@ -88,7 +82,8 @@ export class ProjectionRunner<S> {
 
   /** The folded views; `load` (or any operation) must have completed. */
   get state(): S {
-    if (this.current === undefined) throw new ProjectionNotLoaded(this.projection.name);
+    if (this.current === undefined)
+      throw new ProjectionError({ code: 'ProjectionNotLoaded', projection: this.projection.name });
     return this.current;
   }
 
@@ -133,8 +128,10 @@ export class ProjectionRunner<S> {
   foldInline(): Detach | undefined {
     const { store, views } = this;
     if (store.participate === undefined || !isSyncViewStore(views)) return undefined;
-    if (this.current === undefined) throw new ProjectionNotLoaded(this.projection.name);
-    if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
+    if (this.current === undefined)
+      throw new ProjectionError({ code: 'ProjectionNotLoaded', projection: this.projection.name });
+    if (this.activity !== undefined)
+      throw new ProjectionError({ code: 'ProjectionBusy', projection: this.projection.name, activity: this.activity });
     this.activity = 'folding inline';
     let attached = true;
     const detachStore = store.participate(this.inlineParticipant(views, () => detach()));
@@ -162,7 +159,7 @@ export class ProjectionRunner<S> {
           views.commitNow(this.state, pending);
         } catch (error) {
           // Another runner committed these views: leave them to it, and to a later catch-up.
-          if (!(error instanceof ViewsChangedElsewhere)) throw error;
+          if (!isProjectionError(error, 'ViewsChangedElsewhere')) throw error;
           movedElsewhere = true;
         }
       },
@@ -185,12 +182,17 @@ export class ProjectionRunner<S> {
 
   /** Follow `$all` from the checkpoint until `stop`. */
   start(): void {
-    if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
+    if (this.activity !== undefined)
+      throw new ProjectionError({ code: 'ProjectionBusy', projection: this.projection.name, activity: this.activity });
     this.activity = 'following the store';
     this.liveFailure = undefined;
     const stopped = new AbortController();
     const done = this.followUntilStopped(stopped.signal).catch((error: unknown) => {
-      this.liveFailure = new ProjectionStopped(this.projection.name, error);
+      this.liveFailure = new ProjectionError({
+        code: 'ProjectionStopped',
+        projection: this.projection.name,
+        cause: error,
+      });
       this.rejectWaiters(this.liveFailure);
     });
     this.live = { stopped, done };
@@ -205,7 +207,7 @@ export class ProjectionRunner<S> {
     this.live = undefined;
     this.subscription = undefined;
     this.activity = undefined;
-    this.rejectWaiters(new ProjectionStopped(this.projection.name));
+    this.rejectWaiters(new ProjectionError({ code: 'ProjectionStopped', projection: this.projection.name }));
     if (this.liveFailure !== undefined) throw this.liveFailure;
   }
 
@@ -217,7 +219,8 @@ export class ProjectionRunner<S> {
   }
 
   private async exclusively<T>(activity: string, run: () => Promise<T>): Promise<T> {
-    if (this.activity !== undefined) throw new ProjectionBusy(this.projection.name, this.activity);
+    if (this.activity !== undefined)
+      throw new ProjectionError({ code: 'ProjectionBusy', projection: this.projection.name, activity: this.activity });
     this.activity = activity;
     try {
       return await run();
@@ -313,11 +316,16 @@ export class ProjectionRunner<S> {
     } catch (error) {
       // The folded state is ahead of what was kept: go back to the committed views.
       this.adopt(await this.views.load());
-      if (error instanceof ViewsChangedElsewhere) {
+      if (isProjectionError(error, 'ViewsChangedElsewhere')) {
         this.resolveWaiters();
         return false;
       }
-      throw new ProjectionCommitFailed(this.projection.name, position, error);
+      throw new ProjectionError({
+        code: 'ProjectionCommitFailed',
+        projection: this.projection.name,
+        position,
+        cause: error,
+      });
     }
     this.position = position;
     this.resolveWaiters();

@@ -8,7 +8,7 @@ import {
   isTeamRecordType,
   teamIdOf,
 } from '@teamlog/events';
-import { type TeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { type TeamAccumulator, type TeamState, accumulateTeam, initialTeamAccumulator } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
 import type { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
@@ -34,7 +34,7 @@ export type DeliveryMismatch = t.TypeOf<typeof DeliveryMismatch> & {
 
 /** The Team of one Lead stream: the Team fold (docs/rules.md#team-failure-mode) plus the facts the audit needs. */
 export interface TeamProjection {
-  readonly state: TeamState;
+  readonly state: TeamAccumulator;
   /** The placeholder scope of a snapshot fixture's Lead (its ids are resolved in it); absent for real logs. */
   readonly scope?: string;
   readonly records: TeamRecordFact[];
@@ -46,7 +46,7 @@ export const initialTeamProjection = (lead: SessionId): TeamProjection => {
   const scope = scopeOfSessionId(lead);
   return {
     state: {
-      ...initialTeamState(teamIdOf(lead)),
+      ...initialTeamAccumulator(teamIdOf(lead)),
       members: new ChangeTrackingMap(),
       tasks: new ChangeTrackingMap(),
       messages: new ChangeTrackingMap(),
@@ -73,9 +73,9 @@ const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatc
 };
 
 /**
- * Fold one event of a Lead stream. `evolveTeam` applies the Team rules of docs/rules.md (own team only, first
+ * Fold one event of a Lead stream. `accumulateTeam` applies the Team rules of docs/rules.md (own team only, first
  * violation is the failure, later records ignored); this adds the record facts and mismatches.
- * Linear like `evolveTeam`: the arrays of the given projection are extended in place.
+ * Linear like `accumulateTeam`: the arrays of the given projection are extended in place.
  */
 export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
   if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
@@ -86,7 +86,7 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
-  const state = evolveTeam(team.state, event);
+  const state = accumulateTeam(team.state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };
 };

@@ -9,7 +9,7 @@ import {
   TeamMessageSnapshotV2,
   TeamTaskSnapshot,
 } from '@teamlog/events';
-import type { LegacyMessageEntry, MemberEntry, TaskEntry, TeamState } from '@teamlog/domain';
+import type { LegacyMessageEntry, MemberEntry, TaskEntry, TeamAccumulator } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
 import type { DeliveryMismatch, TeamProjection, TeamRecordFact } from './team-projection';
 
@@ -76,7 +76,7 @@ export const teamFromRows = (rows: TeamRows): TeamProjection => {
       dependents.set(blocker, (dependents.get(blocker) ?? new Set<TaskId>()).add(snapshot.id));
   }
   const { head } = rows;
-  const state: TeamState = {
+  const state: TeamAccumulator = {
     teamId: head.teamId,
     members,
     memberNames: new Map([...members.values()].map((member) => [member.snapshot.name, member.snapshot.id])),

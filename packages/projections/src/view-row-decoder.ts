@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { formatValidationErrors } from '@teamlog/events';
-import { CorruptViewRow } from './projection-errors';
+import { ProjectionError } from './projection-errors';
 
 export type ViewRow = Record<string, unknown>;
 
@@ -13,7 +13,7 @@ export class ViewRowDecoder {
     const decoded = codec.decode(value);
     if (isLeft(decoded)) {
       const { path, message } = formatValidationErrors(decoded.left);
-      throw new CorruptViewRow(this.file, table, row, `${path}: ${message}`);
+      throw this.corrupt(table, row, `${path}: ${message}`);
     }
     return decoded.right;
   }
@@ -22,12 +22,12 @@ export class ViewRowDecoder {
     try {
       return JSON.parse(String(json));
     } catch (error) {
-      throw new CorruptViewRow(this.file, table, row, `not JSON: ${(error as Error).message}`);
+      throw this.corrupt(table, row, `not JSON: ${(error as Error).message}`);
     }
   }
 
-  corrupt(table: string, row: string, detail: string): CorruptViewRow {
-    return new CorruptViewRow(this.file, table, row, detail);
+  corrupt(table: string, row: string, detail: string): ProjectionError {
+    return new ProjectionError({ code: 'CorruptViewRow', file: this.file, table, row, detail });
   }
 }
 

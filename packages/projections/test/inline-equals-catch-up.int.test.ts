@@ -109,7 +109,7 @@ describe('views folded inline equal catch-up and rebuild', () => {
     const store = new InMemoryEventStore();
     const projections = await TeamlogProjections.inMemory(store);
     const detach = projections.foldInline();
-    await expect(projections.catchUp()).rejects.toMatchObject({ name: 'ProjectionBusy' });
+    await expect(projections.catchUp()).rejects.toMatchObject({ code: 'ProjectionBusy' });
     detach?.();
     expect(await projections.catchUp()).toBe(0);
   });

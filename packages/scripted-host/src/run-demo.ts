@@ -7,7 +7,7 @@ import {
   uuidV7Ids,
 } from '@teamlog/events';
 import type { EventStore } from '@teamlog/store';
-import type { TeamSession } from '@teamlog/team';
+import { type TeamSession, isTeamLogError } from '@teamlog/team';
 import type { DemoSummary } from './demo-summary';
 import { Gate } from './gate';
 import { bodyOf, senderNameOf } from './relayed-text';
@@ -176,7 +176,7 @@ export const runDemo = async (
       rejected.push({
         from: 'lead',
         to: 'reviewer',
-        error: error instanceof Error ? error.name : 'Error',
+        error: isTeamLogError(error) ? error.code : error instanceof Error ? error.name : 'Error',
         message: error instanceof Error ? error.message : String(error),
       });
     }

@@ -1,5 +1,4 @@
 import { type IdSource, type SessionId, type UserMessage, uuidV7Ids } from '@teamlog/events';
-import { SteerInputPending } from '@teamlog/domain';
 import type { EventStore } from '@teamlog/store';
 import {
   type AcceptedNotice,
@@ -10,6 +9,7 @@ import {
   type TeamLog,
   type TeamSession,
   createTeamLog,
+  isTeamLogError,
 } from '@teamlog/team';
 import { senderNameOf } from './relayed-text';
 
@@ -225,7 +225,7 @@ export class ScriptedHost {
         this.log(scripted.session.sessionId, `turn ${context.turn} ended`);
         return;
       } catch (error) {
-        if (!(error instanceof SteerInputPending)) throw error;
+        if (!isTeamLogError(error, 'SteerInputPending')) throw error;
         let late: readonly UserMessage[] = [];
         await context.step((claimed) => {
           late = claimed;

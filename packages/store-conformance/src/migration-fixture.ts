@@ -5,8 +5,8 @@ import {
   type AppendResult,
   type EventStore,
   type EventToAppend,
-  MigrationInterrupted,
   type StreamName,
+  isMigrationError,
   migrateStore,
   streamName,
 } from '@teamlog/store';
@@ -90,7 +90,7 @@ export const migrationStoppedAfter = async (
   to: EventStore,
   streams: number,
   maxBatchEvents?: number,
-): Promise<MigrationInterrupted> => {
+): Promise<{ readonly eventsCopied: number }> => {
   const stop = new AbortController();
   const interrupted = await migrateStore({
     from,
@@ -101,8 +101,9 @@ export const migrationStoppedAfter = async (
       if (progress.streamsSeen >= streams) stop.abort();
     },
   }).catch((error: unknown) => error);
-  expect(interrupted).toBeInstanceOf(MigrationInterrupted);
-  return interrupted as MigrationInterrupted;
+  if (!isMigrationError(interrupted, 'MigrationInterrupted'))
+    throw new Error(`expected an interrupted migration, got ${String(interrupted)}`);
+  return interrupted.fault;
 };
 
 export class FlakyTarget implements EventStore {

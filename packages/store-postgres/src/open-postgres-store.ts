@@ -1,5 +1,5 @@
 import { Client, Pool, type PoolConfig } from 'pg';
-import { InvalidPostgresUrl, PostgresSchemaTooNew, PostgresStoreError, PostgresStoreNotFound } from './postgres-errors';
+import { PostgresError, PostgresStoreError, isPostgresError } from './postgres-errors';
 import {
   type PostgresMigration,
   applyPostgresMigrations,
@@ -44,14 +44,18 @@ export const openPostgresStore = async (
   const database = describePostgresUrl(url);
   const redact = (text: string): string => redactPassword(text, url);
   if (!isPostgresUrl(url))
-    throw new InvalidPostgresUrl(database, 'expected postgres://user:password@host:port/database');
+    throw new PostgresError({
+      code: 'InvalidPostgresUrl',
+      url: database,
+      detail: 'expected postgres://user:password@host:port/database',
+    });
   let pool: Pool;
   try {
     // A client parses the URL when it is made, as every pooled connection will (the pool only when it connects): a bad URL is refused here.
     new Client({ connectionString: url.trim() });
     pool = new Pool(poolConfig(url.trim(), options.maxConnections ?? 10));
   } catch (error) {
-    throw new InvalidPostgresUrl(database, redact((error as Error).message));
+    throw new PostgresError({ code: 'InvalidPostgresUrl', url: database, detail: redact((error as Error).message) });
   }
   const log = options.log ?? (() => undefined);
   const describe = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
@@ -62,7 +66,7 @@ export const openPostgresStore = async (
     let broken = false;
     try {
       if (options.create === false && (await readSchemaVersion(client, migrations, database)) === 0)
-        throw new PostgresStoreNotFound(database);
+        throw new PostgresError({ code: 'PostgresStoreNotFound', database });
       return options.migrate === false
         ? await readSchemaVersion(client, migrations, database)
         : await applyPostgresMigrations(client, migrations, database);
@@ -86,7 +90,7 @@ export const openPostgresStore = async (
     });
   } catch (error) {
     await pool.end().catch(() => undefined);
-    if (error instanceof PostgresSchemaTooNew || error instanceof PostgresStoreNotFound) throw error;
+    if (isPostgresError(error, 'PostgresSchemaTooNew', 'PostgresStoreNotFound')) throw error;
     const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
     throw new PostgresStoreError(
       failure,

@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import { PostgresMigrationFailed, PostgresSchemaTooNew, type SchemaKind } from './postgres-errors';
+import { PostgresError, type SchemaKind } from './postgres-errors';
 import { postgresMigrations } from './migrations/postgres-migrations';
 
 export interface PostgresMigration {
@@ -48,7 +48,14 @@ const versionsNotTooNew = async (
 ): Promise<{ readonly current: number; readonly known: number }> => {
   const known = knownSchemaVersion(migrations);
   const current = await currentVersion(client, history);
-  if (current > known) throw new PostgresSchemaTooNew(database, current, known, history.of);
+  if (current > known)
+    throw new PostgresError({
+      code: 'PostgresSchemaTooNew',
+      database,
+      databaseVersion: current,
+      knownVersion: known,
+      schema: history.of,
+    });
   return { current, known };
 };
 
@@ -78,9 +85,10 @@ export const applyPostgresMigrations = async (
       try {
         await client.query(migration.sql);
       } catch (error) {
-        throw new PostgresMigrationFailed(
-          `${database}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
-        );
+        throw new PostgresError({
+          code: 'PostgresMigrationFailed',
+          detail: `${database}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
+        });
       }
       await client.query(`INSERT INTO ${history.table} (version, name) VALUES ($1, $2)`, [
         migration.version,

@@ -1,11 +1,5 @@
 import { Client } from 'pg';
-import {
-  PostgresSchemaTooNew,
-  PostgresStoreNotFound,
-  knownSchemaVersion,
-  openPostgresStore,
-  shippedMigrations,
-} from '@teamlog/store-postgres';
+import { knownSchemaVersion, openPostgresStore, shippedMigrations } from '@teamlog/store-postgres';
 import { collect, newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { databaseForFile, withStore } from './test-database';
 
@@ -42,7 +36,7 @@ describe('PostgresEventStore schema', () => {
     await scalar(database().url, `CREATE DATABASE ${name}`);
     try {
       const error = await openPostgresStore(fresh, { create: false }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(PostgresStoreNotFound);
+      expect(error).toMatchObject({ code: 'PostgresStoreNotFound' });
       expect(await scalar(fresh, "SELECT to_regnamespace('teamlog') IS NULL")).toBe(true);
       await withStore(
         database().url,
@@ -73,9 +67,13 @@ describe('PostgresEventStore schema', () => {
     );
     try {
       const error = await openPostgresStore(database().url).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(PostgresSchemaTooNew);
-      expect(error).toMatchObject({ databaseVersion: 99, knownVersion: knownSchemaVersion(shippedMigrations) });
-      await expect(openPostgresStore(database().url, { migrate: false })).rejects.toBeInstanceOf(PostgresSchemaTooNew);
+      expect(error).toMatchObject({ code: 'PostgresSchemaTooNew' });
+      expect(error).toMatchObject({
+        fault: { databaseVersion: 99, knownVersion: knownSchemaVersion(shippedMigrations) },
+      });
+      await expect(openPostgresStore(database().url, { migrate: false })).rejects.toMatchObject({
+        code: 'PostgresSchemaTooNew',
+      });
       expect(Number(await scalar(database().url, 'SELECT count(*) FROM teamlog.schema_migrations'))).toBe(
         Number(before) + 1,
       );

@@ -3,6 +3,7 @@ export * from './migrations/event-store-migrations';
 export * from './migrations/view-migrations';
 export * from './sqlite-event-store';
 export * from './sqlite-store-file';
+export * from './sqlite-store-errors';
 export * from './views/sqlite-view-store';
 export * from './views/sqlite-held-messages';
 export * from './views/sqlite-team-rows';

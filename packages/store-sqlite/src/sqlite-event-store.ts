@@ -34,12 +34,11 @@ import { type StageAppendsOptions, type StagedAppends, streamPages } from '@team
 import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
 import { type Migration, applyMigrations } from './sqlite-migrations';
+import { SqliteStoreError } from './sqlite-store-errors';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
 import { StagingThread } from './sqlite-staging-thread';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
-  StoreNeedsUpgrade,
-  StoreReadOnly,
   assertNotNewer,
   assertStoreFileShape,
   createStoreFile,
@@ -270,7 +269,8 @@ export class SqliteEventStore implements EventStore {
       db.defaultSafeIntegers(true);
       const version = storeSchemaVersion(db, file);
       assertNotNewer(file, version, known);
-      if (version < known) throw new StoreNeedsUpgrade(file, version, known);
+      if (version < known)
+        throw new SqliteStoreError({ code: 'StoreNeedsUpgrade', file, fileVersion: version, knownVersion: known });
       return new SqliteEventStore(
         db,
         file,
@@ -860,6 +860,6 @@ export class SqliteEventStore implements EventStore {
 
   private assertWritable(): void {
     this.assertOpen();
-    if (this.readOnly) throw new StoreReadOnly(this.file);
+    if (this.readOnly) throw new SqliteStoreError({ code: 'StoreReadOnly', file: this.file });
   }
 }

@@ -1,28 +1,12 @@
 import type Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SqliteStoreError, schemaTooNew } from './sqlite-store-errors';
 
 export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
-}
-
-export class SchemaTooNew extends Error {
-  override readonly name = 'SchemaTooNew';
-  constructor(
-    readonly file: string,
-    readonly fileVersion: number,
-    readonly knownVersion: number,
-  ) {
-    super(
-      `${file}: store schema version ${fileVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`,
-    );
-  }
-}
-
-export class MigrationFailed extends Error {
-  override readonly name = 'MigrationFailed';
 }
 
 /** The migrations of a folder of `NNNN_name.sql` files (the repository's `migrations/`; tests and tooling). */
@@ -55,7 +39,7 @@ export const applyMigrations = (
     (db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as { version: number | bigint })
       .version,
   );
-  if (current > known) throw new SchemaTooNew(file, current, known);
+  if (current > known) throw schemaTooNew(file, current, known);
   const record = db.prepare(`INSERT INTO ${table} (version, name, applied_at) VALUES (?, ?, ?)`);
   for (const migration of migrations) {
     if (migration.version <= current) continue;
@@ -69,9 +53,10 @@ export const applyMigrations = (
     try {
       apply.immediate();
     } catch (error) {
-      throw new MigrationFailed(
-        `${file}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
-      );
+      throw new SqliteStoreError({
+        code: 'MigrationFailed',
+        detail: `${file}: migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
+      });
     }
   }
   return Math.max(current, known);

@@ -3,40 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdtempSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { SchemaTooNew } from './sqlite-migrations';
-
-/** The file is not a teamlog store (missing, empty, not SQLite, another program's database): nothing was written. */
-export class NotATeamlogStore extends Error {
-  override readonly name = 'NotATeamlogStore';
-  constructor(
-    readonly file: string,
-    readonly detail: string,
-  ) {
-    super(`${file}: not a teamlog store: ${detail}; nothing was written`);
-  }
-}
-
-/** An older schema that only a command that writes may upgrade. */
-export class StoreNeedsUpgrade extends Error {
-  override readonly name = 'StoreNeedsUpgrade';
-  constructor(
-    readonly file: string,
-    readonly fileVersion: number,
-    readonly knownVersion: number,
-  ) {
-    super(
-      `${file}: store schema version ${fileVersion} is older than this teamlog's (${knownVersion}); reading never upgrades it: a command that writes (teamlog import) does`,
-    );
-  }
-}
-
-/** A write was asked of a store opened read-only. */
-export class StoreReadOnly extends Error {
-  override readonly name = 'StoreReadOnly';
-  constructor(readonly file: string) {
-    super(`${file}: the store was opened read-only; nothing was written`);
-  }
-}
+import { isSqliteStoreError, notATeamlogStore, schemaTooNew } from './sqlite-store-errors';
 
 const isSqliteError = (error: unknown, ...codes: string[]): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && codes.includes(String(error.code));
@@ -47,17 +14,14 @@ export const assertStoreFileShape = (file: string): void => {
   try {
     const stats = statSync(file);
     if (!stats.isFile())
-      throw new NotATeamlogStore(file, stats.isDirectory() ? 'it is a directory' : 'it is not a regular file');
+      throw notATeamlogStore(file, stats.isDirectory() ? 'it is a directory' : 'it is not a regular file');
     size = stats.size;
   } catch (error) {
-    if (error instanceof NotATeamlogStore) throw error;
+    if (isSqliteStoreError(error, 'NotATeamlogStore')) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new NotATeamlogStore(
-      file,
-      code === 'ENOENT' ? 'no such file' : `cannot read it (${(error as Error).message})`,
-    );
+    throw notATeamlogStore(file, code === 'ENOENT' ? 'no such file' : `cannot read it (${(error as Error).message})`);
   }
-  if (size === 0) throw new NotATeamlogStore(file, 'the file is empty');
+  if (size === 0) throw notATeamlogStore(file, 'the file is empty');
 };
 
 /**
@@ -74,11 +38,11 @@ export const storeSchemaVersion = (db: Database.Database, file: string, table = 
     );
   } catch (error) {
     if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT'))
-      throw new NotATeamlogStore(file, 'it is not a SQLite database');
+      throw notATeamlogStore(file, 'it is not a SQLite database');
     throw error;
   }
   if (!tables.has(table))
-    throw new NotATeamlogStore(
+    throw notATeamlogStore(
       file,
       tables.size === 0
         ? 'the database holds no tables'
@@ -90,7 +54,7 @@ export const storeSchemaVersion = (db: Database.Database, file: string, table = 
     ),
   );
   if (!['version', 'name', 'applied_at'].every((column) => columns.has(column)) || !tables.has('events')) {
-    throw new NotATeamlogStore(file, `its ${table} table is not teamlog's`);
+    throw notATeamlogStore(file, `its ${table} table is not teamlog's`);
   }
   return Number(
     (db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as { version: number | bigint })
@@ -100,7 +64,7 @@ export const storeSchemaVersion = (db: Database.Database, file: string, table = 
 
 /** Refuse a schema newer than `known` (a newer teamlog wrote it). */
 export const assertNotNewer = (file: string, version: number, known: number): void => {
-  if (version > known) throw new SchemaTooNew(file, version, known);
+  if (version > known) throw schemaTooNew(file, version, known);
 };
 
 /**
@@ -149,7 +113,7 @@ export const openReadOnly = (file: string, timeoutMs: number): ReadOnlyConnectio
   } catch (error) {
     direct.close();
     if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT'))
-      throw new NotATeamlogStore(file, 'it is not a SQLite database');
+      throw notATeamlogStore(file, 'it is not a SQLite database');
     if (!isSqliteError(error, 'SQLITE_READONLY_DIRECTORY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY_CANTINIT')) throw error;
   }
   const directory = mkdtempSync(join(tmpdir(), 'teamlog-read-'));

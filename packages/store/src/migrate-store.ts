@@ -1,6 +1,6 @@
 import type { EventStore, EventToAppend, RecordedEvent } from './event-store';
 import type { GlobalPosition } from './global-position';
-import { MigrationFailed, MigrationInterrupted, MigrationVerificationFailed } from './migration-errors';
+import { MigrationError, migrationFailed } from './migration-errors';
 import { sameEventId } from './same-event-id';
 import type { StreamName } from './stream-name';
 import { type SourceStreamSummary, verifyMigration } from './verify-migration';
@@ -130,7 +130,7 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
     }))
       stored = candidate;
     if (stored === undefined || !sameEventId(stored.id, event.id)) {
-      throw new MigrationFailed(
+      throw migrationFailed(
         event.streamName,
         event.revision,
         `the target holds ${stored === undefined ? 'nothing' : `event ${stored.id}`} where the source has event ${event.id}: the target is not a copy of this source`,
@@ -154,7 +154,7 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
         );
       }
     } catch (error) {
-      throw new MigrationFailed(
+      throw migrationFailed(
         batch.streamName,
         first.revision,
         `appending ${batch.events.length} event(s) failed: ${(error as Error).message}`,
@@ -168,7 +168,7 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
 
   for await (const event of from.readAll()) {
     // Unflushed events are simply copied again by the next run.
-    if (signal?.aborted) throw new MigrationInterrupted(eventsCopied);
+    if (signal?.aborted) throw new MigrationError({ code: 'MigrationInterrupted', eventsCopied });
     eventsRead += 1;
     sourcePosition = event.position;
     const cursor = await cursorOf(event);
@@ -180,7 +180,7 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
       continue;
     }
     if (event.revision !== cursor.nextRevision) {
-      throw new MigrationFailed(
+      throw migrationFailed(
         event.streamName,
         event.revision,
         `the source skips from revision ${cursor.nextRevision - 1n} to ${event.revision}`,
@@ -208,7 +208,7 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
     });
   }
   const mismatches = await verifyMigration(to, summaries);
-  if (mismatches.length > 0) throw new MigrationVerificationFailed(mismatches);
+  if (mismatches.length > 0) throw new MigrationError({ code: 'MigrationVerificationFailed', mismatches });
   report('done');
   return { streams: cursors.size, events: eventsRead, eventsCopied, eventsAlreadyPresent, appends };
 };

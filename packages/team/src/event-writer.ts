@@ -11,7 +11,7 @@ import {
   isCatalogEventType,
 } from '@teamlog/events';
 import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, StreamName } from '@teamlog/store';
-import { InvalidEventRefused, LegacyMailboxWriteRefused } from './team-log-errors';
+import { TeamLogError } from './team-log-errors';
 
 export interface WriteContext {
   readonly ids: IdSource;
@@ -30,11 +30,13 @@ const legacyMailboxTypes: ReadonlySet<string> = new Set(['team/message/queued', 
  */
 const assertWritable = (event: WritableEvent): JsonValue => {
   const type: string = event.type;
-  if (legacyMailboxTypes.has(type)) throw new LegacyMailboxWriteRefused(type);
-  if (!isCatalogEventType(type)) throw new InvalidEventRefused(type, 'not a catalog event type');
+  if (legacyMailboxTypes.has(type)) throw new TeamLogError({ code: 'LegacyMailboxWriteRefused', eventType: type });
+  if (!isCatalogEventType(type))
+    throw new TeamLogError({ code: 'InvalidEventRefused', eventType: type, problem: 'not a catalog event type' });
   const decoded = decodeCatalogEvent(type, event.data);
-  if (isLeft(decoded)) throw new InvalidEventRefused(type, decoded.left);
-  if (!JsonValue.is(event.data)) throw new InvalidEventRefused(type, 'data is not plain JSON');
+  if (isLeft(decoded)) throw new TeamLogError({ code: 'InvalidEventRefused', eventType: type, problem: decoded.left });
+  if (!JsonValue.is(event.data))
+    throw new TeamLogError({ code: 'InvalidEventRefused', eventType: type, problem: 'data is not plain JSON' });
   return event.data;
 };
 

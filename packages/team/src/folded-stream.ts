@@ -14,15 +14,15 @@ import {
 } from '@teamlog/events';
 import {
   type SessionStreamState,
-  type TeamState,
+  type TeamAccumulator,
   type TeamStreamState,
   evolveSessionStream,
-  evolveTeam,
+  accumulateTeam,
   initialSessionStreamState,
-  initialTeamState,
+  initialTeamAccumulator,
 } from '@teamlog/domain';
 import { type EventStore, type ExpectedRevision, type StreamName, StreamNotFound, sessionStream } from '@teamlog/store';
-import { CorruptStreamEvent } from './team-log-errors';
+import { TeamLogError } from './team-log-errors';
 
 /**
  * One session stream, folded once: every event read or appended moves both what the stream says
@@ -35,7 +35,7 @@ export class FoldedStream {
   readonly streamName: StreamName;
   private sessionState: SessionStreamState;
   /** Made on the first Team record or the first look: most streams are not a Lead's. */
-  private teamState: TeamState | undefined;
+  private teamState: TeamAccumulator | undefined;
   private revision: bigint | undefined;
 
   constructor(readonly sessionId: SessionId) {
@@ -101,21 +101,22 @@ export class FoldedStream {
 
   private evolve(event: StreamEvent): void {
     this.sessionState = evolveSessionStream(this.sessionState, event);
-    if (isTeamRecordType(event.type)) this.teamState = evolveTeam(this.teamOf(), event);
+    if (isTeamRecordType(event.type)) this.teamState = accumulateTeam(this.teamOf(), event);
   }
 
-  private teamOf(): TeamState {
-    this.teamState ??= initialTeamState(teamIdOf(this.sessionId));
+  private teamOf(): TeamAccumulator {
+    this.teamState ??= initialTeamAccumulator(teamIdOf(this.sessionId));
     return this.teamState;
   }
 
   /** Only a refused payload is decoded, to say where it is wrong. */
-  private corrupt(type: CatalogEventType, revision: bigint, data: unknown): CorruptStreamEvent {
+  private corrupt(type: CatalogEventType, revision: bigint, data: unknown): TeamLogError {
     const decoded = decodeCatalogEvent(type, data);
-    return new CorruptStreamEvent(
-      this.streamName,
+    return new TeamLogError({
+      code: 'CorruptStreamEvent',
+      streamName: this.streamName,
       revision,
-      isLeft(decoded) ? decoded.left : new DecodeError('data', type, 'the payload does not match its codec'),
-    );
+      problem: isLeft(decoded) ? decoded.left : new DecodeError('data', type, 'the payload does not match its codec'),
+    });
   }
 }

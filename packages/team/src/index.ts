@@ -17,27 +17,13 @@ export type { TeamLog, CreateTeamOptions } from './team-log';
 export { createTeamLog } from './create-team-log';
 export type { TeamLogOptions } from './create-team-log';
 export * from './team-log-errors';
-export {
-  SendRejected,
-  UnknownTarget,
-  TargetOutsideTeam,
-  SenderOutsideTeam,
-  SenderClosed,
-  MessageToSelf,
-  TargetClosed,
-  SessionLoopRejected,
-  SessionNotFound,
-  InvalidSessionTransition,
-  SteerInputPending,
-  TeamCommandRejected,
-  TeamRuleViolation,
-  TaskRevisionConflict,
-  TaskNotFound,
-  MemberNotFound,
-  InvalidMemberName,
-  UnknownTaskOwner,
-  TeamLogFailed,
-  leadName,
+export { leadName } from '@teamlog/domain';
+export type {
+  TurnAbortKind,
+  Admission,
+  SendRejection,
+  TeamRejection,
+  SessionLoopRejection,
+  TeamFailure,
 } from '@teamlog/domain';
-export type { TurnAbortKind, Admission } from '@teamlog/domain';
 export { teamNameOf } from './team-name';

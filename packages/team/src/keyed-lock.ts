@@ -1,4 +1,4 @@
-import { SendAborted } from './team-log-errors';
+import { sendAborted } from './team-log-errors';
 
 /**
  * One FIFO queue per key: work on a key runs one at a time, in call order. It orders the writers of
@@ -24,7 +24,7 @@ export class KeyedLock<K> {
     };
     let running: Promise<T>;
     if (previous !== undefined) running = abortable(previous, signal).then(work);
-    else if (signal?.aborted === true) running = Promise.reject(new SendAborted(signal.reason));
+    else if (signal?.aborted === true) running = Promise.reject(sendAborted(signal.reason));
     else running = started(work);
     running.then(done, done);
     return running;
@@ -42,9 +42,9 @@ const started = <T>(work: () => Promise<T>): Promise<T> => {
 
 const abortable = (waiting: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
   if (signal === undefined) return waiting;
-  if (signal.aborted) return Promise.reject(new SendAborted(signal.reason));
+  if (signal.aborted) return Promise.reject(sendAborted(signal.reason));
   return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(new SendAborted(signal.reason));
+    const onAbort = () => reject(sendAborted(signal.reason));
     signal.addEventListener('abort', onAbort, { once: true });
     waiting.then(
       () => {

@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import { ContentBlock, JsonValue, decodeWith } from '@teamlog/events';
-import { InvalidSendRequest } from './team-log-errors';
+import { invalidSendRequest } from './team-log-errors';
 
 /**
  * What a session passes to `send`. There is no sender field: the sender is always the session
@@ -29,43 +29,42 @@ const decodeBlock = decodeWith(ContentBlock);
 
 const parseContent = (message: unknown): ContentBlock[] => {
   if (typeof message === 'string') {
-    if (message.length === 0) throw new InvalidSendRequest('message', 'must not be empty');
+    if (message.length === 0) throw invalidSendRequest('message', 'must not be empty');
     return [{ type: 'text', text: message }];
   }
-  if (!Array.isArray(message))
-    throw new InvalidSendRequest('message', 'must be a string or an array of content blocks');
-  if (message.length === 0) throw new InvalidSendRequest('message', 'must hold at least one content block');
+  if (!Array.isArray(message)) throw invalidSendRequest('message', 'must be a string or an array of content blocks');
+  if (message.length === 0) throw invalidSendRequest('message', 'must hold at least one content block');
   return message.map((block: unknown, index) => {
     const decoded = decodeBlock(block);
     if (isLeft(decoded))
-      throw new InvalidSendRequest(
+      throw invalidSendRequest(
         `message[${index}]${decoded.left.path === '(root)' ? '' : `.${decoded.left.path}`}`,
         decoded.left.detail,
       );
-    if (!JsonValue.is(block)) throw new InvalidSendRequest(`message[${index}]`, 'is not plain JSON');
+    if (!JsonValue.is(block)) throw invalidSendRequest(`message[${index}]`, 'is not plain JSON');
     return decoded.right;
   });
 };
 
 export const parseSendRequest = (request: unknown): ParsedSendRequest => {
   if (typeof request !== 'object' || request === null)
-    throw new InvalidSendRequest('(root)', 'must be an object { target, message, signal? }');
+    throw invalidSendRequest('(root)', 'must be an object { target, message, signal? }');
   const fields = request as Record<string, unknown>;
   const extra = Object.keys(fields).find((key) => !allowedKeys.has(key));
   if (extra !== undefined) {
-    throw new InvalidSendRequest(
+    throw invalidSendRequest(
       extra,
       'is not a send field (the sender is always the sending session; only target, message and signal are accepted)',
     );
   }
   const { target, message, signal } = fields;
   if (typeof target !== 'string' || target.length === 0)
-    throw new InvalidSendRequest('target', 'must be a non-empty string');
+    throw invalidSendRequest('target', 'must be a non-empty string');
   if (signal !== undefined && !(signal instanceof AbortSignal))
-    throw new InvalidSendRequest('signal', 'must be an AbortSignal');
+    throw invalidSendRequest('signal', 'must be an AbortSignal');
   const content = parseContent(message);
   const bytes = Buffer.byteLength(JSON.stringify(content), 'utf8');
   if (bytes > maxMessageBytes)
-    throw new InvalidSendRequest('message', `is ${bytes} bytes of JSON; the limit is ${maxMessageBytes}`);
+    throw invalidSendRequest('message', `is ${bytes} bytes of JSON; the limit is ${maxMessageBytes}`);
   return { target, content, ...(signal === undefined ? {} : { signal }) };
 };

@@ -11,7 +11,7 @@ import {
 import { parseSendRequest } from './send-request';
 import type { ListedRoute, SteerPaths } from './steer-paths';
 import type { TeamEngine } from './team-engine';
-import { SendAborted } from './team-log-errors';
+import { TeamLogError, sendAborted } from './team-log-errors';
 
 /*
  * A send, top to bottom (docs/architecture.md#the-send-path):
@@ -33,14 +33,14 @@ export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, requ
   engine.track('send', async () => {
     // 1. Parse: a refused request writes nothing.
     const { target, content, signal } = parseSendRequest(request);
-    if (signal?.aborted === true) throw new SendAborted(signal.reason);
+    if (signal?.aborted === true) throw sendAborted(signal.reason);
     const routed = await engine.locked<Routed>(
       leadOf(sender.teamId),
       async (lead) => {
         // 2. Route from the team (the Lead's stream) and the sender's own stream, each read once.
         const from = sender.sessionId === lead.sessionId ? lead : await engine.current(sender.sessionId);
         const route = routeTeamMessage(lead.team.team, closureOf(from.session.lifecycle), sender.sessionId, target);
-        if (route._tag === 'Left') throw route.left;
+        if (route._tag === 'Left') throw new TeamLogError(route.left);
         if (route.right.target.kind === 'unlisted') return { unlisted: route.right.target.address };
         const listed = route.right as ListedRoute;
         // 3. The steer path names the one inbox this route may reach (UnauthorisedEdge for any other).
@@ -53,7 +53,7 @@ export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, requ
       },
       signal,
     );
-    if ('unlisted' in routed) throw await engine.refuseUnlisted(sender.teamId, routed.unlisted);
+    if ('unlisted' in routed) throw new TeamLogError(await engine.refuseUnlisted(sender.teamId, routed.unlisted));
     return routed.admitted;
   });
 

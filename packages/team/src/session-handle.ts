@@ -7,7 +7,7 @@ import {
   type TeamTaskSnapshot,
   leadOf,
 } from '@teamlog/events';
-import { MemberNotFound, type TeamWriteEvent, leadName } from '@teamlog/domain';
+import { type TeamWriteEvent, leadName } from '@teamlog/domain';
 import { send } from './send';
 import type { SteerPaths } from './steer-paths';
 import type { TeamEngine } from './team-engine';
@@ -20,7 +20,7 @@ import type {
   TaskUpdate,
   TeamSession,
 } from './team-session';
-import { MemberSpawnFailed } from './team-log-errors';
+import { TeamLogError } from './team-log-errors';
 
 /** Task commands always write exactly one task record (or are refused). */
 const writtenTask = (events: readonly TeamWriteEvent[]): TeamTaskSnapshot => {
@@ -152,7 +152,7 @@ class LeadHandle extends SessionHandle implements LeadSession {
       try {
         await this.engine.createSession({ sessionId, teamId, role: 'member', name: spawn.name });
       } catch (error) {
-        const failed = new MemberSpawnFailed(spawn.name, sessionId, error);
+        const failed = new TeamLogError({ code: 'MemberSpawnFailed', memberName: spawn.name, sessionId, cause: error });
         await this.engine.decideTeam(
           teamId,
           { type: 'settle-member', memberId: sessionId, outcome: { phase: 'failed', error: failed.message } },
@@ -182,7 +182,8 @@ export const openMemberHandle = (
       const id = state.team.memberNames.get(address) ?? (address as SessionId);
       return state.team.members.get(id)?.snapshot;
     });
-    if (found === undefined || found.phase !== 'active') throw new MemberNotFound(address);
+    if (found === undefined || found.phase !== 'active')
+      throw new TeamLogError({ code: 'MemberNotFound', member: address });
     return Object.freeze(new MemberHandle(engine, paths, found.id, teamId, found.name));
   });
 

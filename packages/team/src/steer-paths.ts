@@ -1,6 +1,6 @@
 import { type SessionId, type TeamId, leadOf } from '@teamlog/events';
 import type { TeamMessageRoute } from '@teamlog/domain';
-import { UnauthorisedEdge } from './team-log-errors';
+import { TeamLogError } from './team-log-errors';
 
 /** A routed send whose target is on the roster: the Lead, or a member. */
 export type ListedRoute = TeamMessageRoute & { readonly target: { readonly kind: 'lead' | 'member' } };
@@ -25,7 +25,10 @@ export interface SteerPaths {
 export const leadSteerPath: SteerPath = (route) => {
   const lead = leadOf(route.teamId);
   if (route.target.kind !== 'lead' || route.target.sessionId !== lead)
-    throw new UnauthorisedEdge(`the Lead steer path only reaches the Lead of team "${route.teamId}"`);
+    throw new TeamLogError({
+      code: 'UnauthorisedEdge',
+      detail: `the Lead steer path only reaches the Lead of team "${route.teamId}"`,
+    });
   return lead;
 };
 
@@ -38,8 +41,13 @@ export const leadSteerPath: SteerPath = (route) => {
 export const memberSteerAdapter =
   (teamId: TeamId): SteerPath =>
   (route) => {
-    if (route.teamId !== teamId) throw new UnauthorisedEdge(`this adapter steers members of team "${teamId}" only`);
-    if (route.target.kind !== 'member') throw new UnauthorisedEdge('the Lead receives through its own steer path');
+    if (route.teamId !== teamId)
+      throw new TeamLogError({
+        code: 'UnauthorisedEdge',
+        detail: `this adapter steers members of team "${teamId}" only`,
+      });
+    if (route.target.kind !== 'member')
+      throw new TeamLogError({ code: 'UnauthorisedEdge', detail: 'the Lead receives through its own steer path' });
     return route.target.sessionId;
   };
 

@@ -9,13 +9,12 @@ import {
   leadOf,
 } from '@teamlog/events';
 import {
-  type SendRejected,
+  type SendRejection,
   type SessionReport,
   type SessionStreamState,
   type TeamCommand,
   type TeamStreamState,
   type TeamWriteEvent,
-  UnknownTarget,
   decideSessionLoop,
   decideTeam,
   refuseUnlisted,
@@ -28,7 +27,7 @@ import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
 import { type SessionSnapshot, sessionSnapshot } from './session-snapshot';
-import { ConcurrencyExhausted, SendAborted, TeamLogDisposed, TeamNotFound } from './team-log-errors';
+import { TeamLogError, type TeamLogFault, sendAborted } from './team-log-errors';
 
 export interface TeamEngineOptions {
   readonly store: EventStore;
@@ -63,7 +62,7 @@ export interface LoopOutcome {
 
 /** One decision written by `transact`: what to decide from the stream's fold, as whom, and what to return. */
 export interface Transaction<E extends WritableEvent, R> {
-  readonly decide: (fold: FoldedStream) => Either<Error, readonly E[]>;
+  readonly decide: (fold: FoldedStream) => Either<TeamLogFault, readonly E[]>;
   /** The session on whose behalf the events are written, and its team (a session's team may come from its stream). */
   readonly writer: SessionId;
   readonly teamId: (fold: FoldedStream) => TeamId | undefined;
@@ -100,7 +99,7 @@ export class TeamEngine {
 
   /** Run an operation unless disposed; `dispose` waits for every operation already running. */
   track<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    if (this.disposed) return Promise.reject(new TeamLogDisposed(operation));
+    if (this.disposed) return Promise.reject(new TeamLogError({ code: 'TeamLogDisposed', operation }));
     const running = work();
     const forget = () => this.inflight.delete(running);
     this.inflight.add(running);
@@ -161,7 +160,7 @@ export class TeamEngine {
       leadOf(teamId),
       (state) => state.lifecycle.native && state.lifecycle.role === 'lead',
     );
-    if (!isLead) throw new TeamNotFound(teamId);
+    if (!isLead) throw new TeamLogError({ code: 'TeamNotFound', teamId });
   }
 
   /**
@@ -180,10 +179,10 @@ export class TeamEngine {
         for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
           if (!fold.isCurrent(store)) await fold.catchUp(store);
           const decision = run.decide(fold);
-          if (decision._tag === 'Left') throw decision.left;
+          if (decision._tag === 'Left') throw new TeamLogError(decision.left);
           const events = decision.right;
           if (events.length === 0) return run.after(events, fold);
-          if (run.signal?.aborted === true) throw new SendAborted(run.signal.reason);
+          if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
           let last: bigint;
           try {
             last = (
@@ -203,7 +202,7 @@ export class TeamEngine {
           fold.applyAppended(events, last);
           return run.after(events, fold);
         }
-        throw new ConcurrencyExhausted(fold.streamName, maxAttempts);
+        throw new TeamLogError({ code: 'ConcurrencyExhausted', streamName: fold.streamName, attempts: maxAttempts });
       },
       run.signal,
     );
@@ -247,7 +246,7 @@ export class TeamEngine {
   }
 
   /** Which refusal explains an address that is not on the roster: another team's session, or nothing. */
-  async refuseUnlisted(teamId: TeamId, address: string): Promise<SendRejected> {
+  async refuseUnlisted(teamId: TeamId, address: string): Promise<SendRejection> {
     let valid: boolean;
     try {
       sessionStream(address as SessionId);
@@ -255,7 +254,7 @@ export class TeamEngine {
     } catch {
       valid = false;
     }
-    if (!valid) return new UnknownTarget(address);
+    if (!valid) return { code: 'UnknownTarget', target: address };
     // A one-off fold: unknown addresses must not grow the cache.
     const fold = new FoldedStream(address as SessionId);
     await fold.catchUp(this.options.store);

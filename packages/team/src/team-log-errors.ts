@@ -1,104 +1,136 @@
+import type { SendRejection, SessionLoopRejection, TeamRejection } from '@teamlog/domain';
+import { describeSendRejection, describeSessionLoopRejection, describeTeamRejection } from '@teamlog/domain';
 import type { DecodeError, SessionId, TeamId } from '@teamlog/events';
 import type { StreamName } from '@teamlog/store';
 
-/* Errors at the TeamLog surface. Refusals decided by the domain (SendRejected, SessionLoopRejected,
-   TeamCommandRejected) are re-exported beside these. */
+/*
+ * The one error of the TeamLog surface: a TeamLogError carries a fault, a tagged union whose `code`
+ * names what was refused or what broke. The domain's rejections (send, team, session loop) are
+ * faults as they are; the rest are the TeamLog's own.
+ */
 
-/** The caller's AbortSignal fired before the acceptance was appended: nothing was written. */
-export class SendAborted extends Error {
-  override readonly name = 'SendAborted';
-  constructor(override readonly cause?: unknown) {
-    super('the send was aborted before it was accepted; nothing was written');
+export type TeamLogOwnFault =
+  /** The caller's AbortSignal fired before the acceptance was appended: nothing was written. */
+  | { readonly code: 'SendAborted'; readonly cause?: unknown }
+  /** The TeamLog was disposed; in-flight operations finished, new ones are refused. */
+  | { readonly code: 'TeamLogDisposed'; readonly operation: string }
+  /** A send request that is not `{ target, message, signal? }` with a non-empty message. */
+  | { readonly code: 'InvalidSendRequest'; readonly path: string; readonly detail: string }
+  /** The mailbox era's records are decoded and projected, never written. */
+  | { readonly code: 'LegacyMailboxWriteRefused'; readonly eventType: string }
+  /** An event teamlog was about to write does not match its catalog codec (or is not in the catalog). */
+  | { readonly code: 'InvalidEventRefused'; readonly eventType: string; readonly problem: DecodeError | string }
+  /** An event already in a stream does not decode: the stream is damaged, name where. */
+  | {
+      readonly code: 'CorruptStreamEvent';
+      readonly streamName: StreamName;
+      readonly revision: bigint;
+      readonly problem: DecodeError;
+    }
+  /** Optimistic concurrency lost too many times in a row to other writers of one stream. */
+  | { readonly code: 'ConcurrencyExhausted'; readonly streamName: StreamName; readonly attempts: number }
+  /** A member's own stream could not be created; the roster records the member as failed. */
+  | {
+      readonly code: 'MemberSpawnFailed';
+      readonly memberName: string;
+      readonly sessionId: SessionId;
+      readonly cause: unknown;
+    }
+  /** No team with this id: its Lead stream does not start with a Lead's `teamlog/session/created`. */
+  | { readonly code: 'TeamNotFound'; readonly teamId: TeamId }
+  /** A steer path was asked for an edge it does not authorise (wrong team, wrong direction). */
+  | { readonly code: 'UnauthorisedEdge'; readonly detail: string };
+
+export type TeamLogFault = SendRejection | TeamRejection | SessionLoopRejection | TeamLogOwnFault;
+export type TeamLogErrorCode = TeamLogFault['code'];
+
+const causeText = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
+
+const describeOwnFault = (fault: TeamLogOwnFault): string => {
+  switch (fault.code) {
+    case 'SendAborted':
+      return 'the send was aborted before it was accepted; nothing was written';
+    case 'TeamLogDisposed':
+      return `the TeamLog is disposed; ${fault.operation} was refused`;
+    case 'InvalidSendRequest':
+      return `send request ${fault.path}: ${fault.detail}`;
+    case 'LegacyMailboxWriteRefused':
+      return `teamlog never writes ${fault.eventType}: the Team mailbox is superseded by the target inbox`;
+    case 'InvalidEventRefused':
+      return `refused to write ${fault.eventType}: ${typeof fault.problem === 'string' ? fault.problem : fault.problem.message}`;
+    case 'CorruptStreamEvent':
+      return `stream ${fault.streamName} revision ${fault.revision}: ${fault.problem.message}`;
+    case 'ConcurrencyExhausted':
+      return `stream ${fault.streamName}: gave up after ${fault.attempts} conflicting appends`;
+    case 'MemberSpawnFailed':
+      return `member "${fault.memberName}" (${fault.sessionId}) failed to spawn: ${causeText(fault.cause)}`;
+    case 'TeamNotFound':
+      return `no teamlog team "${fault.teamId}"`;
+    case 'UnauthorisedEdge':
+      return fault.detail;
+    default: {
+      const unreachable: never = fault;
+      return unreachable;
+    }
+  }
+};
+
+type Describe<C extends TeamLogErrorCode> = (fault: Extract<TeamLogFault, { readonly code: C }>) => string;
+
+/** Who words each code: the aggregate that decided it, or the TeamLog. Exhaustive: a new code does not compile until listed. */
+const describers: { readonly [C in TeamLogErrorCode]: Describe<C> } = {
+  UnknownTarget: describeSendRejection,
+  TargetOutsideTeam: describeSendRejection,
+  SenderOutsideTeam: describeSendRejection,
+  MessageToSelf: describeSendRejection,
+  SenderClosed: describeSendRejection,
+  TargetClosed: describeSendRejection,
+  TeamRuleViolation: describeTeamRejection,
+  TaskRevisionConflict: describeTeamRejection,
+  TaskNotFound: describeTeamRejection,
+  MemberNotFound: describeTeamRejection,
+  InvalidMemberName: describeTeamRejection,
+  UnknownTaskOwner: describeTeamRejection,
+  TeamLogFailed: describeTeamRejection,
+  SessionNotFound: describeSessionLoopRejection,
+  InvalidSessionTransition: describeSessionLoopRejection,
+  SteerInputPending: describeSessionLoopRejection,
+  SendAborted: describeOwnFault,
+  TeamLogDisposed: describeOwnFault,
+  InvalidSendRequest: describeOwnFault,
+  LegacyMailboxWriteRefused: describeOwnFault,
+  InvalidEventRefused: describeOwnFault,
+  CorruptStreamEvent: describeOwnFault,
+  ConcurrencyExhausted: describeOwnFault,
+  MemberSpawnFailed: describeOwnFault,
+  TeamNotFound: describeOwnFault,
+  UnauthorisedEdge: describeOwnFault,
+};
+
+/** The one-line message of a fault (what `TeamLogError.message` says). */
+export const describeTeamLogFault = (fault: TeamLogFault): string =>
+  (describers[fault.code] as (fault: TeamLogFault) => string)(fault);
+
+/** Every error the TeamLog raises on purpose; `code` says which, `fault` holds the fields of that code. */
+export class TeamLogError<F extends TeamLogFault = TeamLogFault> extends Error {
+  override readonly name = 'TeamLogError';
+  readonly code: F['code'];
+  constructor(readonly fault: F) {
+    super(describeTeamLogFault(fault), 'cause' in fault ? { cause: fault.cause } : undefined);
+    this.code = fault.code;
   }
 }
 
-/** The TeamLog was disposed; in-flight operations finished, new ones are refused. */
-export class TeamLogDisposed extends Error {
-  override readonly name = 'TeamLogDisposed';
-  constructor(readonly operation: string) {
-    super(`the TeamLog is disposed; ${operation} was refused`);
-  }
-}
+/** Narrow an unknown error to a TeamLogError, of the given codes when any are named. */
+export const isTeamLogError = <C extends TeamLogErrorCode>(
+  error: unknown,
+  ...codes: readonly C[]
+): error is TeamLogError<Extract<TeamLogFault, { readonly code: C }>> =>
+  error instanceof TeamLogError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));
 
-/** A send request that is not `{ target, message, signal? }` with a non-empty message. */
-export class InvalidSendRequest extends Error {
-  override readonly name = 'InvalidSendRequest';
-  constructor(
-    readonly path: string,
-    readonly detail: string,
-  ) {
-    super(`send request ${path}: ${detail}`);
-  }
-}
+/** A send request refused at `path` (the request's field path) for `detail`. */
+export const invalidSendRequest = (path: string, detail: string): TeamLogError =>
+  new TeamLogError({ code: 'InvalidSendRequest', path, detail });
 
-/** The mailbox era's records are decoded and projected, never written. */
-export class LegacyMailboxWriteRefused extends Error {
-  override readonly name = 'LegacyMailboxWriteRefused';
-  constructor(readonly eventType: string) {
-    super(`teamlog never writes ${eventType}: the Team mailbox is superseded by the target inbox`);
-  }
-}
-
-/** An event teamlog was about to write does not match its catalog codec (or is not in the catalog). */
-export class InvalidEventRefused extends Error {
-  override readonly name = 'InvalidEventRefused';
-  constructor(
-    readonly eventType: string,
-    readonly problem: DecodeError | string,
-  ) {
-    super(`refused to write ${eventType}: ${typeof problem === 'string' ? problem : problem.message}`);
-  }
-}
-
-/** An event already in a stream does not decode: the stream is damaged, name where. */
-export class CorruptStreamEvent extends Error {
-  override readonly name = 'CorruptStreamEvent';
-  constructor(
-    readonly streamName: StreamName,
-    readonly revision: bigint,
-    readonly problem: DecodeError,
-  ) {
-    super(`stream ${streamName} revision ${revision}: ${problem.message}`);
-  }
-}
-
-/** Optimistic concurrency lost too many times in a row to other writers of one stream. */
-export class ConcurrencyExhausted extends Error {
-  override readonly name = 'ConcurrencyExhausted';
-  constructor(
-    readonly streamName: StreamName,
-    readonly attempts: number,
-  ) {
-    super(`stream ${streamName}: gave up after ${attempts} conflicting appends`);
-  }
-}
-
-/** A member's own stream could not be created; the roster records the member as failed. */
-export class MemberSpawnFailed extends Error {
-  override readonly name = 'MemberSpawnFailed';
-  constructor(
-    readonly memberName: string,
-    readonly sessionId: SessionId,
-    override readonly cause: unknown,
-  ) {
-    super(
-      `member "${memberName}" (${sessionId}) failed to spawn: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
-  }
-}
-
-/** No team with this id: its Lead stream does not start with a Lead's `teamlog/session/created`. */
-export class TeamNotFound extends Error {
-  override readonly name = 'TeamNotFound';
-  constructor(readonly teamId: TeamId) {
-    super(`no teamlog team "${teamId}"`);
-  }
-}
-
-/** A steer path was asked for an edge it does not authorise (wrong team, wrong direction). */
-export class UnauthorisedEdge extends Error {
-  override readonly name = 'UnauthorisedEdge';
-  constructor(detail: string) {
-    super(detail);
-  }
-}
+/** The caller's signal fired before the acceptance was appended. */
+export const sendAborted = (cause?: unknown): TeamLogError => new TeamLogError({ code: 'SendAborted', cause });

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { type SessionId, type TeamId, sequentialIds } from '@teamlog/events';
 import { importSessionLogs } from '@teamlog/dsh';
-import { SessionNotFound, TeamNotFound, UnknownTarget } from '@teamlog/team';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { fixedClock, fixture, member, startedTeam } from '@teamlog/test-support/team-fixture';
 import { tempStoreFile } from './temp-store-file';
@@ -28,18 +27,22 @@ describe('the Team service over imported historical logs', () => {
       const lead = 'v0-lead' as SessionId;
       const { teamlog } = fixture(store, { clock: fixedClock(), ids: sequentialIds('h') });
 
-      await expect(teamlog.openLead(lead as string as TeamId)).rejects.toBeInstanceOf(TeamNotFound);
-      await expect(teamlog.openMember(lead as string as TeamId, 'v0-reviewer')).rejects.toBeInstanceOf(TeamNotFound);
-      await expect(teamlog.runtime('v0-reviewer' as SessionId).beginTurn()).rejects.toBeInstanceOf(SessionNotFound);
-      await expect(teamlog.runtime(lead).start()).rejects.toBeInstanceOf(SessionNotFound);
+      await expect(teamlog.openLead(lead as string as TeamId)).rejects.toMatchObject({ code: 'TeamNotFound' });
+      await expect(teamlog.openMember(lead as string as TeamId, 'v0-reviewer')).rejects.toMatchObject({
+        code: 'TeamNotFound',
+      });
+      await expect(teamlog.runtime('v0-reviewer' as SessionId).beginTurn()).rejects.toMatchObject({
+        code: 'SessionNotFound',
+      });
+      await expect(teamlog.runtime(lead).start()).rejects.toMatchObject({ code: 'SessionNotFound' });
 
       const team = await startedTeam(teamlog, 'researcher');
-      await expect(team.lead.send({ target: 'v0-reviewer', message: 'are you there?' })).rejects.toBeInstanceOf(
-        UnknownTarget,
+      await expect(team.lead.send({ target: 'v0-reviewer', message: 'are you there?' })).rejects.toMatchObject({
+        code: 'UnknownTarget',
+      });
+      await expect(member(team, 'researcher').send({ target: lead, message: 'hello, old Lead' })).rejects.toMatchObject(
+        { code: 'UnknownTarget' },
       );
-      await expect(
-        member(team, 'researcher').send({ target: lead, message: 'hello, old Lead' }),
-      ).rejects.toBeInstanceOf(UnknownTarget);
 
       for (const [stream, revision] of historical)
         expect([stream, heads(store).get(stream)]).toEqual([stream, revision]);

@@ -48,7 +48,7 @@ describe('a send as one straight pipeline', () => {
     store.knowsHeads = false;
     await other.runtime(member(team, 'implementer').sessionId).close('killed');
     await expect(member(team, 'researcher').send({ target: 'implementer', message: 'too late' })).rejects.toMatchObject(
-      { name: 'TargetClosed' },
+      { code: 'TargetClosed' },
     );
     expect(
       typesOf(await streamOf(store, member(team, 'implementer').sessionId)).filter(

@@ -1,12 +1,12 @@
-import { InvalidSendRequest, maxMessageBytes } from '@teamlog/team';
+import { type TeamLogError, type TeamLogFault, isTeamLogError, maxMessageBytes } from '@teamlog/team';
 import { parseSendRequest } from '../src/send-request';
 
-const refusal = (request: unknown): InvalidSendRequest | undefined => {
+const refusal = (request: unknown): TeamLogError<Extract<TeamLogFault, { code: 'InvalidSendRequest' }>> | undefined => {
   try {
     parseSendRequest(request);
     return undefined;
   } catch (error) {
-    return error instanceof InvalidSendRequest ? error : undefined;
+    return isTeamLogError(error, 'InvalidSendRequest') ? error : undefined;
   }
 };
 
@@ -40,6 +40,6 @@ describe('send request', () => {
     ['oversized content', { target: 'lead', message: 'x'.repeat(maxMessageBytes + 1) }, 'message'],
     ['no object at all', 'hello', '(root)'],
   ])('given %s, then InvalidSendRequest names the field', (_case, request, path) => {
-    expect(refusal(request)?.path).toBe(path);
+    expect(refusal(request)?.fault.path).toBe(path);
   });
 });

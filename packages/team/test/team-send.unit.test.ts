@@ -1,12 +1,4 @@
 import type { MessageId } from '@teamlog/events';
-import {
-  MessageToSelf,
-  SendRejected,
-  SenderClosed,
-  TargetClosed,
-  TargetOutsideTeam,
-  UnknownTarget,
-} from '@teamlog/team';
 import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('Team send: the target inbox accepts and send returns the MessageId', () => {
@@ -95,8 +87,8 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
       await teamlog.runtime(reviewer.sessionId).close(reason);
       const before = await streamOf(store, reviewer.sessionId);
       const refused = team.lead.send({ target: 'reviewer', message: 'still there?' });
-      await expect(refused).rejects.toBeInstanceOf(TargetClosed);
-      await expect(refused).rejects.toMatchObject({ reason, target: reviewer.sessionId });
+      await expect(refused).rejects.toMatchObject({ code: 'TargetClosed' });
+      await expect(refused).rejects.toMatchObject({ fault: { reason, target: reviewer.sessionId } });
       expect(await streamOf(store, reviewer.sessionId)).toHaveLength(before.length);
     },
   );
@@ -116,8 +108,8 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
       const before = await lengths();
       for (const target of ['lead', 'writer']) {
         const refused = reviewer.send({ target, message: 'one last thing' });
-        await expect(refused).rejects.toBeInstanceOf(SenderClosed);
-        await expect(refused).rejects.toMatchObject({ reason, sender: reviewer.sessionId });
+        await expect(refused).rejects.toMatchObject({ code: 'SenderClosed' });
+        await expect(refused).rejects.toMatchObject({ fault: { reason, sender: reviewer.sessionId } });
       }
       expect(await lengths()).toEqual(before);
       expect(notices).toEqual([]);
@@ -130,7 +122,9 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const reviewer = member(team, 'reviewer');
     await teamlog.runtime(team.lead.sessionId).close('cancelled');
     const before = await streamOf(store, reviewer.sessionId);
-    await expect(team.lead.send({ target: 'reviewer', message: 'wrap up' })).rejects.toBeInstanceOf(SenderClosed);
+    await expect(team.lead.send({ target: 'reviewer', message: 'wrap up' })).rejects.toMatchObject({
+      code: 'SenderClosed',
+    });
     expect(await streamOf(store, reviewer.sessionId)).toHaveLength(before.length);
   });
 
@@ -177,16 +171,18 @@ describe('Team send: the target inbox accepts and send returns the MessageId', (
     const other = await startedTeam(teamlog, 'stranger');
     const researcher = member(team, 'researcher');
     const before = await streamOf(store, member(other, 'stranger').sessionId);
-    await expect(team.lead.send({ target: 'nobody', message: 'hi' })).rejects.toBeInstanceOf(UnknownTarget);
-    await expect(team.lead.send({ target: member(other, 'stranger').sessionId, message: 'hi' })).rejects.toBeInstanceOf(
-      TargetOutsideTeam,
-    );
-    await expect(team.lead.send({ target: other.lead.sessionId, message: 'hi' })).rejects.toBeInstanceOf(
-      TargetOutsideTeam,
-    );
-    await expect(researcher.send({ target: 'researcher', message: 'hi' })).rejects.toBeInstanceOf(MessageToSelf);
-    await expect(team.lead.send({ target: 'lead', message: 'hi' })).rejects.toBeInstanceOf(MessageToSelf);
-    await expect(researcher.send({ target: 'nobody', message: 'hi' })).rejects.toBeInstanceOf(SendRejected);
+    await expect(team.lead.send({ target: 'nobody', message: 'hi' })).rejects.toMatchObject({ code: 'UnknownTarget' });
+    await expect(team.lead.send({ target: member(other, 'stranger').sessionId, message: 'hi' })).rejects.toMatchObject({
+      code: 'TargetOutsideTeam',
+    });
+    await expect(team.lead.send({ target: other.lead.sessionId, message: 'hi' })).rejects.toMatchObject({
+      code: 'TargetOutsideTeam',
+    });
+    await expect(researcher.send({ target: 'researcher', message: 'hi' })).rejects.toMatchObject({
+      code: 'MessageToSelf',
+    });
+    await expect(team.lead.send({ target: 'lead', message: 'hi' })).rejects.toMatchObject({ code: 'MessageToSelf' });
+    await expect(researcher.send({ target: 'nobody', message: 'hi' })).rejects.toMatchObject({ code: 'UnknownTarget' });
     expect(await streamOf(store, member(other, 'stranger').sessionId)).toHaveLength(before.length);
     expect((await teamlog.session(researcher.sessionId)).inbox).toEqual([]);
   });

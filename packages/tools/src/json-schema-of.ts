@@ -4,17 +4,7 @@ import { DescribedType } from './described-type';
 import type { JsonSchema } from './json-schema';
 import { refinementSchemas } from './refinement-schemas';
 import { StrictObjectType } from './strict-object-type';
-
-/** The codec is of a kind the converter does not translate; the schema would not match it. */
-export class UnsupportedCodec extends Error {
-  override readonly name = 'UnsupportedCodec';
-  constructor(
-    readonly codecName: string,
-    detail: string,
-  ) {
-    super(`no JSON Schema for codec ${codecName}: ${detail}`);
-  }
-}
+import { ToolError } from './tool-errors';
 
 type Refinements = ReadonlyMap<t.Mixed, JsonSchema>;
 
@@ -37,7 +27,11 @@ const literalSchema = (value: string | number | boolean): JsonSchema => ({
 const refinementSchema = (codec: t.RefinementType<t.Mixed>, refinements: Refinements): JsonSchema => {
   const keywords = refinements.get(codec);
   if (keywords === undefined)
-    throw new UnsupportedCodec(codec.name, 'its predicate is not listed in the refinement schemas');
+    throw new ToolError({
+      code: 'UnsupportedCodec',
+      codecName: codec.name,
+      detail: 'its predicate is not listed in the refinement schemas',
+    });
   return { ...jsonSchemaOf(codec.type, refinements), ...keywords };
 };
 
@@ -63,5 +57,9 @@ export const jsonSchemaOf = (codec: t.Mixed, refinements: Refinements = refineme
   if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType)
     return { type: 'array', items: jsonSchemaOf(codec.type, refinements) };
   if (codec instanceof t.RefinementType) return refinementSchema(codec, refinements);
-  throw new UnsupportedCodec(codec.name, 'the converter does not translate this kind of codec');
+  throw new ToolError({
+    code: 'UnsupportedCodec',
+    codecName: codec.name,
+    detail: 'the converter does not translate this kind of codec',
+  });
 };

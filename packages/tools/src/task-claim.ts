@@ -1,8 +1,7 @@
 import { type Either, left, right } from 'fp-ts/Either';
 import type { SessionId, TaskId, TeamTaskSnapshot } from '@teamlog/events';
-import { TaskNotFound } from '@teamlog/domain';
 import type { TaskUpdate } from '@teamlog/team';
-import { TaskNotClaimable } from './tool-errors';
+import type { ToolFault } from './tool-errors';
 
 /** A claim either writes this compare-and-set update, or finds the task already the caller's. */
 export type TaskClaim =
@@ -21,17 +20,17 @@ export const decideTaskClaim = (
   tasks: readonly TeamTaskSnapshot[],
   caller: SessionId,
   nameOf: (sessionId: SessionId) => string,
-): Either<TaskNotFound | TaskNotClaimable, TaskClaim> => {
+): Either<ToolFault, TaskClaim> => {
   const task = tasks.find((candidate) => candidate.id === taskId);
-  if (task === undefined) return left(new TaskNotFound(taskId));
-  if (finished(task.status)) return left(new TaskNotClaimable(taskId, `it is ${task.status}`));
+  if (task === undefined) return left({ code: 'TaskNotFound', taskId });
+  if (finished(task.status)) return left({ code: 'TaskNotClaimable', taskId, reason: `it is ${task.status}` });
   if (task.ownerId !== undefined && task.ownerId !== caller)
-    return left(new TaskNotClaimable(taskId, `it is owned by ${nameOf(task.ownerId)}`));
+    return left({ code: 'TaskNotClaimable', taskId, reason: `it is owned by ${nameOf(task.ownerId)}` });
   if (task.ownerId === caller && task.status === 'in_progress') return right({ kind: 'already-yours', task });
   const open = task.blockedBy.filter(
     (blocker) => !finished(tasks.find((candidate) => candidate.id === blocker)?.status ?? 'deleted'),
   );
   if (open.length > 0)
-    return left(new TaskNotClaimable(taskId, `it is blocked by ${open.join(', ')}, not yet completed`));
+    return left({ code: 'TaskNotClaimable', taskId, reason: `it is blocked by ${open.join(', ')}, not yet completed` });
   return right({ kind: 'update', update: { expectedRevision: task.revision, ownerId: caller, status: 'in_progress' } });
 };

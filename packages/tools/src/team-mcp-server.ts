@@ -16,7 +16,8 @@ import {
 import { handleToolCall } from './handle-tool-call';
 import { packageVersion } from './package-version';
 import type { InboxWatch } from './inbox-watch';
-import { ResourceUnavailable, inboxUri, readTeamResource, teamResources } from './team-resources';
+import { inboxUri, readTeamResource, teamResources } from './team-resources';
+import { isToolError } from './tool-errors';
 import { type ToolDefinition, toolDefinitions } from './tool-definitions';
 import type { ToolResult } from './tool-result';
 import type { ToolSession } from './tool-session';
@@ -59,7 +60,7 @@ const instructions = ({ handle }: ToolSession): string =>
   'send_message reaches a teammate by name; every message is recorded as sent by you.';
 
 const unavailable = (error: unknown): never => {
-  throw error instanceof ResourceUnavailable ? new McpError(ErrorCode.InvalidParams, error.message) : error;
+  throw isToolError(error, 'ResourceUnavailable') ? new McpError(ErrorCode.InvalidParams, error.message) : error;
 };
 
 export const createTeamMcpServer = ({ session, watchInbox, version }: TeamMcpServerOptions): TeamMcpServer => {

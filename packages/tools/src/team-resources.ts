@@ -1,5 +1,6 @@
 import type { JsonObject, SessionId, TeamId } from '@teamlog/events';
 import { handleToolCall } from './handle-tool-call';
+import { ToolError } from './tool-errors';
 import type { ToolSession } from './tool-session';
 
 /** A read-only view of the session's team, served as an MCP resource; read through the tool that shows the same. */
@@ -35,22 +36,12 @@ export const teamResources = ({ handle }: ToolSession): readonly TeamResource[] 
   },
 ];
 
-/** A resource that does not exist or could not be read (its read was refused). */
-export class ResourceUnavailable extends Error {
-  override readonly name = 'ResourceUnavailable';
-  constructor(
-    readonly uri: string,
-    detail: string,
-  ) {
-    super(`resource ${uri}: ${detail}`);
-  }
-}
-
 /** The resource's content: the structured result of its tool called without arguments. */
 export const readTeamResource = async (session: ToolSession, uri: string): Promise<JsonObject> => {
   const resource = teamResources(session).find((candidate) => candidate.uri === uri);
-  if (resource === undefined) throw new ResourceUnavailable(uri, 'not a resource of this session');
+  if (resource === undefined)
+    throw new ToolError({ code: 'ResourceUnavailable', uri, detail: 'not a resource of this session' });
   const result = await handleToolCall(session, { name: resource.tool, arguments: {} });
-  if (result.isError) throw new ResourceUnavailable(uri, result.text);
+  if (result.isError) throw new ToolError({ code: 'ResourceUnavailable', uri, detail: result.text });
   return result.structuredContent;
 };

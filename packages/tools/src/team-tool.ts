@@ -2,7 +2,7 @@ import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { JsonObject, type SessionRole, decodeWith } from '@teamlog/events';
 import type { StrictObjectType } from './strict-object-type';
-import { InvalidToolArguments, SessionClosedForWrites } from './tool-errors';
+import { ToolError } from './tool-errors';
 import type { ToolSession } from './tool-session';
 import { type ToolSuccess, toolSuccess } from './tool-result';
 
@@ -58,10 +58,16 @@ export const defineTool = <I extends ObjectCodec, O extends ObjectCodec>(spec: T
     output: spec.output,
     invoke: async (session, args) => {
       const decoded = decode(args === undefined ? {} : args);
-      if (isLeft(decoded)) throw new InvalidToolArguments(spec.name, decoded.left.path, decoded.left.detail);
+      if (isLeft(decoded))
+        throw new ToolError({
+          code: 'InvalidToolArguments',
+          toolName: spec.name,
+          path: decoded.left.path,
+          detail: decoded.left.detail,
+        });
       if (spec.writes) {
         const reason = await session.closed();
-        if (reason !== undefined) throw new SessionClosedForWrites(spec.name, reason);
+        if (reason !== undefined) throw new ToolError({ code: 'SessionClosedForWrites', toolName: spec.name, reason });
       }
       const { text, structured } = await spec.run(session, decoded.right);
       return toolSuccess(text, asJsonObject(spec.name, spec.output.encode(structured)));

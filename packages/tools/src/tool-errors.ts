@@ -1,91 +1,85 @@
+import type { TeamRejection } from '@teamlog/domain';
 import type { CloseReason, MessageId, SessionId, TaskId } from '@teamlog/events';
 
-/* Refusals decided by the toolset itself, before or instead of the engine. */
+/*
+ * The one error of the toolset: a ToolError carries a fault whose `code` names what the toolset
+ * itself refused, before or instead of the engine (the engine's own refusals are TeamLogErrors).
+ */
 
-/** No tool of the Team toolset has this name. */
-export class UnknownTool extends Error {
-  override readonly name = 'UnknownTool';
-  constructor(
-    readonly toolName: string,
-    readonly available: readonly string[],
-  ) {
-    super(`no Team tool "${toolName}"`);
+export type ToolOwnFault =
+  /** No tool of the Team toolset has this name. */
+  | { readonly code: 'UnknownTool'; readonly toolName: string; readonly available: readonly string[] }
+  /** The tool exists but not for this session's role (members do not spawn). */
+  | { readonly code: 'ToolNotForRole'; readonly toolName: string; readonly role: 'lead' | 'member' }
+  /** The arguments do not decode with the tool's codec; nothing reached the engine. */
+  | { readonly code: 'InvalidToolArguments'; readonly toolName: string; readonly path: string; readonly detail: string }
+  /** A member address (name, session id or "lead") that names nobody on the team. */
+  | { readonly code: 'UnknownMember'; readonly address: string }
+  /** A task that cannot be claimed as it is (finished, someone else's, or blocked). */
+  | { readonly code: 'TaskNotClaimable'; readonly taskId: TaskId; readonly reason: string }
+  /** An update_task call that names no change; it would only bump the revision. */
+  | { readonly code: 'NothingToUpdate'; readonly taskId: TaskId }
+  /** The session's own stream does not say it belongs to a team (no `teamlog/session/created` with a team). */
+  | { readonly code: 'NotATeamSession'; readonly sessionId: SessionId }
+  /** read_inbox was asked for messages after an id its inbox never accepted. */
+  | { readonly code: 'UnknownInboxMessage'; readonly messageId: MessageId }
+  /** A tool that writes, called by a session that is closed (killed, cancelled, lost or failed): nothing is written. */
+  | { readonly code: 'SessionClosedForWrites'; readonly toolName: string; readonly reason: CloseReason }
+  /** A resource that does not exist or could not be read (its read was refused). */
+  | { readonly code: 'ResourceUnavailable'; readonly uri: string; readonly detail: string }
+  /** The codec is of a kind the JSON Schema converter does not translate; the schema would not match it. */
+  | { readonly code: 'UnsupportedCodec'; readonly codecName: string; readonly detail: string };
+
+/** A claim of a task the team does not hold is refused as the engine would refuse it. */
+export type ToolFault = ToolOwnFault | Extract<TeamRejection, { readonly code: 'TaskNotFound' }>;
+export type ToolErrorCode = ToolFault['code'];
+
+/** The one-line message of a fault (what `ToolError.message` says). */
+export const describeToolFault = (fault: ToolFault): string => {
+  switch (fault.code) {
+    case 'UnknownTool':
+      return `no Team tool "${fault.toolName}"`;
+    case 'ToolNotForRole':
+      return `${fault.toolName} is not a ${fault.role}'s tool`;
+    case 'InvalidToolArguments':
+      return `${fault.toolName} arguments ${fault.path}: ${fault.detail}`;
+    case 'UnknownMember':
+      return `no team member "${fault.address}"`;
+    case 'TaskNotClaimable':
+      return `task "${fault.taskId}" cannot be claimed: ${fault.reason}`;
+    case 'NothingToUpdate':
+      return `update of task "${fault.taskId}" names no change`;
+    case 'NotATeamSession':
+      return `session "${fault.sessionId}" is not the Lead or a member of a teamlog team`;
+    case 'UnknownInboxMessage':
+      return `no message "${fault.messageId}" in this inbox`;
+    case 'SessionClosedForWrites':
+      return `${fault.toolName}: the session is closed (${fault.reason})`;
+    case 'ResourceUnavailable':
+      return `resource ${fault.uri}: ${fault.detail}`;
+    case 'UnsupportedCodec':
+      return `no JSON Schema for codec ${fault.codecName}: ${fault.detail}`;
+    case 'TaskNotFound':
+      return `no task "${fault.taskId}"`;
+    default: {
+      const unreachable: never = fault;
+      return unreachable;
+    }
+  }
+};
+
+export class ToolError<F extends ToolFault = ToolFault> extends Error {
+  override readonly name = 'ToolError';
+  readonly code: F['code'];
+  constructor(readonly fault: F) {
+    super(describeToolFault(fault));
+    this.code = fault.code;
   }
 }
 
-/** The tool exists but not for this session's role (members do not spawn). */
-export class ToolNotForRole extends Error {
-  override readonly name = 'ToolNotForRole';
-  constructor(
-    readonly toolName: string,
-    readonly role: 'lead' | 'member',
-  ) {
-    super(`${toolName} is not a ${role}'s tool`);
-  }
-}
-
-/** The arguments do not decode with the tool's codec; nothing reached the engine. */
-export class InvalidToolArguments extends Error {
-  override readonly name = 'InvalidToolArguments';
-  constructor(
-    readonly toolName: string,
-    readonly path: string,
-    readonly detail: string,
-  ) {
-    super(`${toolName} arguments ${path}: ${detail}`);
-  }
-}
-
-/** A member address (name, session id or "lead") that names nobody on the team. */
-export class UnknownMember extends Error {
-  override readonly name = 'UnknownMember';
-  constructor(readonly address: string) {
-    super(`no team member "${address}"`);
-  }
-}
-
-/** A task that cannot be claimed as it is (finished, someone else's, or blocked). */
-export class TaskNotClaimable extends Error {
-  override readonly name = 'TaskNotClaimable';
-  constructor(
-    readonly taskId: TaskId,
-    readonly reason: string,
-  ) {
-    super(`task "${taskId}" cannot be claimed: ${reason}`);
-  }
-}
-
-/** An update_task call that names no change; it would only bump the revision. */
-export class NothingToUpdate extends Error {
-  override readonly name = 'NothingToUpdate';
-  constructor(readonly taskId: TaskId) {
-    super(`update of task "${taskId}" names no change`);
-  }
-}
-
-/** The session's own stream does not say it belongs to a team (no `teamlog/session/created` with a team). */
-export class NotATeamSession extends Error {
-  override readonly name = 'NotATeamSession';
-  constructor(readonly sessionId: SessionId) {
-    super(`session "${sessionId}" is not the Lead or a member of a teamlog team`);
-  }
-}
-
-/** read_inbox was asked for messages after an id its inbox never accepted. */
-export class UnknownInboxMessage extends Error {
-  override readonly name = 'UnknownInboxMessage';
-  constructor(readonly messageId: MessageId) {
-    super(`no message "${messageId}" in this inbox`);
-  }
-}
-
-/** A tool that writes, called by a session that is closed (killed, cancelled, lost or failed): nothing is written. */
-export class SessionClosedForWrites extends Error {
-  override readonly name = 'SessionClosedForWrites';
-  constructor(
-    readonly toolName: string,
-    readonly reason: CloseReason,
-  ) {
-    super(`${toolName}: the session is closed (${reason})`);
-  }
-}
+/** Narrow an unknown error to a ToolError, of the given codes when any are named. */
+export const isToolError = <C extends ToolErrorCode>(
+  error: unknown,
+  ...codes: readonly C[]
+): error is ToolError<Extract<ToolFault, { readonly code: C }>> =>
+  error instanceof ToolError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));

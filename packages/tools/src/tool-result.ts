@@ -14,7 +14,7 @@ export interface ToolFailure {
   readonly isError: true;
   /** One sentence saying what was refused and, where it helps, what to do instead. */
   readonly text: string;
-  /** `code` is the typed error's name (UnknownTarget, TaskRevisionConflict, ...). */
+  /** `code` is the refusal's code (UnknownTarget, TaskRevisionConflict, ...), the same as the error's `code`. */
   readonly structuredContent: { readonly error: { readonly code: string; readonly message: string } };
 }
 

@@ -1,6 +1,6 @@
 import type { CloseReason, SessionId } from '@teamlog/events';
 import type { InboxEntrySnapshot, LeadSession, MemberSession, TeamLog } from '@teamlog/team';
-import { NotATeamSession } from './tool-errors';
+import { ToolError } from './tool-errors';
 
 /**
  * What a tool call runs as: the session's own handle (every send is attributed to it) and a read of
@@ -17,7 +17,7 @@ export interface ToolSession {
 /** The session's role and team come from its own stream (`teamlog/session/created`), never from the caller. */
 export const openToolSession = async (teamlog: TeamLog, sessionId: SessionId): Promise<ToolSession> => {
   const { teamId, role } = await teamlog.session(sessionId);
-  if (teamId === undefined || role === undefined) throw new NotATeamSession(sessionId);
+  if (teamId === undefined || role === undefined) throw new ToolError({ code: 'NotATeamSession', sessionId });
   const handle = role === 'lead' ? await teamlog.openLead(teamId) : await teamlog.openMember(teamId, sessionId);
   // Sealed like the handle it holds: no caller swaps in another session's handle.
   return Object.freeze({

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { NonEmptyString, PositiveInteger, SessionId, TaskStatus } from '@teamlog/events';
-import { UnsupportedCodec, jsonSchemaOf } from '@teamlog/tools';
+import { jsonSchemaOf } from '@teamlog/tools';
 import { described } from '../src/described-type';
 import { refinementSchemas } from '../src/refinement-schemas';
 import { strictObjectType } from '../src/strict-object-type';
@@ -54,13 +54,13 @@ describe('jsonSchemaOf: io-ts codecs to JSON Schema', () => {
 
   it('given a refinement that is not listed, then the converter refuses instead of dropping the predicate', () => {
     const Even = t.refinement(t.number, (n) => n % 2 === 0, 'Even');
-    expect(() => jsonSchemaOf(Even)).toThrow(UnsupportedCodec);
+    expect(() => jsonSchemaOf(Even)).toThrow(expect.objectContaining({ code: 'UnsupportedCodec' }));
     expect(() => jsonSchemaOf(strictObjectType({ n: Even }))).toThrow('no JSON Schema for codec Even');
   });
 
   it('given a codec kind it does not translate (an io-ts object that strips unknown keys), then it refuses', () => {
-    expect(() => jsonSchemaOf(t.type({ a: t.string }))).toThrow(UnsupportedCodec);
-    expect(() => jsonSchemaOf(t.unknown)).toThrow(UnsupportedCodec);
+    expect(() => jsonSchemaOf(t.type({ a: t.string }))).toThrow(expect.objectContaining({ code: 'UnsupportedCodec' }));
+    expect(() => jsonSchemaOf(t.unknown)).toThrow(expect.objectContaining({ code: 'UnsupportedCodec' }));
   });
 
   it("given each listed refinement, then its schema accepts exactly the samples its codec accepts (checked by the SDK's validator)", () => {

@@ -35,7 +35,7 @@ describe('decideTaskClaim', () => {
 
   it('given a deleted task, or one blocked by an in-progress task, then the claim is refused with the reason', () => {
     expect(decide('task-1', [task('task-1', { status: 'deleted' })])).toMatchObject({
-      left: { name: 'TaskNotClaimable', reason: 'it is deleted' },
+      left: { code: 'TaskNotClaimable', reason: 'it is deleted' },
     });
     const blocked = decide('task-2', [
       task('task-1', { status: 'in_progress' }),

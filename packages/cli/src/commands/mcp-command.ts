@@ -1,5 +1,5 @@
 import type { SessionId } from '@teamlog/events';
-import { MemberNotFound, type TeamLog, TeamNotFound, createTeamLog } from '@teamlog/team';
+import { type TeamLog, createTeamLog, isTeamLogError } from '@teamlog/team';
 import type { ToolSession } from '@teamlog/tools';
 import { valueFlag } from '../argument-parser';
 import { BadInput, UsageError } from '../cli-errors';
@@ -15,11 +15,11 @@ const oneLine = (error: unknown): string =>
 
 /** The session's role and team are read from its own stream; a session that is not on a team is bad input. */
 const openSession = async (teamlog: TeamLog, sessionId: SessionId, store: string): Promise<ToolSession> => {
-  const { NotATeamSession, openToolSession } = await import('@teamlog/tools');
+  const { isToolError, openToolSession } = await import('@teamlog/tools');
   try {
     return await openToolSession(teamlog, sessionId);
   } catch (error) {
-    if (error instanceof NotATeamSession || error instanceof MemberNotFound || error instanceof TeamNotFound) {
+    if (isToolError(error, 'NotATeamSession') || isTeamLogError(error, 'MemberNotFound', 'TeamNotFound')) {
       throw new BadInput(
         `${error.message} (no active team session "${sessionId}" in ${store}); \`teamlog sessions --store ${store}\` lists the live ones, \`teamlog team create --store ${store}\` makes a team`,
       );

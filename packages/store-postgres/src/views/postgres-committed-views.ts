@@ -1,5 +1,5 @@
 import { type CommittedViewsReader, ViewRowDecoder } from '@teamlog/projections';
-import { PostgresSchemaTooNew } from '../postgres-errors';
+import { isPostgresError } from '../postgres-errors';
 import type { PostgresEventStore } from '../postgres-event-store';
 import { type PostgresMigration, knownSchemaVersion, readSchemaVersion } from '../postgres-migrations';
 import { shippedViewMigrations, viewSchemaHistory } from './postgres-view-migrations';
@@ -30,7 +30,7 @@ export const postgresCommittedViews = (
       connection.transaction('read', async (client) => {
         const version = await readSchemaVersion(client, migrations, store.database, viewSchemaHistory).catch(
           (error: unknown) => {
-            if (error instanceof PostgresSchemaTooNew) return undefined;
+            if (isPostgresError(error, 'PostgresSchemaTooNew')) return undefined;
             throw error;
           },
         );

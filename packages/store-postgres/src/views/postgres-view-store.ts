@@ -6,7 +6,7 @@ import {
   type LoadedViews,
   type ProjectionState,
   ViewRowDecoder,
-  ViewsChangedElsewhere,
+  ProjectionError,
   type ViewStore,
 } from '@teamlog/projections';
 import type { PostgresEventStore } from '../postgres-event-store';
@@ -144,7 +144,12 @@ export class PostgresViewStore implements ViewStore<ProjectionState> {
       await this.lockCommits(client);
       const found = await checkpointIn(client, this.projection);
       if (shown(found) !== shown(this.expected))
-        throw new ViewsChangedElsewhere(this.projection, shown(this.expected), shown(found));
+        throw new ProjectionError({
+          code: 'ViewsChangedElsewhere',
+          projection: this.projection,
+          expected: shown(this.expected),
+          found: shown(found),
+        });
       await writeTeamRows(client, state);
       await writeSessionRows(client, state);
       await this.onViewsWritten();

@@ -1,18 +1,9 @@
+import { ProjectionError } from '@teamlog/projections';
 import { retrying } from '@teamlog/store';
 import { isConnectionFailure } from '../connection-failure';
 import type { PostgresEventStore } from '../postgres-event-store';
 import { ProjectionLease } from './projection-lease';
 import type { ViewsConnection } from './views-connection';
-
-/** The lead was lost with its connection and, by the time the server was back, another runner had taken it. */
-export class ProjectionLeadTaken extends Error {
-  override readonly name = 'ProjectionLeadTaken';
-  constructor(readonly projection: string) {
-    super(
-      `projection ${projection}: the lead was lost with its connection and another runner holds it now; run the command again`,
-    );
-  }
-}
 
 export interface RetakenLead {
   readonly views: ViewsConnection;
@@ -32,7 +23,7 @@ export const retakenLead = (store: PostgresEventStore, first: ProjectionLease, p
   const { retry, log } = store.context;
   const take = async (): Promise<ProjectionLease> => {
     const taken = await ProjectionLease.tryAcquire(store, { projection });
-    if (taken === undefined) throw new ProjectionLeadTaken(projection);
+    if (taken === undefined) throw new ProjectionError({ code: 'ProjectionLeadTaken', projection });
     return taken;
   };
   const once = async <A>(run: (lease: ProjectionLease) => Promise<A>): Promise<A> => {

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { CommittedViewsReader, LoadedViews, ProjectionState } from '@teamlog/projections';
 import { viewMigrations } from '../migrations/view-migrations';
-import { type Migration, SchemaTooNew } from '../sqlite-migrations';
+import type { Migration } from '../sqlite-migrations';
+import { schemaTooNew } from '../sqlite-store-errors';
 import type { SqliteEventStore } from '../sqlite-event-store';
 import { SqliteViewStore, projectionSchemaTable } from './sqlite-view-store';
 
@@ -66,5 +67,5 @@ export const assertViewSchemaNotNewer = (
   const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${projectionSchemaTable}`).get() as {
     version: number | bigint;
   };
-  if (Number(row.version) > known) throw new SchemaTooNew(store.file, Number(row.version), known);
+  if (Number(row.version) > known) throw schemaTooNew(store.file, Number(row.version), known);
 };

@@ -23,7 +23,7 @@ import {
   type ViewRow,
   ViewRowDecoder,
   type SyncViewStore,
-  ViewsChangedElsewhere,
+  ProjectionError,
 } from '@teamlog/projections';
 
 export const projectionSchemaTable = 'projection_schema_migrations';
@@ -162,7 +162,12 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     const found = this.loadCheckpoint();
     const text = (position: GlobalPosition | undefined) => (position === undefined ? 'none' : formatPosition(position));
     if (text(found) !== text(this.expected))
-      throw new ViewsChangedElsewhere(this.projection, text(this.expected), text(found));
+      throw new ProjectionError({
+        code: 'ViewsChangedElsewhere',
+        projection: this.projection,
+        expected: text(this.expected),
+        found: text(found),
+      });
   }
 
   resetNow(): LoadedViews<ProjectionState> {

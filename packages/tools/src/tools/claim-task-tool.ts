@@ -4,6 +4,7 @@ import { strictObjectType } from '../strict-object-type';
 import { decideTaskClaim } from '../task-claim';
 import { TaskView, taskLine, taskView } from '../task-view';
 import { defineTool } from '../team-tool';
+import { ToolError } from '../tool-errors';
 import { TaskIdField } from './task-fields';
 
 export const ClaimTaskArguments = strictObjectType({ taskId: TaskIdField }, {}, 'ClaimTaskArguments');
@@ -24,7 +25,7 @@ export const claimTaskTool = defineTool({
     const roster = await handle.roster();
     const nameOf = memberNameOf(handle.teamId, roster);
     const claim = decideTaskClaim(taskId, tasks, handle.sessionId, nameOf);
-    if (isLeft(claim)) throw claim.left;
+    if (isLeft(claim)) throw new ToolError(claim.left);
     if (claim.right.kind === 'already-yours') {
       const task = taskView(claim.right.task, nameOf);
       return { text: `You already own ${taskLine(task)}; nothing changed.`, structured: { task } };

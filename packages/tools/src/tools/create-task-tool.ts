@@ -3,6 +3,7 @@ import { MemberAddress, memberNameOf, resolveMemberAddress } from '../member-add
 import { strictObjectType } from '../strict-object-type';
 import { TaskView, taskLine, taskView } from '../task-view';
 import { defineTool } from '../team-tool';
+import { ToolError } from '../tool-errors';
 import { BlockedByField, DescriptionField, SubjectField, WriteScopesField } from './task-fields';
 
 export const CreateTaskArguments = strictObjectType(
@@ -24,7 +25,7 @@ export const createTaskTool = defineTool({
   run: async ({ handle }, { owner, ...task }) => {
     const roster = await handle.roster();
     const ownerId = owner === undefined ? undefined : resolveMemberAddress(owner, handle.teamId, roster);
-    if (ownerId !== undefined && isLeft(ownerId)) throw ownerId.left;
+    if (ownerId !== undefined && isLeft(ownerId)) throw new ToolError(ownerId.left);
     const created = taskView(
       await handle.createTask({ ...task, ...(ownerId === undefined ? {} : { ownerId: ownerId.right }) }),
       memberNameOf(handle.teamId, roster),

@@ -4,7 +4,7 @@ import { described } from '../described-type';
 import { InboxMessageView, inboxMessageView } from '../inbox-view';
 import { strictObjectType } from '../strict-object-type';
 import { defineTool } from '../team-tool';
-import { UnknownInboxMessage } from '../tool-errors';
+import { ToolError } from '../tool-errors';
 
 export const ReadInboxArguments = strictObjectType(
   {},
@@ -28,7 +28,7 @@ export const readInboxTool = defineTool({
   run: async ({ inbox }, { after }) => {
     const entries = await inbox();
     const start = after === undefined ? 0 : entries.findIndex((entry) => entry.id === after) + 1;
-    if (start === 0 && after !== undefined) throw new UnknownInboxMessage(after);
+    if (start === 0 && after !== undefined) throw new ToolError({ code: 'UnknownInboxMessage', messageId: after });
     const messages = entries.slice(start).map(inboxMessageView);
     const text =
       messages.length === 0

@@ -4,7 +4,7 @@ import { MemberDescriptionText, MemberNameText } from '../bounded-text';
 import { described } from '../described-type';
 import { strictObjectType } from '../strict-object-type';
 import { defineTool } from '../team-tool';
-import { ToolNotForRole } from '../tool-errors';
+import { ToolError } from '../tool-errors';
 
 export const SpawnMemberArguments = strictObjectType(
   {
@@ -29,7 +29,8 @@ export const spawnMemberTool = defineTool({
   input: SpawnMemberArguments,
   output: SpawnMemberResult,
   run: async ({ handle }, { name, description }) => {
-    if (handle.role !== 'lead') throw new ToolNotForRole('spawn_member', handle.role); // the toolset never routes it there
+    if (handle.role !== 'lead')
+      throw new ToolError({ code: 'ToolNotForRole', toolName: 'spawn_member', role: handle.role }); // the toolset never routes it there
     // Only the spawned member's identity is used: its handle belongs to the host that runs it.
     const { sessionId } = await handle.spawnMember({ name, description });
     return {

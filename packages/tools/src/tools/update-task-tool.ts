@@ -6,7 +6,7 @@ import { memberNameOf, resolveMemberAddress } from '../member-address';
 import { strictObjectType } from '../strict-object-type';
 import { TaskView, taskLine, taskView } from '../task-view';
 import { defineTool } from '../team-tool';
-import { NothingToUpdate } from '../tool-errors';
+import { ToolError } from '../tool-errors';
 import {
   BlockedByField,
   DescriptionField,
@@ -49,7 +49,7 @@ const ownerChange = (
   if (owner === undefined) return {};
   if (owner === null) return { ownerId: null };
   const resolved = resolveMemberAddress(owner, teamId, roster);
-  if (isLeft(resolved)) throw resolved.left;
+  if (isLeft(resolved)) throw new ToolError(resolved.left);
   return { ownerId: resolved.right };
 };
 
@@ -69,7 +69,7 @@ export const updateTaskTool = defineTool({
   input: UpdateTaskArguments,
   output: UpdateTaskResult,
   run: async ({ handle }, args) => {
-    if (!namesAChange(args)) throw new NothingToUpdate(args.taskId);
+    if (!namesAChange(args)) throw new ToolError({ code: 'NothingToUpdate', taskId: args.taskId });
     const { taskId, expectedRevision, owner, ...changes } = args;
     const roster = await handle.roster();
     const updated = await handle.updateTask(taskId, {
