@@ -11,12 +11,12 @@ import {
   type TeamRecord,
   type TeamRecordType,
   type TeamTaskSnapshot,
+  type CatalogEventOf,
   UnsupportedTeamRecordVersion,
   decodeTeamRecord,
   decodeTeamRecordHead,
   isTeamRecordEvent,
   isTeamRecordType,
-  normaliseTeamRecord,
 } from '@teamlog/events';
 import type { TeamFailure } from './team-failure';
 import { taskGraphViolation, taskNumber } from './task-graph';
@@ -81,13 +81,41 @@ const fail = (state: TeamState, event: StreamEvent, reason: string): TeamState =
 export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
   if (!isTeamRecordType(event.type) || state.failure !== undefined) return state;
   if (!isTeamRecordEvent(event)) return refusedRecord(state, event.type, event);
-  const record = normaliseTeamRecord(event.type, event.data);
   // A forked child inherits its ancestor's records; only the log's own team counts.
-  if (record.data.teamId !== state.teamId) return state;
-  const applied = applyTeamRecord(state, record, event.seq);
-  if (isLeft(applied)) return fail(state, event, applied.left);
+  if (event.data.teamId !== state.teamId) return state;
+  // The payload as its codec accepted it (either version): no normalised copy, no Either per record.
+  const applied = applyPayload(state, event, 'fold');
+  if (typeof applied === 'string') return fail(state, event, applied);
   // Once the team has records, a record changes only the maps: no copy of the state per record.
-  return applied.right.hasRecords ? applied.right : { ...applied.right, hasRecords: true };
+  return applied.hasRecords ? applied : { ...applied, hasRecords: true };
+};
+
+/**
+ * How a record is applied. `fold`: the state is the fold's own, so an entry that changes is updated
+ * in place (nothing is allocated per mailbox record or task snapshot in steady state). `trial`: the
+ * state is a decider's clone (`cloneTeamState`), whose entries it shares with the folded state, so
+ * a changed entry is a new object.
+ */
+type ApplyMode = 'fold' | 'trial';
+
+/** The violated rule (as text), or the next state: the same object unless a field other than the maps changes. */
+type Applied = string | TeamState;
+
+const applyPayload = (state: TeamState, event: CatalogEventOf<TeamRecordType>, mode: ApplyMode): Applied => {
+  switch (event.type) {
+    case 'team/member':
+      return applyMember(state, event.data.member, event.seq, mode);
+    case 'team/task':
+      return applyTask(state, event.data.task, event.seq, mode);
+    case 'team/message/queued':
+      return applyQueued(state, event.data.message, event.data.version, event.seq);
+    case 'team/message/delivered':
+      return applyDelivered(state, event.data.messageId, event.data.targetId, event.seq, mode);
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
 };
 
 /**
@@ -117,15 +145,20 @@ const refusedRecord = (state: TeamState, type: TeamRecordType, event: StreamEven
  * holds a failing record.
  */
 export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: number): Either<string, TeamState> => {
+  const applied = applyRecord(state, record, seq);
+  return typeof applied === 'string' ? left(applied) : right(applied);
+};
+
+const applyRecord = (state: TeamState, record: TeamRecord, seq: number): Applied => {
   switch (record.type) {
     case 'team/member':
-      return applyMember(state, record.data.member, seq);
+      return applyMember(state, record.data.member, seq, 'trial');
     case 'team/task':
-      return applyTask(state, record.data.task, seq);
+      return applyTask(state, record.data.task, seq, 'trial');
     case 'team/message/queued':
       return applyQueued(state, record.data.message, record.data.sourceVersion, seq);
     case 'team/message/delivered':
-      return applyDelivered(state, record.data.messageId, record.data.targetId, seq);
+      return applyDelivered(state, record.data.messageId, record.data.targetId, seq, 'trial');
     default: {
       const unreachable: never = record;
       return unreachable;
@@ -133,46 +166,64 @@ export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: numbe
   }
 };
 
-const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number): Either<string, TeamState> => {
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const applyMember = (state: TeamState, member: TeamMemberSnapshot, seq: number, mode: ApplyMode): Applied => {
   const prior = state.members.get(member.id);
   const holder = state.memberNames.get(member.name);
-  if (holder !== undefined && holder !== member.id)
-    return left(`member name "${member.name}" is reused by another member`);
+  if (holder !== undefined && holder !== member.id) return `member name "${member.name}" is reused by another member`;
   if (prior === undefined) {
-    if (member.phase !== 'provisioning') return left(`member "${member.id}" must begin provisioning`);
+    if (member.phase !== 'provisioning') return `member "${member.id}" must begin provisioning`;
     state.memberNames.set(member.name, member.id);
     state.members.set(member.id, { snapshot: member, firstSeq: seq, seq });
-    return right(state);
+    return state;
   }
   const was = prior.snapshot;
   if (was.name !== member.name || was.provider !== member.provider || was.context !== member.context) {
-    return left(`member "${member.id}" changed immutable identity fields`);
+    return `member "${member.id}" changed immutable identity fields`;
   }
   if (was.phase !== 'provisioning' || member.phase === 'provisioning') {
-    return left(`invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`);
+    return `invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`;
   }
-  state.members.set(member.id, { snapshot: member, firstSeq: prior.firstSeq, seq });
-  return right(state);
+  state.members.set(member.id, nextSnapshot(prior, member, seq, mode));
+  return state;
 };
 
-const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number): Either<string, TeamState> => {
+/** An entry's next snapshot: the entry itself, changed in place, when folding; a new entry on a decider's clone. */
+const nextSnapshot = <S>(
+  prior: { readonly snapshot: S; readonly firstSeq: number; readonly seq: number },
+  snapshot: S,
+  seq: number,
+  mode: ApplyMode,
+): { readonly snapshot: S; readonly firstSeq: number; readonly seq: number } => {
+  if (mode === 'trial') return { snapshot, firstSeq: prior.firstSeq, seq };
+  const entry = prior as Mutable<typeof prior>;
+  entry.snapshot = snapshot;
+  entry.seq = seq;
+  return entry;
+};
+
+const applyTask = (state: TeamState, task: TeamTaskSnapshot, seq: number, mode: ApplyMode): Applied => {
   const prior = state.tasks.get(task.id);
   const expected = prior === undefined ? 1 : prior.snapshot.revision + 1;
   if (task.revision !== expected)
-    return left(`task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`);
+    return `task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`;
   const n = taskNumber(task.id);
-  if (n === 'unsafe') return left(`task id "${task.id}" has a number that is not a safe integer`);
-  const lookup = (id: TaskId) => (id === task.id ? task : state.tasks.get(id)?.snapshot);
-  const violation = taskGraphViolation(lookup, task, state.dependents);
-  if (violation !== undefined) return left(violation);
-  prior?.snapshot.blockedBy.forEach((blocker) => state.dependents.get(blocker)?.delete(task.id));
-  task.blockedBy.forEach((blocker) => {
-    const set = state.dependents.get(blocker) ?? new Set<TaskId>();
-    set.add(task.id);
-    state.dependents.set(blocker, set);
-  });
-  state.tasks.set(task.id, { snapshot: task, firstSeq: prior?.firstSeq ?? seq, seq });
-  return right(typeof n === 'number' && n + 1 > state.nextTaskNumber ? { ...state, nextTaskNumber: n + 1 } : state);
+  if (n === 'unsafe') return `task id "${task.id}" has a number that is not a safe integer`;
+  const violation = taskGraphViolation(state.tasks, task, state.dependents);
+  if (violation !== undefined) return violation;
+  if (prior !== undefined)
+    for (const blocker of prior.snapshot.blockedBy) state.dependents.get(blocker)?.delete(task.id);
+  for (const blocker of task.blockedBy) {
+    const set = state.dependents.get(blocker);
+    if (set === undefined) state.dependents.set(blocker, new Set<TaskId>().add(task.id));
+    else set.add(task.id);
+  }
+  state.tasks.set(
+    task.id,
+    prior === undefined ? { snapshot: task, firstSeq: seq, seq } : nextSnapshot(prior, task, seq, mode),
+  );
+  return typeof n === 'number' && n + 1 > state.nextTaskNumber ? { ...state, nextTaskNumber: n + 1 } : state;
 };
 
 const applyQueued = (
@@ -180,10 +231,11 @@ const applyQueued = (
   message: LegacyMessageEntry['message'],
   sourceVersion: 1 | 2,
   seq: number,
-): Either<string, TeamState> => {
-  if (state.messages.has(message.id)) return left(`message "${message.id}" queued twice`);
-  state.messages.set(message.id, { message, sourceVersion, queuedSeq: seq });
-  return right(state);
+): Applied => {
+  if (state.messages.has(message.id)) return `message "${message.id}" queued twice`;
+  // `deliveredSeq` is there from the start, so its delivery sets a field and does not reshape the entry.
+  state.messages.set(message.id, { message, sourceVersion, queuedSeq: seq, deliveredSeq: undefined });
+  return state;
 };
 
 const applyDelivered = (
@@ -191,20 +243,26 @@ const applyDelivered = (
   messageId: MessageId,
   targetId: SessionId,
   seq: number,
-): Either<string, TeamState> => {
+  mode: ApplyMode,
+): Applied => {
   const queued = state.messages.get(messageId);
-  if (queued === undefined) return left(`message "${messageId}" delivered before queueing`);
+  if (queued === undefined) return `message "${messageId}" delivered before queueing`;
   if (queued.message.targetId !== targetId)
-    return left(`message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`);
-  if (queued.deliveredSeq !== undefined) return left(`message "${messageId}" delivered twice`);
-  // A new entry, not the queued one changed: a clone a decider tries records on shares the entries.
-  state.messages.set(messageId, {
-    message: queued.message,
-    sourceVersion: queued.sourceVersion,
-    queuedSeq: queued.queuedSeq,
-    deliveredSeq: seq,
-  });
-  return right(state);
+    return `message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`;
+  if (queued.deliveredSeq !== undefined) return `message "${messageId}" delivered twice`;
+  // Set again even when changed in place: the map records which keys changed (see ChangeTrackingMap in projections).
+  if (mode === 'fold') {
+    (queued as Mutable<LegacyMessageEntry>).deliveredSeq = seq;
+    state.messages.set(messageId, queued);
+  } else {
+    state.messages.set(messageId, {
+      message: queued.message,
+      sourceVersion: queued.sourceVersion,
+      queuedSeq: queued.queuedSeq,
+      deliveredSeq: seq,
+    });
+  }
+  return state;
 };
 
 /** An independent copy, for deciders that try a candidate record without touching the folded state. */

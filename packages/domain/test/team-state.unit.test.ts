@@ -1,5 +1,5 @@
 import { type SessionId, type TeamId, streamEvent } from '@teamlog/events';
-import { type TeamState, applyTeamRecord, evolveTeam, initialTeamState } from '@teamlog/domain';
+import { type TeamState, applyTeamRecord, cloneTeamState, evolveTeam, initialTeamState } from '@teamlog/domain';
 import { isRight, left } from 'fp-ts/Either';
 
 const team = 'lead-1' as TeamId;
@@ -331,5 +331,47 @@ describe('the Team fold of a big Lead log', () => {
     const failed = evolveTeam(tasked, streamEvent('team/message/delivered', at(), delivered('never-queued').data));
     expect(failed).not.toBe(tasked);
     expect(failed.failure?.reason).toBe('message "never-queued" delivered before queueing');
+  });
+
+  it('updates a delivered message, a member and a task in their own entries: nothing new per record once the team holds them', () => {
+    const state = fold(
+      member('child-a', 'provisioning'),
+      task('task-1', 1),
+      queued('m-1'),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+    );
+    const entries = [
+      state.members.get('child-a' as never),
+      state.tasks.get('task-1' as never),
+      state.messages.get('m-1' as never),
+    ];
+    for (const event of [member('child-a', 'active'), task('task-1', 2, { status: 'in_progress' }), delivered('m-1')])
+      evolveTeam(state, streamEvent(event.type, event.seq, event.data));
+    expect(state.failure).toBeUndefined();
+    expect([
+      state.members.get('child-a' as never),
+      state.tasks.get('task-1' as never),
+      state.messages.get('m-1' as never),
+    ]).toEqual(entries.map((entry) => expect.objectContaining(entry ?? {})));
+    expect(state.members.get('child-a' as never)).toBe(entries[0]);
+    expect(state.tasks.get('task-1' as never)).toBe(entries[1]);
+    expect(state.messages.get('m-1' as never)).toBe(entries[2]);
+    expect(state.members.get('child-a' as never)?.snapshot.phase).toBe('active');
+    expect(state.tasks.get('task-1' as never)?.snapshot.revision).toBe(2);
+    expect(state.messages.get('m-1' as never)?.deliveredSeq).toBeDefined();
+  });
+
+  it('leaves the folded entries as they were when a decider tries a record on a clone', () => {
+    const state = fold(member('child-a', 'provisioning'), task('task-1', 1));
+    const entries = [state.members.get('child-a' as never), state.tasks.get('task-1' as never)];
+    const clone = cloneTeamState(state);
+    const active = member('child-a', 'active');
+    const started = task('task-1', 2, { status: 'in_progress' });
+    expect(isRight(applyTeamRecord(clone, { type: 'team/member', data: active.data } as never, active.seq))).toBe(true);
+    expect(isRight(applyTeamRecord(clone, { type: 'team/task', data: started.data } as never, started.seq))).toBe(true);
+    expect(state.members.get('child-a' as never)).toBe(entries[0]);
+    expect(state.members.get('child-a' as never)?.snapshot.phase).toBe('provisioning');
+    expect(state.tasks.get('task-1' as never)?.snapshot.revision).toBe(1);
+    expect(clone.tasks.get('task-1' as never)?.snapshot.revision).toBe(2);
   });
 });

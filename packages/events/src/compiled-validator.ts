@@ -10,8 +10,8 @@ import { TaggedUnionCodec } from './tagged-union';
  * says only whether; the codec itself explains a refusal (see `compiledCheck`), so every error is
  * the one the codec has always given.
  */
-export interface CompiledValidator {
-  (value: unknown): boolean;
+export interface CompiledValidator<A = unknown> {
+  (value: unknown): value is A;
   /** The nodes the compiler could not express, checked by calling their codec (see `compileValidator`). */
   readonly fallbacks: readonly string[];
   /** The generated JavaScript, for a reader who wants to see what runs. */
@@ -216,11 +216,11 @@ class ValidatorCompiler {
 }
 
 /** Compile a validator from a codec; done once per codec (keep the result), never per value. */
-export const compileValidator = (codec: t.Decoder<unknown, unknown>): CompiledValidator => {
+export const compileValidator = <A>(codec: t.Decoder<unknown, A>): CompiledValidator<A> => {
   const compiler = new ValidatorCompiler();
   const root = compiler.functionOf(codec as Node);
   const source = `"use strict";\n${compiler.source}\nreturn ${root};`;
   // The source is built only from the codec tree: key names and literals go in through JSON.stringify.
-  const validator = new Function('ext', source)(compiler.externals) as (value: unknown) => boolean;
+  const validator = new Function('ext', source)(compiler.externals) as (value: unknown) => value is A;
   return Object.assign(validator, { fallbacks: compiler.fallbacks, source });
 };
