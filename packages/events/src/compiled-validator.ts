@@ -7,7 +7,7 @@ import { TaggedUnionCodec } from './tagged-union';
 /**
  * A validator compiled from an io-ts codec: true exactly when `codec.decode` accepts the value
  * (`validate`'s verdict, not `is`'s), with no contexts, no Eithers and no closures per call. It
- * says only whether; the codec itself explains a refusal (see `compiledCheck`), so every error is
+ * says only whether; the codec itself explains a refusal (its callers decode what it refuses), so every error is
  * the one the codec has always given.
  */
 export interface CompiledValidator<A = unknown> {
