@@ -10,49 +10,69 @@ import type { TaskId, TeamTaskSnapshot } from '@teamlog/events';
 const isLive = (task: TeamTaskSnapshot | undefined): task is TeamTaskSnapshot =>
   task !== undefined && task.status !== 'deleted';
 
-export type TaskLookup = (id: TaskId) => TeamTaskSnapshot | undefined;
+/** The tasks so far, by id (the candidate's own entry, if any, is its previous snapshot). */
+export type TaskSnapshots = ReadonlyMap<TaskId, { readonly snapshot: TeamTaskSnapshot }>;
+
+/** The candidate stands in for its own id: the graph is judged as it would be after the record. */
+const lookup = (tasks: TaskSnapshots, candidate: TeamTaskSnapshot, id: TaskId): TeamTaskSnapshot | undefined =>
+  id === candidate.id ? candidate : tasks.get(id)?.snapshot;
 
 export const taskGraphViolation = (
-  tasks: TaskLookup,
+  tasks: TaskSnapshots,
   candidate: TeamTaskSnapshot,
   dependents: ReadonlyMap<TaskId, ReadonlySet<TaskId>>,
 ): string | undefined => {
   if (candidate.status === 'deleted') {
-    const liveDependent = [...(dependents.get(candidate.id) ?? [])].find(
-      (id) => id !== candidate.id && isLive(tasks(id)),
-    );
-    return liveDependent === undefined
-      ? undefined
-      : `blocker task "${candidate.id}" for "${liveDependent}" is missing or deleted`;
+    for (const id of dependents.get(candidate.id) ?? []) {
+      if (id !== candidate.id && isLive(lookup(tasks, candidate, id)))
+        return `blocker task "${candidate.id}" for "${id}" is missing or deleted`;
+    }
+    return undefined;
   }
-  const seen = new Set<TaskId>();
+  // Most snapshots change a status or an owner, not the edges: nothing to walk, nothing allocated.
+  if (candidate.blockedBy.length === 0) return undefined;
+  const seen = scratch.seen;
+  seen.clear();
   for (const blocker of candidate.blockedBy) {
     if (blocker === candidate.id) return `task "${candidate.id}" blocks itself`;
     if (seen.has(blocker)) return `task "${candidate.id}" lists blocker "${blocker}" twice`;
     seen.add(blocker);
-    if (!isLive(tasks(blocker))) return `blocker task "${blocker}" for "${candidate.id}" is missing or deleted`;
+    if (!isLive(lookup(tasks, candidate, blocker)))
+      return `blocker task "${blocker}" for "${candidate.id}" is missing or deleted`;
   }
   return reachesItself(tasks, candidate) ? `task dependency cycle includes "${candidate.id}"` : undefined;
 };
 
-const reachesItself = (tasks: TaskLookup, candidate: TeamTaskSnapshot): boolean => {
-  const visited = new Set<TaskId>();
-  const pending: TaskId[] = [...candidate.blockedBy];
+/* The walks' working sets, reused (the checks are synchronous and never nested): no Set or array per record. */
+const scratch = { seen: new Set<TaskId>(), visited: new Set<TaskId>(), pending: [] as TaskId[] };
+
+const reachesItself = (tasks: TaskSnapshots, candidate: TeamTaskSnapshot): boolean => {
+  const { visited, pending } = scratch;
+  visited.clear();
+  pending.length = 0;
+  for (const blocker of candidate.blockedBy) pending.push(blocker);
   while (pending.length > 0) {
     const id = pending.pop() as TaskId;
     if (id === candidate.id) return true;
     if (visited.has(id)) continue;
     visited.add(id);
-    const task = tasks(id);
-    if (isLive(task)) pending.push(...task.blockedBy);
+    const task = lookup(tasks, candidate, id);
+    if (isLive(task)) for (const blocker of task.blockedBy) pending.push(blocker);
   }
   return false;
 };
 
+const taskPrefix = 'task-';
+
 /** `task-<n>` ids carry a number; the next task number is one past the largest seen. */
 export const taskNumber = (id: TaskId): number | 'not-numeric' | 'unsafe' => {
-  const match = /^task-(\d+)$/.exec(id);
-  if (match === null) return 'not-numeric';
-  const n = Number(match[1]);
+  if (id.length <= taskPrefix.length || !id.startsWith(taskPrefix)) return 'not-numeric';
+  // Read digit by digit: no match array or substring per task record.
+  let n = 0;
+  for (let index = taskPrefix.length; index < id.length; index += 1) {
+    const digit = id.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return 'not-numeric';
+    n = n * 10 + digit;
+  }
   return Number.isSafeInteger(n) ? n : 'unsafe';
 };

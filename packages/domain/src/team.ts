@@ -225,8 +225,7 @@ const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number): E
     return left(`task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`);
   const n = taskNumber(task.id);
   if (n === 'unsafe') return left(`task id "${task.id}" has a number that is not a safe integer`);
-  const lookup = (id: TaskId) => (id === task.id ? task : acc.tasks.get(id)?.snapshot);
-  const violation = taskGraphViolation(lookup, task, acc.dependents);
+  const violation = taskGraphViolation(acc.tasks, task, acc.dependents);
   if (violation !== undefined) return left(violation);
   // Sets are replaced, never changed: a pure fold's copy of the map shares them.
   prior?.snapshot.blockedBy.forEach((blocker) => {

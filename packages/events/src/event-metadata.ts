@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { JsonObject } from './json-value';
 import { SessionId } from './ids';
 import { SurfaceOp } from './envelope';
+import { compileValidator } from './compiled-validator';
 
 /**
  * What the store keeps beside an event's `data`: the envelope fields of the session log (so an
@@ -28,3 +29,6 @@ export const StoredEventMetadata = t.intersection(
   'StoredEventMetadata',
 );
 export type StoredEventMetadata = t.TypeOf<typeof StoredEventMetadata>;
+
+/** `StoredEventMetadata`'s verdict from its compiled validator (compiled-validator.ts): the views read it for every event. */
+export const isStoredEventMetadata = compileValidator(StoredEventMetadata);

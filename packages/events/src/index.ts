@@ -18,3 +18,5 @@ export * from './known-event-types';
 export * from './event-catalog';
 export * from './placeholder-scope';
 export * from './stream-event';
+export * from './compiled-validator';
+export * from './catalog-validators';

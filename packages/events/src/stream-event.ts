@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { type CatalogEventType, eventCodecs, isCatalogEventType } from './event-catalog';
+import { catalogValidator } from './catalog-validators';
+import { type CatalogEventType, type eventCodecs, isCatalogEventType } from './event-catalog';
 import { type TeamRecordType, isTeamRecordType } from './team-records';
 
 /** A catalog event at its place in a session stream: its seq (the stream revision) and its payload, checked by its codec. */
@@ -30,9 +31,9 @@ export interface OpaqueStreamEvent {
 export type StreamEvent = CatalogStreamEvent | OpaqueStreamEvent;
 
 /**
- * An event read from a store as folds see it. The codec's `is` gives the verdict without the
- * decoded copy `decode` builds; for stored JSON the two agree (see catalog-payload-check.ts in
- * projections), so the payload itself is handed on, never copied.
+ * An event read from a store as folds see it. The validator compiled from the codec gives
+ * `decode`'s verdict without the decoded copy `decode` builds, so the payload itself is handed on,
+ * never copied.
  */
 export const streamEvent = (type: string, seq: number, data: unknown): StreamEvent =>
   isCatalogPayload(type, data)
@@ -41,7 +42,7 @@ export const streamEvent = (type: string, seq: number, data: unknown): StreamEve
 
 /** Whether an event is a catalog event whose payload its codec accepts: what `catalog` of a StreamEvent says. */
 export const isCatalogPayload = (type: string, data: unknown): boolean =>
-  isCatalogEventType(type) && (eventCodecs[type] as t.Mixed).is(data);
+  isCatalogEventType(type) && catalogValidator(type)(data);
 
 /** An event this process checked against its codec before writing it (see event-writer in team). */
 export const checkedStreamEvent = <E extends { readonly type: CatalogEventType; readonly data: unknown }>(

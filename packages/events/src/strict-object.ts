@@ -2,6 +2,24 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 
 /**
+ * A `strictObject` or `openObject` codec, carrying its declared keys so a validator can be compiled
+ * from it (compiled-validator.ts): `extraKeys` says whether undeclared keys are refused.
+ */
+export class ObjectShapeCodec<A, O> extends t.Type<A, O, unknown> {
+  constructor(
+    name: string,
+    is: t.Is<A>,
+    validate: t.Validate<unknown, A>,
+    encode: t.Encode<A, O>,
+    readonly required: t.Props,
+    readonly optional: t.Props,
+    readonly extraKeys: 'refused' | 'kept',
+  ) {
+    super(name, is, validate, encode);
+  }
+}
+
+/**
  * An object codec that refuses keys it does not declare, as the reference format's strict codecs
  * do (io-ts `exact` would silently strip them, which would hide a schema break).
  */
@@ -12,7 +30,7 @@ export const strictObject = <R extends t.Props, O extends t.Props = {}>(
 ): t.Type<t.TypeOfProps<R> & t.TypeOfPartialProps<O>, t.OutputOfProps<R> & t.OutputOfPartialProps<O>, unknown> => {
   const shape = t.intersection([t.type(required), t.partial(optional)]);
   const allowed = new Set([...Object.keys(required), ...Object.keys(optional)]);
-  return new t.Type(
+  return new ObjectShapeCodec(
     name,
     (u): u is t.TypeOfProps<R> & t.TypeOfPartialProps<O> =>
       shape.is(u) && Object.keys(u as object).every((key) => allowed.has(key)),
@@ -35,6 +53,9 @@ export const strictObject = <R extends t.Props, O extends t.Props = {}>(
       return t.success(u as t.TypeOfProps<R> & t.TypeOfPartialProps<O>);
     },
     (a) => shape.encode(a),
+    required,
+    optional,
+    'refused',
   );
 };
 
@@ -45,7 +66,7 @@ export const openObject = <R extends t.Props, O extends t.Props = {}>(
   name = 'OpenObject',
 ): t.Type<t.TypeOfProps<R> & t.TypeOfPartialProps<O> & { readonly [key: string]: unknown }, unknown, unknown> => {
   const shape = t.intersection([t.type(required), t.partial(optional)]);
-  return new t.Type(
+  return new ObjectShapeCodec(
     name,
     (u): u is t.TypeOfProps<R> & t.TypeOfPartialProps<O> => shape.is(u),
     (u, c) => {
@@ -53,5 +74,8 @@ export const openObject = <R extends t.Props, O extends t.Props = {}>(
       return isLeft(decoded) ? decoded : t.success(u as t.TypeOfProps<R> & t.TypeOfPartialProps<O>);
     },
     t.identity,
+    required,
+    optional,
+    'kept',
   );
 };

@@ -1,5 +1,20 @@
 import * as t from 'io-ts';
 
+/** A `taggedUnion` codec, carrying its tag, members and fallback so a validator can be compiled from it. */
+export class TaggedUnionCodec<A> extends t.Type<A, unknown, unknown> {
+  constructor(
+    name: string,
+    is: t.Is<A>,
+    validate: t.Validate<unknown, A>,
+    encode: t.Encode<A, unknown>,
+    readonly tag: string,
+    readonly members: Readonly<Record<string, t.Mixed>>,
+    readonly fallback: t.Mixed,
+  ) {
+    super(name, is, validate, encode);
+  }
+}
+
 /**
  * A union chosen by one tag field. A known tag must decode with its own codec (so a malformed
  * `team-relay` source is an error, not an "unknown kind"); any other tag falls to `fallback`,
@@ -11,7 +26,7 @@ export const taggedUnion = <K extends string, M extends Record<string, t.Mixed>,
   fallback: F,
   name: string,
 ): t.Type<t.TypeOf<M[keyof M]> | t.TypeOf<F>, unknown, unknown> =>
-  new t.Type(
+  new TaggedUnionCodec(
     name,
     (u): u is t.TypeOf<M[keyof M]> | t.TypeOf<F> => {
       const key = tagOf(u, tag);
@@ -28,6 +43,9 @@ export const taggedUnion = <K extends string, M extends Record<string, t.Mixed>,
       const member = key === undefined ? undefined : members[key];
       return member !== undefined ? member.encode(a) : fallback.encode(a);
     },
+    tag,
+    members,
+    fallback,
   );
 
 const tagOf = (u: unknown, tag: string): string | undefined => {

@@ -1,4 +1,4 @@
-import { StoredEventMetadata } from '@teamlog/events';
+import { isStoredEventMetadata } from '@teamlog/events';
 import type { RecordedEvent } from '@teamlog/store';
 
 /** When an event happened, as far as the store can tell. */
@@ -9,13 +9,10 @@ export interface EventClock {
   readonly normalised: boolean;
 }
 
-/**
- * The codec's own check (`is`), not `decode`: for a JSON value, which is what the store holds, the
- * verdict is the same, without building a decoded copy and an error context for every event.
- */
+/** The codec's verdict from its compiled validator: no decoded copy and no error context per event. */
 export const eventClockOf = (event: RecordedEvent): EventClock => {
   const metadata = event.metadata;
-  return StoredEventMetadata.is(metadata)
+  return isStoredEventMetadata(metadata)
     ? { time: metadata.time, normalised: metadata.normalised === true }
     : { time: event.recordedAt.getTime(), normalised: false };
 };

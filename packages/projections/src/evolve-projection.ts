@@ -3,10 +3,10 @@ import {
   ImportRevoked,
   SessionHeaderRecord,
   type SessionId,
-  StoredEventMetadata,
   decodeWith,
   isCatalogEventType,
   isCatalogPayload,
+  isStoredEventMetadata,
   isTeamRecordType,
   streamEvent,
 } from '@teamlog/events';
@@ -113,7 +113,7 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
  */
 const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionEvent => {
   const { type, data, metadata } = recorded;
-  const timed = StoredEventMetadata.is(metadata);
+  const timed = isStoredEventMetadata(metadata);
   // The literal is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
   return {
     catalog: isCatalogPayload(type, data),

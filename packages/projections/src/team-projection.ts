@@ -4,7 +4,7 @@ import {
   type SessionId,
   TeamRecordHead,
   type TeamRecordType,
-  eventCodecs,
+  isTeamRecordEvent,
   isTeamRecordType,
   teamIdOf,
 } from '@teamlog/events';
@@ -57,14 +57,19 @@ export const initialTeamProjection = (lead: SessionId): TeamProjection => {
   };
 };
 
-/* The codecs' `is`: the same verdict as decoding for a stored (JSON) payload, without the decoded copy. */
+/*
+ * A Team record its codec accepted (`catalog`, the verdict the event already carries) is read as it
+ * is, not checked again; only a refused one has its head checked, for the foreign-team rule.
+ */
 
-const ownRecordVersion = (team: TeamState, data: unknown): number | undefined =>
-  TeamRecordHead.is(data) && data.teamId === team.teamId ? data.version : undefined;
+const ownRecordVersion = (team: TeamState, event: SessionEvent): number | undefined => {
+  if (isTeamRecordEvent(event)) return event.data.teamId === team.teamId ? event.data.version : undefined;
+  const { data } = event;
+  return TeamRecordHead.is(data) && data.teamId === team.teamId ? data.version : undefined;
+};
 
 const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatch | undefined => {
-  const delivered = eventCodecs['team/message/delivered'];
-  if (!delivered.is(event.data)) return undefined;
+  if (!event.catalog || event.type !== 'team/message/delivered') return undefined;
   const { messageId, targetId: deliveredTargetId } = event.data;
   const queued = team.messages.get(messageId);
   return queued === undefined || queued.message.targetId === deliveredTargetId
@@ -80,7 +85,7 @@ const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatc
 export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
   if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
-  const version = ownRecordVersion(team.state, event.data);
+  const version = ownRecordVersion(team.state, event);
   if (version !== undefined) {
     team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;

@@ -31,3 +31,34 @@ describe('change-tracking map', () => {
     expect(map.size).toBe(0);
   });
 });
+
+describe('change-tracking map, batch after batch', () => {
+  it('reports each changed key once per batch, and a key changed again in a later batch again', () => {
+    const map = new ChangeTrackingMap<string, number>();
+    map.set('a', 1);
+    map.set('a', 2);
+    map.set('b', 1);
+    expect([...map.changedKeys()]).toEqual(['a', 'b']);
+    map.clearChanges();
+    map.set('b', 2);
+    map.set('b', 3);
+    expect([...map.changedKeys()]).toEqual(['b']);
+    map.clearChanges();
+    map.delete('a');
+    map.set('c', 1);
+    expect([...map.changedKeys()]).toEqual(['a', 'c']);
+    map.clearChanges();
+    map.set('a', 5);
+    expect([...map.changedKeys()]).toEqual(['a']);
+  });
+
+  it('hands out a list that a later change does not alter', () => {
+    const map = new ChangeTrackingMap<string, number>();
+    map.set('a', 1);
+    const first = map.changedKeys();
+    map.clearChanges();
+    map.set('b', 1);
+    expect([...first]).toEqual(['a']);
+    expect([...map.changedKeys()]).toEqual(['b']);
+  });
+});
