@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { importSessionLogs } from '@teamlog/dsh';
 import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
-import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore } from '@teamlog/store';
+import type { EventId } from '@teamlog/events';
+import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore, PayloadsNotKept, streamName } from '@teamlog/store';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const roots = ['fixtures/synthetic', 'fixtures/dsh-logs'].map((root) => join(repoRoot, root));
@@ -31,5 +32,17 @@ describe('the one-shot replay (heads-only store): views fold each staged chunk',
     expect(outcomes(oneShot.reports)).toEqual(outcomes(reference.reports));
     expect(oneShot.reports.some((report) => report.appended > 0)).toBe(true);
     expect(everything(oneShot.projections.views())).toEqual(everything(caughtUp.views()));
+  });
+
+  it('given a unit the views folded and then dropped, then the next append is refused as not kept, so the replay runs again on a store that keeps the events', async () => {
+    const heads = new HeadsOnlyEventStore();
+    const projections = await TeamlogProjections.inMemory(heads);
+    projections.foldInline();
+    const event = (id: string) => ({ id: id as EventId, type: 'x/unknown', data: {} });
+    await heads.appendToStream(streamName('session-a'), [event('a-0')]);
+    const unit = heads.stageAppends();
+    await unit.append(streamName('session-b'), [event('b-0')], { expectedRevision: 'no_stream' });
+    await unit.abort();
+    await expect(heads.appendToStream(streamName('session-c'), [event('c-0')])).rejects.toBeInstanceOf(PayloadsNotKept);
   });
 });
