@@ -42,13 +42,21 @@ const peakRssOf = (pid: number | undefined): number | undefined => {
   }
 };
 
-/** `teamlog replay FILE --store STORE --json` (`:memory:` unless told), as a person runs it: a whole process, stdout to a file. */
-export const runCliReplay = async (file: string, outputFile: string, store = ':memory:'): Promise<CliReplayRun> => {
+/**
+ * `teamlog replay FILE --store STORE --json` (`:memory:` unless told), as a person runs it: a whole
+ * process, stdout to a file; `nodeFlags` go to Node before the script (a heap limit).
+ */
+export const runCliReplay = async (
+  file: string,
+  outputFile: string,
+  store = ':memory:',
+  nodeFlags: readonly string[] = [],
+): Promise<CliReplayRun> => {
   const started = performance.now();
   let peakRssBytes: number | undefined;
   const code = await new Promise<number | null>((done, fail) => {
     const out = createWriteStream(outputFile);
-    const child = spawn(process.execPath, [teamlogMain, 'replay', file, '--store', store, '--json'], {
+    const child = spawn(process.execPath, [...nodeFlags, teamlogMain, 'replay', file, '--store', store, '--json'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const sampler = setInterval(() => {

@@ -15,6 +15,8 @@ export const replayTargets = { memory: 0.5, sqlite: 0.25, cli: 0.35, bigLeadMemo
 export const bigLeadPeakRssTarget = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 } as const;
 /** Members of the big Lead log's team: "tens of members". */
 const bigLeadMembers = 50;
+/** The heap limit docs/historical-logs.md#memory gives as its example: the big Lead log's views and document fit in it. */
+const boundedHeapMiB = 192;
 
 const rateOf = (result: ChildResult): number => ratePerSecond(result.count, result.elapsedMs);
 
@@ -131,6 +133,15 @@ export const runReplaySection = async (
             bigLeadPeakRssTarget,
           ),
         ]),
+    ...(big.bounded.peakRssBytes === undefined
+      ? []
+      : [
+          memoryRow(
+            `Peak RSS, the same with a ${boundedHeapMiB} MiB heap limit (--max-old-space-size)`,
+            big.bounded.peakRssBytes,
+            bigLeadPeakRssTarget,
+          ),
+        ]),
   ];
   const notes = [
     `corpus: ${corpus.files.length} logs, ${corpus.summary.events.toLocaleString('en-US')} events, ${(corpus.bytes / 1024 ** 2).toFixed(1)} MiB; team records v1=${corpus.summary.teamRecords.v1} v2=${corpus.summary.teamRecords.v2}, queued=${corpus.summary.queued} delivered=${corpus.summary.delivered} relayed=${corpus.summary.relayed} claimed=${corpus.summary.claimed} tasks=${corpus.summary.tasks}`,
@@ -142,7 +153,7 @@ export const runReplaySection = async (
     `hash chain cost (same run): SQLite replay ${(rateOf(sqlite) / rateOf(unchained)).toFixed(2)}x the rate without chains`,
     noteOf('replay SQLite staged on one thread', oneThread, 'events'),
     `staging thread (same run): SQLite replay ${(rateOf(sqlite) / rateOf(oneThread)).toFixed(2)}x the rate staged on one thread`,
-    `big Lead log: ${(big.bytes / 1024 ** 2).toFixed(1)} MiB, ${big.events.toLocaleString('en-US')} events (${big.mailboxRecords.toLocaleString('en-US')} mailbox records, ${big.taskRecords.toLocaleString('en-US')} task snapshots, ${bigLeadMembers} members); teamlog replay --store :memory: ${(big.memory.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.memory.peakRssBytes === undefined ? 'unknown' : `${(big.memory.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), into SQLite ${(big.sqlite.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.sqlite.peakRssBytes === undefined ? 'unknown' : `${(big.sqlite.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}); JSON.parse of its lines ${(big.baselineMs / 1000).toFixed(2)} s (median of ${big.baselineRuns})`,
+    `big Lead log: ${(big.bytes / 1024 ** 2).toFixed(1)} MiB, ${big.events.toLocaleString('en-US')} events (${big.mailboxRecords.toLocaleString('en-US')} mailbox records, ${big.taskRecords.toLocaleString('en-US')} task snapshots, ${bigLeadMembers} members); teamlog replay --store :memory: ${(big.memory.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.memory.peakRssBytes === undefined ? 'unknown' : `${(big.memory.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), with a ${boundedHeapMiB} MiB heap limit ${(big.bounded.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.bounded.peakRssBytes === undefined ? 'unknown' : `${(big.bounded.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), into SQLite ${(big.sqlite.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.sqlite.peakRssBytes === undefined ? 'unknown' : `${(big.sqlite.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}); JSON.parse of its lines ${(big.baselineMs / 1000).toFixed(2)} s (median of ${big.baselineRuns})`,
     `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events): ${(cli.elapsedMs / 1000).toFixed(2)} s for the whole process; JSON.parse of its lines ${(cli.baselineMs / 1000).toFixed(2)} s (median of ${cli.baselineRuns})`,
   ];
 
@@ -232,13 +243,24 @@ const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string
   const baselines = [await runChild(baselineRequest)];
   context.progress('teamlog replay BIG-LEAD-LOG --store :memory: --json');
   const memory = await runCliReplay(log.file, join(directory, 'replay.json'));
+  context.progress(`the same with a ${boundedHeapMiB} MiB heap limit (docs/historical-logs.md#memory)`);
+  const bounded = await runCliReplay(log.file, join(directory, 'replay-bounded.json'), ':memory:', [
+    `--max-old-space-size=${boundedHeapMiB}`,
+  ]);
   baselines.push(await runChild(baselineRequest));
   context.progress('teamlog replay BIG-LEAD-LOG --store FILE.db --json');
   const sqlite = await runCliReplay(log.file, join(directory, 'replay-sqlite.json'), join(directory, 'replay.db'));
   baselines.push(await runChild(baselineRequest));
-  for (const run of [memory, sqlite])
+  for (const run of [memory, bounded, sqlite])
     if (run.events !== log.events)
       throw new Error(`teamlog replay imported ${run.events} of the big Lead log's ${log.events} events`);
   await fs.rm(directory, { recursive: true, force: true });
-  return { ...log, memory, sqlite, baselineMs: medianRun(baselines).elapsedMs, baselineRuns: baselines.length };
+  return {
+    ...log,
+    memory,
+    bounded,
+    sqlite,
+    baselineMs: medianRun(baselines).elapsedMs,
+    baselineRuns: baselines.length,
+  };
 };

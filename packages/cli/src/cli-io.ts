@@ -3,6 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 /** Everything a command touches outside the store: injected so tests can run commands in process. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
+  /** Resolves once stdout has taken what was written so far (a pipe drained); absent where writes are taken at once. */
+  readonly stdoutDrained?: () => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
@@ -19,6 +21,10 @@ export interface CliIo {
 /** The real process. */
 export const processIo = (): CliIo => ({
   stdout: (text) => process.stdout.write(text),
+  stdoutDrained: () =>
+    process.stdout.writableNeedDrain
+      ? new Promise((resolve) => process.stdout.once('drain', () => resolve()))
+      : Promise.resolve(),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),

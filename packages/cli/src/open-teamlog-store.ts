@@ -165,8 +165,18 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
     }
     case 'memory': {
       // Keeps nothing: events stay the objects the importer made (no serialised copy), views in
-      // memory; a one-shot run keeps not even those, once the views folded them.
-      const store = options.oneShot === true ? new HeadsOnlyEventStore() : new InMemoryEventStore();
+      // memory; a one-shot run keeps not even those: its views fold each staged chunk and it is
+      // dropped, so a file past the importer's single-pass budget is read twice rather than held.
+      if (options.oneShot === true) {
+        const heads = new HeadsOnlyEventStore();
+        return {
+          location,
+          store: heads,
+          projections: once(() => TeamlogProjections.inMemory(heads)),
+          close: () => heads.close(),
+        };
+      }
+      const store = new InMemoryEventStore();
       return {
         location,
         store,

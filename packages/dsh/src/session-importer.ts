@@ -99,14 +99,19 @@ const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: s
 const rawFileBytes = async (file: string, head: SessionLogHead): Promise<number | undefined> =>
   head.compression === 'none' ? (await fs.stat(file)).size : undefined;
 
+/** Stage the buffered tail chunk by chunk, letting go of each once staged (a store that folds as it stages keeps none). */
 const stageBuffered = async (
   unit: StagedAppends,
   key: SessionId,
   alreadyStored: number,
-  chunks: ReadonlyArray<readonly EventToAppend[]>,
+  chunks: Array<readonly EventToAppend[]>,
 ): Promise<number> => {
   const stager = new ChunkStager(unit, sessionStream(key), alreadyStored);
-  for (const chunk of chunks) await stager.stage(chunk);
+  for (let index = 0; index < chunks.length; index += 1) {
+    const chunk = chunks[index] as readonly EventToAppend[];
+    chunks[index] = [];
+    await stager.stage(chunk);
+  }
   return stager.staged;
 };
 

@@ -21,7 +21,7 @@ export interface ImportPlan {
   /** The fingerprint of each chunk of the tail, in order. */
   readonly digests: readonly string[];
   /** The validated tail in chunks, when it fit the single-pass budget; otherwise the file is read again. */
-  readonly buffered: ReadonlyArray<readonly EventToAppend[]> | undefined;
+  readonly buffered: Array<readonly EventToAppend[]> | undefined;
 }
 
 export interface ValidationInput {

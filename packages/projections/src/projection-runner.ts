@@ -152,6 +152,9 @@ export class ProjectionRunner<S> {
       get checkpoint() {
         return runner.appliedPosition;
       },
+      stage: (events) => {
+        for (const event of events) if (this.apply(event)) pending = event.position;
+      },
       prepare: (events) => {
         for (const event of events) if (this.apply(event)) pending = event.position;
         if (pending === undefined) return;

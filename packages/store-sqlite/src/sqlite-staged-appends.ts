@@ -60,6 +60,13 @@ const createStaging = `CREATE TABLE IF NOT EXISTS ${stagingTable} (
   event_id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT
 )`;
 
+/*
+ * The staging table is written once, in order, and read once by the copy: a page cache buys it
+ * little, so the temporary database keeps a small one (KiB) instead of the 16 MiB better-sqlite3
+ * gives each database, and a large unit does not hold that much of its pages in memory.
+ */
+const stagingCacheKiB = 2048;
+
 const toPosition = (position: number | bigint): GlobalPosition => {
   const value = BigInt(position);
   return { commit: value, prepare: value };
@@ -78,6 +85,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   const { db } = host;
   host.assertOpen();
   db.exec(createStaging);
+  db.pragma(`temp.cache_size = -${stagingCacheKiB}`);
   const unit = (nextUnit += 1);
   const ledger = new StagingLedger();
   /** The staged objects by stream, while participants take part and the unit is small enough. */

@@ -80,6 +80,13 @@ export interface KnownRevision {
 export interface CommitParticipant {
   /** The position of the last event the participant holds; undefined before the first. */
   readonly checkpoint: GlobalPosition | undefined;
+  /**
+   * Optional: a unit's events as it stages them, before its commit, for a store that folds a unit
+   * batch by batch instead of holding it whole (the heads-only store of a one-shot replay). They
+   * join the participant's working state only; the unit's commit then calls `prepare` (with the
+   * events not staged this way, possibly none), its abort calls `aborted`. A throw fails the unit.
+   */
+  stage?(events: readonly RecordedEvent[]): void;
   /** Inside the commit. A throw fails the whole commit: nothing of it is kept, by the store or the participant. */
   prepare(events: readonly RecordedEvent[]): void;
   /** The commit whose events were prepared is durable. */

@@ -47,6 +47,14 @@ interface StreamHead {
   last: RecordedEvent;
 }
 
+/** A stream's part of an open unit: its head so far and the revision its first staged event took. */
+interface UnitHead extends StreamHead {
+  readonly firstRevision: number;
+}
+
+const anotherUnitOpen = (): InvalidAppend =>
+  new InvalidAppend('a unit of this store holds staged events: commit or abort it before anything else is appended');
+
 /**
  * The store of a one-shot replay (`teamlog replay --store :memory:`, the bench's in-memory case):
  * every commit's events go to the commit participants (the inline views), which fold the
@@ -68,6 +76,8 @@ export class HeadsOnlyEventStore implements EventStore {
   private nextCommit = 1n;
   private lastPosition: GlobalPosition | undefined;
   private closed = false;
+  /** The unit that holds staged events: nothing else commits until it is committed or aborted. */
+  private openUnit: object | undefined;
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
@@ -77,6 +87,7 @@ export class HeadsOnlyEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     this.assertOpen();
+    if (this.openUnit !== undefined) throw anotherUnitOpen();
     assertTypes(stream, events);
     const last = this.lastRevision(stream);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
@@ -87,55 +98,145 @@ export class HeadsOnlyEventStore implements EventStore {
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
   }
 
-  /** Batches wait in the unit (the caller's objects, not copies) until the commit hands them to the participants. */
+  /**
+   * A unit folds as it stages: each batch becomes recorded events at once (positions and revisions
+   * taken then; a unit holds the store, so no other commit comes between) and, when every
+   * participant can fold a unit before its commit (`CommitParticipant.stage`), goes to them at
+   * once and is dropped: the unit keeps only its streams' heads, so a file of any size is folded
+   * with one batch in memory. Otherwise its recorded batches wait for the commit. The commit checks
+   * the expectations again and has the participants commit; an abort has them drop what they folded.
+   */
   stageAppends(): StagedAppends {
     this.assertOpen();
     const ledger = new StagingLedger();
-    const batches: Array<{ readonly stream: StreamName; readonly events: readonly EventToAppend[] }> = [];
+    const participants = [...this.participants];
+    const folding = participants.length > 0 && participants.every((participant) => participant.stage !== undefined);
+    const held: RecordedEvent[] = [];
+    const heads = new Map<StreamName, UnitHead>();
+    const order: StreamName[] = [];
+    const recordedAt = this.clock();
+    let staged = 0;
+    let prepared: CommitParticipant[] = [];
+    const release = (): void => {
+      if (this.openUnit === unitClaim) this.openUnit = undefined;
+      held.length = 0;
+      heads.clear();
+    };
+    const unitClaim = {};
+    const dropFolded = (): void => {
+      // The participants folded some of the unit: they go back to what they held before it.
+      prepared.forEach((participant) => participant.aborted());
+      prepared = [];
+    };
     return {
       append: async (stream, events, options) => {
+        this.assertOpen();
         assertTypes(stream, events);
+        if (this.openUnit !== undefined && this.openUnit !== unitClaim) throw anotherUnitOpen();
+        const head = heads.get(stream);
+        if (head !== undefined && order[order.length - 1] !== stream)
+          throw new InvalidAppend(
+            `stream ${stream}: this store folds a unit as it is staged, so a stream's batches must follow each other`,
+          );
         ledger.stage(stream, events.length, options);
-        batches.push({ stream, events });
+        if (events.length === 0) return;
+        this.openUnit = unitClaim;
+        const start =
+          head === undefined ? Number((this.lastRevision(stream) ?? -1n) + 1n) : head.firstRevision + head.count;
+        const recorded = this.recordedOf(stream, start, events, recordedAt);
+        if (folding) {
+          if (staged === 0) {
+            for (const participant of participants) this.assertNothingBehind(participant);
+            prepared = participants;
+          }
+          try {
+            for (const participant of participants) participant.stage?.(recorded);
+          } catch (error) {
+            dropFolded();
+            release();
+            if (!ledger.finished) ledger.finish();
+            throw error;
+          }
+        } else for (const event of recorded) held.push(event);
+        staged += recorded.length;
+        const last = recorded[recorded.length - 1] as RecordedEvent;
+        if (head === undefined) {
+          heads.set(stream, {
+            count: recorded.length,
+            first: recorded[0] as RecordedEvent,
+            last,
+            firstRevision: start,
+          });
+          order.push(stream);
+        } else {
+          head.count += recorded.length;
+          head.last = last;
+        }
       },
       commit: async () => {
         ledger.finish();
-        this.assertOpen();
-        for (const staged of ledger.streams)
-          assertExpectedRevision(staged.stream, staged.expected, this.lastRevision(staged.stream));
-        const recordedAt = this.clock();
-        const recorded: RecordedEvent[] = [];
-        const ranges: Array<{ readonly stream: StreamName; readonly from: number; readonly to: number }> = [];
-        const results = ledger.streams.map((staged): StagedStreamResult => {
-          const start = Number((this.lastRevision(staged.stream) ?? -1n) + 1n);
-          const from = recorded.length;
-          for (const batch of batches) {
-            if (batch.stream !== staged.stream) continue;
-            for (const event of this.recordedOf(
-              staged.stream,
-              start + recorded.length - from,
-              batch.events,
-              recordedAt,
-            ))
-              recorded.push(event);
-          }
-          ranges.push({ stream: staged.stream, from, to: recorded.length });
-          const last = recorded[recorded.length - 1];
-          const result: AppendResult =
-            recorded.length === from || last === undefined
-              ? { nextExpectedRevision: BigInt(start) - 1n, position: this.headPosition() }
-              : { nextExpectedRevision: last.revision, position: last.position };
-          return { ...result, streamName: staged.stream, events: staged.events };
-        });
-        batches.length = 0;
-        this.commitRecorded(recorded, ranges);
-        return results;
+        try {
+          this.assertOpen();
+          for (const stream of ledger.streams)
+            assertExpectedRevision(stream.stream, stream.expected, this.lastRevision(stream.stream));
+          const results = ledger.streams.map((entry): StagedStreamResult => {
+            const head = heads.get(entry.stream);
+            const result: AppendResult =
+              head === undefined
+                ? { nextExpectedRevision: this.lastRevision(entry.stream) ?? -1n, position: this.headPosition() }
+                : { nextExpectedRevision: head.last.revision, position: head.last.position };
+            return { ...result, streamName: entry.stream, events: entry.events };
+          });
+          const unitHeads = order.map((stream) => heads.get(stream) as UnitHead);
+          if (staged > 0) this.commitUnit(folding ? participants : [...this.participants], held, unitHeads, folding);
+          prepared = [];
+          return results;
+        } catch (error) {
+          dropFolded();
+          throw error;
+        } finally {
+          release();
+        }
       },
       abort: async () => {
         if (!ledger.finished) ledger.finish();
-        batches.length = 0;
+        dropFolded();
+        release();
       },
     };
+  }
+
+  /** A unit's commit: the participants commit what they folded (or fold what was held), then the heads move. */
+  private commitUnit(
+    participants: readonly CommitParticipant[],
+    held: readonly RecordedEvent[],
+    unitHeads: readonly UnitHead[],
+    folded: boolean,
+  ): void {
+    const prepared: CommitParticipant[] = [];
+    try {
+      for (const participant of participants) {
+        if (!folded) this.assertNothingBehind(participant);
+        prepared.push(participant);
+        participant.prepare(held);
+      }
+    } catch (error) {
+      // A participant that folded the unit as it was staged is dropped by the unit's own abort.
+      if (!folded) prepared.forEach((participant) => participant.aborted());
+      throw error;
+    }
+    for (const { count, first, last } of unitHeads) {
+      const head = this.heads.get(last.streamName);
+      if (head === undefined) this.heads.set(last.streamName, { count, first, last });
+      else {
+        head.count += count;
+        head.last = last;
+      }
+    }
+    // Streams follow each other in the unit, so the last one staged holds its last position.
+    const last = unitHeads[unitHeads.length - 1]?.last;
+    if (last !== undefined) this.lastPosition = last.position;
+    participants.forEach((participant) => participant.committed());
   }
 
   /** Hand a commit to the participants, then keep only the heads; a participant that throws fails it all. */

@@ -173,3 +173,102 @@ describe('the heads-only store of a one-shot replay', () => {
     expect(await store.streamRevision(a)).toBeUndefined();
   });
 });
+
+/** A participant that folds a unit as it is staged, recording every call in order. */
+const folder = (): CommitParticipant & { readonly calls: string[] } => {
+  const calls: string[] = [];
+  let checkpoint: RecordedEvent['position'] | undefined;
+  let folded: RecordedEvent['position'] | undefined;
+  return {
+    calls,
+    get checkpoint() {
+      return checkpoint;
+    },
+    stage: (recorded) => {
+      calls.push(`stage ${recorded.map((event) => `${event.streamName}@${event.revision}`).join(',')}`);
+      folded = recorded[recorded.length - 1]?.position ?? folded;
+    },
+    prepare: (recorded) => void calls.push(`prepare ${recorded.length}`),
+    committed: () => {
+      checkpoint = folded;
+      calls.push('committed');
+    },
+    aborted: () => {
+      folded = checkpoint;
+      calls.push('aborted');
+    },
+  };
+};
+
+describe('a unit of the heads-only store, folded as it is staged', () => {
+  it('hands each batch to the participants as it is staged, then commits them with nothing left to hand', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = folder();
+    store.participate(views);
+    const unit = store.stageAppends();
+    await unit.append(b, events('h', 1), { expectedRevision: 'no_stream' });
+    await unit.append(a, events('e', 2), { expectedRevision: 'no_stream' });
+    expect(views.calls).toEqual(['stage sessionheader-a@0', 'stage session-a@0,session-a@1']);
+    await unit.append(a, events('f', 1), { expectedRevision: 1n });
+    const results = await unit.commit();
+    expect(views.calls).toEqual([
+      'stage sessionheader-a@0',
+      'stage session-a@0,session-a@1',
+      'stage session-a@2',
+      'prepare 0',
+      'committed',
+    ]);
+    expect(results.map((result) => [result.streamName, result.nextExpectedRevision, result.events])).toEqual([
+      [b, 0n, 1],
+      [a, 2n, 3],
+    ]);
+    expect(await store.streamRevision(a)).toBe(2n);
+    expect((await collect(store.readStream(a, { maxCount: 1 })))[0]?.id).toBe('e-0');
+  });
+
+  it('has the participants drop what they folded when the unit is aborted, and keeps nothing of it', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = folder();
+    store.participate(views);
+    const unit = store.stageAppends();
+    await unit.append(a, events('e', 3), { expectedRevision: 'no_stream' });
+    await unit.abort();
+    expect(views.calls).toEqual(['stage session-a@0,session-a@1,session-a@2', 'aborted']);
+    expect(await store.streamRevision(a)).toBeUndefined();
+  });
+
+  it('has the participants drop what they folded when the commit finds the expectation unmet', async () => {
+    const store = new HeadsOnlyEventStore();
+    await store.appendToStream(a, events('e', 1));
+    const views = folder();
+    const { position } = await store.appendToStream(b, events('h', 1));
+    Object.defineProperty(views, 'checkpoint', { get: () => position });
+    store.participate(views);
+    const unit = store.stageAppends();
+    await unit.append(a, events('f', 1), { expectedRevision: 'no_stream' });
+    await expect(unit.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
+    expect(views.calls).toEqual(['stage session-a@1', 'aborted']);
+    expect(await store.streamRevision(a)).toBe(0n);
+  });
+
+  it('refuses any other append while a unit holds staged events, and takes them again once it is over', async () => {
+    const store = new HeadsOnlyEventStore();
+    const unit = store.stageAppends();
+    await unit.append(a, events('e', 1), { expectedRevision: 'no_stream' });
+    await expect(store.appendToStream(b, events('h', 1))).rejects.toThrow(/a unit of this store holds staged events/);
+    const other = store.stageAppends();
+    await expect(other.append(b, events('h', 1))).rejects.toBeInstanceOf(InvalidAppend);
+    await unit.commit();
+    await expect(store.appendToStream(b, events('h', 1))).resolves.toMatchObject({ nextExpectedRevision: 0n });
+  });
+
+  it("refuses a batch of a stream whose earlier batches another stream's followed", async () => {
+    const store = new HeadsOnlyEventStore();
+    const unit = store.stageAppends();
+    await unit.append(a, events('e', 1), { expectedRevision: 'no_stream' });
+    await unit.append(b, events('h', 1), { expectedRevision: 'no_stream' });
+    await expect(unit.append(a, events('f', 1), { expectedRevision: 0n })).rejects.toThrow(
+      /a stream's batches must follow each other/,
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { buildReplayDocument } from '../build-replay-document';
 import { defineCommand } from '../command';
 import { badPaths, checkPaths, importPaths } from '../import-paths';
 import { rejectedNamedFile } from '../rejected-named-file';
-import { writeJson } from '../json-output';
+import { writeJsonDrained } from '../json-output';
 import { withStore } from '../open-teamlog-store';
 import { progressFor } from '../progress-for';
 import { importWithViews } from '../import-with-views';
@@ -67,7 +67,7 @@ export const replayCommand = defineCommand(
           position,
           ...(asOf === undefined ? {} : { asOf: describeAsOf(asOf) }),
         });
-        if (flags.json) writeJson(io, built);
+        if (flags.json) await writeJsonDrained(io, built);
         else io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
         const badInput = badPaths(problems) ?? rejectedNamedFile(imports);
         if (badInput !== undefined) throw badInput;
