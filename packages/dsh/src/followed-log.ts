@@ -13,6 +13,7 @@ import { holdsUnrevokedPart, revokeImport } from './import-revocation';
 import { defaultSetAsideMs, isSetAside, setAside, shouldSetAside } from './file-set-aside';
 import { openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
+import { PacedImport } from './paced-import';
 
 /** What a follower shares between its logs. */
 export interface FollowContext {
@@ -43,6 +44,14 @@ export interface LogChange {
   readonly warning?: string;
   /** The look stopped at the end of its slice with more of the log to read: look again soon. */
   readonly more?: boolean;
+}
+
+/** A whole-file import in slices, with what the look that started it knew. */
+interface PendingImport {
+  readonly paced: PacedImport<FileImportResult>;
+  readonly file: string;
+  readonly signature: FileSignature;
+  readonly openTail: boolean;
 }
 
 const defaultBatchEvents = 2000;
@@ -76,11 +85,15 @@ export class FollowedLog {
   private stopWarned: string | undefined;
   /** The last tail read stopped at its slice's end: the file holds more than was read. */
   private unfinished = false;
+  /** A whole-file import whose slice ended before it did: the next look lets it read on. */
+  private pending: PendingImport | undefined;
 
   constructor(private readonly context: FollowContext) {}
 
   /** Look at the log's current file (the highest generation); import what it holds that the store does not. */
   async look(log: DiscoveredLog): Promise<LogChange | undefined> {
+    // An import under way is finished before the file is looked at again (it reads what the file holds as it goes).
+    if (this.pending !== undefined) return this.continueImport(this.pending);
     const signature = signatureOf(log.file);
     if (signature === undefined) return undefined; // gone meanwhile: the directory's next look forgets it
     if (this.file !== log.file) {
@@ -128,16 +141,47 @@ export class FollowedLog {
     const recorded = this.recordedFile(file);
     // Set aside by this follower or an earlier one (a restart) and unchanged since: not read again.
     if (await isSetAside(store, recorded, signature)) return undefined;
-    const now = this.context.now ?? (() => performance.now());
-    const started = now();
-    const result = await importSessionLog(file, store, {
-      ...importOptions,
-      scope: scopeOfFile(rootDirectory, file),
-      recordedFile: recorded,
-    });
+    const paced = new PacedImport(
+      file,
+      () =>
+        importSessionLog(file, store, {
+          ...importOptions,
+          scope: scopeOfFile(rootDirectory, file),
+          recordedFile: recorded,
+        }),
+      this.context.sliceMs ?? defaultSliceMs,
+      this.context.now ?? (() => performance.now()),
+    );
+    return this.continueImport({ paced, file, signature, openTail });
+  }
+
+  /** Stop an import under way (the follower stops, or the log is gone): it writes nothing. */
+  async dispose(): Promise<void> {
+    const pending = this.pending;
+    this.pending = undefined;
+    await pending?.paced.cancel();
+  }
+
+  /** Let a whole-file import read for one slice; one that has not finished has the next batch look again. */
+  private async continueImport(pending: PendingImport): Promise<LogChange | undefined> {
+    this.pending = pending;
+    const step = await pending.paced.step();
+    if (!step.done) return { file: pending.file, streamSessionId: this.key, appended: 0, header: false, more: true };
+    this.pending = undefined;
+    return this.imported(pending, step.value);
+  }
+
+  private async imported(pending: PendingImport, result: FileImportResult): Promise<LogChange | undefined> {
+    const { file, signature, openTail } = pending;
+    const { store } = this.context;
+    const recorded = this.recordedFile(file);
     if (result.rejected !== undefined) {
       this.tail = undefined;
-      const aside = shouldSetAside(result.rejected, now() - started, this.context.setAsideMs ?? defaultSetAsideMs);
+      const aside = shouldSetAside(
+        result.rejected,
+        pending.paced.readingMs,
+        this.context.setAsideMs ?? defaultSetAsideMs,
+      );
       if (aside) await setAside(store, recorded, signature, result.rejected);
       const change = await this.refused(file, result.rejected, result.streamSessionId ?? this.key);
       return aside && change?.warning !== undefined

@@ -121,9 +121,14 @@ export const runConvergence = async (
         looks += 1;
       }
     }
-    // The last look: like a follower's rescan, once nothing is written any more.
-    await tree.pollAll(changes);
-    looks += 1;
+    // The last looks: like a follower's rescan once nothing is written any more, and the batches it
+    // schedules at once while a look ends its slice with more to read.
+    for (let more = true; more; looks += 1) {
+      const last: LogChange[] = [];
+      await tree.pollAll(last);
+      changes.push(...last);
+      more = last.some((change) => change.more === true);
+    }
     const oneShotStore = new InMemoryEventStore();
     await importSessionLogs(root, oneShotStore);
     return {
