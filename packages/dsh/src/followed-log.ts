@@ -14,6 +14,7 @@ import { defaultSetAsideMs, isSetAside, setAside, shouldSetAside } from './file-
 import { openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 import { PacedImport } from './paced-import';
+import { type SupersedingImport, importSupersedingGeneration } from './generation-supersession';
 
 /** What a follower shares between its logs. */
 export interface FollowContext {
@@ -46,9 +47,15 @@ export interface LogChange {
   readonly more?: boolean;
 }
 
+/** What a whole-file import of a followed log did: the importer's result, or a later generation's that superseded the stored one. */
+interface FollowedImport {
+  readonly result: FileImportResult;
+  readonly superseding?: SupersedingImport;
+}
+
 /** A whole-file import in slices, with what the look that started it knew. */
 interface PendingImport {
-  readonly paced: PacedImport<FileImportResult>;
+  readonly paced: PacedImport<FollowedImport>;
   readonly file: string;
   readonly signature: FileSignature;
   readonly openTail: boolean;
@@ -143,12 +150,23 @@ export class FollowedLog {
     if (await isSetAside(store, recorded, signature)) return undefined;
     const paced = new PacedImport(
       file,
-      () =>
-        importSessionLog(file, store, {
+      async (): Promise<FollowedImport> => {
+        const result = await importSessionLog(file, store, {
           ...importOptions,
           scope: scopeOfFile(rootDirectory, file),
           recordedFile: recorded,
-        }),
+        });
+        if (result.rejected?.reason !== 'prefix-mismatch' || result.streamSessionId === undefined) return { result };
+        // A later generation that renumbered its seqs: the one-shot replay takes it (generation-supersession.ts).
+        const superseding = await importSupersedingGeneration({
+          file,
+          store,
+          key: result.streamSessionId,
+          recordedFile: recorded,
+          ...importOptions,
+        });
+        return superseding === undefined ? { result } : { result: superseding.result, superseding };
+      },
       this.context.sliceMs ?? defaultSliceMs,
       this.context.now ?? (() => performance.now()),
     );
@@ -171,8 +189,9 @@ export class FollowedLog {
     return this.imported(pending, step.value);
   }
 
-  private async imported(pending: PendingImport, result: FileImportResult): Promise<LogChange | undefined> {
+  private async imported(pending: PendingImport, done: FollowedImport): Promise<LogChange | undefined> {
     const { file, signature, openTail } = pending;
+    const { result, superseding } = done;
     const { store } = this.context;
     const recorded = this.recordedFile(file);
     if (result.rejected !== undefined) {
@@ -203,6 +222,12 @@ export class FollowedLog {
     this.key = result.streamSessionId;
     this.stored = result.alreadyStored + result.appended;
     let appended = result.appended;
+    if (superseding !== undefined) {
+      // Its seqs are stored after the supersession record, not at their own revisions: every growth is imported whole.
+      this.tail = undefined;
+      const superseded = header || superseding.fresh;
+      return appended > 0 || superseded ? { file, streamSessionId: this.key, appended, header: superseded } : undefined;
+    }
     if (openTail && result.events >= this.stored) {
       const opened = await this.openTail(file);
       if (opened.warning !== undefined) return { ...opened, appended: appended + opened.appended, header };
