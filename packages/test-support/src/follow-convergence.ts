@@ -193,6 +193,10 @@ export const convergenceCases = (): ReadonlyArray<readonly [string, FinalFiles]>
   ['gap-then-turn-end', finalFilesOf(join(fixtures, 'crafted/gap-then-turn-end'))],
   ['zstd-cli', finalFilesOf(join(fixtures, 'crafted/zstd-cli'))],
   ['torn-tail', finalFilesOf(join(fixtures, 'crafted/torn-tail'))],
+  [
+    'v4-direct, the Lead migrated V3→V4 with renumbered seqs',
+    withRenumberedGeneration(finalFilesOf(join(fixtures, 'synthetic/v4-direct')), 'direct-lead/session.v4.jsonl'),
+  ],
 ];
 
 export interface ConvergenceReport {
