@@ -1,4 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import {
   type Damage,
   type FinalFiles,
@@ -6,6 +9,7 @@ import {
   finalFilesOf,
   runConvergence,
   seededRandom,
+  withRenumberedGeneration,
 } from '@teamlog/test-support/follow-convergence';
 
 const fixtures = join(__dirname, '..', '..', 'fixtures');
@@ -49,4 +53,69 @@ describe('a followed folder with one log damaged at a random place ends as a one
       });
     }
   }
+});
+
+describe('a followed folder where a log is migrated with renumbered seqs ends as a one-shot replay of the later generation', () => {
+  /** A generated V4 session of a few turns, as one harness folder. */
+  const generated = async (): Promise<FinalFiles> => {
+    const directory = mkdtempSync(join(tmpdir(), 'teamlog-generated-'));
+    try {
+      const file = join(directory, 'session.v4.jsonl');
+      await generateSyntheticLog({ file, targetBytes: 6000, formatVersion: 4, sessionId: 'generated-session' });
+      return new Map([['generated/session.v4.jsonl', readFileSync(file)]]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  };
+  const direct = finalFilesOf(join(fixtures, 'synthetic/v4-direct'));
+  const migrated: ReadonlyArray<readonly [string, () => Promise<FinalFiles>]> = [
+    [
+      'v4-direct, the Lead log V3 then V4',
+      async () => withRenumberedGeneration(direct, 'direct-lead/session.v4.jsonl'),
+    ],
+    [
+      'v4-direct, both logs V3 then V4',
+      async () =>
+        withRenumberedGeneration(
+          withRenumberedGeneration(direct, 'direct-lead/session.v4.jsonl'),
+          'direct-reviewer/session.v4.jsonl',
+        ),
+    ],
+    [
+      'a generated session, V3 then V4',
+      async () => withRenumberedGeneration(await generated(), 'generated/session.v4.jsonl'),
+    ],
+  ];
+  /** Each migrated log's V3 file is laid whole before its V4 file, as a harness migrates a log it has written. */
+  const migrationsOf = (files: FinalFiles): Array<readonly [string, string]> =>
+    [...files.keys()]
+      .filter((file) => file.endsWith('session.v3.jsonl'))
+      .map((file) => [file, file.replace(/v3\.jsonl$/, 'v4.jsonl')] as const);
+  for (const [name, files] of migrated) {
+    it.each([1, 2, 3, 4, 5, 6, 7, 8])(`${name}, any interleaving: seed %i`, async (seed) => {
+      const run = await runConvergence(await files(), seed);
+      expect(run.followed).toEqual(run.oneShot);
+    });
+    it.each([1, 2, 3, 4, 5, 6, 7, 8])(`${name}, the later generation after the lower: seed %i`, async (seed) => {
+      const laid = await files();
+      const run = await runConvergence(laid, seed, { inOrder: migrationsOf(laid) });
+      expect(run.followed).toEqual(run.oneShot);
+    });
+  }
+
+  it('the later generation damaged at a random place: seed %i', async () => {
+    for (const seed of [21, 22, 23]) {
+      for (const damage of ['repeat-line', 'garbage-line'] as const) {
+        const files = withRenumberedGeneration(direct, 'direct-lead/session.v4.jsonl');
+        const laid = damaged(
+          new Map([...files].filter(([file]) => !file.endsWith('v3.jsonl'))),
+          seededRandom(seed),
+          damage,
+        );
+        const all = new Map([...files, ...laid]);
+        const run = await runConvergence(all, seed, { inOrder: migrationsOf(all) });
+        expect(run.followed).toEqual(run.oneShot);
+      }
+    }
+  });
 });

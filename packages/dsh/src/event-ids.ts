@@ -57,3 +57,14 @@ export const sessionHeaderNormalisedEventId = (streamKey: string): EventId =>
 /** The id of a follower's `teamlog/import/revoked` record at `revision` of a session stream. */
 export const importRevokedEventId = (streamKey: string, revision: number): EventId =>
   uuidV5(`import-revoked/${streamKey}/${revision}`) as EventId;
+
+/** The id of a follower's `teamlog/import/superseded` record at `revision` of a session stream. */
+export const importSupersededEventId = (streamKey: string, revision: number): EventId =>
+  uuidV5(`import-superseded/${streamKey}/${revision}`) as EventId;
+
+/**
+ * The ids of a superseding generation's events: its seqs start again at 0 in the same stream, so
+ * they are named by the generation too (`<stream>/v<N>`), apart from the superseded events' ids.
+ */
+export const supersedingEventIdsKey = (streamKey: string, formatVersion: number): string =>
+  `${streamKey}/v${formatVersion}`;

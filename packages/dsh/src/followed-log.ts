@@ -13,6 +13,8 @@ import { holdsUnrevokedPart, revokeImport } from './import-revocation';
 import { defaultSetAsideMs, isSetAside, setAside, shouldSetAside } from './file-set-aside';
 import { openSessionLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
+import { PacedImport } from './paced-import';
+import { type SupersedingImport, importSupersedingGeneration } from './generation-supersession';
 
 /** What a follower shares between its logs. */
 export interface FollowContext {
@@ -43,6 +45,20 @@ export interface LogChange {
   readonly warning?: string;
   /** The look stopped at the end of its slice with more of the log to read: look again soon. */
   readonly more?: boolean;
+}
+
+/** What a whole-file import of a followed log did: the importer's result, or a later generation's that superseded the stored one. */
+interface FollowedImport {
+  readonly result: FileImportResult;
+  readonly superseding?: SupersedingImport;
+}
+
+/** A whole-file import in slices, with what the look that started it knew. */
+interface PendingImport {
+  readonly paced: PacedImport<FollowedImport>;
+  readonly file: string;
+  readonly signature: FileSignature;
+  readonly openTail: boolean;
 }
 
 const defaultBatchEvents = 2000;
@@ -76,11 +92,15 @@ export class FollowedLog {
   private stopWarned: string | undefined;
   /** The last tail read stopped at its slice's end: the file holds more than was read. */
   private unfinished = false;
+  /** A whole-file import whose slice ended before it did: the next look lets it read on. */
+  private pending: PendingImport | undefined;
 
   constructor(private readonly context: FollowContext) {}
 
   /** Look at the log's current file (the highest generation); import what it holds that the store does not. */
   async look(log: DiscoveredLog): Promise<LogChange | undefined> {
+    // An import under way is finished before the file is looked at again (it reads what the file holds as it goes).
+    if (this.pending !== undefined) return this.continueImport(this.pending);
     const signature = signatureOf(log.file);
     if (signature === undefined) return undefined; // gone meanwhile: the directory's next look forgets it
     if (this.file !== log.file) {
@@ -128,16 +148,59 @@ export class FollowedLog {
     const recorded = this.recordedFile(file);
     // Set aside by this follower or an earlier one (a restart) and unchanged since: not read again.
     if (await isSetAside(store, recorded, signature)) return undefined;
-    const now = this.context.now ?? (() => performance.now());
-    const started = now();
-    const result = await importSessionLog(file, store, {
-      ...importOptions,
-      scope: scopeOfFile(rootDirectory, file),
-      recordedFile: recorded,
-    });
+    const paced = new PacedImport(
+      file,
+      async (): Promise<FollowedImport> => {
+        const result = await importSessionLog(file, store, {
+          ...importOptions,
+          scope: scopeOfFile(rootDirectory, file),
+          recordedFile: recorded,
+        });
+        if (result.rejected?.reason !== 'prefix-mismatch' || result.streamSessionId === undefined) return { result };
+        // A later generation that renumbered its seqs: the one-shot replay takes it (generation-supersession.ts).
+        const superseding = await importSupersedingGeneration({
+          file,
+          store,
+          key: result.streamSessionId,
+          recordedFile: recorded,
+          ...importOptions,
+        });
+        return superseding === undefined ? { result } : { result: superseding.result, superseding };
+      },
+      this.context.sliceMs ?? defaultSliceMs,
+      this.context.now ?? (() => performance.now()),
+    );
+    return this.continueImport({ paced, file, signature, openTail });
+  }
+
+  /** Stop an import under way (the follower stops, or the log is gone): it writes nothing. */
+  async dispose(): Promise<void> {
+    const pending = this.pending;
+    this.pending = undefined;
+    await pending?.paced.cancel();
+  }
+
+  /** Let a whole-file import read for one slice; one that has not finished has the next batch look again. */
+  private async continueImport(pending: PendingImport): Promise<LogChange | undefined> {
+    this.pending = pending;
+    const step = await pending.paced.step();
+    if (!step.done) return { file: pending.file, streamSessionId: this.key, appended: 0, header: false, more: true };
+    this.pending = undefined;
+    return this.imported(pending, step.value);
+  }
+
+  private async imported(pending: PendingImport, done: FollowedImport): Promise<LogChange | undefined> {
+    const { file, signature, openTail } = pending;
+    const { result, superseding } = done;
+    const { store } = this.context;
+    const recorded = this.recordedFile(file);
     if (result.rejected !== undefined) {
       this.tail = undefined;
-      const aside = shouldSetAside(result.rejected, now() - started, this.context.setAsideMs ?? defaultSetAsideMs);
+      const aside = shouldSetAside(
+        result.rejected,
+        pending.paced.readingMs,
+        this.context.setAsideMs ?? defaultSetAsideMs,
+      );
       if (aside) await setAside(store, recorded, signature, result.rejected);
       const change = await this.refused(file, result.rejected, result.streamSessionId ?? this.key);
       return aside && change?.warning !== undefined
@@ -159,6 +222,12 @@ export class FollowedLog {
     this.key = result.streamSessionId;
     this.stored = result.alreadyStored + result.appended;
     let appended = result.appended;
+    if (superseding !== undefined) {
+      // Its seqs are stored after the supersession record, not at their own revisions: every growth is imported whole.
+      this.tail = undefined;
+      const superseded = header || superseding.fresh;
+      return appended > 0 || superseded ? { file, streamSessionId: this.key, appended, header: superseded } : undefined;
+    }
     if (openTail && result.events >= this.stored) {
       const opened = await this.openTail(file);
       if (opened.warning !== undefined) return { ...opened, appended: appended + opened.appended, header };

@@ -15,6 +15,8 @@ export interface FollowedLogs {
   lookAt(directory: string, changes: LogChange[]): Promise<void>;
   /** Look at everything by signature (stat), reading directories whose listing may have changed. */
   pollAll(changes: LogChange[]): Promise<void>;
+  /** Drop the imports under way (the follower stops): they write nothing. */
+  dispose(): Promise<void>;
 }
 
 interface FollowedEntry {
@@ -88,7 +90,11 @@ export class FollowedTree implements FollowedLogs {
       await look(entry, changes);
     }
     const stems = new Set(logs.map((log) => log.stem));
-    for (const stem of state.logs.keys()) if (!stems.has(stem)) state.logs.delete(stem);
+    for (const [stem, entry] of state.logs) {
+      if (stems.has(stem)) continue;
+      state.logs.delete(stem);
+      await entry.followed.dispose();
+    }
     const subdirectories = new Set(
       entries.filter((entry) => entry.isDirectory()).map((entry) => join(directory, entry.name)),
     );
@@ -117,10 +123,19 @@ export class FollowedTree implements FollowedLogs {
     }
   }
 
+  async dispose(): Promise<void> {
+    for (const state of this.directories.values())
+      for (const entry of state.logs.values()) await entry.followed.dispose();
+  }
+
   private forget(directory: string): void {
     const prefix = `${directory}${sep}`;
-    for (const path of [...this.directories.keys()])
-      if (path === directory || path.startsWith(prefix)) this.directories.delete(path);
+    for (const [path, state] of [...this.directories]) {
+      if (path !== directory && !path.startsWith(prefix)) continue;
+      this.directories.delete(path);
+      // A gone log's import under way fails at its next read (the file is gone) or is dropped here.
+      for (const entry of state.logs.values()) void entry.followed.dispose();
+    }
     this.listener?.removeTree(directory);
   }
 }
@@ -139,5 +154,9 @@ export class FollowedFile implements FollowedLogs {
 
   pollAll(changes: LogChange[]): Promise<void> {
     return look(this.entry, changes);
+  }
+
+  dispose(): Promise<void> {
+    return this.entry.followed.dispose();
   }
 }

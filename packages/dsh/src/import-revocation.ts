@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import {
   type ImportRevoked,
@@ -10,19 +9,12 @@ import {
 import { type EventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { importRevokedEventId } from './event-ids';
 import type { ImportRejection } from './file-fate';
-import { parseSessionFileName } from './session-file-name';
+import { sameLog } from './same-log';
 import { readLatestHeader } from './stored-header';
 
 export const importRevokedType = 'teamlog/import/revoked';
 
 const decodeHeader = decodeWith(SessionHeaderRecord, 'data');
-
-/** Two recorded file names of one log: the same directory and stem, whatever the generation. */
-const sameLog = (a: string, b: string): boolean => {
-  const stemOf = (file: string): string =>
-    `${dirname(file)}/${parseSessionFileName(file.slice(dirname(file).length + 1))?.stem ?? file}`;
-  return stemOf(a) === stemOf(b);
-};
 
 const lastEventType = async (store: EventStore, key: SessionId): Promise<string | undefined> => {
   if ((await store.streamRevision(sessionStream(key))) === undefined) return undefined;

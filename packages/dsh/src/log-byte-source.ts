@@ -3,6 +3,7 @@ import type { Compression } from './session-file-name';
 import { type ZstdDecodeLimits, defaultZstdDecodeLimits } from './zstd-decode-limits';
 import { type ZstdStreamEnd, decodeZstdFrames } from './zstd-frame-decoder';
 import { startsWithZstdFrame } from './zstd-frame-format';
+import { paceImportRead } from './paced-import';
 
 export interface LogByteSource {
   /** Detected from the content (zstd magic), not from the name. */
@@ -26,6 +27,15 @@ const sniff = async (file: string): Promise<Compression> => {
   }
 };
 
+/** The chunks of `source`, each after the import's pacer (if any) lets it read on (paced-import.ts). */
+async function* paced(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    const wait = paceImportRead(chunk.length);
+    if (wait !== undefined) await wait;
+    yield chunk;
+  }
+}
+
 /** Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame. */
 export const openLogBytes = async (
   file: string,
@@ -33,10 +43,10 @@ export const openLogBytes = async (
 ): Promise<LogByteSource> => {
   const compression = await sniff(file);
   const raw = createReadStream(file, { highWaterMark: readChunkBytes });
-  if (compression === 'none') return { compression, bytes: raw, zstdEnd: () => undefined };
+  if (compression === 'none') return { compression, bytes: paced(raw), zstdEnd: () => undefined };
   let end: ZstdStreamEnd | undefined;
   async function* decoded(): AsyncGenerator<Uint8Array> {
     end = yield* decodeZstdFrames(raw, limits);
   }
-  return { compression, bytes: decoded(), zstdEnd: () => end };
+  return { compression, bytes: paced(decoded()), zstdEnd: () => end };
 };

@@ -226,6 +226,9 @@ export const followSessionLogs = async (
   if (rootIsFile && mode.kind === 'watch') watches.add(rootDirectory);
   if (mode.kind === 'watch') startInterval(rescanMs);
   else startInterval(pollMs);
+  // A log whose first import ended its slice with more to read: the next batch reads on.
+  for (const change of firstChanges)
+    if (change.more === true) dirty.add(rootIsFile ? rootDirectory : dirname(change.file));
   const first = batchOf(0, firstChanges, takeWarnings());
   options.onBatch?.(first);
   starting = false;
@@ -240,6 +243,7 @@ export const followSessionLogs = async (
     stop: async () => {
       if (!stopped) halt();
       await running;
+      await logs.dispose();
       settle?.resolve();
       await done;
     },

@@ -2,7 +2,7 @@ import { promises as fs, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionId } from '@teamlog/events';
-import { InMemoryEventStore, sessionStream } from '@teamlog/store';
+import { InMemoryEventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import type { LogChange } from '../src/followed-log';
 import { FollowedTree } from '../src/followed-tree';
@@ -98,4 +98,60 @@ describe('a follower reads a growing log in slices', () => {
     );
     expect(following.batches.length).toBeGreaterThan(2);
   }, 200_000);
+
+  it('imports a small log while the first whole import of a big one is still under way, and commits the big one once', async () => {
+    const big = await logOf('big-session', 3 * 1024 * 1024);
+    const small = await logOf('small-session', 4000);
+    await fs.mkdir(join(root, 'a-big'));
+    await fs.mkdir(join(root, 'b-small'));
+    const bigFile = join(root, 'a-big', 'session.v4.jsonl');
+    await fs.writeFile(bigFile, big.join(''));
+    await fs.writeFile(join(root, 'b-small', 'session.v4.jsonl'), small.join(''));
+    let clock = 0;
+    const store = new InMemoryEventStore();
+    const tree = new FollowedTree(
+      { store, rootDirectory: root, importOptions: {}, sliceMs: 1, now: () => (clock += 1000) },
+      undefined,
+    );
+    const bigStream = sessionStream('big-session' as SessionId);
+    const first: LogChange[] = [];
+    await tree.lookAt(root, first);
+    // The big log is named first in the walk, yet the small one is in the store before any of it.
+    expect(await streamLength(store, sessionStream('small-session' as SessionId))).toBe(small.length - 1);
+    expect(await streamLength(store, bigStream)).toBe(0);
+    expect(first.find((change) => change.file === bigFile)).toMatchObject({ more: true, appended: 0 });
+
+    let looks = 1;
+    let seenPartial = false;
+    for (let more = true; more; looks += 1) {
+      const next: LogChange[] = [];
+      await tree.pollAll(next);
+      more = next.some((change) => change.more === true);
+      const stored = await streamLength(store, bigStream);
+      if (stored > 0 && stored < big.length - 1) seenPartial = true;
+    }
+    expect(looks).toBeGreaterThan(2);
+    // One unit: no look saw a part of the file stored.
+    expect(seenPartial).toBe(false);
+    expect(await streamLength(store, bigStream)).toBe(big.length - 1);
+  }, 120_000);
+
+  it('writes nothing from a first import under way when the follower stops', async () => {
+    const big = await logOf('big-session', 3 * 1024 * 1024);
+    await fs.mkdir(join(root, 'big'));
+    await fs.writeFile(join(root, 'big', 'session.v4.jsonl'), big.join(''));
+    let clock = 0;
+    const store = new InMemoryEventStore();
+    const tree = new FollowedTree(
+      { store, rootDirectory: root, importOptions: {}, sliceMs: 1, now: () => (clock += 1000) },
+      undefined,
+    );
+    const first: LogChange[] = [];
+    await tree.lookAt(root, first);
+    expect(first).toEqual([expect.objectContaining({ more: true })]);
+    await tree.dispose();
+    expect(await streamLength(store, sessionStream('big-session' as SessionId))).toBe(0);
+    const headers = await store.streamRevision(sessionHeaderStream('big-session' as SessionId));
+    expect(headers).toBeUndefined();
+  }, 120_000);
 });

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionId } from '@teamlog/events';
 import { InMemoryEventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
-import { type FollowOptions, importSessionLog } from '../src';
+import { type FollowOptions, importSessionLog, importSessionLogs } from '../src';
+import { comparableViews } from '@teamlog/test-support/follow-convergence';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 import {
@@ -172,7 +173,7 @@ describe.each(modes)('following a sessions root (%s)', (_mode, options) => {
     );
   });
 
-  it('warns once, naming the file, when a higher generation renumbers the events, and writes nothing from it', async () => {
+  it('takes a higher generation that renumbers the events, as a one-shot replay of the final files does, and keeps what it had imported', async () => {
     const directory = join(root, 'direct-lead');
     await append(
       join(directory, 'session.v3.jsonl'),
@@ -181,21 +182,64 @@ describe.each(modes)('following a sessions root (%s)', (_mode, options) => {
         .join(''),
     );
     const following = await follow(root, temp.store, options);
+    const stream = sessionStream('direct-lead' as SessionId);
     try {
-      const stored = await storeContents(temp.store);
+      const lower = await readStream(temp.store, stream);
       // The migration inserted an event at seq 0: every later seq moved by one.
       const [header, ...events] = linesOf(v4Lead);
       const inserted = `${JSON.stringify({ type: 'acme/note', seq: 0, time: 1, data: {}, ignorable: true })}\n`;
       const renumbered = events.map((line) =>
         line.replace(/"seq":(\d+)/, (_all, seq: string) => `"seq":${Number(seq) + 1}`),
       );
-      await append(join(directory, 'session.v4.jsonl'), [header, inserted, ...renumbered].join(''));
+      await append(join(directory, 'session.v4.jsonl'), [header, inserted, ...renumbered.slice(0, 10)].join(''));
+      await following.until(
+        'the later generation is stored after the supersession record',
+        async () => (await streamLength(temp.store, stream)) === lower.length + 1 + 11,
+      );
+      // It grows: only its new events are appended.
+      await append(join(directory, 'session.v4.jsonl'), renumbered.slice(10).join(''));
+      await following.until(
+        'the rest of the later generation is stored',
+        async () => (await streamLength(temp.store, stream)) === lower.length + 1 + events.length + 1,
+      );
+      expect(following.batches.flatMap((batch) => batch.warnings)).toEqual([]);
+      const stored = await readStream(temp.store, stream);
+      // Nothing imported before is gone: the lower generation's events, then the record.
+      expect(stored.slice(0, lower.length)).toEqual(lower);
+      expect(stored[lower.length]).toMatchObject({
+        type: 'teamlog/import/superseded',
+        data: { file: 'direct-lead/session.v3.jsonl', by: 'direct-lead/session.v4.jsonl', formatVersion: 4 },
+      });
+    } finally {
+      await following.follower.stop();
+    }
+    const oneShot = new InMemoryEventStore();
+    await importSessionLogs(root, oneShot);
+    expect(await comparableViews(temp.store)).toEqual(await comparableViews(oneShot));
+    // A restarted follower finds the record and appends nothing.
+    const again = await follow(root, temp.store, options);
+    await again.follower.stop();
+    expect(again.follower.first).toMatchObject({ appended: 0, warnings: [] });
+    expect(await comparableViews(temp.store)).toEqual(await comparableViews(oneShot));
+  });
+
+  it('still refuses a file of the same generation replaced by renumbered events: nothing is superseded', async () => {
+    const directory = join(root, 'direct-lead');
+    await append(join(directory, 'session.v4.jsonl'), linesOf(v4Lead).join(''));
+    const following = await follow(root, temp.store, options);
+    try {
+      const stored = await storeContents(temp.store);
+      const [header, ...events] = linesOf(v4Lead);
+      const changed = events.map((line) =>
+        line.replace(/"seq":(\d+)/, (_all, seq: string) => `"seq":${Number(seq) + 1}`),
+      );
+      const inserted = `${JSON.stringify({ type: 'acme/note', seq: 0, time: 1, data: {}, ignorable: true })}\n`;
+      const file = join(directory, 'session.v4.jsonl');
+      await fs.writeFile(`${file}.next`, [header, inserted, ...changed].join(''));
+      await fs.rename(`${file}.next`, file);
       await following.until('a warning', () => following.batches.some((batch) => batch.warnings.length > 0));
-      const warnings = following.batches.flatMap((batch) => batch.warnings);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain(join(directory, 'session.v4.jsonl'));
-      expect(warnings[0]).toMatch(
-        /session\.v4\.jsonl:line 2: the store already holds a agent\/inbox\/spliced event at seq 0 of session direct-lead, which differs from this file's acme\/note event/,
+      expect(following.batches.flatMap((batch) => batch.warnings)[0]).toMatch(
+        /the store already holds a agent\/inbox\/spliced event at seq 0 of session direct-lead/,
       );
       expect(await storeContents(temp.store)).toEqual(stored);
     } finally {

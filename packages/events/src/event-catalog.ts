@@ -7,6 +7,7 @@ import { knownSessionEventTypes } from './known-event-types';
 import {
   ImportRevoked,
   ImportSetAside,
+  ImportSuperseded,
   InboxAccepted,
   InboxCanceled,
   InboxClaimed,
@@ -77,6 +78,7 @@ export const eventCodecs = {
   'teamlog/inbox/canceled': InboxCanceled,
   'teamlog/import/revoked': ImportRevoked,
   'teamlog/import/set-aside': ImportSetAside,
+  'teamlog/import/superseded': ImportSuperseded,
 } as const;
 
 export type CatalogEventType = keyof typeof eventCodecs;

@@ -86,6 +86,19 @@ export const ImportRevoked = strictObject(
 export type ImportRevoked = t.TypeOf<typeof ImportRevoked>;
 
 /**
+ * A follower found a later generation of the session's log that renumbered its seqs (docs/rules.md#import-superseded):
+ * the events before this record (imported from `file`) are superseded, and the stream goes on
+ * with the events of `by`, seq 0 at the revision after this record. The views fold the session
+ * from here as a one-shot replay of `by` would; nothing stored before it is deleted.
+ */
+export const ImportSuperseded = strictObject(
+  { file: t.string, by: t.string, formatVersion: NonNegativeInteger },
+  {},
+  'ImportSuperseded',
+);
+export type ImportSuperseded = t.TypeOf<typeof ImportSuperseded>;
+
+/**
  * A follower set a file aside: it is over a reader's limit, or it cost more than the follower's
  * bound to be refused (docs/rules.md#follow-set-aside). Kept in the stream of its file name with
  * what identifies this content (inode, size, mtime), so a restarted follower does not read it

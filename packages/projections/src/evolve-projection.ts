@@ -1,6 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
 import {
   ImportRevoked,
+  ImportSuperseded,
   SessionHeaderRecord,
   type SessionId,
   decodeWith,
@@ -16,12 +17,14 @@ import { catalogPayloadError } from './catalog-payload-check';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { type InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { type ProjectionState, inboxOf } from './projection-state';
+import { initialSessionInbox } from './inbox-projection';
 import type { SessionEvent } from './session-event';
 import {
   type SessionFacts,
   type SessionHeaderFacts,
   evolveSessionFacts,
   initialSessionFacts,
+  supersededFacts,
   withAcceptanceProblems,
   withHeader,
   withProblem,
@@ -111,14 +114,14 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
  * The event as the views fold it, in one object (this runs for every event): the codec's verdict,
  * and the time from the stored metadata (see event-clock.ts), else when the store recorded it.
  */
-const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent): SessionEvent => {
+const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent, base: number): SessionEvent => {
   const { type, data, metadata } = recorded;
   const timed = isStoredEventMetadata(metadata);
   // The literal is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
   return {
     catalog: isCatalogPayload(type, data),
     type,
-    seq: Number(recorded.revision),
+    seq: Number(recorded.revision) - base,
     data,
     sessionId,
     time: timed ? metadata.time : recorded.recordedAt.getTime(),
@@ -145,7 +148,7 @@ const decodeRevoked = decodeWith(ImportRevoked, 'data');
  */
 const evolveRevoked = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
   const decoded = decodeRevoked(recorded.data);
-  const seq = Number(recorded.revision);
+  const seq = Number(recorded.revision) - (factsOf(state, id).superseded?.base ?? 0);
   if (isLeft(decoded)) {
     setFacts(state, withProblem(factsOf(state, id), { seq, type: recorded.type, detail: decoded.left.message }));
     return;
@@ -157,12 +160,44 @@ const evolveRevoked = (state: ProjectionState, id: SessionId, recorded: Recorded
   );
 };
 
+const decodeSuperseded = decodeWith(ImportSuperseded, 'data');
+
+/**
+ * A later generation of the session's log supersedes the import of an earlier one
+ * (docs/rules.md#import-superseded): the session's facts, Team and inbox start again from
+ * nothing, and the events after the record are folded with seqs counted from it, as a one-shot
+ * replay of the later generation folds them. The Team's rows are dropped and written again.
+ */
+const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
+  const decoded = decodeSuperseded(recorded.data);
+  const facts = factsOf(state, id);
+  if (isLeft(decoded)) {
+    const seq = Number(recorded.revision) - (facts.superseded?.base ?? 0);
+    setFacts(state, withProblem(facts, { seq, type: recorded.type, detail: decoded.left.message }));
+    return;
+  }
+  const { file, by } = decoded.right;
+  setFacts(state, supersededFacts(facts, { file, by, base: Number(recorded.revision) + 1 }));
+  if (state.teams.delete(id)) {
+    state.changes.teams.add(id);
+    state.changes.teamFactsCommitted.set(id, { records: 0, mismatches: 0 });
+  }
+  if (state.inboxes.has(id)) {
+    state.inboxes.set(id, initialSessionInbox(state.heldMessagesOf(id)));
+    state.changes.inboxLists.add(id);
+  }
+};
+
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
   if (recorded.type === 'teamlog/import/revoked') {
     evolveRevoked(state, id, recorded);
     return;
   }
-  const event = sessionEventOf(id, recorded);
+  if (recorded.type === 'teamlog/import/superseded') {
+    evolveSuperseded(state, id, recorded);
+    return;
+  }
+  const event = sessionEventOf(id, recorded, factsOf(state, id).superseded?.base ?? 0);
   const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, factsOf(state, id)), event);
   evolveTeamOf(state, event);
   setFacts(state, foldInbox(state, event, facts));

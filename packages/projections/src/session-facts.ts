@@ -37,6 +37,10 @@ export const RevokedFacts = t.intersection(
 );
 export type RevokedFacts = t.TypeOf<typeof RevokedFacts>;
 
+/** A later generation of the session's log superseded the import of an earlier one (`teamlog/import/superseded`). */
+export const SupersededFacts = t.type({ file: t.string, by: t.string, base: t.number }, 'SupersededFacts');
+export type SupersededFacts = t.TypeOf<typeof SupersededFacts>;
+
 /** One session as the views know it; persisted as one document per session. */
 export const SessionFacts = t.intersection(
   [
@@ -57,6 +61,11 @@ export const SessionFacts = t.intersection(
       acceptanceProblems: t.array(AcceptanceProblem),
       /** Set by `teamlog/import/revoked`: the reads treat the session as absent (visible-state.ts). */
       revoked: RevokedFacts,
+      /**
+       * Set by `teamlog/import/superseded`: the facts, Team and inbox are folded from that record on,
+       * and an event's seq is its revision minus `base` (docs/rules.md#import-superseded).
+       */
+      superseded: SupersededFacts,
     }),
   ],
   'SessionFacts',
@@ -94,6 +103,13 @@ export const withHeader = (facts: SessionFacts, header: SessionHeaderFacts): Ses
 
 export const withAcceptanceProblems = (facts: SessionFacts, problems: readonly AcceptanceProblem[]): SessionFacts =>
   problems.length === 0 ? facts : { ...facts, acceptanceProblems: [...(facts.acceptanceProblems ?? []), ...problems] };
+
+/** The facts of a session a later generation supersedes: folded again from nothing, its header kept (the generation's own is stored before the record). */
+export const supersededFacts = (facts: SessionFacts, superseded: SupersededFacts): SessionFacts => ({
+  ...initialSessionFacts(facts.id),
+  ...(facts.header === undefined ? {} : { header: facts.header }),
+  superseded,
+});
 
 export const withRevoked = (facts: SessionFacts, revoked: RevokedFacts): SessionFacts => ({ ...facts, revoked });
 

@@ -49,8 +49,13 @@ interface Piece {
 }
 
 /** Cut each file into 1..maxPieces pieces at random offsets, then interleave all pieces at random, each file's in order. */
-export const piecesOf = (files: FinalFiles, random: () => number, maxPieces: number): Piece[] => {
-  const queues = [...files].map(([file, bytes]) => {
+export const piecesOf = (
+  files: FinalFiles,
+  random: () => number,
+  maxPieces: number,
+  inOrder: ReadonlyArray<readonly [string, string]> = [],
+): Piece[] => {
+  const cut = [...files].map(([file, bytes]) => {
     const count = 1 + Math.floor(random() * Math.min(maxPieces, Math.max(1, bytes.length)));
     const cuts = [
       ...new Set(Array.from({ length: count - 1 }, () => 1 + Math.floor(random() * Math.max(1, bytes.length - 1)))),
@@ -58,6 +63,13 @@ export const piecesOf = (files: FinalFiles, random: () => number, maxPieces: num
     const bounds = [0, ...cuts, bytes.length];
     return bounds.slice(1).map((end, index) => ({ file, bytes: bytes.subarray(bounds[index] as number, end) }));
   });
+  // A pair in order: every piece of the first file is laid before any of the second (one queue).
+  const queues = cut.filter((queue) => !inOrder.some(([, second]) => queue[0]?.file === second));
+  for (const [first, second] of inOrder) {
+    const into = queues.find((queue) => queue[0]?.file === first);
+    const rest = cut.find((queue) => queue[0]?.file === second);
+    if (into !== undefined && rest !== undefined) into.push(...rest);
+  }
   const order: Piece[] = [];
   while (queues.some((queue) => queue.length > 0)) {
     const open = queues.filter((queue) => queue.length > 0);
@@ -101,7 +113,11 @@ export interface ConvergenceRun {
 export const runConvergence = async (
   files: FinalFiles,
   seed: number,
-  options: { readonly maxPieces?: number } = {},
+  options: {
+    readonly maxPieces?: number;
+    /** Pairs of files whose pieces are laid one file after the other (a harness migrates a log once it is written). */
+    readonly inOrder?: ReadonlyArray<readonly [string, string]>;
+  } = {},
 ): Promise<ConvergenceRun> => {
   const random = seededRandom(seed);
   const root = mkdtempSync(join(tmpdir(), 'teamlog-convergence-'));
@@ -110,7 +126,7 @@ export const runConvergence = async (
     const tree = new FollowedTree({ store: followedStore, rootDirectory: root, importOptions: {} }, undefined);
     const changes: LogChange[] = [];
     await tree.lookAt(root, changes);
-    const pieces = piecesOf(files, random, options.maxPieces ?? 8);
+    const pieces = piecesOf(files, random, options.maxPieces ?? 8, options.inOrder);
     let looks = 0;
     for (const piece of pieces) {
       const path = join(root, piece.file);
@@ -121,9 +137,14 @@ export const runConvergence = async (
         looks += 1;
       }
     }
-    // The last look: like a follower's rescan, once nothing is written any more.
-    await tree.pollAll(changes);
-    looks += 1;
+    // The last looks: like a follower's rescan once nothing is written any more, and the batches it
+    // schedules at once while a look ends its slice with more to read.
+    for (let more = true; more; looks += 1) {
+      const last: LogChange[] = [];
+      await tree.pollAll(last);
+      changes.push(...last);
+      more = last.some((change) => change.more === true);
+    }
     const oneShotStore = new InMemoryEventStore();
     await importSessionLogs(root, oneShotStore);
     return {
@@ -172,6 +193,10 @@ export const convergenceCases = (): ReadonlyArray<readonly [string, FinalFiles]>
   ['gap-then-turn-end', finalFilesOf(join(fixtures, 'crafted/gap-then-turn-end'))],
   ['zstd-cli', finalFilesOf(join(fixtures, 'crafted/zstd-cli'))],
   ['torn-tail', finalFilesOf(join(fixtures, 'crafted/torn-tail'))],
+  [
+    'v4-direct, the Lead migrated V3→V4 with renumbered seqs',
+    withRenumberedGeneration(finalFilesOf(join(fixtures, 'synthetic/v4-direct')), 'direct-lead/session.v4.jsonl'),
+  ],
 ];
 
 export interface ConvergenceReport {
@@ -202,4 +227,26 @@ export const runConvergenceOrders = async (orders: number, seed: number): Promis
       divergent.push(`${name}${damage === undefined ? '' : `, ${damage}`}, seed ${orderSeed}`);
   }
   return { orders, pieces, divergent };
+};
+
+/**
+ * `files` with the V4 log at `path` (`<dir>/session.v4.jsonl`) as a harness migrates it with
+ * renumbered seqs: the same events as a V3 file beside it (`session.v3.jsonl`), and the V4 file
+ * with one event inserted at seq 0, so every later seq moved by one (docs/rules.md#import-superseded).
+ */
+export const withRenumberedGeneration = (files: FinalFiles, path: string): FinalFiles => {
+  const lines = (files.get(path) as Buffer).toString('utf8').split(/(?<=\n)/);
+  const [header = '', ...events] = lines;
+  const lower = [header.replace('"version":4', '"version":3'), ...events].join('');
+  const inserted = `${JSON.stringify({ type: 'acme/note', seq: 0, time: 1, data: {}, ignorable: true })}\n`;
+  const renumbered = events.map((line) =>
+    line.replace(/"seq":(\d+)/, (_all, seq: string) => `"seq":${Number(seq) + 1}`),
+  );
+  const lowerPath = path.replace(/session\.v4\.jsonl$/, 'session.v3.jsonl');
+  // The lower generation first in the folder's order: the harness wrote it before it migrated the log.
+  return new Map([
+    [lowerPath, Buffer.from(lower)],
+    ...[...files].filter(([file]) => file !== path),
+    [path, Buffer.from([header, inserted, ...renumbered].join(''))],
+  ]);
 };

@@ -28,8 +28,9 @@ const watch = defineCommand(
     notes: [
       'New session directories and logs at any depth, logs that grow (only the new tail is read; a line or',
       'zstd frame still being written waits until it is whole) and a higher generation beside a lower one',
-      'are imported; nothing is imported twice. A log that shrinks, is replaced by different content or',
-      'migrated with renumbered seqs is a one-line warning on stderr, and nothing is written from it.',
+      'are imported; nothing is imported twice (a migration that renumbered the seqs supersedes the lower',
+      'generation, as a replay of the final files reads the later one). A log that shrinks or is replaced',
+      'by different content is a one-line warning on stderr, and nothing is written from it.',
       'Ctrl-C or SIGTERM: the batch in progress finishes, then teamlog exits 0. Other commands (roster,',
       'inbox, audit, serve) can read the same store meanwhile. docs/historical-logs.md#following-a-running-harness.',
     ],
