@@ -17,6 +17,7 @@ import { readStreamSlice } from './read-stream-slice';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
 import { InvalidAppend, StoreClosed, StreamNotFound } from './store-errors';
 import type { StreamName } from './stream-name';
+import { type PositionCursor, recordBatch } from './recorded-batch';
 
 /** A read this store cannot serve: it kept the heads of its streams, not their events. */
 export class PayloadsNotKept extends Error {
@@ -73,7 +74,7 @@ const anotherUnitOpen = (): InvalidAppend =>
 export class HeadsOnlyEventStore implements EventStore {
   private readonly heads = new Map<StreamName, StreamHead>();
   private readonly participants = new Set<CommitParticipant>();
-  private nextCommit = 1n;
+  private readonly positions: PositionCursor = { nextCommit: 1n };
   private lastPosition: GlobalPosition | undefined;
   private closed = false;
   /** The unit that holds staged events: nothing else commits until it is committed or aborted. */
@@ -286,24 +287,7 @@ export class HeadsOnlyEventStore implements EventStore {
     events: readonly EventToAppend[],
     recordedAt: Date,
   ): RecordedEvent[] {
-    const recorded = new Array<RecordedEvent>(events.length);
-    for (let index = 0; index < events.length; index += 1) {
-      const event = events[index] as EventToAppend;
-      const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      // Uneven steps, as the in-memory store's: nothing may assume dense positions.
-      this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
-      recorded[index] = {
-        streamName: stream,
-        revision: BigInt(start + index),
-        position,
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt,
-      };
-    }
-    return recorded;
+    return recordBatch(this.positions, stream, start, events, recordedAt);
   }
 
   participate(participant: CommitParticipant): Detach {

@@ -20,6 +20,7 @@ import { type StagedAppends, type StagedStreamResult, StagingLedger } from './st
 import { DuplicateEventId, StoreClosed, StreamNotFound } from './store-errors';
 import type { StreamName } from './stream-name';
 import { readStreamSlice } from './read-stream-slice';
+import { type PositionCursor, recordBatch } from './recorded-batch';
 
 export interface InMemoryEventStoreOptions {
   readonly clock?: () => Date;
@@ -52,7 +53,7 @@ export class InMemoryEventStore implements EventStore {
   private readonly streams = new Map<StreamName, RecordedEvent[]>();
   private readonly ids = new Map<EventId, StoredIdentity>();
   private readonly appended = new AppendSignal();
-  private nextCommit = 1n;
+  private readonly positions: PositionCursor = { nextCommit: 1n };
   private closed = false;
   private readonly clock: () => Date;
   private readonly freeze: boolean;
@@ -87,24 +88,7 @@ export class InMemoryEventStore implements EventStore {
 
   /** The events of one batch as they will be recorded, continuing a stream of `length` events (nothing is changed yet). */
   private recordedOf(stream: StreamName, length: number, events: readonly EventToAppend[]): RecordedEvent[] {
-    const recordedAt = this.clock();
-    const recorded = new Array<RecordedEvent>(events.length);
-    for (let index = 0; index < events.length; index += 1) {
-      const event = events[index] as EventToAppend;
-      const position = { commit: this.nextCommit, prepare: this.nextCommit };
-      this.nextCommit += BigInt(64 + event.type.length + (index % 7) * 8);
-      recorded[index] = {
-        streamName: stream,
-        revision: BigInt(length + index),
-        position,
-        id: event.id,
-        type: event.type,
-        data: this.freeze ? deepFreeze(event.data) : event.data,
-        metadata: this.freeze ? deepFreeze(event.metadata) : event.metadata,
-        recordedAt,
-      };
-    }
-    return recorded;
+    return recordBatch(this.positions, stream, length, events, this.clock(), this.freeze ? deepFreeze : undefined);
   }
 
   private store(recorded: readonly RecordedEvent[]): void {
