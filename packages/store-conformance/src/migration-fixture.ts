@@ -132,5 +132,8 @@ export class FlakyTarget implements EventStore {
   subscribeToAll: EventStore['subscribeToAll'] = (options) => this.inner.subscribeToAll(options);
   streamRevision: EventStore['streamRevision'] = (stream) => this.inner.streamRevision(stream);
   knownRevision: EventStore['knownRevision'] = (stream) => this.inner.knownRevision(stream);
+  get knownRevisionCovers(): EventStore['knownRevisionCovers'] {
+    return this.inner.knownRevisionCovers;
+  }
   close: EventStore['close'] = () => this.inner.close();
 }

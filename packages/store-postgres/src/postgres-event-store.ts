@@ -456,6 +456,9 @@ export class PostgresEventStore implements EventStore {
     this.listener.start();
   }
 
+  /** Another process's commit is covered once its notification arrives. */
+  readonly knownRevisionCovers = 'notified';
+
   /**
    * The head this store committed or read, while its LISTEN connection is up and no other
    * writer's notification named the stream since (see NotifiedHeads); undefined until the

@@ -748,6 +748,8 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  readonly knownRevisionCovers = 'immediate';
+
   /**
    * Exact as of this turn of the event loop: another process's commit is seen from the next turn
    * (or the next read or append of this store, which look again). Appends keep their

@@ -120,6 +120,14 @@ export interface EventStore {
    */
   knownRevision(stream: StreamName): KnownRevision | undefined;
   /**
+   * How soon `knownRevision` covers another writer's commit: 'immediate' when an answer given now
+   * covers every commit finished before this turn of the event loop (SQLite's data_version, stores
+   * one object writes); 'notified' (the default when absent) when it waits for the commit's
+   * notification (PostgreSQL's LISTEN). A read that must see what another process has already
+   * committed reads the stream's tail unless the store is 'immediate'.
+   */
+  readonly knownRevisionCovers?: 'immediate' | 'notified';
+  /**
    * Take part in this store's commits (see CommitParticipant); absent where the store cannot hand
    * a commit's events to the process before it is durable (server stores: fold them by catching up).
    */

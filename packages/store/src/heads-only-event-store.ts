@@ -329,6 +329,8 @@ export class HeadsOnlyEventStore implements EventStore {
     throw new PayloadsNotKept('$all', 'a subscription was asked for');
   }
 
+  readonly knownRevisionCovers = 'immediate';
+
   knownRevision(stream: StreamName): KnownRevision {
     return { revision: this.lastRevision(stream) };
   }

@@ -230,6 +230,8 @@ export class InMemoryEventStore implements EventStore {
     );
   }
 
+  readonly knownRevisionCovers = 'immediate';
+
   /** Always known: every append to this store goes through this object. */
   knownRevision(stream: StreamName): KnownRevision {
     const events = this.streams.get(stream);

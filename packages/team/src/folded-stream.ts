@@ -57,8 +57,15 @@ export class FoldedStream {
     return this.revision ?? 'no_stream';
   }
 
-  /** Nothing was appended since the last catch-up, as far as the store can tell without reading. */
-  isCurrent(store: EventStore): boolean {
+  /**
+   * Nothing was appended since the last catch-up, as far as the store can tell without reading.
+   * For a write that is enough (the expected revision catches a head it did not know of); a read
+   * that must show what another process already committed (`seeOthers`) trusts the store's head
+   * only when its heads cover other writers at once (SQLite), not when they wait for a
+   * notification (PostgreSQL).
+   */
+  isCurrent(store: EventStore, seeOthers = false): boolean {
+    if (seeOthers && store.knownRevisionCovers !== 'immediate') return false;
     const known = store.knownRevision(this.streamName);
     return known !== undefined && known.revision === this.revision;
   }
@@ -80,9 +87,9 @@ export class FoldedStream {
     this.revision = lastRevision;
   }
 
-  /** Fold what was appended since the last catch-up: nothing when the store knows nothing was, else a read of the store. */
-  async catchUp(store: EventStore): Promise<void> {
-    if (this.isCurrent(store)) return;
+  /** Fold what was appended since the last catch-up: nothing when `isCurrent` says so, else a read of the store. */
+  async catchUp(store: EventStore, seeOthers = false): Promise<void> {
+    if (this.isCurrent(store, seeOthers)) return;
     const from = this.revision === undefined ? 'start' : this.revision + 1n;
     try {
       for await (const recorded of store.readStream(this.streamName, { from })) {

@@ -51,7 +51,7 @@ export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, requ
         admitted.catch(() => undefined); // awaited right below; no unhandled-rejection warning meanwhile
         return { admitted };
       },
-      signal,
+      { signal },
     );
     if ('unlisted' in routed) throw new TeamLogError(await engine.refuseUnlisted(sender.teamId, routed.unlisted));
     return routed.admitted;

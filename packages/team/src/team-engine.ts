@@ -117,17 +117,26 @@ export class TeamEngine {
     return this.folds.get(sessionId, () => new FoldedStream(sessionId));
   }
 
-  /** Run `work` under the stream's lock with its fold brought up to date; `work` must copy out what it keeps. */
-  locked<T>(sessionId: SessionId, work: (fold: FoldedStream) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
+  /**
+   * Run `work` under the stream's lock with its fold brought up to date; `work` must copy out what
+   * it keeps. `seeOthers`: what another process committed before this call is folded too (a read a
+   * caller shows), not only what the store has heard of.
+   */
+  locked<T>(
+    sessionId: SessionId,
+    work: (fold: FoldedStream) => T | Promise<T>,
+    options: { readonly signal?: AbortSignal; readonly seeOthers?: boolean } = {},
+  ): Promise<T> {
     const fold = this.fold(sessionId);
     return this.locks.run(
       sessionId,
       async () => {
         // Checked first: a current fold (the usual case) costs no await.
-        if (!fold.isCurrent(this.options.store)) await fold.catchUp(this.options.store);
+        if (!fold.isCurrent(this.options.store, options.seeOthers))
+          await fold.catchUp(this.options.store, options.seeOthers);
         return work(fold);
       },
-      signal,
+      options.signal,
     );
   }
 
@@ -143,11 +152,11 @@ export class TeamEngine {
   }
 
   readTeam<T>(teamId: TeamId, read: (state: TeamStreamState) => T): Promise<T> {
-    return this.locked(leadOf(teamId), (fold) => read(fold.team));
+    return this.locked(leadOf(teamId), (fold) => read(fold.team), { seeOthers: true });
   }
 
   readSession<T>(sessionId: SessionId, read: (state: SessionStreamState) => T): Promise<T> {
-    return this.locked(sessionId, (fold) => read(fold.session));
+    return this.locked(sessionId, (fold) => read(fold.session), { seeOthers: true });
   }
 
   snapshot(sessionId: SessionId): Promise<SessionSnapshot> {

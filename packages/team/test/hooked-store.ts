@@ -61,6 +61,10 @@ export class HookedStore implements EventStore {
     return this.inner.streamRevision(stream);
   }
 
+  get knownRevisionCovers(): EventStore['knownRevisionCovers'] {
+    return this.inner.knownRevisionCovers;
+  }
+
   knownRevision(stream: StreamName): KnownRevision | undefined {
     return this.inner.knownRevision(stream);
   }
