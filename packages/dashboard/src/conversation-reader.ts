@@ -2,6 +2,7 @@ import { type SessionId, teamIdOf } from '@teamlog/events';
 import { type TeamlogViews, eventClockOf } from '@teamlog/projections';
 import { type EventStore, type RecordedEvent, StreamNotFound, comparePositions, sessionStream } from '@teamlog/store';
 import { type ConversationItem, type TranscriptContext, type TranscriptEvent, conversationOf } from './conversation';
+import { seqBaseOf } from './event-document';
 import { legacyMailbox } from './legacy-mailbox';
 import type { AsOfParam } from './query-codecs';
 
@@ -54,7 +55,7 @@ export const readConversation = async (
 ): Promise<ConversationPage> => {
   const events: TranscriptEvent[] = [];
   let nextSeq: number | undefined;
-  const base = views.session(sessionId)?.superseded?.base ?? 0;
+  const base = seqBaseOf(views)(sessionId);
   try {
     for await (const event of store.readStream(sessionStream(sessionId), {
       from: BigInt(base + options.fromSeq),

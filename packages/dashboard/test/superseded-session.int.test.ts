@@ -4,7 +4,8 @@ import {
   supersede,
   supersededSessions,
 } from '@teamlog/test-support/superseded-history';
-import type { ConversationAnswer, MomentsAnswer } from '../client/api-shapes';
+import type { ConversationAnswer, FailuresAnswer, FlowAnswer, MomentsAnswer } from '../client/api-shapes';
+import type { EventDocument } from '../src/event-document';
 import { type DashboardServer, startDashboardServer } from '../src/dashboard-server';
 import { type FixtureStore, openFixtureStore } from './fixture-store';
 import { getJson } from './http-client';
@@ -57,6 +58,40 @@ describe('the dashboard on a superseded session', () => {
       expect(paged.body.items).toEqual(reference.body.items.filter((item) => item.seq >= 1));
     },
   );
+
+  it.each(supersededSessions)(
+    "serves %s's event at a seq from the later generation, as a one-shot replay of the later file stores it",
+    async (sessionId) => {
+      for (const seq of ['0', '1']) {
+        const shown = async (served: Served) => {
+          const { status, body } = await api<{ event: EventDocument }>(served, '/api/event', { sessionId, seq });
+          return status === 200
+            ? { type: body.event.type, data: body.event.data, metadata: body.event.metadata }
+            : status;
+        };
+        expect(await shown(superseded)).toEqual(await shown(oneShot));
+      }
+    },
+  );
+
+  it("shows the team's message flow with the texts of the later generation's events", async () => {
+    const { body } = await api<FlowAnswer>(superseded, '/api/message-flow', { teamId: 'lead-1' });
+    const reference = await api<FlowAnswer>(oneShot, '/api/message-flow', { teamId: 'lead-1' });
+    expect(body.flow.messages.length).toBeGreaterThan(0);
+    expect(body.flow).toEqual(reference.body.flow);
+  });
+
+  it("shows the Team's failure with the later generation's record that caused it", async () => {
+    const shown = async (served: Served) =>
+      (await api<FailuresAnswer>(served, '/api/failures', { teamId: 'lead-1' })).body.failures.map((row) => ({
+        failure: row.failure,
+        type: row.record?.type,
+        data: row.record?.data,
+      }));
+    const failures = await shown(superseded);
+    expect(failures).toHaveLength(1);
+    expect(failures).toEqual(await shown(oneShot));
+  });
 
   it("steps the time control through the later generation's events alone, seqs counted from the record", async () => {
     const { body } = await api<MomentsAnswer>(superseded, '/api/moments', { teamId: 'lead-1' });

@@ -54,6 +54,8 @@ const later: Record<string, readonly LogEvent[]> = {
     task(2, 'lead-1', 'task-1', 1),
     queued(2, 'lead-1', 'msg-1', 'lead-1', 'lead', 'm-a'),
     splice('next-turn', 0, [relayItem('r-1', 'm-a', 'alpha')]),
+    // A task that blocks itself: the Team's failure, at a seq the earlier generation holds another record at.
+    task(2, 'lead-1', 'task-2', 1, { blockedBy: ['task-2'] }),
   ].map(at),
   'm-a': [splice('next-step', 0, [relayItem('r-8', 'lead-1', 'lead')])].map(at),
 };
