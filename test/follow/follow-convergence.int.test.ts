@@ -67,6 +67,25 @@ describe('a followed folder where a log is migrated with renumbered seqs ends as
       rmSync(directory, { recursive: true, force: true });
     }
   };
+  /**
+   * A generated session written at generation `lower`, and the same session as the next generation
+   * writes it (its own layout, so its seqs do not line up with the lower one's: V1 to V2 drops the
+   * packed chunk rows, V2 to V3 inserts a `system/message`).
+   */
+  const generatedMigration = async (lower: 1 | 2): Promise<FinalFiles> => {
+    const directory = mkdtempSync(join(tmpdir(), 'teamlog-generated-'));
+    try {
+      const files: Array<readonly [string, Buffer]> = [];
+      for (const formatVersion of lower === 1 ? ([1, 2] as const) : ([2, 3] as const)) {
+        const file = join(directory, `session.v${formatVersion}.jsonl`);
+        await generateSyntheticLog({ file, targetBytes: 6000, formatVersion, sessionId: 'generated-session' });
+        files.push([`generated/session.v${formatVersion}.jsonl`, readFileSync(file)]);
+      }
+      return new Map(files);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  };
   const direct = finalFilesOf(join(fixtures, 'synthetic/v4-direct'));
   const migrated: ReadonlyArray<readonly [string, () => Promise<FinalFiles>]> = [
     [
@@ -85,12 +104,16 @@ describe('a followed folder where a log is migrated with renumbered seqs ends as
       'a generated session, V3 then V4',
       async () => withRenumberedGeneration(await generated(), 'generated/session.v4.jsonl'),
     ],
+    ['a generated session, V1 then V2', () => generatedMigration(1)],
+    ['a generated session, V2 then V3', () => generatedMigration(2)],
   ];
-  /** Each migrated log's V3 file is laid whole before its V4 file, as a harness migrates a log it has written. */
+  /** Each migrated log's lower file is laid whole before its next generation, as a harness migrates a log it has written. */
   const migrationsOf = (files: FinalFiles): Array<readonly [string, string]> =>
-    [...files.keys()]
-      .filter((file) => file.endsWith('session.v3.jsonl'))
-      .map((file) => [file, file.replace(/v3\.jsonl$/, 'v4.jsonl')] as const);
+    [...files.keys()].flatMap((file) => {
+      const version = /session\.v(\d)\.jsonl$/.exec(file)?.[1];
+      const next = version === undefined ? undefined : file.replace(/v\d\.jsonl$/, `v${Number(version) + 1}.jsonl`);
+      return next !== undefined && files.has(next) ? [[file, next] as const] : [];
+    });
   for (const [name, files] of migrated) {
     it.each([1, 2, 3, 4, 5, 6, 7, 8])(`${name}, any interleaving: seed %i`, async (seed) => {
       const run = await runConvergence(await files(), seed);

@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { parsePosition } from '@teamlog/store';
 import { auditListing } from './audit-listing';
 import { readConversation } from './conversation-reader';
-import { readSessionEvent } from './event-document';
+import { readSessionEvent, seqBaseOf } from './event-document';
 import { notFound } from './http-errors';
 import { inboxTimeline } from './inbox-timeline';
 import { defaultLegacyPage, legacyMailbox, legacyMessageText, maxLegacyPage } from './legacy-mailbox';
@@ -154,7 +154,13 @@ export const apiRoutes: readonly ApiRoute[] = [
     'who sent what to whom in a team, in order',
     querySpec({ teamId: TeamIdParam }, asOfOnly),
     async (query, source) =>
-      json(source, query.asOf, { flow: await withMessageTexts(source.store, await teamFlow(source, query)) }),
+      json(source, query.asOf, {
+        flow: await withMessageTexts(
+          source.store,
+          await teamFlow(source, query),
+          seqBaseOf(await source.views(query.asOf)),
+        ),
+      }),
   ),
   route(
     '/api/message-flow.svg',
@@ -191,7 +197,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     '/api/chains',
     "each stream's first hash-chain break (changed, removed, inserted or unchained event), recomputed from the stored bytes",
     querySpec({}, {}),
-    async (_query, source) => json(source, undefined, await source.chains()),
+    async (_query, source) => json(source, undefined, await source.chains(seqBaseOf(await source.views()))),
     // The stored bytes can change under the views (a file edited): walked again for each request.
     false,
   ),
@@ -220,10 +226,9 @@ export const apiRoutes: readonly ApiRoute[] = [
     'team projection failures with the record that caused them',
     querySpec({}, { teamId: TeamIdParam, ...asOfOnly }),
     async (query, source) => {
-      const teams = (await source.views(query.asOf))
-        .teams()
-        .filter((team) => query.teamId === undefined || team.teamId === query.teamId);
-      return json(source, query.asOf, { failures: await readTeamFailures(source.store, teams) });
+      const views = await source.views(query.asOf);
+      const teams = views.teams().filter((team) => query.teamId === undefined || team.teamId === query.teamId);
+      return json(source, query.asOf, { failures: await readTeamFailures(source.store, teams, seqBaseOf(views)) });
     },
   ),
   route(
@@ -238,7 +243,8 @@ export const apiRoutes: readonly ApiRoute[] = [
     'one stored event of a session (seq -1: its header)',
     querySpec({ sessionId: SessionIdParam, seq: SeqParam }, {}),
     async (query, source) => {
-      const event = await readSessionEvent(source.store, query.sessionId, query.seq);
+      const base = seqBaseOf(await source.views())(query.sessionId);
+      const event = await readSessionEvent(source.store, query.sessionId, query.seq, base);
       if (event === undefined) throw notFound(`no event at seq ${query.seq} of session ${query.sessionId}`);
       return json(source, undefined, { event });
     },

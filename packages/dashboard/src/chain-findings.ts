@@ -9,7 +9,7 @@ import {
   sessionIdOfHeaderStream,
   sessionIdOfStream,
 } from '@teamlog/store';
-import { eventPath } from './event-document';
+import { type SeqBase, eventPath } from './event-document';
 
 /** One stream's first chain break as the audit panel shows it (docs/trust-boundary.md). */
 export interface ChainRow {
@@ -34,31 +34,30 @@ export interface ChainFindingsAnswer {
   readonly findings: readonly ChainRow[];
 }
 
-const eventUrlOf = (found: ChainBreak): { sessionId?: SessionId; eventUrl?: string } => {
+const eventUrlOf = (found: ChainBreak, baseOf: SeqBase): { sessionId?: SessionId; eventUrl?: string } => {
   const header = sessionIdOfHeaderStream(found.streamName);
   const session = header ?? sessionIdOfStream(found.streamName);
   if (session === undefined) return {};
-  const shown = found.code !== 'chain-event-removed';
-  return {
-    sessionId: session,
-    ...(shown ? { eventUrl: eventPath(session, header === undefined ? Number(found.revision) : -1) } : {}),
-  };
+  // A superseded session's seqs count from its last generation: an earlier one's event has none to link.
+  const seq = header === undefined ? Number(found.revision) - baseOf(session) : -1;
+  const shown = found.code !== 'chain-event-removed' && seq >= -1;
+  return { sessionId: session, ...(shown ? { eventUrl: eventPath(session, seq) } : {}) };
 };
 
-export const chainRow = (found: ChainBreak): ChainRow => ({
+export const chainRow = (found: ChainBreak, baseOf: SeqBase = () => 0): ChainRow => ({
   code: found.code,
   streamName: found.streamName,
   revision: found.revision.toString(),
   detail: found.detail,
   explanation: chainBreakExplanations[found.code],
-  ...eventUrlOf(found),
+  ...eventUrlOf(found, baseOf),
 });
 
-export const chainFindingsAnswer = (audit: ChainAudit): ChainFindingsAnswer => ({
+export const chainFindingsAnswer = (audit: ChainAudit, baseOf: SeqBase = () => 0): ChainFindingsAnswer => ({
   checked: audit.checked,
   streams: audit.streams,
   events: audit.events,
-  findings: audit.breaks.map(chainRow),
+  findings: audit.breaks.map((found) => chainRow(found, baseOf)),
 });
 
 /**
@@ -68,13 +67,18 @@ export const chainFindingsAnswer = (audit: ChainAudit): ChainFindingsAnswer => (
  * edited under the store), so the next request walks again.
  */
 export class ChainFindings {
-  private running: Promise<ChainFindingsAnswer> | undefined;
+  private running: Promise<ChainAudit> | undefined;
 
   constructor(private readonly store: EventStore) {}
 
-  read(): Promise<ChainFindingsAnswer> {
+  /** `baseOf`: where each session's seqs start, so a break links the event at its seq (event-document.ts). */
+  read(baseOf: SeqBase = () => 0): Promise<ChainFindingsAnswer> {
+    return this.walk().then((audit) => chainFindingsAnswer(audit, baseOf));
+  }
+
+  private walk(): Promise<ChainAudit> {
     if (this.running !== undefined) return this.running;
-    const walk = auditChains(this.store).then(chainFindingsAnswer);
+    const walk = auditChains(this.store);
     this.running = walk;
     const done = () => {
       if (this.running === walk) this.running = undefined;

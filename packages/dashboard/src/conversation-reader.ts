@@ -2,6 +2,7 @@ import { type SessionId, teamIdOf } from '@teamlog/events';
 import { type TeamlogViews, eventClockOf } from '@teamlog/projections';
 import { type EventStore, type RecordedEvent, StreamNotFound, comparePositions, sessionStream } from '@teamlog/store';
 import { type ConversationItem, type TranscriptContext, type TranscriptEvent, conversationOf } from './conversation';
+import { seqBaseOf } from './event-document';
 import { legacyMailbox } from './legacy-mailbox';
 import type { AsOfParam } from './query-codecs';
 
@@ -41,7 +42,10 @@ const contextOf = (views: TeamlogViews, sessionId: SessionId): TranscriptContext
 
 /**
  * One page of a session's transcript, read from its stream (the views hold no text) from `fromSeq`,
- * up to the moment when one is given; the statuses come from the views at that moment.
+ * up to the moment when one is given; the statuses come from the views at that moment. A session a
+ * later generation superseded is the transcript of that generation alone, as the views fold it: it
+ * starts after the last `teamlog/import/superseded` and its seqs count from there
+ * (docs/rules.md#import-superseded).
  */
 export const readConversation = async (
   store: EventStore,
@@ -51,17 +55,19 @@ export const readConversation = async (
 ): Promise<ConversationPage> => {
   const events: TranscriptEvent[] = [];
   let nextSeq: number | undefined;
+  const base = seqBaseOf(views)(sessionId);
   try {
     for await (const event of store.readStream(sessionStream(sessionId), {
-      from: BigInt(options.fromSeq),
+      from: BigInt(base + options.fromSeq),
       maxCount: conversationPageEvents + 1,
     })) {
       if (pastMoment(options.asOf, event)) break;
+      const seq = Number(event.revision) - base;
       if (events.length === conversationPageEvents) {
-        nextSeq = Number(event.revision);
+        nextSeq = seq;
         break;
       }
-      events.push({ seq: Number(event.revision), type: event.type, data: event.data, time: eventClockOf(event).time });
+      events.push({ seq, type: event.type, data: event.data, time: eventClockOf(event).time });
     }
   } catch (error) {
     if (!(error instanceof StreamNotFound)) throw error;

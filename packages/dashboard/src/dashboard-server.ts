@@ -174,7 +174,7 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const source: ViewsSource = {
     store: options.store,
     teamMoments: (team) => moments.read(team),
-    chains: () => chains.read(),
+    chains: (baseOf) => chains.read(baseOf),
     views: async (asOf?: AsOfParam) =>
       asOf === undefined ? liveViews() : foldedViews(await asOfFolds.state(asOf, checkpoint())),
     checkpoint,

@@ -1,4 +1,5 @@
 import type { JsonValue, SessionId } from '@teamlog/events';
+import type { TeamlogViews } from '@teamlog/projections';
 import {
   type EventStore,
   type RecordedEvent,
@@ -40,14 +41,27 @@ const documentOf = (sessionId: SessionId, seq: number, event: RecordedEvent): Ev
   recordedAt: event.recordedAt.toISOString(),
 });
 
+/**
+ * The revision a session's seq 0 is stored at: 0, or for a session a later generation superseded,
+ * the revision after its last `teamlog/import/superseded`, as the views know it
+ * (docs/rules.md#import-superseded). The views' seqs count from there.
+ */
+export type SeqBase = (sessionId: SessionId) => number;
+
+export const seqBaseOf =
+  (views: TeamlogViews): SeqBase =>
+  (sessionId) =>
+    views.session(sessionId)?.superseded?.base ?? 0;
+
 /** The event at a session's seq (seq -1: its header), or undefined when the store has none there. */
 export const readSessionEvent = async (
   store: EventStore,
   sessionId: SessionId,
   seq: number,
+  base = 0,
 ): Promise<EventDocument | undefined> => {
   const stream = seq === -1 ? sessionHeaderStream(sessionId) : sessionStream(sessionId);
-  const revision = BigInt(Math.max(seq, 0));
+  const revision = BigInt(seq === -1 ? 0 : base + Math.max(seq, 0));
   try {
     for await (const event of store.readStream(stream, { from: revision, maxCount: 1 })) {
       return event.revision === revision ? documentOf(sessionId, seq, event) : undefined;

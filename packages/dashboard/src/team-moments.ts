@@ -33,14 +33,24 @@ export const sampleEvenly = <A>(items: readonly A[], limit: number): A[] => {
   );
 };
 
+/** What is known of one session's stream: its moments, where the next read starts, and the revision of its generation's seq 0. */
+interface SessionMoments {
+  readonly moments: Positioned[];
+  next: bigint;
+  base: bigint;
+}
+
 /**
  * The team histories the time control steps through, read once: each session's stream is read
  * from where the last request stopped, so a page refreshed on every change reads only the new
  * events, not the team's whole history again. Requests are served one at a time (a tail is read
- * once). The moments are kept in memory, one small record per event of the teams asked for.
+ * once). The moments are kept in memory, one small record per event of the teams asked for. A
+ * session a later generation superseded steps through that generation alone, as the views fold
+ * it: from after the last `teamlog/import/superseded`, seqs counted from there
+ * (docs/rules.md#import-superseded).
  */
 export class TeamMoments {
-  private readonly sessions = new Map<SessionId, { readonly moments: Positioned[]; next: bigint }>();
+  private readonly sessions = new Map<SessionId, SessionMoments>();
   private turn: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly store: EventStore) {}
@@ -67,19 +77,24 @@ export class TeamMoments {
   }
 
   private async tail(sessionId: SessionId): Promise<readonly Positioned[]> {
-    const known = this.sessions.get(sessionId) ?? { moments: [], next: 0n };
+    const known = this.sessions.get(sessionId) ?? { moments: [], next: 0n, base: 0n };
     this.sessions.set(sessionId, known);
     try {
       for await (const event of this.store.readStream(sessionStream(sessionId), { from: known.next })) {
+        known.next = event.revision + 1n;
+        if (event.type === 'teamlog/import/superseded') {
+          known.moments.length = 0;
+          known.base = event.revision + 1n;
+          continue;
+        }
         known.moments.push({
           position: formatPosition(event.position),
           at: event.position,
           time: eventClockOf(event).time,
           sessionId,
-          seq: Number(event.revision),
+          seq: Number(event.revision - known.base),
           type: event.type,
         });
-        known.next = event.revision + 1n;
       }
     } catch (error) {
       if (!(error instanceof StreamNotFound)) throw error;

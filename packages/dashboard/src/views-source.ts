@@ -1,6 +1,7 @@
 import type { EventStore } from '@teamlog/store';
 import type { TeamView, TeamlogViews } from '@teamlog/projections';
 import type { ChainFindingsAnswer } from './chain-findings';
+import type { SeqBase } from './event-document';
 import type { AsOfParam } from './query-codecs';
 import type { TeamMoment } from './team-moments';
 
@@ -12,6 +13,6 @@ export interface ViewsSource {
   checkpoint(): string | null;
   /** The team's history for the time control, read from the store once (then only the new events). */
   teamMoments(team: TeamView): Promise<TeamMoment[]>;
-  /** The hash chains recomputed from the stored bytes (chain-findings.ts). */
-  chains(): Promise<ChainFindingsAnswer>;
+  /** The hash chains recomputed from the stored bytes (chain-findings.ts), breaks linked at the seqs `baseOf` counts. */
+  chains(baseOf?: SeqBase): Promise<ChainFindingsAnswer>;
 }

@@ -20,6 +20,25 @@ describe('chain findings for the audit panel', () => {
     ).toBeUndefined();
   });
 
+  it("links a superseded session's break at its seq in the last generation, and an earlier generation's to nothing", () => {
+    const baseOf = () => 10;
+    const later = chainRow(
+      { revision: 14n, detail: 'd', code: 'chain-event-changed', streamName: streamName('session-s1') },
+      baseOf,
+    );
+    expect(later.eventUrl).toBe('/api/event?sessionId=s1&seq=4');
+    const earlier = chainRow(
+      { revision: 3n, detail: 'd', code: 'chain-event-changed', streamName: streamName('session-s1') },
+      baseOf,
+    );
+    expect([earlier.sessionId, earlier.revision, earlier.eventUrl]).toEqual(['s1', '3', undefined]);
+    const header = chainRow(
+      { revision: 1n, detail: 'd', code: 'chain-event-changed', streamName: streamName('sessionheader-s1') },
+      baseOf,
+    );
+    expect(header.eventUrl).toBe('/api/event?sessionId=s1&seq=-1');
+  });
+
   it('says a store without chains is not checked', async () => {
     expect(await new ChainFindings(new InMemoryEventStore()).read()).toEqual({
       checked: false,
@@ -46,7 +65,9 @@ describe('chain findings for the audit panel', () => {
     const first = findings.read();
     const second = findings.read();
     release();
-    expect(await first).toBe(await second);
+    // One walk answers both (each read links its breaks at the seqs it was given).
+    expect(await first).toEqual(await second);
+    expect(walks).toBe(1);
     await findings.read();
     expect(walks).toBe(2);
   });

@@ -311,7 +311,10 @@ export class FollowedLog {
     const batchEvents = this.context.importOptions.batchEvents ?? defaultBatchEvents;
     try {
       for (let start = 0; start < fresh.length; start += batchEvents) {
-        await stager.stage(fresh.slice(start, start + batchEvents).map(({ event }) => encode(event)));
+        // The line's own data text, as a one-shot import stores it (docs/rules.md#stored-data-bytes).
+        await stager.stage(
+          fresh.slice(start, start + batchEvents).map(({ event, lineBytes }) => encode(event, lineBytes)),
+        );
       }
       await unit.commit();
     } catch (error) {

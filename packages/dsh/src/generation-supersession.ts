@@ -187,8 +187,9 @@ export const importSupersedingGeneration = async (input: SupersessionInput): Pro
     const stager = new ChunkStager(unit, stream, base + alreadyStored);
     const batchEvents = input.batchEvents ?? 2000;
     let batch: EventToAppend[] = [];
-    const summary = await reader.scan(async ({ event, line }) => {
-      const wanted = encode(event);
+    const summary = await reader.scan(async ({ event, line, lineBytes }) => {
+      // The line's own data text, as a one-shot import stores it (docs/rules.md#stored-data-bytes).
+      const wanted = encode(event, lineBytes);
       if (event.seq >= alreadyStored) {
         batch.push(wanted);
         if (batch.length >= batchEvents) {

@@ -6,6 +6,7 @@ import { type EventStore, sessionHeaderStream, sessionStream } from '@teamlog/st
 import type { LogicalEvent } from './logical-event';
 import { encodeBatch } from './physical-record-encoder';
 import type { Compression } from './session-file-name';
+import { importSupersededType } from './generation-supersession';
 import { fromRecordedEvent } from './stored-event-codec';
 import { readLatestHeader } from './stored-header';
 import { encodeZstdFrame, initZstdEncoder } from './zstd-frame-encoder';
@@ -110,7 +111,9 @@ const linesOf = (records: readonly unknown[]): Buffer =>
  * Write a stored session back as a session log of its generation: the header from the header
  * stream, events with ranges re-compressed and (V0/V1) chunk runs re-packed, teamlog's own
  * events `ignorable`, a normalised fixture without seq/time. Raw JSONL, or zstd with one frame
- * for the header and one per batch. Streams: memory stays bounded by a batch.
+ * for the header and one per batch. Streams: memory stays bounded by a batch. A superseded
+ * session is written as its last generation alone: the events after the last
+ * `teamlog/import/superseded`, under that generation's header.
  */
 export const exportSession = async (
   store: EventStore,
@@ -132,15 +135,18 @@ export const exportSession = async (
   });
   let bytes = 0;
   let events = 0;
+  // Written at explicit positions, so that a supersession record can cut what was written back to the header.
   const emit = async (content: Buffer): Promise<void> => {
     const encoded = encode(content);
+    await out.write(encoded, 0, encoded.length, bytes);
     bytes += encoded.length;
-    await out.write(encoded);
   };
   try {
     await emit(linesOf([record.header]));
+    const headerBytes = bytes;
     const stream = sessionStream(sessionId);
     let batch: LogicalEvent[] = [];
+    let base = 0;
     const flush = async (): Promise<void> => {
       if (batch.length === 0) return;
       await emit(linesOf(encodeBatch(batch, record.formatVersion, normalised)));
@@ -148,9 +154,22 @@ export const exportSession = async (
     };
     if ((await store.streamRevision(stream)) !== undefined) {
       for await (const recorded of store.readStream(stream)) {
-        const event = fromRecordedEvent(recorded);
+        if (recorded.type === importSupersededType) {
+          // A later generation superseded what came before: the log is its events alone, seq 0 after
+          // the record, as a one-shot replay of its file stores it (docs/rules.md#import-superseded).
+          await out.truncate(headerBytes);
+          bytes = headerBytes;
+          batch = [];
+          events = 0;
+          base = Number(recorded.revision) + 1;
+          continue;
+        }
+        const event = fromRecordedEvent(recorded, base);
         if (isLeft(event))
-          throw new SessionNotExportable(sessionId, `event at seq ${recorded.revision}: ${event.left.message}`);
+          throw new SessionNotExportable(
+            sessionId,
+            `event at seq ${Number(recorded.revision) - base}: ${event.left.message}`,
+          );
         batch.push(event.right);
         events += 1;
         // A packed run is not cut across batches: the source held it in one row.

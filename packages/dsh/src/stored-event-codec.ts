@@ -58,10 +58,11 @@ export const toEventToAppend = (streamKey: string, event: LogicalEvent, normalis
 /**
  * A stored session event back to a logical event for export. teamlog's own `teamlog/*` events
  * are written `ignorable` (a reader of the harness's format may skip them: docs/rules.md#teamlog-events-ignorable); their time falls back to when they
- * were recorded if their metadata carries none.
+ * were recorded if their metadata carries none. Its seq is its revision less `base`, the revision
+ * of its generation's seq 0 (after a supersession record: docs/rules.md#import-superseded).
  */
-export const fromRecordedEvent = (recorded: RecordedEvent): Either<DecodeError, LogicalEvent> => {
-  const seq = Number(recorded.revision);
+export const fromRecordedEvent = (recorded: RecordedEvent, base = 0): Either<DecodeError, LogicalEvent> => {
+  const seq = Number(recorded.revision) - base;
   const teamlog = isTeamlogEventType(recorded.type);
   const decoded = decodeWith(StoredEventMetadata, 'metadata')(recorded.metadata ?? {});
   if (isLeft(decoded)) {

@@ -17,7 +17,6 @@ import { catalogPayloadError } from './catalog-payload-check';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { type InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { type ProjectionState, inboxOf } from './projection-state';
-import { initialSessionInbox } from './inbox-projection';
 import type { SessionEvent } from './session-event';
 import {
   type SessionFacts,
@@ -162,11 +161,23 @@ const evolveRevoked = (state: ProjectionState, id: SessionId, recorded: Recorded
 
 const decodeSuperseded = decodeWith(ImportSuperseded, 'data');
 
+/** Forget what the batch changed in a session's inbox and held ids: its rows are dropped and written again. */
+const dropInboxChanges = (state: ProjectionState, id: SessionId): void => {
+  const { held } = state.changes;
+  let kept = 0;
+  for (const change of held) if (change.sessionId !== id) held[kept++] = change;
+  held.length = kept;
+  state.changes.inboxEntries.delete(id);
+  state.changes.inboxLists.delete(id);
+};
+
 /**
  * A later generation of the session's log supersedes the import of an earlier one
  * (docs/rules.md#import-superseded): the session's facts, Team and inbox start again from
  * nothing, and the events after the record are folded with seqs counted from it, as a one-shot
- * replay of the later generation folds them. The Team's rows are dropped and written again.
+ * replay of the later generation folds them. The commit drops every row of the session (a later
+ * generation with fewer members, tasks or messages leaves none of the earlier one's behind) and
+ * writes what the folds hold after the record.
  */
 const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
   const decoded = decodeSuperseded(recorded.data);
@@ -178,14 +189,12 @@ const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: Recor
   }
   const { file, by } = decoded.right;
   setFacts(state, supersededFacts(facts, { file, by, base: Number(recorded.revision) + 1 }));
-  if (state.teams.delete(id)) {
-    state.changes.teams.add(id);
-    state.changes.teamFactsCommitted.set(id, { records: 0, mismatches: 0 });
-  }
-  if (state.inboxes.has(id)) {
-    state.inboxes.set(id, initialSessionInbox(state.heldMessagesOf(id)));
-    state.changes.inboxLists.add(id);
-  }
+  state.changes.resets.add(id);
+  if (state.teams.delete(id)) state.changes.teams.add(id);
+  state.changes.teamFactsCommitted.set(id, { records: 0, mismatches: 0 });
+  (state.inboxes.get(id)?.held ?? state.heldMessagesOf(id)).forget();
+  state.inboxes.delete(id);
+  dropInboxChanges(state, id);
 };
 
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {

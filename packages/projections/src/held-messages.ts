@@ -14,6 +14,11 @@ export interface HeldMessages {
   hold(id: MessageId, seq: number): boolean;
   /** The views holding the ids held since the last commit were committed. */
   committed(): void;
+  /**
+   * A later generation superseded the session (docs/rules.md#import-superseded): the ids held so
+   * far are held no more. A view store that keeps them elsewhere drops them with its next commit.
+   */
+  forget(): void;
 }
 
 /** Held ids in a Map, for views kept in memory. */
@@ -31,4 +36,8 @@ export class InMemoryHeldMessages implements HeldMessages {
   }
 
   committed(): void {}
+
+  forget(): void {
+    this.ids.clear();
+  }
 }

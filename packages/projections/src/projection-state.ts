@@ -7,6 +7,12 @@ import type { TeamProjection } from './team-projection';
 
 /** What changed since the views were last committed, so a view store writes only that. */
 export interface PendingChanges {
+  /**
+   * Sessions a later generation superseded in this batch (docs/rules.md#import-superseded): a
+   * commit drops every row of theirs (Team, inbox entries and lists, held ids) before it writes the
+   * batch's changes, so no row of the superseded generation outlives it.
+   */
+  readonly resets: Set<SessionId>;
   readonly sessions: Set<SessionId>;
   readonly teams: Set<SessionId>;
   /** Per changed team, how many record facts and mismatches it had at the last commit (later ones are new). */
@@ -31,6 +37,7 @@ export interface ProjectionState {
 }
 
 export const emptyChanges = (): PendingChanges => ({
+  resets: new Set(),
   sessions: new Set(),
   teams: new Set(),
   teamFactsCommitted: new Map(),
@@ -73,6 +80,7 @@ const clearTeamChanges = (team: TeamProjection | undefined): void => {
  * the ids held since, which a file-backed held set (views seeded from SQLite) has nowhere else.
  */
 export const clearChangesInMemory = (state: ProjectionState): void => {
+  state.changes.resets.clear();
   state.changes.sessions.clear();
   state.changes.teams.forEach((id) => clearTeamChanges(state.teams.get(id)));
   state.changes.teams.clear();

@@ -6,8 +6,12 @@ export interface SyntheticLogOptions {
   readonly file: string;
   /** Stop after the first turn that brings the file to at least this many (uncompressed) bytes. */
   readonly targetBytes: number;
-  /** 0 writes packed chunk rows (V0); 4 writes the V4 layout. */
-  readonly formatVersion?: 0 | 4;
+  /**
+   * The generation's layout as its writers laid it out: V0 and V1 write packed chunk rows and a
+   * `seedLength` header; V2 on, one event per line and `isSeeded`; V3, a `system/message` at the
+   * first step (so a V2 log migrated to V3 renumbers); V4, tool results as `role: "tool"` messages.
+   */
+  readonly formatVersion?: 0 | 1 | 2 | 3 | 4;
   readonly compression?: Compression;
   readonly sessionId?: string;
   /** Also write one `user/message` this large (bytes of text) in the first turn. */
@@ -84,18 +88,18 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
     return own;
   };
 
-  const header: JsonObject =
-    formatVersion === 0
-      ? { type: 'session', version: 0, id: sessionId, createdAt: time, cwd: '/synthetic', delegationDepth: 0 }
-      : {
-          type: 'session',
-          version: 4,
-          id: sessionId,
-          createdAt: time,
-          cwd: '/synthetic',
-          isSeeded: false,
-          delegationDepth: 0,
-        };
+  const packed = formatVersion <= 1;
+  const header: JsonObject = packed
+    ? { type: 'session', version: formatVersion, id: sessionId, createdAt: time, cwd: '/synthetic', delegationDepth: 0 }
+    : {
+        type: 'session',
+        version: formatVersion,
+        id: sessionId,
+        createdAt: time,
+        cwd: '/synthetic',
+        isSeeded: false,
+        delegationDepth: 0,
+      };
   await line(header);
   // The first batch holds only the header, as the writer's first frame does.
   await flush();
@@ -103,6 +107,22 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
   for (let turn = 1; bytes < options.targetBytes; turn += 1) {
     await event('turn/start', { turn });
     await event('step/start', { turn, step: 1 });
+    if (turn === 1 && formatVersion === 3) {
+      await event(
+        'system/message',
+        {
+          turn,
+          step: 1,
+          message: {
+            id: 'system-1',
+            role: 'system',
+            content: [{ type: 'text', text: 'You are a synthetic agent.' }],
+            source: { kind: 'plugin', plugin: '@deepseek-ai/dsh-system-prompt' },
+          },
+        },
+        { surfaceOp: 'append' },
+      );
+    }
     const text =
       turn === 1 && options.largeLineBytes !== undefined
         ? 'x'.repeat(options.largeLineBytes)
@@ -114,7 +134,7 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
     );
     const members = textOf(turn, 24);
     const firstChunk = seq;
-    if (formatVersion === 0) {
+    if (packed) {
       time += 5;
       await line({
         type: 'text-chunks',
@@ -126,10 +146,9 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
       time += members.length;
     }
     // V0 writers stored plain source lists (see @teamlog/dsh's physical-record-encoder.ts).
-    const sources: JsonObject =
-      formatVersion === 0
-        ? { sourceEventSeqs: Array.from({ length: seq - firstChunk }, (_, k) => firstChunk + k) }
-        : {};
+    const sources: JsonObject = packed
+      ? { sourceEventSeqs: Array.from({ length: seq - firstChunk }, (_, k) => firstChunk + k) }
+      : {};
     await event(
       'assistant/message',
       {
@@ -147,7 +166,7 @@ export const generateSyntheticLog = async (options: SyntheticLogOptions): Promis
     const callId = `call-${turn}`;
     const call = await event('tool/call', { turn, step: 1, callId, name: 'bash', arguments: '{"command":"echo hi"}' });
     const toolMessage: JsonObject =
-      formatVersion === 0
+      formatVersion < 4
         ? {
             id: `tool-${turn}`,
             role: 'user',

@@ -17,7 +17,8 @@ import { loadSessionRows, writeSessionRows } from './postgres-inbox-rows';
 import { loadTeamRows, writeTeamRows } from './postgres-team-rows';
 import { shippedViewMigrations, viewSchemaHistory } from './postgres-view-migrations';
 import { projectionCommitKey } from './projection-lock-keys';
-import { checkpointsTable, viewTables } from './view-tables';
+import { dropRowsOf } from './view-table';
+import { checkpointsTable, sessionRowTables, viewTables } from './view-tables';
 import { type ViewsConnection, pooledViews } from './views-connection';
 
 /** The checkpoint name the CLI, `postgresProjections` and the projection leader use. */
@@ -150,6 +151,9 @@ export class PostgresViewStore implements ViewStore<ProjectionState> {
           expected: shown(this.expected),
           found: shown(found),
         });
+      // A superseded session's rows go before the batch writes its later generation's (PendingChanges.resets).
+      const resets = [...state.changes.resets];
+      for (const table of sessionRowTables) await dropRowsOf(client, table, resets);
       await writeTeamRows(client, state);
       await writeSessionRows(client, state);
       await this.onViewsWritten();

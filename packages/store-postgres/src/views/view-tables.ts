@@ -113,6 +113,14 @@ export const teamTables: readonly ViewTable[] = [
   mismatchesTable,
 ];
 
+/** The tables holding a session's rows (each keyed first by its session id): what a supersession drops. */
+export const sessionRowTables: readonly ViewTable[] = [
+  ...teamTables,
+  inboxEntriesTable,
+  inboxListsTable,
+  heldMessagesTable,
+];
+
 /** Every view table (a reset empties them all). */
 export const viewTables: readonly ViewTable[] = [
   sessionsTable,

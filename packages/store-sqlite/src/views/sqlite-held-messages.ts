@@ -32,4 +32,9 @@ export class SqliteHeldMessages implements HeldMessages {
   committed(): void {
     this.pending.clear();
   }
+
+  /** The file's ids go with the commit (the view store drops a reset session's rows). */
+  forget(): void {
+    this.pending.clear();
+  }
 }

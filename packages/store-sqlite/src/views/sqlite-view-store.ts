@@ -74,6 +74,8 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld',
     Database.Statement
   >;
+  /** Every row of one session, table by table: what a supersession drops (PendingChanges.resets). */
+  private readonly dropSession: readonly Database.Statement[];
 
   constructor(
     private readonly db: Database.Database,
@@ -108,6 +110,12 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
         'INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)',
       ),
     };
+    this.dropSession = [
+      ...teamTables.map((table) => db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ?`)),
+      ...['projection_inbox_entries', 'projection_inbox_lists', 'projection_held_messages'].map((table) =>
+        db.prepare(`DELETE FROM ${table} WHERE session_id = ?`),
+      ),
+    ];
     const isHeld = db.prepare<[string, string]>(
       'SELECT 1 FROM projection_held_messages WHERE session_id = ? AND message_id = ?',
     );
@@ -192,6 +200,7 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private writeChanges(state: ProjectionState): void {
     const { changes } = state;
     const { putSession, putEntry, putLists, putHeld } = this.statements;
+    changes.resets.forEach((id) => this.dropSession.forEach((statement) => statement.run(id)));
     changes.sessions.forEach((id) => {
       const facts = state.sessions.get(id);
       if (facts !== undefined) putSession.run(id, JSON.stringify(facts));
