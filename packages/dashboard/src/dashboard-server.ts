@@ -5,6 +5,7 @@ import {
   type CommittedViewsReader,
   type EraRules,
   InMemoryViewStore,
+  KeptAudit,
   type LoadedViews,
   ProjectionRunner,
   type ProjectionState,
@@ -155,13 +156,15 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const checkpoint = (): string | null =>
     runner.foldedPosition === undefined ? null : formatPosition(runner.foldedPosition);
   const asOfFolds = new AsOfFolds(options.store, options.asOf);
-  // The live views are read once per checkpoint; an as-of fold once per state.
+  // The live views are read once per checkpoint, and their audit is kept from one checkpoint to
+  // the next (kept-audit.ts), so a read after a change costs the change; an as-of fold once per state.
+  const keptAudit = new KeptAudit(eraRules);
   let live: { readonly checkpoint: string | null; readonly views: MemoizedViews } | undefined;
   const folded = new WeakMap<ProjectionState, MemoizedViews>();
   const liveViews = (): TeamlogViews => {
     const now = checkpoint();
     if (live === undefined || live.checkpoint !== now)
-      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules) };
+      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules, keptAudit) };
     return live.views;
   };
   const foldedViews = (state: ProjectionState): TeamlogViews => {

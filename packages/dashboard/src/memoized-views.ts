@@ -4,6 +4,7 @@ import {
   type EraRules,
   type InboxQuery,
   type InboxView,
+  type KeptAudit,
   type OverviewCounts,
   type ProjectionState,
   type TeamView,
@@ -23,8 +24,8 @@ export class MemoizedViews extends TeamlogViews {
   private statisticsRead: DashboardStatistics | undefined;
   private overviewRead: OverviewCounts | undefined;
 
-  constructor(state: ProjectionState, eraRules?: EraRules) {
-    super(state, eraRules);
+  constructor(state: ProjectionState, eraRules?: EraRules, kept?: KeptAudit) {
+    super(state, eraRules, kept);
   }
 
   override teams(): TeamView[] {
