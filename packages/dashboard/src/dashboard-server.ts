@@ -9,7 +9,6 @@ import {
   type LoadedViews,
   ProjectionRunner,
   type ProjectionState,
-  type TeamlogViews,
   clearChangesInMemory,
   referenceEraRules,
   teamlogProjection,
@@ -20,6 +19,7 @@ import { ObservedViewStore } from './observed-view-store';
 import { AsOfFolds, type AsOfFoldsOptions } from './as-of-folds';
 import { ChainFindings } from './chain-findings';
 import { LiveAnswers } from './live-answers';
+import { KeptStatistics } from './kept-statistics';
 import { MemoizedViews } from './memoized-views';
 import type { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
@@ -158,16 +158,16 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const asOfFolds = new AsOfFolds(options.store, options.asOf);
   // The live views are read once per checkpoint, and their audit is kept from one checkpoint to
   // the next (kept-audit.ts), so a read after a change costs the change; an as-of fold once per state.
-  const keptAudit = new KeptAudit(eraRules);
+  const kept = { audit: new KeptAudit(eraRules), statistics: new KeptStatistics() };
   let live: { readonly checkpoint: string | null; readonly views: MemoizedViews } | undefined;
   const folded = new WeakMap<ProjectionState, MemoizedViews>();
-  const liveViews = (): TeamlogViews => {
+  const liveViews = (): MemoizedViews => {
     const now = checkpoint();
     if (live === undefined || live.checkpoint !== now)
-      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules, keptAudit) };
+      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules, kept) };
     return live.views;
   };
-  const foldedViews = (state: ProjectionState): TeamlogViews => {
+  const foldedViews = (state: ProjectionState): MemoizedViews => {
     const known = folded.get(state) ?? new MemoizedViews(state, eraRules);
     folded.set(state, known);
     return known;

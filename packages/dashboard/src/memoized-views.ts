@@ -10,6 +10,8 @@ import {
   type TeamView,
   TeamlogViews,
 } from '@teamlog/projections';
+import { type BoundedStatistics, boundedStatistics } from './bounded-statistics';
+import type { KeptStatistics } from './kept-statistics';
 
 /**
  * The read API over one unchanging state (the live views at one checkpoint, or an as-of fold),
@@ -23,9 +25,15 @@ export class MemoizedViews extends TeamlogViews {
   private auditRead: AuditFinding[] | undefined;
   private statisticsRead: DashboardStatistics | undefined;
   private overviewRead: OverviewCounts | undefined;
+  private boundedRead: BoundedStatistics | undefined;
 
-  constructor(state: ProjectionState, eraRules?: EraRules, kept?: KeptAudit) {
-    super(state, eraRules, kept);
+  /** `kept`: the audit and statistics kept over this state's lineage (the live views), when there are. */
+  constructor(
+    state: ProjectionState,
+    eraRules?: EraRules,
+    private readonly keptReads: { readonly audit?: KeptAudit; readonly statistics?: KeptStatistics } = {},
+  ) {
+    super(state, eraRules, keptReads.audit);
   }
 
   override teams(): TeamView[] {
@@ -40,6 +48,14 @@ export class MemoizedViews extends TeamlogViews {
 
   override audit(): AuditFinding[] {
     return (this.auditRead ??= super.audit());
+  }
+
+  /** The statistics as `/api/statistics` answers them (bounded-statistics.ts). */
+  boundedStatistics(): BoundedStatistics {
+    return (this.boundedRead ??=
+      this.keptReads.statistics === undefined
+        ? boundedStatistics(this.statistics())
+        : this.keptReads.statistics.read(this.state));
   }
 
   override statistics(): DashboardStatistics {

@@ -109,7 +109,7 @@ describe('the kept audit', () => {
         .map((finding) => finding.code),
     ).toContain('revoked-session');
     await appendSession(store, 'b', [
-      ev('teamlog/import/superseded', { file: 'b/session.v4.jsonl', by: 'b/session.v5.jsonl' }),
+      ev('teamlog/import/superseded', { file: 'b/session.v4.jsonl', by: 'b/session.v5.jsonl', formatVersion: 5 }),
     ]);
     await projections.catchUp();
     expectKeptEqualsWhole(projections.views());
