@@ -20,6 +20,7 @@ import { AsOfFolds, type AsOfFoldsOptions } from './as-of-folds';
 import { ChainFindings } from './chain-findings';
 import { LiveAnswers } from './live-answers';
 import { KeptStatistics } from './kept-statistics';
+import { KeptTeams } from './kept-teams';
 import { MemoizedViews } from './memoized-views';
 import type { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
@@ -158,7 +159,7 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const asOfFolds = new AsOfFolds(options.store, options.asOf);
   // The live views are read once per checkpoint, and their audit is kept from one checkpoint to
   // the next (kept-audit.ts), so a read after a change costs the change; an as-of fold once per state.
-  const kept = { audit: new KeptAudit(eraRules), statistics: new KeptStatistics() };
+  const kept = { audit: new KeptAudit(eraRules), statistics: new KeptStatistics(), teams: new KeptTeams() };
   let live: { readonly checkpoint: string | null; readonly views: MemoizedViews } | undefined;
   const folded = new WeakMap<ProjectionState, MemoizedViews>();
   const liveViews = (): MemoizedViews => {

@@ -118,7 +118,7 @@ const teamCounts = (team: TeamProjection): TeamCounts => {
 };
 
 /**
- * The dashboard's statistics kept as the views grow (docs/dashboard.md#cheap-reads): each session's
+ * The dashboard's statistics kept as the views grow (docs/dashboard.md#as-of-views-and-the-cost-of-a-request): each session's
  * peer entries are counted once, a pending one again when a claim settles it, and a Team's legacy
  * counts again only when a record was folded into it; the latency summaries come from values kept
  * sorted. A read costs the sessions, the teams and the waiting entries, not the history, and equals

@@ -12,6 +12,7 @@ import {
 } from '@teamlog/projections';
 import { type BoundedStatistics, boundedStatistics } from './bounded-statistics';
 import type { KeptStatistics } from './kept-statistics';
+import type { KeptTeams } from './kept-teams';
 
 /**
  * The read API over one unchanging state (the live views at one checkpoint, or an as-of fold),
@@ -31,13 +32,17 @@ export class MemoizedViews extends TeamlogViews {
   constructor(
     state: ProjectionState,
     eraRules?: EraRules,
-    private readonly keptReads: { readonly audit?: KeptAudit; readonly statistics?: KeptStatistics } = {},
+    private readonly keptReads: {
+      readonly audit?: KeptAudit;
+      readonly statistics?: KeptStatistics;
+      readonly teams?: KeptTeams;
+    } = {},
   ) {
     super(state, eraRules, keptReads.audit);
   }
 
   override teams(): TeamView[] {
-    return (this.teamsRead ??= super.teams());
+    return (this.teamsRead ??= this.keptReads.teams?.read(this.state) ?? super.teams());
   }
 
   override inbox(query: InboxQuery = {}): InboxView[] {
