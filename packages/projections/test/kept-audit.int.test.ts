@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type EventStore, InMemoryEventStore } from '@teamlog/store';
+import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { KeptAudit, TeamlogProjections, type TeamlogViews, readAudit } from '@teamlog/projections';
 import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { appendHeader, appendSession, ev, member, relayItem, splice } from '@teamlog/test-support/session-log-builder';
@@ -40,6 +41,27 @@ describe('the kept audit', () => {
         detach?.();
       }),
       { numRuns: 60, seed: 20261202 },
+    );
+  }, 120_000);
+
+  it('over generated histories folded inline on SQLite, read after every append: equals the audit recomputed from the whole views', async () => {
+    await fc.assert(
+      fc.asyncProperty(historyArbitrary, async (history) => {
+        const store = SqliteEventStore.open(':memory:');
+        try {
+          const projections = await sqliteProjections(store);
+          const detach = projections.foldInline();
+          if (detach === undefined) throw new Error('the SQLite store folds inline');
+          for (const step of history) {
+            await append(store, step);
+            expectKeptEqualsWhole(projections.views());
+          }
+          detach();
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 25, seed: 20261207 },
     );
   }, 120_000);
 
