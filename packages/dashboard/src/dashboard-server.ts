@@ -184,6 +184,12 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     checkpoint,
   };
   const eventsFolded = await runner.catchUp();
+  // The kept reads are brought up to date by what changed; their first read is a whole one, taken
+  // here before the server listens, so that no request pays for it.
+  const warm = liveViews();
+  warm.overview();
+  warm.boundedStatistics();
+  warm.teams();
   const start: DashboardStart = {
     from: committed === undefined ? 'empty' : 'committed-views',
     checkpoint: committed?.checkpoint === undefined ? null : formatPosition(committed.checkpoint),
