@@ -25,7 +25,6 @@ import {
 import { type QuerySpec, decodeQuery, parameterNames, querySpec } from './query-spec';
 import { readSessions } from './session-list';
 import { readTeamFailures } from './team-failures';
-import { boundedStatistics } from './bounded-statistics';
 import { withActivity } from './team-activity';
 import type { ViewsSource } from './views-source';
 
@@ -236,7 +235,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     'messages per pair, claim latency, undelivered legacy messages, failures',
     querySpec({}, asOfOnly),
     async (query, source) =>
-      json(source, query.asOf, { statistics: boundedStatistics((await source.views(query.asOf)).statistics()) }),
+      json(source, query.asOf, { statistics: (await source.views(query.asOf)).boundedStatistics() }),
   ),
   route(
     '/api/event',

@@ -5,10 +5,10 @@ import {
   type CommittedViewsReader,
   type EraRules,
   InMemoryViewStore,
+  KeptAudit,
   type LoadedViews,
   ProjectionRunner,
   type ProjectionState,
-  type TeamlogViews,
   clearChangesInMemory,
   referenceEraRules,
   teamlogProjection,
@@ -19,6 +19,8 @@ import { ObservedViewStore } from './observed-view-store';
 import { AsOfFolds, type AsOfFoldsOptions } from './as-of-folds';
 import { ChainFindings } from './chain-findings';
 import { LiveAnswers } from './live-answers';
+import { KeptStatistics } from './kept-statistics';
+import { KeptTeams } from './kept-teams';
 import { MemoizedViews } from './memoized-views';
 import type { AsOfParam } from './query-codecs';
 import { ServerSentEvents } from './server-sent-events';
@@ -155,16 +157,18 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
   const checkpoint = (): string | null =>
     runner.foldedPosition === undefined ? null : formatPosition(runner.foldedPosition);
   const asOfFolds = new AsOfFolds(options.store, options.asOf);
-  // The live views are read once per checkpoint; an as-of fold once per state.
+  // The live views are read once per checkpoint, and their audit is kept from one checkpoint to
+  // the next (kept-audit.ts), so a read after a change costs the change; an as-of fold once per state.
+  const kept = { audit: new KeptAudit(eraRules), statistics: new KeptStatistics(), teams: new KeptTeams() };
   let live: { readonly checkpoint: string | null; readonly views: MemoizedViews } | undefined;
   const folded = new WeakMap<ProjectionState, MemoizedViews>();
-  const liveViews = (): TeamlogViews => {
+  const liveViews = (): MemoizedViews => {
     const now = checkpoint();
     if (live === undefined || live.checkpoint !== now)
-      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules) };
+      live = { checkpoint: now, views: new MemoizedViews(runner.state, eraRules, kept) };
     return live.views;
   };
-  const foldedViews = (state: ProjectionState): TeamlogViews => {
+  const foldedViews = (state: ProjectionState): MemoizedViews => {
     const known = folded.get(state) ?? new MemoizedViews(state, eraRules);
     folded.set(state, known);
     return known;
@@ -180,6 +184,12 @@ export const startDashboardServer = async (options: DashboardServerOptions): Pro
     checkpoint,
   };
   const eventsFolded = await runner.catchUp();
+  // The kept reads are brought up to date by what changed; their first read is a whole one, taken
+  // here before the server listens, so that no request pays for it.
+  const warm = liveViews();
+  warm.overview();
+  warm.boundedStatistics();
+  warm.teams();
   const start: DashboardStart = {
     from: committed === undefined ? 'empty' : 'committed-views',
     checkpoint: committed?.checkpoint === undefined ? null : formatPosition(committed.checkpoint),

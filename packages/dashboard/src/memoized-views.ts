@@ -4,11 +4,15 @@ import {
   type EraRules,
   type InboxQuery,
   type InboxView,
+  type KeptAudit,
   type OverviewCounts,
   type ProjectionState,
   type TeamView,
   TeamlogViews,
 } from '@teamlog/projections';
+import { type BoundedStatistics, boundedStatistics } from './bounded-statistics';
+import type { KeptStatistics } from './kept-statistics';
+import type { KeptTeams } from './kept-teams';
 
 /**
  * The read API over one unchanging state (the live views at one checkpoint, or an as-of fold),
@@ -22,13 +26,23 @@ export class MemoizedViews extends TeamlogViews {
   private auditRead: AuditFinding[] | undefined;
   private statisticsRead: DashboardStatistics | undefined;
   private overviewRead: OverviewCounts | undefined;
+  private boundedRead: BoundedStatistics | undefined;
 
-  constructor(state: ProjectionState, eraRules?: EraRules) {
-    super(state, eraRules);
+  /** `kept`: the audit and statistics kept over this state's lineage (the live views), when there are. */
+  constructor(
+    state: ProjectionState,
+    eraRules?: EraRules,
+    private readonly keptReads: {
+      readonly audit?: KeptAudit;
+      readonly statistics?: KeptStatistics;
+      readonly teams?: KeptTeams;
+    } = {},
+  ) {
+    super(state, eraRules, keptReads.audit);
   }
 
   override teams(): TeamView[] {
-    return (this.teamsRead ??= super.teams());
+    return (this.teamsRead ??= this.keptReads.teams?.read(this.state) ?? super.teams());
   }
 
   override inbox(query: InboxQuery = {}): InboxView[] {
@@ -39,6 +53,14 @@ export class MemoizedViews extends TeamlogViews {
 
   override audit(): AuditFinding[] {
     return (this.auditRead ??= super.audit());
+  }
+
+  /** The statistics as `/api/statistics` answers them (bounded-statistics.ts). */
+  boundedStatistics(): BoundedStatistics {
+    return (this.boundedRead ??=
+      this.keptReads.statistics === undefined
+        ? boundedStatistics(this.statistics())
+        : this.keptReads.statistics.read(this.state));
   }
 
   override statistics(): DashboardStatistics {

@@ -1,5 +1,12 @@
 import type { SessionId, TeamId } from '@teamlog/events';
-import { type TeamView, type TeamlogViews, leadName } from '@teamlog/projections';
+import {
+  type SessionInbox,
+  type TeamView,
+  type TeamlogViews,
+  inheritedCut,
+  leadName,
+  ownEntryCount,
+} from '@teamlog/projections';
 
 /** A session as the inbox picker lists it. */
 export interface SessionSummary {
@@ -27,19 +34,27 @@ const rosterOf = (teams: readonly TeamView[]): Map<SessionId, { readonly teamId:
   return roster;
 };
 
+/**
+ * A session's own entries and how many of them wait, from the sizes the inbox fold keeps: a pending
+ * entry is on one of the two lists, so this costs the waiting entries, not the history.
+ */
+const inboxCounts = (inbox: SessionInbox | undefined, cut: number): { entries: number; pending: number } => {
+  if (inbox === undefined) return { entries: 0, pending: 0 };
+  const { entries, pending } = inbox.state;
+  let waiting = 0;
+  for (const index of [...pending['next-turn'], ...pending['next-step']]) {
+    const entry = entries[index];
+    if (entry !== undefined && entry.status === 'pending' && entry.acceptedSeq >= cut) waiting += 1;
+  }
+  return { entries: ownEntryCount(entries, cut), pending: waiting };
+};
+
 export const readSessions = (views: TeamlogViews, filter: SessionFilter = {}): SessionSummary[] => {
   const roster = rosterOf(views.teams());
-  const counts = new Map<SessionId, { entries: number; pending: number }>();
-  for (const entry of views.inbox()) {
-    const count = counts.get(entry.sessionId) ?? { entries: 0, pending: 0 };
-    count.entries += 1;
-    if (entry.status === 'pending') count.pending += 1;
-    counts.set(entry.sessionId, count);
-  }
   return [...views.state.sessions.values()]
     .map((facts): SessionSummary => {
       const place = roster.get(facts.id);
-      const count = counts.get(facts.id);
+      const count = inboxCounts(views.state.inboxes.get(facts.id), inheritedCut(facts));
       return {
         id: facts.id,
         status: facts.lifecycle.status,

@@ -3,7 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OverviewAnswer, TeamsAnswer } from '../client/api-shapes';
+import { KeptAudit } from '@teamlog/projections';
 import { DashboardListenFailed, startDashboardServer } from '../src/dashboard-server';
+import { KeptStatistics } from '../src/kept-statistics';
+import { KeptTeams } from '../src/kept-teams';
 import { type FixtureStore, openFixtureStore } from './fixture-store';
 import { getJson, request } from './http-client';
 
@@ -26,6 +29,21 @@ describe('startDashboardServer', () => {
       expect(server.port).toBeGreaterThan(0);
     } finally {
       await server.close();
+    }
+  });
+
+  it('takes the kept audit, statistics and team views once before it listens, so no request pays for their first whole read', async () => {
+    const audit = jest.spyOn(KeptAudit.prototype, 'count');
+    const statistics = jest.spyOn(KeptStatistics.prototype, 'read');
+    const teams = jest.spyOn(KeptTeams.prototype, 'read');
+    try {
+      const server = await startDashboardServer({ store: fixture.store, port: 0 });
+      await server.close();
+      expect([audit.mock.calls.length, statistics.mock.calls.length, teams.mock.calls.length]).toEqual([1, 1, 1]);
+    } finally {
+      audit.mockRestore();
+      statistics.mockRestore();
+      teams.mockRestore();
     }
   });
 

@@ -1,5 +1,5 @@
 import { type MessageId, type SessionId, type TeamId, isPeerSource, leadOf, scopeId } from '@teamlog/events';
-import { acceptanceCheckCodes } from './acceptance-problem';
+import { type AcceptanceProblem, acceptanceCheckCodes } from './acceptance-problem';
 import { compareText } from './compare-text';
 import {
   type EraContext,
@@ -10,8 +10,9 @@ import {
 } from './era-rules';
 import { type AcceptedMessage, acceptedMessages, senderOf } from './inbox-view';
 import type { ProjectionState } from './projection-state';
-import type { SessionFacts } from './session-facts';
+import type { EventProblem, SessionFacts } from './session-facts';
 import { scopeOfSessionId } from './session-scope';
+import type { DeliveryMismatch, TeamProjection, TeamRecordFact } from './team-projection';
 import { type TeamDirectory, type TeamDirectoryEntry, teamDirectory } from './team-directory';
 import { revokedSessions, visibleState } from './visible-state';
 
@@ -42,7 +43,8 @@ export interface AuditFinding {
   readonly teamId?: TeamId;
 }
 
-interface AuditContext {
+/** What judging one acceptance reads besides the acceptance itself. */
+export interface AuditContext {
   readonly state: ProjectionState;
   readonly directory: TeamDirectory;
   readonly rules: EraRules;
@@ -183,6 +185,21 @@ const eraFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFin
   return era === undefined ? [] : [finding('source-kind-outside-era', accepted, era)];
 };
 
+/** The findings of one acceptance on its own: its header, its team, the legacy mailbox and its era. */
+export const acceptanceFindings = (context: AuditContext, accepted: AcceptedMessage): AuditFinding[] => [
+  ...headerFindings(accepted),
+  ...teamFindings(context, accepted),
+  ...legacyFindings(context, accepted),
+  ...eraFindings(context, accepted),
+];
+
+export const duplicateFinding = (accepted: AcceptedMessage, firstSeq: number): AuditFinding =>
+  finding(
+    'duplicate-acceptance',
+    accepted,
+    `message ${accepted.detail.messageId} was already accepted at seq ${firstSeq}`,
+  );
+
 const duplicateFindings = (messages: readonly AcceptedMessage[]): AuditFinding[] => {
   const seen = new Map<string, AcceptedMessage>();
   const found: AuditFinding[] = [];
@@ -190,68 +207,70 @@ const duplicateFindings = (messages: readonly AcceptedMessage[]): AuditFinding[]
     const key = `${accepted.sessionId}\u0000${accepted.detail.messageId}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, accepted);
-    else
-      found.push(
-        finding(
-          'duplicate-acceptance',
-          accepted,
-          `message ${accepted.detail.messageId} was already accepted at seq ${first.entry.acceptedSeq}`,
-        ),
-      );
+    else found.push(duplicateFinding(accepted, first.entry.acceptedSeq));
   }
   return found;
 };
 
+/** A Team record of a Lead's stream that its era does not allow, if it is one. */
+export const recordEraFindings = (
+  context: AuditContext,
+  team: TeamProjection,
+  record: TeamRecordFact,
+): AuditFinding[] => {
+  const lead = leadOf(team.state.teamId);
+  const facts = context.state.sessions.get(lead);
+  const detail = teamRecordEraViolation(record, eraContext(facts, record.time, record.normalised), context.rules);
+  return detail === undefined
+    ? []
+    : [{ code: 'team-record-outside-era', sessionId: lead, seq: record.seq, detail, teamId: team.state.teamId }];
+};
+
+export const mismatchFinding = (team: TeamProjection, mismatch: DeliveryMismatch): AuditFinding => ({
+  code: 'legacy-delivered-to-other-target',
+  sessionId: leadOf(team.state.teamId),
+  seq: mismatch.seq,
+  messageId: mismatch.messageId,
+  detail: `queued for ${mismatch.queuedTargetId}, recorded as delivered to ${mismatch.deliveredTargetId}`,
+  teamId: team.state.teamId,
+});
+
 const leadFindings = (context: AuditContext): AuditFinding[] =>
-  [...context.state.teams.values()].flatMap((team) => {
-    const lead = leadOf(team.state.teamId);
-    const facts = context.state.sessions.get(lead);
-    const eras = team.records.flatMap((record) => {
-      const detail = teamRecordEraViolation(record, eraContext(facts, record.time, record.normalised), context.rules);
-      return detail === undefined
-        ? []
-        : [
-            {
-              code: 'team-record-outside-era' as const,
-              sessionId: lead,
-              seq: record.seq,
-              detail,
-              teamId: team.state.teamId,
-            },
-          ];
-    });
-    const mismatches = team.mismatches.map((mismatch) => ({
-      code: 'legacy-delivered-to-other-target' as const,
-      sessionId: lead,
-      seq: mismatch.seq,
-      messageId: mismatch.messageId,
-      detail: `queued for ${mismatch.queuedTargetId}, recorded as delivered to ${mismatch.deliveredTargetId}`,
-      teamId: team.state.teamId,
-    }));
-    return [...eras, ...mismatches];
-  });
+  [...context.state.teams.values()].flatMap((team) => [
+    ...team.records.flatMap((record) => recordEraFindings(context, team, record)),
+    ...team.mismatches.map((mismatch) => mismatchFinding(team, mismatch)),
+  ]);
+
+export const problemFinding = (facts: SessionFacts, problem: EventProblem): AuditFinding => ({
+  code: 'undecodable-event',
+  sessionId: facts.id,
+  seq: problem.seq,
+  detail: `${problem.type}: ${problem.detail}`,
+});
 
 const problemFindings = (state: ProjectionState): AuditFinding[] =>
+  [...state.sessions.values()].flatMap((facts) => facts.problems.map((problem) => problemFinding(facts, problem)));
+
+/** A check an acceptance failed when it was folded (acceptance-checks.ts). */
+export const checkFinding = (facts: SessionFacts, problem: AcceptanceProblem): AuditFinding => ({
+  code: problem.code,
+  sessionId: facts.id,
+  seq: problem.seq,
+  messageId: problem.messageId as MessageId,
+  detail: problem.detail,
+  teamId: problem.teamId as TeamId,
+});
+
+const checkFindings = (state: ProjectionState): AuditFinding[] =>
   [...state.sessions.values()].flatMap((facts) =>
-    facts.problems.map((problem) => ({
-      code: 'undecodable-event' as const,
-      sessionId: facts.id,
-      seq: problem.seq,
-      detail: `${problem.type}: ${problem.detail}`,
-    })),
+    (facts.acceptanceProblems ?? []).map((problem) => checkFinding(facts, problem)),
   );
 
-/** The checks acceptances failed when they were folded (acceptance-checks.ts). */
-const acceptanceFindings = (state: ProjectionState): AuditFinding[] =>
-  [...state.sessions.values()].flatMap((facts) =>
-    (facts.acceptanceProblems ?? []).map((problem) => ({
-      code: problem.code,
-      sessionId: facts.id,
-      seq: problem.seq,
-      messageId: problem.messageId as MessageId,
-      detail: problem.detail,
-      teamId: problem.teamId as TeamId,
-    })),
+export const reusedIdFinding = (accepted: AcceptedMessage, earlier: SessionId, earlierSeq: number): AuditFinding =>
+  finding(
+    'message-id-reused',
+    accepted,
+    `message ${accepted.detail.messageId} was already accepted into ${earlier} at seq ${earlierSeq}`,
   );
 
 /** teamlog gives every message it accepts a fresh id, so one id in two sessions' acceptances is a copy. */
@@ -262,27 +281,20 @@ const reusedIdFindings = (messages: readonly AcceptedMessage[]): AuditFinding[] 
     if (accepted.entry.origin !== 'accepted') continue;
     const earlier = first.get(accepted.detail.messageId);
     if (earlier === undefined) first.set(accepted.detail.messageId, accepted);
-    else if (earlier.sessionId !== accepted.sessionId) {
-      found.push(
-        finding(
-          'message-id-reused',
-          accepted,
-          `message ${accepted.detail.messageId} was already accepted into ${earlier.sessionId} at seq ${earlier.entry.acceptedSeq}`,
-        ),
-      );
-    }
+    else if (earlier.sessionId !== accepted.sessionId)
+      found.push(reusedIdFinding(accepted, earlier.sessionId, earlier.entry.acceptedSeq));
   }
   return found;
 };
 
-const compareFindings = (a: AuditFinding, b: AuditFinding): number =>
+export const compareFindings = (a: AuditFinding, b: AuditFinding): number =>
   compareText(a.sessionId, b.sessionId) ||
   a.seq - b.seq ||
   compareText(a.code, b.code) ||
   compareText(a.messageId ?? '', b.messageId ?? '');
 
 /** A session a follower revoked: listed, its events not audited (a one-shot replay would not have them). */
-const revokedFindings = (state: ProjectionState): AuditFinding[] =>
+export const revokedFindings = (state: ProjectionState): AuditFinding[] =>
   revokedSessions(state).map((revoked) => ({
     code: 'revoked-session' as const,
     sessionId: revoked.sessionId,
@@ -299,15 +311,10 @@ export const readAudit = (everything: ProjectionState, rules: EraRules = referen
   const context: AuditContext = { state, directory: teamDirectory(state), rules };
   const peers = acceptedMessages(state).filter((accepted) => isPeerSource(accepted.entry.source));
   return [
-    ...peers.flatMap((accepted) => [
-      ...headerFindings(accepted),
-      ...teamFindings(context, accepted),
-      ...legacyFindings(context, accepted),
-      ...eraFindings(context, accepted),
-    ]),
+    ...peers.flatMap((accepted) => acceptanceFindings(context, accepted)),
     ...duplicateFindings(peers),
     ...reusedIdFindings(peers),
-    ...acceptanceFindings(state),
+    ...checkFindings(state),
     ...leadFindings(context),
     ...problemFindings(state),
     ...revokedFindings(everything),

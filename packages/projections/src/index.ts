@@ -30,6 +30,7 @@ export * from './team-view';
 export * from './inbox-view';
 export * from './era-rules';
 export * from './attribution-audit';
+export * from './kept-audit';
 export * from './dashboard-statistics';
 export * from './overview-counts';
 export * from './replay-view';

@@ -12,8 +12,11 @@ export interface OverviewCounts {
   readonly failedTeams: number;
 }
 
-/** Entries before `cut` (a fork's inherited ones) are its parent's; entries are in seq order, so a binary search finds them. */
-const entriesFrom = (entries: ReadonlyArray<{ readonly acceptedSeq: number }>, cut: number): number => {
+/**
+ * How many entries are the session's own: those before `cut` (a fork's inherited ones) are its
+ * parent's; entries are in seq order, so a binary search finds them.
+ */
+export const ownEntryCount = (entries: ReadonlyArray<{ readonly acceptedSeq: number }>, cut: number): number => {
   let low = 0;
   let high = entries.length;
   while (low < high) {
@@ -34,7 +37,7 @@ export const readOverviewCounts = (state: ProjectionState, auditFindings: number
   let inboxEntries = 0;
   for (const [id, inbox] of state.inboxes) {
     const facts = state.sessions.get(id);
-    inboxEntries += entriesFrom(inbox.state.entries, facts === undefined ? 0 : inheritedCut(facts));
+    inboxEntries += ownEntryCount(inbox.state.entries, facts === undefined ? 0 : inheritedCut(facts));
   }
   let teams = 0;
   let legacyMessages = 0;

@@ -4,6 +4,7 @@ import { type AuditFinding, readAudit } from './attribution-audit';
 import { type DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
 import { type EraRules, referenceEraRules } from './era-rules';
 import { InMemoryViewStore } from './in-memory-view-store';
+import { KeptAudit } from './kept-audit';
 import { type OverviewCounts, readOverviewCounts } from './overview-counts';
 import { type InboxQuery, type InboxView, readInbox } from './inbox-view';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
@@ -27,9 +28,14 @@ export class TeamlogViews {
   /** Sessions a follower revoked (docs/rules.md#import-revoked). */
   readonly revoked: readonly RevokedSession[];
 
+  /**
+   * `kept`, when given, must have been kept over this state's lineage (the same views as they
+   * grew) with the same era rules: the audit then costs what changed since its last read.
+   */
   constructor(
     private readonly everything: ProjectionState,
     private readonly eraRules: EraRules = referenceEraRules,
+    private readonly kept?: KeptAudit,
   ) {
     this.state = visibleState(everything);
     this.revoked = revokedSessions(everything);
@@ -49,16 +55,17 @@ export class TeamlogViews {
   }
 
   audit(): AuditFinding[] {
-    return readAudit(this.everything, this.eraRules);
+    return this.kept === undefined ? readAudit(this.everything, this.eraRules) : [...this.kept.read(this.everything)];
   }
 
   statistics(): DashboardStatistics {
     return readDashboardStatistics(this.state);
   }
 
-  /** The headline counts, from the sizes the folds keep (the audit's count is its one whole read). */
+  /** The headline counts, from the sizes the folds keep (and the kept audit's count, when there is one). */
   overview(): OverviewCounts {
-    return readOverviewCounts(this.state, this.audit().length);
+    const findings = this.kept === undefined ? this.audit().length : this.kept.count(this.everything);
+    return readOverviewCounts(this.state, findings);
   }
 
   session(id: SessionId): SessionFacts | undefined {
@@ -73,6 +80,7 @@ export class TeamlogViews {
  */
 export class TeamlogProjections {
   private readonly runner: ProjectionRunner<ProjectionState>;
+  private readonly kept: KeptAudit;
 
   private constructor(
     private readonly store: EventStore,
@@ -80,6 +88,7 @@ export class TeamlogProjections {
     private readonly options: TeamlogProjectionsOptions,
   ) {
     this.runner = new ProjectionRunner(store, teamlogProjection, views, options);
+    this.kept = new KeptAudit(options.eraRules);
   }
 
   /** The views a view store keeps for `store`, loaded and ready to read or catch up. */
@@ -131,7 +140,7 @@ export class TeamlogProjections {
 
   /** The read API over the views as they are now. */
   views(): TeamlogViews {
-    return new TeamlogViews(this.runner.state, this.options.eraRules);
+    return new TeamlogViews(this.runner.state, this.options.eraRules, this.kept);
   }
 
   /** The read API over the views as of a position or a time ("what did the roster look like then"). */

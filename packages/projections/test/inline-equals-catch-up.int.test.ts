@@ -19,7 +19,13 @@ const append = async (store: EventStore, step: HistoryStep): Promise<void> => {
   }
 };
 
-const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistics: views.statistics() });
+// The audit twice: the kept one (audit, overview) and the one replay recomputes from the whole views.
+const everything = (views: TeamlogViews) => ({
+  replay: views.replay(),
+  statistics: views.statistics(),
+  audit: views.audit(),
+  overview: views.overview(),
+});
 
 /** Segments of a history between cut points, each appended by a fresh runner folding inline. */
 const segmentsOf = (history: readonly HistoryStep[], cuts: readonly number[]): HistoryStep[][] => {
