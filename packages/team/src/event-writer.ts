@@ -53,20 +53,28 @@ const metadataFor = (event: WritableEvent, context: WriteContext, time: number):
   ...(context.teamId === undefined ? {} : { correlationId: context.teamId }),
 });
 
-/** The only way teamlog appends: writable catalog events, checked, with stored metadata. */
-export const appendWritable = async (
+/**
+ * The only way teamlog appends: writable catalog events, checked, with stored metadata. A refused
+ * event rejects before anything is handed to the store.
+ */
+export const appendWritable = (
   store: EventStore,
   stream: StreamName,
   events: readonly WritableEvent[],
   expectedRevision: ExpectedRevision,
   context: WriteContext,
 ): Promise<AppendResult> => {
-  const time = context.clock().getTime();
-  const toAppend: EventToAppend[] = events.map((event) => ({
-    id: context.ids.eventId(),
-    type: event.type,
-    data: assertWritable(event),
-    metadata: metadataFor(event, context, time),
-  }));
+  let toAppend: EventToAppend[];
+  try {
+    const time = context.clock().getTime();
+    toAppend = events.map((event) => ({
+      id: context.ids.eventId(),
+      type: event.type,
+      data: assertWritable(event),
+      metadata: metadataFor(event, context, time),
+    }));
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return store.appendToStream(stream, toAppend, { expectedRevision });
 };

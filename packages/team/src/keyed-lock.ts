@@ -7,6 +7,11 @@ import { sendAborted } from './team-log-errors';
 export class KeyedLock<K> {
   private readonly tails = new Map<K, Promise<void>>();
 
+  /** Whether work on the key runs or waits now. */
+  isHeld(key: K): boolean {
+    return this.tails.has(key);
+  }
+
   /**
    * A signal that fires while the work still waits its turn rejects with SendAborted; the work never
    * runs. A free key runs the work at once, in the caller's turn (a send's usual case: no hop).
