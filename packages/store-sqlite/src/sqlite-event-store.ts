@@ -126,6 +126,14 @@ let processCommits = 0;
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+/** The text the store inserts and chains: one `JSON.stringify` per payload (none when the writer kept its text). */
+const encodedEvent = (event: EventToAppend): EncodedEvent => ({
+  id: event.id,
+  type: event.type,
+  data: event.dataText ?? JSON.stringify(event.data),
+  metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+});
+
 const knownVersion = (migrations: readonly Migration[]): number =>
   migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
 const toPosition = (position: number | bigint): GlobalPosition => {
@@ -294,28 +302,23 @@ export class SqliteEventStore implements EventStore {
     return this.db;
   }
 
-  async appendToStream(
+  appendToStream(
     stream: StreamName,
     events: readonly EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    this.assertWritable();
-    assertValidBatch(stream, events);
-    const encoded = events.map((event) => ({
-      id: event.id,
-      type: event.type,
-      data: event.dataText ?? JSON.stringify(event.data),
-      metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
-    }));
+    let encoded: EncodedEvent[];
+    try {
+      this.assertWritable();
+      assertValidBatch(stream, events);
+      encoded = events.map(encodedEvent);
+    } catch (error) {
+      // Refused before it was queued: nothing of it is written.
+      return Promise.reject(error);
+    }
+    const expectedRevision = options.expectedRevision ?? 'any';
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({
-        stream,
-        events,
-        encoded,
-        expectedRevision: options.expectedRevision ?? 'any',
-        resolve,
-        reject,
-      });
+      this.pending.push({ stream, events, encoded, expectedRevision, resolve, reject });
       this.scheduleCommit();
     });
   }
@@ -397,6 +400,9 @@ export class SqliteEventStore implements EventStore {
       outcomes = this.writeGroup(group);
       this.committedGroups += 1;
       processCommits += 1;
+      // The transaction looked at data_version in this turn (under the write lock): knownRevision
+      // answers from that look for the rest of the turn, as from its own.
+      this.sawVersionThisTurn();
     } catch (error) {
       this.participants.forEach((participant) => participant.aborted());
       for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
@@ -758,11 +764,16 @@ export class SqliteEventStore implements EventStore {
   knownRevision(stream: StreamName): KnownRevision | undefined {
     if (this.closed) return undefined;
     if (this.versionSeenAt !== processCommits) {
-      if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
-      this.versionSeenAt = processCommits;
+      this.sawVersionThisTurn();
       this.trustHeads();
     }
     return this.heads.get(stream);
+  }
+
+  /** `data_version` was read in this turn, after every commit this process has made so far. */
+  private sawVersionThisTurn(): void {
+    if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
+    this.versionSeenAt = processCommits;
   }
 
   /** Forget every head when another connection (process) has committed since the last look. */
