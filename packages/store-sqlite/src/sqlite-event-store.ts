@@ -116,6 +116,8 @@ interface EventRow {
 }
 
 const pageSize = 1000;
+/** What an append hands participants when none take part (shared: nothing ever adds to it). */
+const noRecorded: readonly RecordedEvent[] = Object.freeze([]);
 /**
  * Commits made by every SqliteEventStore of this process. A connection's look at `data_version`
  * (which only moves for other connections' commits) serves its `knownRevision` answers for the
@@ -482,9 +484,6 @@ export class SqliteEventStore implements EventStore {
   private writeGroupAtOnce(group: readonly PendingAppend[]): AppendOutcome[] | undefined {
     const recordedAt = this.clock().getTime();
     const outcomes: AppendOutcome[] = new Array(group.length);
-    const groupHeads = new Map<StreamName, bigint | undefined>();
-    /** Each stream's last digest planned in this group (its rows are not inserted yet, so the cursor cannot read it back). */
-    const groupDigests = new Map<StreamName, string | undefined>();
     let planned: PlannedAppend[] = [];
     let values: unknown[] = [];
     let rows = 0;
@@ -499,7 +498,9 @@ export class SqliteEventStore implements EventStore {
     for (let index = 0; index < group.length; index += 1) {
       const append = group[index] as PendingAppend;
       const { stream, encoded, expectedRevision } = append;
-      const last = groupHeads.has(stream) ? groupHeads.get(stream) : this.headRevision(stream);
+      // A stream planned earlier in this group goes on from there (its rows are not inserted yet).
+      const plannedEnd = this.plannedDigests.get(stream);
+      const last = plannedEnd === undefined ? this.headRevision(stream) : plannedEnd.revision;
       if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
         if (!flush()) return undefined;
         try {
@@ -513,15 +514,15 @@ export class SqliteEventStore implements EventStore {
       }
       const first = last === undefined ? 0n : last + 1n;
       planned.push({ index, append, first, row: rows });
-      if (groupDigests.has(stream)) this.chain.resume(groupDigests.get(stream));
-      else this.seekChain(stream, first);
-      encoded.forEach((event, offset) =>
-        pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
-      );
-      groupDigests.set(stream, this.chain.current);
+      if (plannedEnd === undefined) this.seekChain(stream, first);
+      else this.chain.resume(plannedEnd.digest);
+      let revision = first;
+      for (const event of encoded) {
+        pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
+        revision += 1n;
+      }
       rows += encoded.length;
-      groupHeads.set(stream, first + BigInt(encoded.length) - 1n);
-      this.plannedDigests.set(stream, { revision: first + BigInt(encoded.length) - 1n, digest: this.chain.current });
+      this.plannedDigests.set(stream, { revision: revision - 1n, digest: this.chain.current });
     }
     return flush() ? outcomes : undefined;
   }
@@ -557,7 +558,7 @@ export class SqliteEventStore implements EventStore {
               recordedAt,
             ),
           )
-        : [];
+        : noRecorded;
       outcomes[index] = {
         ok: true,
         result: { nextExpectedRevision: first + BigInt(count) - 1n, position: toPosition(position) },
