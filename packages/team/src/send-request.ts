@@ -58,6 +58,13 @@ const parseContent = (message: unknown): ContentBlock[] => {
   });
 };
 
+/** No `signal` key at all when there is none (a present key holding undefined is not the same request). */
+const parsed = (
+  target: string,
+  content: readonly ContentBlock[],
+  signal: AbortSignal | undefined,
+): ParsedSendRequest => (signal === undefined ? { target, content } : { target, content, signal });
+
 export const parseSendRequest = (request: unknown): ParsedSendRequest => {
   if (typeof request !== 'object' || request === null)
     throw invalidSendRequest('(root)', 'must be an object { target, message, signal? }');
@@ -75,10 +82,9 @@ export const parseSendRequest = (request: unknown): ParsedSendRequest => {
   if (signal !== undefined && !(signal instanceof AbortSignal))
     throw invalidSendRequest('signal', 'must be an AbortSignal');
   const content = parseContent(message);
-  if (typeof message === 'string' && surelyUnderLimit(message))
-    return { target, content, ...(signal === undefined ? {} : { signal }) };
+  if (typeof message === 'string' && surelyUnderLimit(message)) return parsed(target, content, signal);
   const bytes = Buffer.byteLength(JSON.stringify(content), 'utf8');
   if (bytes > maxMessageBytes)
     throw invalidSendRequest('message', `is ${bytes} bytes of JSON; the limit is ${maxMessageBytes}`);
-  return { target, content, ...(signal === undefined ? {} : { signal }) };
+  return parsed(target, content, signal);
 };
