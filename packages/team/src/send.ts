@@ -29,6 +29,8 @@ import { TeamLogError, sendAborted } from './team-log-errors';
  *   4. transact on that inbox: decide from the target's own stream, append, tell the listener.
  * Step 4 is queued on the target's lock before the team's lock is released: every send passes the
  * team's lock in call order, so messages to one target are admitted in the order they were sent.
+ * A steady send passes it without taking it: with the lock free and both folds current, steps 2-4
+ * run in the caller's turn, so no other send can come between them.
  */
 
 /** The session a handle sends as, sealed in the handle. */
