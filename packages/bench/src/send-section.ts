@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BenchOptions } from './bench-options';
 import type { ChildResult, RequestOf } from './child-protocol';
 import { type Target, formatRate, ratePerSecond, throughputRow, verdictOf } from './report-table';
+import { medianRun } from './median-run';
 import { runChild } from './run-child';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 
@@ -35,7 +36,8 @@ const rowsPerMessage = (result: ChildResult): number => positiveDetail(result, '
  * accepted message (WAL, synchronous=FULL): a message is durable when its send returns. The store
  * group-commits concurrent appends, so the widest case is also compared, without a target, with
  * raw inserts grouped into the same number of rows per transaction as the store's commits held:
- * that ratio is the engine's own overhead, with the shared fsync taken out.
+ * that ratio is the engine's own overhead, with the shared fsync taken out. Each case is the median
+ * of three runs (one with --quick), the sends and both baselines interleaved run by run.
  */
 export const runSendSection = async (
   options: BenchOptions,
@@ -51,16 +53,56 @@ export const runSendSection = async (
     messages: options.messages,
     rowsFile: join(workDirectory, `send-${senders}${unchained ? '-unchained' : ''}.rows.jsonl`),
   });
-  const sends: Array<{ readonly senders: number; readonly request: RequestOf<'send'>; readonly result: ChildResult }> =
-    [];
-  for (const senders of options.senders) {
-    const request = requestFor(senders);
-    context.progress(
-      `send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)`,
+  // Each run measures the sends and both raw baselines back to back, and the medians are compared:
+  // on a shared disk the fsync rate moves from minute to minute, and a ratio of two cases measured
+  // minutes apart says more about the disk than the code.
+  const runs = options.quick ? 1 : 3;
+  const sendRuns = new Map<number, ChildResult[]>(options.senders.map((senders) => [senders, []]));
+  const rawRuns: ChildResult[] = [];
+  const groupedRuns: ChildResult[] = [];
+  const widestSenders = Math.max(...options.senders);
+  const rawFile = join(workDirectory, 'raw-insert.sqlite');
+  let rowsPerCommit = 1;
+  for (let run = 1; run <= runs; run += 1) {
+    const of = runs === 1 ? '' : ` (run ${run} of ${runs})`;
+    for (const senders of options.senders) {
+      const request = requestFor(senders);
+      context.progress(
+        `send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)${of}`,
+      );
+      sendRuns.get(senders)?.push(await runChild(request));
+      await removeDatabase(request.dbFile);
+    }
+    // The baseline inserts the rows of the most concurrent case (every case stores rows of the same shape).
+    const widest = requestFor(widestSenders);
+    const widestResult = (sendRuns.get(widestSenders) as ChildResult[])[run - 1] as ChildResult;
+    context.progress(`baseline: raw better-sqlite3 inserts of the same rows, one durable transaction each${of}`);
+    rawRuns.push(await runChild({ case: 'raw-insert', dbFile: rawFile, rowsFile: widest.rowsFile }));
+    await removeDatabase(rawFile);
+    rowsPerCommit = Math.max(
+      1,
+      Math.round(positiveDetail(widestResult, 'messagesPerTransaction') * rowsPerMessage(widestResult)),
     );
-    sends.push({ senders, request, result: await runChild(request) });
-    await removeDatabase(request.dbFile);
+    if (rowsPerCommit > 1) {
+      context.progress(
+        `baseline: the same raw inserts, ${rowsPerCommit} rows per durable transaction (the store's group size)${of}`,
+      );
+      groupedRuns.push(
+        await runChild({
+          case: 'raw-insert',
+          dbFile: rawFile,
+          rowsFile: widest.rowsFile,
+          rowsPerTransaction: rowsPerCommit,
+        }),
+      );
+      await removeDatabase(rawFile);
+    }
   }
+  const sends = options.senders.map((senders) => ({
+    senders,
+    request: requestFor(senders),
+    result: medianRun(sendRuns.get(senders) ?? []),
+  }));
   const unchained: Array<{ readonly senders: number; readonly result: ChildResult }> = [];
   for (const senders of options.senders) {
     const request = requestFor(senders, true);
@@ -69,30 +111,9 @@ export const runSendSection = async (
     await removeDatabase(request.dbFile);
     await fs.rm(request.rowsFile, { force: true });
   }
-  // The baseline inserts the rows of the most concurrent case (every case stores rows of the same shape).
   const widest = sends.reduce((best, send) => (send.senders > best.senders ? send : best));
-  const rawFile = join(workDirectory, 'raw-insert.sqlite');
-  context.progress('baseline: raw better-sqlite3 inserts of the same rows, one durable transaction each');
-  const raw = await runChild({ case: 'raw-insert', dbFile: rawFile, rowsFile: widest.request.rowsFile });
-  await removeDatabase(rawFile);
-
-  const rowsPerCommit = Math.max(
-    1,
-    Math.round(positiveDetail(widest.result, 'messagesPerTransaction') * rowsPerMessage(widest.result)),
-  );
-  let grouped: ChildResult | undefined;
-  if (rowsPerCommit > 1) {
-    context.progress(
-      `baseline: the same raw inserts, ${rowsPerCommit} rows per durable transaction (the store's group size)`,
-    );
-    grouped = await runChild({
-      case: 'raw-insert',
-      dbFile: rawFile,
-      rowsFile: widest.request.rowsFile,
-      rowsPerTransaction: rowsPerCommit,
-    });
-  }
-  await removeDatabase(rawFile);
+  const raw = medianRun(rawRuns);
+  const grouped = groupedRuns.length === 0 ? undefined : medianRun(groupedRuns);
 
   const rawRowsPerSecond = ratePerSecond(raw.count, raw.elapsedMs);
   const perMessage = rowsPerMessage(widest.result);
@@ -122,6 +143,9 @@ export const runSendSection = async (
     );
   }
   const notes = [
+    ...(runs === 1
+      ? []
+      : [`send: each case the median of ${runs} runs, the sends and both baselines interleaved run by run`]),
     ...sends.map(({ senders, result }) =>
       noteOf(`send, ${senders} sender${senders === 1 ? '' : 's'}`, result, 'messages accepted'),
     ),

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { v5 as uuidv5, v7 as uuidv7, validate as isUuid } from 'uuid';
+import { v5 as uuidv5, validate as isUuid } from 'uuid';
+import { uuidV7Source } from './uuid-v7';
 
 /* Historical ids are kept exactly as written (they are not always uuids); new ids are uuid v7. */
 
@@ -44,6 +45,8 @@ export interface IdSource {
   readonly messageId: () => MessageId;
   readonly eventId: () => EventId;
 }
+
+const uuidv7 = uuidV7Source();
 
 export const uuidV7Ids: IdSource = {
   sessionId: () => uuidv7() as SessionId,

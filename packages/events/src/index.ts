@@ -4,6 +4,7 @@ export * from './strict-object';
 export * from './tagged-union';
 export * from './numbers';
 export * from './ids';
+export * from './uuid-v7';
 export * from './content-block';
 export * from './message-source';
 export * from './user-message';

@@ -272,16 +272,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   private recordCommitted(group: readonly PendingAppend[], outcomes: readonly AppendOutcome[]): void {
-    const written = group.filter((_, index) => {
-      const outcome = outcomes[index] as AppendOutcome;
-      return outcome.ok && outcome.result.position.commit > 0n;
+    // One pass: the newest transaction that wrote, and the streams it wrote.
+    let newest: bigint | undefined;
+    const streams = new Set<StreamName>();
+    outcomes.forEach((outcome, index) => {
+      if (!outcome.ok || outcome.result.position.commit <= 0n) return;
+      const transaction = outcome.result.position.commit;
+      if (newest === undefined || transaction > newest) newest = transaction;
+      streams.add((group[index] as PendingAppend).stream);
     });
-    if (written.length === 0) return;
-    const transactions = written.map(
-      (append) => (outcomes[group.indexOf(append)] as AppendOutcome & { ok: true }).result.position.commit,
-    );
-    const newest = transactions.reduce((max, transaction) => (transaction > max ? transaction : max));
-    this.recordCommittedTransaction(newest, [...new Set(written.map((append) => append.stream))]);
+    if (newest !== undefined) this.recordCommittedTransaction(newest, [...streams]);
   }
 
   /** `streams`: the streams the transaction wrote, named in the notification (undefined: listeners forget every head). */

@@ -55,6 +55,14 @@ describe('the answer for one append', () => {
     });
   });
 
+  it('a row the codec refuses: that append fails, saying which field of the answer was wrong', () => {
+    const outcome = outcomeOf(append('any', 1), row({ outcome: 'appended', last_revision: 3 as unknown as string }));
+    expect(outcome).toMatchObject({ ok: false, error: expect.any(PostgresStoreError) });
+    expect(outcome.ok ? '' : outcome.error.message).toMatch(
+      /unexpected answer from teamlog\.append_group: .*last_revision/,
+    );
+  });
+
   it('wrong expected version: the actual revision, or no_stream', () => {
     const stale = outcomeOf(append(1n, 1), row({ outcome: 'wrong_expected_version', last_revision: '5' }));
     expect(stale).toMatchObject({ ok: false, error: expect.any(WrongExpectedVersion) });

@@ -116,6 +116,8 @@ interface EventRow {
 }
 
 const pageSize = 1000;
+/** What an append hands participants when none take part (shared: nothing ever adds to it). */
+const noRecorded: readonly RecordedEvent[] = Object.freeze([]);
 /**
  * Commits made by every SqliteEventStore of this process. A connection's look at `data_version`
  * (which only moves for other connections' commits) serves its `knownRevision` answers for the
@@ -125,6 +127,14 @@ let processCommits = 0;
 // Duck-typed: better-sqlite3's SqliteError may come from another realm (jest loads the native module once per worker).
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/** The text the store inserts and chains: one `JSON.stringify` per payload (none when the writer kept its text). */
+const encodedEvent = (event: EventToAppend): EncodedEvent => ({
+  id: event.id,
+  type: event.type,
+  data: event.dataText ?? JSON.stringify(event.data),
+  metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+});
 
 const knownVersion = (migrations: readonly Migration[]): number =>
   migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
@@ -294,28 +304,23 @@ export class SqliteEventStore implements EventStore {
     return this.db;
   }
 
-  async appendToStream(
+  appendToStream(
     stream: StreamName,
     events: readonly EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    this.assertWritable();
-    assertValidBatch(stream, events);
-    const encoded = events.map((event) => ({
-      id: event.id,
-      type: event.type,
-      data: event.dataText ?? JSON.stringify(event.data),
-      metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
-    }));
+    let encoded: EncodedEvent[];
+    try {
+      this.assertWritable();
+      assertValidBatch(stream, events);
+      encoded = events.map(encodedEvent);
+    } catch (error) {
+      // Refused before it was queued: nothing of it is written.
+      return Promise.reject(error);
+    }
+    const expectedRevision = options.expectedRevision ?? 'any';
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({
-        stream,
-        events,
-        encoded,
-        expectedRevision: options.expectedRevision ?? 'any',
-        resolve,
-        reject,
-      });
+      this.pending.push({ stream, events, encoded, expectedRevision, resolve, reject });
       this.scheduleCommit();
     });
   }
@@ -397,6 +402,9 @@ export class SqliteEventStore implements EventStore {
       outcomes = this.writeGroup(group);
       this.committedGroups += 1;
       processCommits += 1;
+      // The transaction looked at data_version in this turn (under the write lock): knownRevision
+      // answers from that look for the rest of the turn, as from its own.
+      this.sawVersionThisTurn();
     } catch (error) {
       this.participants.forEach((participant) => participant.aborted());
       for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
@@ -476,9 +484,6 @@ export class SqliteEventStore implements EventStore {
   private writeGroupAtOnce(group: readonly PendingAppend[]): AppendOutcome[] | undefined {
     const recordedAt = this.clock().getTime();
     const outcomes: AppendOutcome[] = new Array(group.length);
-    const groupHeads = new Map<StreamName, bigint | undefined>();
-    /** Each stream's last digest planned in this group (its rows are not inserted yet, so the cursor cannot read it back). */
-    const groupDigests = new Map<StreamName, string | undefined>();
     let planned: PlannedAppend[] = [];
     let values: unknown[] = [];
     let rows = 0;
@@ -493,7 +498,9 @@ export class SqliteEventStore implements EventStore {
     for (let index = 0; index < group.length; index += 1) {
       const append = group[index] as PendingAppend;
       const { stream, encoded, expectedRevision } = append;
-      const last = groupHeads.has(stream) ? groupHeads.get(stream) : this.headRevision(stream);
+      // A stream planned earlier in this group goes on from there (its rows are not inserted yet).
+      const plannedEnd = this.plannedDigests.get(stream);
+      const last = plannedEnd === undefined ? this.headRevision(stream) : plannedEnd.revision;
       if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
         if (!flush()) return undefined;
         try {
@@ -507,15 +514,15 @@ export class SqliteEventStore implements EventStore {
       }
       const first = last === undefined ? 0n : last + 1n;
       planned.push({ index, append, first, row: rows });
-      if (groupDigests.has(stream)) this.chain.resume(groupDigests.get(stream));
-      else this.seekChain(stream, first);
-      encoded.forEach((event, offset) =>
-        pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
-      );
-      groupDigests.set(stream, this.chain.current);
+      if (plannedEnd === undefined) this.seekChain(stream, first);
+      else this.chain.resume(plannedEnd.digest);
+      let revision = first;
+      for (const event of encoded) {
+        pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
+        revision += 1n;
+      }
       rows += encoded.length;
-      groupHeads.set(stream, first + BigInt(encoded.length) - 1n);
-      this.plannedDigests.set(stream, { revision: first + BigInt(encoded.length) - 1n, digest: this.chain.current });
+      this.plannedDigests.set(stream, { revision: revision - 1n, digest: this.chain.current });
     }
     return flush() ? outcomes : undefined;
   }
@@ -551,7 +558,7 @@ export class SqliteEventStore implements EventStore {
               recordedAt,
             ),
           )
-        : [];
+        : noRecorded;
       outcomes[index] = {
         ok: true,
         result: { nextExpectedRevision: first + BigInt(count) - 1n, position: toPosition(position) },
@@ -758,11 +765,16 @@ export class SqliteEventStore implements EventStore {
   knownRevision(stream: StreamName): KnownRevision | undefined {
     if (this.closed) return undefined;
     if (this.versionSeenAt !== processCommits) {
-      if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
-      this.versionSeenAt = processCommits;
+      this.sawVersionThisTurn();
       this.trustHeads();
     }
     return this.heads.get(stream);
+  }
+
+  /** `data_version` was read in this turn, after every commit this process has made so far. */
+  private sawVersionThisTurn(): void {
+    if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
+    this.versionSeenAt = processCommits;
   }
 
   /** Forget every head when another connection (process) has committed since the last look. */

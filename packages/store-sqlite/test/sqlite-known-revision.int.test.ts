@@ -49,4 +49,34 @@ describe('SqliteEventStore known revisions', () => {
       cleanup();
     }
   });
+
+  it('answers from the look at data_version its own group commit made for the rest of that turn, without looking again', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const store = SqliteEventStore.open(file);
+    // Every prepared statement shares one prototype: count the reads of data_version made through it.
+    const statementPrototype = Object.getPrototypeOf(store.database.prepare('SELECT 1')) as {
+      get: (...args: unknown[]) => unknown;
+    };
+    const get = jest.spyOn(statementPrototype, 'get');
+    const versionReads = () =>
+      get.mock.contexts.filter((statement) => (statement as { source: string }).source === 'PRAGMA data_version')
+        .length;
+    try {
+      const stream = uniqueStream('own');
+      await store.appendToStream(stream, [newEvent()]);
+      await nextTurn();
+      const before = versionReads();
+      // Resumed in the commit's turn: the head is the one the commit left, and data_version is not read again.
+      await store.appendToStream(stream, [newEvent()], { expectedRevision: 0n });
+      const afterCommit = versionReads();
+      expect(store.knownRevision(stream)).toEqual({ revision: 1n });
+      expect(versionReads()).toBe(afterCommit);
+      // The commit itself looked once, under the write lock.
+      expect(afterCommit - before).toBe(1);
+    } finally {
+      get.mockRestore();
+      await store.close();
+      cleanup();
+    }
+  });
 });

@@ -49,6 +49,8 @@ export class AppendSignal {
 
   notify(): void {
     this.appends += 1;
+    // Every commit notifies; most have no subscription waiting.
+    if (this.waiters.size === 0) return;
     const waiting = this.waiters;
     this.waiters = new Set();
     waiting.forEach((wake) => wake());

@@ -46,27 +46,37 @@ const assertWritable = (event: WritableEvent): JsonValue => {
 /** Surface events produce model-visible messages and carry `surfaceOp` (docs/rules.md#surface-events). */
 const surfaceTypes: ReadonlySet<string> = new Set(['user/message']);
 
-const metadataFor = (event: WritableEvent, context: WriteContext, time: number): StoredEventMetadata & JsonObject => ({
-  time,
-  ...(surfaceTypes.has(event.type) ? { surfaceOp: 'append' as const } : {}),
-  ...(context.writer === undefined ? {} : { writerSessionId: context.writer }),
-  ...(context.teamId === undefined ? {} : { correlationId: context.teamId }),
-});
+const metadataFor = (event: WritableEvent, context: WriteContext, time: number): StoredEventMetadata & JsonObject => {
+  // Keys assigned in one order (no spreads): every send's metadata has one shape, its text one key order.
+  const metadata: { -readonly [K in keyof StoredEventMetadata]: StoredEventMetadata[K] } & JsonObject = { time };
+  if (surfaceTypes.has(event.type)) metadata.surfaceOp = 'append';
+  if (context.writer !== undefined) metadata.writerSessionId = context.writer;
+  if (context.teamId !== undefined) metadata.correlationId = context.teamId;
+  return metadata;
+};
 
-/** The only way teamlog appends: writable catalog events, checked, with stored metadata. */
-export const appendWritable = async (
+/**
+ * The only way teamlog appends: writable catalog events, checked, with stored metadata. A refused
+ * event rejects before anything is handed to the store.
+ */
+export const appendWritable = (
   store: EventStore,
   stream: StreamName,
   events: readonly WritableEvent[],
   expectedRevision: ExpectedRevision,
   context: WriteContext,
 ): Promise<AppendResult> => {
-  const time = context.clock().getTime();
-  const toAppend: EventToAppend[] = events.map((event) => ({
-    id: context.ids.eventId(),
-    type: event.type,
-    data: assertWritable(event),
-    metadata: metadataFor(event, context, time),
-  }));
+  let toAppend: EventToAppend[];
+  try {
+    const time = context.clock().getTime();
+    toAppend = events.map((event) => ({
+      id: context.ids.eventId(),
+      type: event.type,
+      data: assertWritable(event),
+      metadata: metadataFor(event, context, time),
+    }));
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return store.appendToStream(stream, toAppend, { expectedRevision });
 };

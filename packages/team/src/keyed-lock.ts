@@ -1,60 +1,72 @@
 import { sendAborted } from './team-log-errors';
 
+/** Work waiting for its key: started when the work before it settles, dropped when its signal fires first. */
+interface Waiter {
+  readonly start: () => void;
+}
+
+/** A held key: the work waiting behind the one running, oldest first (made on the first waiter). */
+interface Holder {
+  waiting: Waiter[] | undefined;
+}
+
 /**
  * One FIFO queue per key: work on a key runs one at a time, in call order. It orders the writers of
  * one process; other processes are ordered by the store's optimistic concurrency.
  */
 export class KeyedLock<K> {
-  private readonly tails = new Map<K, Promise<void>>();
+  private readonly holders = new Map<K, Holder>();
+
+  /** Whether work on the key runs or waits now. */
+  isHeld(key: K): boolean {
+    return this.holders.has(key);
+  }
 
   /**
    * A signal that fires while the work still waits its turn rejects with SendAborted; the work never
-   * runs. A free key runs the work at once, in the caller's turn (a send's usual case: no hop).
+   * runs, and the work queued behind it keeps its place. A free key runs the work at once, in the
+   * caller's turn (a send's usual case: no hop), and the next waiter starts as soon as it settles.
    */
   run<T>(key: K, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const previous = this.tails.get(key);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The next waiter waits for both, so leaving the queue early (abort) never lets it overtake.
-    const tail = previous === undefined ? held : previous.then(() => held);
-    this.tails.set(key, tail);
-    const done = () => {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    };
+    if (signal?.aborted === true) return Promise.reject(sendAborted(signal.reason));
+    const holder = this.holders.get(key);
+    if (holder === undefined) {
+      const held: Holder = { waiting: undefined };
+      this.holders.set(key, held);
+      return this.started(key, held, work);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        const waiting = holder.waiting as Waiter[];
+        waiting.splice(waiting.indexOf(waiter), 1);
+        reject(sendAborted(signal?.reason));
+      };
+      const waiter: Waiter = {
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          this.started(key, holder, work).then(resolve, reject);
+        },
+      };
+      (holder.waiting ??= []).push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Run the work holding the key; when it settles, the next waiter starts or the key is free. */
+  private started<T>(key: K, holder: Holder, work: () => Promise<T>): Promise<T> {
     let running: Promise<T>;
-    if (previous !== undefined) running = abortable(previous, signal).then(work);
-    else if (signal?.aborted === true) running = Promise.reject(sendAborted(signal.reason));
-    else running = started(work);
-    running.then(done, done);
+    try {
+      running = work();
+    } catch (error) {
+      // A synchronous throw becomes the run's rejection.
+      running = Promise.reject(error);
+    }
+    const next = () => {
+      const waiter = holder.waiting?.shift();
+      if (waiter === undefined) this.holders.delete(key);
+      else waiter.start();
+    };
+    running.then(next, next);
     return running;
   }
 }
-
-/** The work's promise; a synchronous throw becomes its rejection. */
-const started = <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return work();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-};
-
-const abortable = (waiting: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
-  if (signal === undefined) return waiting;
-  if (signal.aborted) return Promise.reject(sendAborted(signal.reason));
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(sendAborted(signal.reason));
-    signal.addEventListener('abort', onAbort, { once: true });
-    waiting.then(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-};

@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/Either';
-import { ContentBlock, JsonValue, decodeWith } from '@teamlog/events';
+import { ContentBlock, JsonValue, compileValidator, decodeWith } from '@teamlog/events';
 import { invalidSendRequest } from './team-log-errors';
 
 /**
@@ -25,7 +25,13 @@ export interface ParsedSendRequest {
 export const maxMessageBytes = 1024 * 1024;
 
 const allowedKeys: ReadonlySet<string> = new Set(['target', 'message', 'signal']);
+const isContentBlock = compileValidator(ContentBlock);
 const decodeBlock = decodeWith(ContentBlock);
+
+/** The bytes of a text message's content JSON, `[{"type":"text","text":""}]`, besides its text's own. */
+const textBlockJsonBytes = 27;
+/** JSON writes a UTF-16 unit in at most 6 bytes (`\uXXXX`): a text this short is under the limit uncounted. */
+const surelyUnderLimit = (text: string): boolean => text.length * 6 + textBlockJsonBytes <= maxMessageBytes;
 
 const parseContent = (message: unknown): ContentBlock[] => {
   if (typeof message === 'string') {
@@ -35,6 +41,12 @@ const parseContent = (message: unknown): ContentBlock[] => {
   if (!Array.isArray(message)) throw invalidSendRequest('message', 'must be a string or an array of content blocks');
   if (message.length === 0) throw invalidSendRequest('message', 'must hold at least one content block');
   return message.map((block: unknown, index) => {
+    // The compiled check gives the codec's verdict (and the codec passes a block on unchanged);
+    // only a refused block is decoded, to say where it is wrong.
+    if (isContentBlock(block)) {
+      if (!JsonValue.is(block)) throw invalidSendRequest(`message[${index}]`, 'is not plain JSON');
+      return block;
+    }
     const decoded = decodeBlock(block);
     if (isLeft(decoded))
       throw invalidSendRequest(
@@ -45,6 +57,13 @@ const parseContent = (message: unknown): ContentBlock[] => {
     return decoded.right;
   });
 };
+
+/** No `signal` key at all when there is none (a present key holding undefined is not the same request). */
+const parsed = (
+  target: string,
+  content: readonly ContentBlock[],
+  signal: AbortSignal | undefined,
+): ParsedSendRequest => (signal === undefined ? { target, content } : { target, content, signal });
 
 export const parseSendRequest = (request: unknown): ParsedSendRequest => {
   if (typeof request !== 'object' || request === null)
@@ -63,8 +82,9 @@ export const parseSendRequest = (request: unknown): ParsedSendRequest => {
   if (signal !== undefined && !(signal instanceof AbortSignal))
     throw invalidSendRequest('signal', 'must be an AbortSignal');
   const content = parseContent(message);
+  if (typeof message === 'string' && surelyUnderLimit(message)) return parsed(target, content, signal);
   const bytes = Buffer.byteLength(JSON.stringify(content), 'utf8');
   if (bytes > maxMessageBytes)
     throw invalidSendRequest('message', `is ${bytes} bytes of JSON; the limit is ${maxMessageBytes}`);
-  return { target, content, ...(signal === undefined ? {} : { signal }) };
+  return parsed(target, content, signal);
 };

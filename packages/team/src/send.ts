@@ -1,4 +1,11 @@
-import { type MessageId, type RelayedMessage, type SessionId, type TeamId, leadOf } from '@teamlog/events';
+import {
+  type ContentBlock,
+  type MessageId,
+  type RelayedMessage,
+  type SessionId,
+  type TeamId,
+  leadOf,
+} from '@teamlog/events';
 import {
   type SenderClosure,
   type SessionLifecycle,
@@ -8,6 +15,7 @@ import {
   relayedMessage,
   routeTeamMessage,
 } from '@teamlog/domain';
+import type { FoldedStream } from './folded-stream';
 import { parseSendRequest } from './send-request';
 import type { ListedRoute, SteerPaths } from './steer-paths';
 import type { TeamEngine } from './team-engine';
@@ -21,6 +29,8 @@ import { TeamLogError, sendAborted } from './team-log-errors';
  *   4. transact on that inbox: decide from the target's own stream, append, tell the listener.
  * Step 4 is queued on the target's lock before the team's lock is released: every send passes the
  * team's lock in call order, so messages to one target are admitted in the order they were sent.
+ * A steady send passes it without taking it: with the lock free and both folds current, steps 2-4
+ * run in the caller's turn, so no other send can come between them.
  */
 
 /** The session a handle sends as, sealed in the handle. */
@@ -30,32 +40,66 @@ export interface Sender {
 }
 
 export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, request: unknown): Promise<MessageId> =>
-  engine.track('send', async () => {
+  engine.track('send', () => {
     // 1. Parse: a refused request writes nothing.
     const { target, content, signal } = parseSendRequest(request);
     if (signal?.aborted === true) throw sendAborted(signal.reason);
-    const routed = await engine.locked<Routed>(
-      leadOf(sender.teamId),
-      async (lead) => {
-        // 2. Route from the team (the Lead's stream) and the sender's own stream, each read once.
-        const from = sender.sessionId === lead.sessionId ? lead : await engine.current(sender.sessionId);
-        const route = routeTeamMessage(lead.team.team, closureOf(from.session.lifecycle), sender.sessionId, target);
-        if (route._tag === 'Left') throw new TeamLogError(route.left);
-        if (route.right.target.kind === 'unlisted') return { unlisted: route.right.target.address };
-        const listed = route.right as ListedRoute;
-        // 3. The steer path names the one inbox this route may reach (UnauthorisedEdge for any other).
-        const inbox = listed.target.kind === 'lead' ? paths.lead(listed) : paths.members(listed.teamId)(listed);
-        // 4. Queued on the target's lock now, awaited once the team's lock is released.
-        const message = relayedMessage(engine.ids.messageId(), listed.sender, content);
-        const admitted = admit(engine, listed.teamId, inbox, message, signal);
-        admitted.catch(() => undefined); // awaited right below; no unhandled-rejection warning meanwhile
-        return { admitted };
-      },
-      { signal },
-    );
-    if ('unlisted' in routed) throw new TeamLogError(await engine.refuseUnlisted(sender.teamId, routed.unlisted));
-    return routed.admitted;
+    const lead = leadOf(sender.teamId);
+    // Steps 2-3 take no await when the team's lock is free and both folds are current (a steady
+    // send): run at once, nothing can interleave, so the lock and its promises are skipped.
+    const now = engine.now(lead, (leadFold) => {
+      const from = sender.sessionId === lead ? leadFold : engine.currentNow(sender.sessionId);
+      return from === undefined ? undefined : route(engine, paths, sender, leadFold, from, target, content, signal);
+    });
+    const routed =
+      now ??
+      engine.locked<Routed>(
+        lead,
+        async (leadFold) => {
+          const from = sender.sessionId === lead ? leadFold : await engine.current(sender.sessionId);
+          return route(engine, paths, sender, leadFold, from, target, content, signal);
+        },
+        signal === undefined ? {} : { signal },
+      );
+    return settle(engine, sender, routed);
   });
+
+/**
+ * 2-4. Route from the team (the Lead's stream) and the sender's own stream, each read once; the
+ * steer path names the one inbox the route may reach (UnauthorisedEdge for any other); the
+ * admission is queued on the target's lock before the caller lets the team's lock go.
+ */
+const route = (
+  engine: TeamEngine,
+  paths: SteerPaths,
+  sender: Sender,
+  lead: FoldedStream,
+  from: FoldedStream,
+  target: string,
+  content: readonly ContentBlock[],
+  signal: AbortSignal | undefined,
+): Routed => {
+  const routed = routeTeamMessage(lead.team.team, closureOf(from.session.lifecycle), sender.sessionId, target);
+  if (routed._tag === 'Left') throw new TeamLogError(routed.left);
+  if (routed.right.target.kind === 'unlisted') return { unlisted: routed.right.target.address };
+  const listed = routed.right as ListedRoute;
+  const inbox = listed.target.kind === 'lead' ? paths.lead(listed) : paths.members(listed.teamId)(listed);
+  const message = relayedMessage(engine.ids.messageId(), listed.sender, content);
+  const admitted = admit(engine, listed.teamId, inbox, message, signal);
+  admitted.catch(() => undefined); // awaited by the caller; no unhandled-rejection warning meanwhile
+  return { admitted };
+};
+
+/** The send's result: the admission, or the refusal that explains an address not on the roster. */
+const settle = (engine: TeamEngine, sender: Sender, routed: Routed | Promise<Routed>): Promise<MessageId> =>
+  routed instanceof Promise ? routed.then((done) => outcome(engine, sender, done)) : outcome(engine, sender, routed);
+
+const outcome = (engine: TeamEngine, sender: Sender, routed: Routed): Promise<MessageId> =>
+  'unlisted' in routed
+    ? engine.refuseUnlisted(sender.teamId, routed.unlisted).then((refusal) => {
+        throw new TeamLogError(refusal);
+      })
+    : routed.admitted;
 
 /** An admission queued on the target's lock, or an address that is not on the roster (explained after the lock). */
 type Routed = { readonly admitted: Promise<MessageId> } | { readonly unlisted: string };

@@ -100,7 +100,13 @@ export class TeamEngine {
   /** Run an operation unless disposed; `dispose` waits for every operation already running. */
   track<T>(operation: string, work: () => Promise<T>): Promise<T> {
     if (this.disposed) return Promise.reject(new TeamLogError({ code: 'TeamLogDisposed', operation }));
-    const running = work();
+    let running: Promise<T>;
+    try {
+      running = work();
+    } catch (error) {
+      // Thrown before anything ran: a rejection like any other, nothing to wait for.
+      return Promise.reject(error);
+    }
     const forget = () => this.inflight.delete(running);
     this.inflight.add(running);
     running.then(forget, forget);
@@ -138,6 +144,23 @@ export class TeamEngine {
       },
       options.signal,
     );
+  }
+
+  /**
+   * `work` at once on the stream's current fold when its lock is free, else undefined (the caller
+   * takes the lock). Only for synchronous work: nothing can run between its start and its end, so
+   * the lock would order nothing; `work` returns undefined when it needs to wait after all.
+   */
+  now<T>(sessionId: SessionId, work: (fold: FoldedStream) => T | undefined): T | undefined {
+    if (this.locks.isHeld(sessionId)) return undefined;
+    const fold = this.fold(sessionId);
+    return fold.isCurrent(this.options.store) ? work(fold) : undefined;
+  }
+
+  /** A stream's fold when the store knows nothing was appended since, else undefined (see `current`). */
+  currentNow(sessionId: SessionId): FoldedStream | undefined {
+    const fold = this.fold(sessionId);
+    return fold.isCurrent(this.options.store) ? fold : undefined;
   }
 
   /**

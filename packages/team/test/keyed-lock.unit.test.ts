@@ -44,4 +44,37 @@ describe('one queue per key', () => {
     expect(work).not.toHaveBeenCalled();
     await expect(lock.run('a', async () => 'free')).resolves.toBe('free');
   });
+
+  it('given a waiter whose signal fires in the queue, then it rejects with SendAborted, never runs, and the work behind it keeps its place', async () => {
+    const lock = new KeyedLock<string>();
+    const order: string[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = lock.run('a', async () => {
+      await gate;
+      order.push('first');
+    });
+    const controller = new AbortController();
+    const aborted = lock.run('a', async () => order.push('aborted'), controller.signal);
+    const third = lock.run('a', async () => order.push('third'));
+    controller.abort('stop');
+    await expect(aborted).rejects.toMatchObject({ code: 'SendAborted' });
+    expect(order).toEqual([]);
+    expect(lock.isHeld('a')).toBe(true);
+    open();
+    await Promise.all([first, third]);
+    expect(order).toEqual(['first', 'third']);
+    expect(lock.isHeld('a')).toBe(false);
+  });
+
+  it('given running work that rejects, then the next waiter still runs and the key is free after it', async () => {
+    const lock = new KeyedLock<string>();
+    const failed = lock.run('a', async () => {
+      throw new Error('refused');
+    });
+    const next = lock.run('a', async () => 'next');
+    await expect(failed).rejects.toThrow('refused');
+    await expect(next).resolves.toBe('next');
+    expect(lock.isHeld('a')).toBe(false);
+  });
 });

@@ -24,6 +24,38 @@ describe('a send as one straight pipeline', () => {
     expect(store.reads).toEqual([]);
   });
 
+  it('given a steady team (its lock free, every fold current), when a member sends, then the acceptance reaches the store before send returns: routing waits on nothing', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    await member(team, 'researcher').send({ target: 'implementer', message: 'first' });
+    const appended: string[] = [];
+    store.before = (stream) => {
+      appended.push(stream);
+    };
+    const sent = member(team, 'researcher').send({ target: 'implementer', message: 'second' });
+    expect(appended).toEqual([`session-${member(team, 'implementer').sessionId}`]);
+    await sent;
+  });
+
+  it('given a send still routing under the team lock, when another send follows, then it queues behind it and both are admitted in call order', async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    // The store cannot vouch for any fold: the first send routes under the lock, reading the streams.
+    store.knowsHeads = false;
+    const first = member(team, 'researcher').send({ target: 'implementer', message: 'one' });
+    store.knowsHeads = true;
+    const second = member(team, 'researcher').send({ target: 'implementer', message: 'two' });
+    await Promise.all([first, second]);
+    const texts = (await streamOf(store, member(team, 'implementer').sessionId))
+      .filter((event) => event.type === 'teamlog/inbox/accepted')
+      .map((event) => JSON.stringify(event.data));
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('"one"');
+    expect(texts[1]).toContain('"two"');
+  });
+
   it('given a store that cannot tell what others appended (a server store), when a member sends, then the team, the sender and the target are each read once', async () => {
     const store = new CountingStore(new InMemoryEventStore());
     const { teamlog } = fixture(store);

@@ -20,6 +20,17 @@ describe('send request', () => {
     expect(parseSendRequest({ target: 'lead', message: blocks }).content).toEqual(blocks);
   });
 
+  it('given text whose content JSON is exactly the limit, then it is accepted; a byte more is refused', () => {
+    const atLimit = 'x'.repeat(maxMessageBytes - 27);
+    expect(refusal({ target: 'lead', message: atLimit })).toBeUndefined();
+    expect(refusal({ target: 'lead', message: `${atLimit}x` })?.fault.path).toBe('message');
+  });
+
+  it('given a block the codec refuses deep inside, then the refusal names its path', () => {
+    const blocks = [{ type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text: 1 }] }];
+    expect(refusal({ target: 'lead', message: blocks })?.fault.path).toMatch(/^message\[0\]\.content/);
+  });
+
   it.each([
     ['a sender field', { target: 'lead', message: 'x', sender: 'lead-1' }, 'sender'],
     ['an empty target', { target: '', message: 'x' }, 'target'],
@@ -38,6 +49,11 @@ describe('send request', () => {
     ],
     ['a signal that is not an AbortSignal', { target: 'lead', message: 'x', signal: { aborted: false } }, 'signal'],
     ['oversized content', { target: 'lead', message: 'x'.repeat(maxMessageBytes + 1) }, 'message'],
+    [
+      'text under the limit whose JSON escapes take it over',
+      { target: 'lead', message: '"'.repeat(maxMessageBytes / 2) },
+      'message',
+    ],
     ['no object at all', 'hello', '(root)'],
   ])('given %s, then InvalidSendRequest names the field', (_case, request, path) => {
     expect(refusal(request)?.fault.path).toBe(path);
