@@ -140,7 +140,7 @@ export interface TeamAccumulator extends TeamState {
   readonly members: Map<SessionId, MemberEntry>;
   readonly memberNames: Map<string, SessionId>;
   readonly tasks: Map<TaskId, TaskEntry>;
-  /** The sets are never changed in place, only replaced, so a copy of this map shares them safely. */
+  /** The fold changes its sets in place; a pure fold's copy of this map replaces a set it changes (see ApplyMode). */
   readonly dependents: Map<TaskId, ReadonlySet<TaskId>>;
   readonly messages: Map<MessageId, LegacyMessageEntry>;
 }

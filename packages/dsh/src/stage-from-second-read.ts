@@ -32,7 +32,7 @@ export interface SecondReadInput {
 export const stageFromSecondRead = async (input: SecondReadInput): Promise<number> => {
   const { file, key, head, unit, plan, limits, maxLineBytes, maxJsonDepth } = input;
   const stager = new ChunkStager(unit, sessionStream(key), plan.alreadyStored);
-  const encode = eventToAppendEncoder(key, head.normalised);
+  const encode = eventToAppendEncoder(key, head.normalised, plan.dataText);
   const chunker = new AppendChunker<EventToAppend>(limits);
   let chunkIndex = 0;
   const changed = (how: string): SessionLogRejected => new FileChangedDuringImport(file, how);

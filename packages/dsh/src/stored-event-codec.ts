@@ -36,10 +36,13 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
 export const eventToAppendEncoder = (
   streamKey: string,
   normalised: boolean,
+  /** False for a store that ignores `dataText` (`EventStore.ignoresDataText`): the text is not cut out. */
+  withDataText = true,
 ): ((event: LogicalEvent, lineBytes?: Uint8Array) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
   return (event, lineBytes) => {
-    const dataText = lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
+    const dataText =
+      !withDataText || lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
     const encoded: { -readonly [K in keyof EventToAppend]: EventToAppend[K] } = {
       id: idOf(event.seq),
       type: event.type,

@@ -133,6 +133,11 @@ export interface EventStore {
    */
   participate?(participant: CommitParticipant): Detach;
   /**
+   * True when the store never reads `EventToAppend.dataText` (it keeps no JSON text), so a writer
+   * need not build it; absent or false: build it where it has it.
+   */
+  readonly ignoresDataText?: boolean;
+  /**
    * Every stored event as the bytes its hash-chain digest covers, with the digest stored beside it,
    * stream by stream in revision order (chain-check.ts); absent where the store keeps no chains.
    */

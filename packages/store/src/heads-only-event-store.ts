@@ -331,6 +331,9 @@ export class HeadsOnlyEventStore implements EventStore {
 
   readonly knownRevisionCovers = 'immediate';
 
+  /** No payload is kept, so no JSON text either: an importer skips cutting each line's `data` text out. */
+  readonly ignoresDataText: boolean = true;
+
   knownRevision(stream: StreamName): KnownRevision {
     return { revision: this.lastRevision(stream) };
   }
