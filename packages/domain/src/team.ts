@@ -303,6 +303,17 @@ const moveDependents = (
   }
 };
 
+/**
+ * A live task's next snapshot with the same blockers, live too: the graph was valid with these
+ * edges and nothing else changes, so no rule of docs/rules.md#task-dependency-graph can break (its
+ * blockers are live, since deleting one would have failed on this dependent) and no walk is needed.
+ */
+const sameLiveEdges = (prior: TaskEntry | undefined, task: TeamTaskSnapshot): boolean =>
+  prior !== undefined &&
+  prior.snapshot.status !== 'deleted' &&
+  task.status !== 'deleted' &&
+  sameBlockers(prior.snapshot.blockedBy, task.blockedBy);
+
 const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number, mode: ApplyMode): Applied => {
   const prior = acc.tasks.get(task.id);
   const expected = prior === undefined ? 1 : prior.snapshot.revision + 1;
@@ -310,7 +321,7 @@ const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number, mo
     return `task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`;
   const n = taskNumber(task.id);
   if (n === 'unsafe') return `task id "${task.id}" has a number that is not a safe integer`;
-  const violation = taskGraphViolation(acc.tasks, task, acc.dependents);
+  const violation = sameLiveEdges(prior, task) ? undefined : taskGraphViolation(acc.tasks, task, acc.dependents);
   if (violation !== undefined) return violation;
   moveDependents(acc, task, prior, mode);
   acc.tasks.set(

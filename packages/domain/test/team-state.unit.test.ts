@@ -477,3 +477,42 @@ describe('the Team accumulator updates the entries it holds (nothing new per rec
     expect([...(held.dependents ?? [])]).toEqual(['task-2']);
   });
 });
+
+describe('the task graph check of a task snapshot', () => {
+  /** A tasks map that counts its lookups: the graph check's walk reads it. */
+  class CountingMap<K, V> extends Map<K, V> {
+    lookups = 0;
+    override get(key: K): V | undefined {
+      this.lookups += 1;
+      return super.get(key);
+    }
+  }
+
+  it('walks nothing when a live task keeps its blockers (a status or owner change), and still walks a changed edge', () => {
+    const tasks = new CountingMap<never, never>();
+    let state: TeamAccumulator = { ...initialTeamAccumulator(team), tasks } as TeamAccumulator;
+    const chain = Array.from({ length: 40 }, (_, index) =>
+      task(`task-${index + 1}`, 1, { blockedBy: index === 0 ? [] : [`task-${index}`] }),
+    );
+    for (const event of chain) state = accumulateTeam(state, streamEvent(event.type, event.seq, event.data));
+    tasks.lookups = 0;
+    const started = task('task-40', 2, { status: 'in_progress', blockedBy: ['task-39'] });
+    state = accumulateTeam(state, streamEvent(started.type, started.seq, started.data));
+    expect(state.failure).toBeUndefined();
+    expect(tasks.lookups).toBeLessThanOrEqual(2);
+    const cycle = task('task-1', 2, { blockedBy: ['task-40'] });
+    state = accumulateTeam(state, streamEvent(cycle.type, cycle.seq, cycle.data));
+    expect(state.failure?.reason).toBe('task dependency cycle includes "task-1"');
+  });
+
+  it('checks the blockers again when a deleted task comes back with them', () => {
+    const state = accumulate(
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-2', 2, { status: 'deleted', blockedBy: ['task-1'] }),
+      task('task-1', 2, { status: 'deleted' }),
+      task('task-2', 3, { blockedBy: ['task-1'] }),
+    );
+    expect(state.failure?.reason).toBe('blocker task "task-1" for "task-2" is missing or deleted');
+  });
+});
