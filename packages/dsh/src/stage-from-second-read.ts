@@ -48,13 +48,14 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
   await scanFingerprintedLog(
     file,
     checkHead,
-    ({ event, line, lineBytes }) => {
+    ({ event, line, lineBytes, catalogChecked }) => {
       if (event.seq < plan.alreadyStored) return undefined;
-      const chunk = chunker.add(line, lineBytes, encode(event, lineBytes));
+      const chunk = chunker.add(line, lineBytes, encode(event, lineBytes, catalogChecked));
       return chunk === undefined ? undefined : write(chunk);
     },
     {
       maxEvents: plan.summary.events,
+      trustedTeamRecords: plan.summary.invalidTeamRecords.length === 0,
       ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
       ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
     },

@@ -38,9 +38,9 @@ export const eventToAppendEncoder = (
   normalised: boolean,
   /** False for a store that ignores `dataText` (`EventStore.ignoresDataText`): the text is not cut out. */
   withDataText = true,
-): ((event: LogicalEvent, lineBytes?: Uint8Array) => EventToAppend) => {
+): ((event: LogicalEvent, lineBytes?: Uint8Array, catalogChecked?: boolean) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
-  return (event, lineBytes) => {
+  return (event, lineBytes, catalogChecked) => {
     const dataText =
       !withDataText || lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
     const encoded: { -readonly [K in keyof EventToAppend]: EventToAppend[K] } = {
@@ -50,6 +50,8 @@ export const eventToAppendEncoder = (
       metadata: metadataOf(event, normalised) as unknown as JsonValue,
     };
     if (dataText !== undefined) encoded.dataText = dataText;
+    // The reader's verdict on the payload, handed on so the views need not check it again.
+    if (catalogChecked === true) encoded.catalog = true;
     return encoded;
   };
 };

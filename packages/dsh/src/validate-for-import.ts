@@ -84,7 +84,8 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     );
   };
   const keep = (event: SessionLogEvent): EventToAppend | undefined => {
-    if (budget.admit(event.line, event.lineBytes.length)) return encode(event.event, event.lineBytes);
+    if (budget.admit(event.line, event.lineBytes.length))
+      return encode(event.event, event.lineBytes, event.catalogChecked);
     buffered = undefined; // over the budget: the tail will be read again
     return undefined;
   };

@@ -18,6 +18,13 @@ export interface EventToAppend {
    * stores (and chains) this text instead of encoding `data`; other stores ignore it.
    */
   readonly dataText?: string;
+  /**
+   * True when the writer checked `data` against the catalog codec of `type` and the codec accepted
+   * it (an imported event its reader validated). A store may hand this verdict on with the recorded
+   * event to the commit participants of the same commit (the heads-only store does), so inline
+   * views do not check the payload again; nothing read back carries it.
+   */
+  readonly catalog?: boolean;
 }
 
 export interface RecordedEvent {
@@ -29,6 +36,8 @@ export interface RecordedEvent {
   readonly data: JsonValue;
   readonly metadata: JsonValue | undefined;
   readonly recordedAt: Date;
+  /** The writer's verdict on the payload (`EventToAppend.catalog`), where the store hands it on: true or absent. */
+  readonly catalog?: boolean;
 }
 
 export interface AppendResult {

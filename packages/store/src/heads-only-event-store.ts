@@ -287,7 +287,8 @@ export class HeadsOnlyEventStore implements EventStore {
     events: readonly EventToAppend[],
     recordedAt: Date,
   ): RecordedEvent[] {
-    return recordBatch(this.positions, stream, start, events, recordedAt);
+    // The participants fold these events at once and nothing keeps them: the writer's verdict goes with them.
+    return recordBatch(this.positions, stream, start, events, recordedAt, undefined, true);
   }
 
   participate(participant: CommitParticipant): Detach {
