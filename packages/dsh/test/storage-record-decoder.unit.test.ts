@@ -92,12 +92,15 @@ describe('the plain event line of the hot path', () => {
     expect(taken).toBeGreaterThan(1000);
   });
 
-  it('leaves every other line to the full decode: extra keys, sourceEventSeqs, packed rows, normalised fixtures, bad envelopes', () => {
+  it('leaves every other line to the full decode: extra keys, ranges or unordered sourceEventSeqs, packed rows, normalised fixtures, bad envelopes', () => {
     const line = { type: 'x/y', seq: 0, time: 1, data: {} };
     expect(plain(line)).toEqual(line);
     expect(plain({ ...line, writer: 'w' })).toBeUndefined();
     expect(plain(JSON.parse('{"type":"x/y","seq":0,"time":1,"data":1,"__proto__":{}}'))).toBeUndefined();
-    expect(plain({ ...line, sourceEventSeqs: [1] })).toBeUndefined();
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [1, 3] })).toEqual({ ...line, seq: 5, sourceEventSeqs: [1, 3] });
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [[1, 3]] })).toBeUndefined();
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [3, 1] })).toBeUndefined();
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [1, 5] })).toBeUndefined();
     expect(plain({ ...line, type: 'text-chunks' }, { formatVersion: 0, normalised: false })).toBeUndefined();
     expect(plain({ type: 'x/y', data: {} }, { formatVersion: 4, normalised: true })).toBeUndefined();
     expect(plain({ ...line, type: '' })).toBeUndefined();
