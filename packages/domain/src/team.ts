@@ -1,5 +1,6 @@
 import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import {
+  type CatalogEventOf,
   type EventOf,
   type LegacyDelivery,
   type MessageId,
@@ -139,7 +140,7 @@ export interface TeamAccumulator extends TeamState {
   readonly members: Map<SessionId, MemberEntry>;
   readonly memberNames: Map<string, SessionId>;
   readonly tasks: Map<TaskId, TaskEntry>;
-  /** The sets are never changed in place, only replaced, so a copy of this map shares them safely. */
+  /** The fold changes its sets in place; a pure fold's copy of this map replaces a set it changes (see ApplyMode). */
   readonly dependents: Map<TaskId, ReadonlySet<TaskId>>;
   readonly messages: Map<MessageId, LegacyMessageEntry>;
 }
@@ -161,24 +162,30 @@ export const initialTeamState = (teamId: TeamId): TeamState => initialTeamAccumu
 // The Team rules, one record at a time (in place, on an accumulator)
 
 /**
- * Check a decoded record of the accumulator's own team against the Team rules (docs/rules.md) and
- * apply it in place. Returns the violated rule (as text) on the left, or the next accumulator on
- * the right: the same object, its maps updated, unless a field other than the maps changes.
+ * How a record is applied. `fold`: the accumulator is the fold's own, so an entry that changes is
+ * updated in place and a dependents set is changed in place (nothing is allocated per mailbox
+ * record or task snapshot in steady state). `trial`: the accumulator is a pure fold's private copy
+ * (`writableFor`), whose maps share their entries and sets with the given state, so whatever
+ * changes is a new object and the given state is never touched.
  */
-export const accumulateTeamRecord = (
-  acc: TeamAccumulator,
-  record: TeamRecord,
-  seq: number,
-): Either<string, TeamAccumulator> => {
+type ApplyMode = 'fold' | 'trial';
+
+/** The violated rule (as text), or the next accumulator: the same object unless a field other than the maps changes. */
+type Applied = string | TeamAccumulator;
+
+const eitherOf = (applied: Applied): Either<string, TeamAccumulator> =>
+  typeof applied === 'string' ? left(applied) : right(applied);
+
+const applyRecord = (acc: TeamAccumulator, record: TeamRecord, seq: number, mode: ApplyMode): Applied => {
   switch (record.type) {
     case 'team/member':
-      return applyMember(acc, record.data.member, seq);
+      return applyMember(acc, record.data.member, seq, mode);
     case 'team/task':
-      return applyTask(acc, record.data.task, seq);
+      return applyTask(acc, record.data.task, seq, mode);
     case 'team/message/queued':
       return applyQueued(acc, record.data.message, record.data.sourceVersion, seq);
     case 'team/message/delivered':
-      return applyDelivered(acc, record.data.messageId, record.data.targetId, seq);
+      return applyDelivered(acc, record.data.messageId, record.data.targetId, seq, mode);
     default: {
       const unreachable: never = record;
       return unreachable;
@@ -186,56 +193,142 @@ export const accumulateTeamRecord = (
   }
 };
 
-const applyMember = (
+/** A payload as its codec accepted it (either version), applied without a normalised copy. */
+const applyPayload = (acc: TeamAccumulator, event: CatalogEventOf<TeamRecordType>, mode: ApplyMode): Applied => {
+  switch (event.type) {
+    case 'team/member':
+      return applyMember(acc, event.data.member, event.seq, mode);
+    case 'team/task':
+      return applyTask(acc, event.data.task, event.seq, mode);
+    case 'team/message/queued':
+      return applyQueued(acc, event.data.message, event.data.version, event.seq);
+    case 'team/message/delivered':
+      return applyDelivered(acc, event.data.messageId, event.data.targetId, event.seq, mode);
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+};
+
+/**
+ * Check a decoded record of the accumulator's own team against the Team rules (docs/rules.md) and
+ * apply it in place. Returns the violated rule (as text) on the left, or the next accumulator on
+ * the right: the same object, its maps updated, unless a field other than the maps changes. An
+ * entry the record changes (a member's or task's next snapshot, a delivery) is the held entry,
+ * updated: the accumulator must be the caller's own, sharing its entries with no other state.
+ */
+export const accumulateTeamRecord = (
   acc: TeamAccumulator,
-  member: TeamMemberSnapshot,
+  record: TeamRecord,
   seq: number,
-): Either<string, TeamAccumulator> => {
+): Either<string, TeamAccumulator> => eitherOf(applyRecord(acc, record, seq, 'fold'));
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** An entry's next snapshot: the entry itself, changed in place, when folding; a new entry on a trial copy. */
+const nextEntry = <E extends MemberEntry | TaskEntry>(
+  prior: E,
+  snapshot: E['snapshot'],
+  seq: number,
+  mode: ApplyMode,
+): E => {
+  if (mode === 'trial') return { snapshot, firstSeq: prior.firstSeq, seq } as E;
+  const entry = prior as Mutable<E>;
+  entry.snapshot = snapshot;
+  entry.seq = seq;
+  return entry;
+};
+
+const applyMember = (acc: TeamAccumulator, member: TeamMemberSnapshot, seq: number, mode: ApplyMode): Applied => {
   const prior = acc.members.get(member.id);
   const holder = acc.memberNames.get(member.name);
-  if (holder !== undefined && holder !== member.id)
-    return left(`member name "${member.name}" is reused by another member`);
+  if (holder !== undefined && holder !== member.id) return `member name "${member.name}" is reused by another member`;
   if (prior === undefined) {
-    if (member.phase !== 'provisioning') return left(`member "${member.id}" must begin provisioning`);
+    if (member.phase !== 'provisioning') return `member "${member.id}" must begin provisioning`;
     acc.memberNames.set(member.name, member.id);
     acc.members.set(member.id, { snapshot: member, firstSeq: seq, seq });
-    return right(acc);
+    return acc;
   }
   const was = prior.snapshot;
   if (was.name !== member.name || was.provider !== member.provider || was.context !== member.context) {
-    return left(`member "${member.id}" changed immutable identity fields`);
+    return `member "${member.id}" changed immutable identity fields`;
   }
   if (was.phase !== 'provisioning' || member.phase === 'provisioning') {
-    return left(`invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`);
+    return `invalid ${was.phase} -> ${member.phase} transition for member "${member.id}"`;
   }
-  acc.members.set(member.id, { snapshot: member, firstSeq: prior.firstSeq, seq });
-  return right(acc);
+  // Set again even when changed in place: a change-tracking map records which keys changed.
+  acc.members.set(member.id, nextEntry(prior, member, seq, mode));
+  return acc;
 };
 
-const without = (set: ReadonlySet<TaskId> | undefined, id: TaskId): ReadonlySet<TaskId> => {
+const without = (set: ReadonlySet<TaskId>, id: TaskId): ReadonlySet<TaskId> => {
   const next = new Set(set);
   next.delete(id);
   return next;
 };
 
-const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number): Either<string, TeamAccumulator> => {
+const sameBlockers = (a: readonly TaskId[], b: readonly TaskId[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+};
+
+/**
+ * The task's edges move from its prior blockers to its new ones: in place when folding; a trial
+ * copy replaces each set it changes, since it shares them with the given state.
+ */
+const moveDependents = (
+  acc: TeamAccumulator,
+  task: TeamTaskSnapshot,
+  prior: TaskEntry | undefined,
+  mode: ApplyMode,
+): void => {
+  // Most snapshots change a status or an owner, not the edges: nothing to move.
+  if (prior !== undefined && sameBlockers(prior.snapshot.blockedBy, task.blockedBy)) return;
+  const { dependents } = acc;
+  if (prior !== undefined) {
+    for (const blocker of prior.snapshot.blockedBy) {
+      const set = dependents.get(blocker);
+      if (set === undefined) continue;
+      if (mode === 'fold') (set as Set<TaskId>).delete(task.id);
+      else dependents.set(blocker, without(set, task.id));
+    }
+  }
+  for (const blocker of task.blockedBy) {
+    const set = dependents.get(blocker);
+    if (set === undefined) dependents.set(blocker, new Set<TaskId>().add(task.id));
+    else if (mode === 'fold') (set as Set<TaskId>).add(task.id);
+    else dependents.set(blocker, new Set(set).add(task.id));
+  }
+};
+
+/**
+ * A live task's next snapshot with the same blockers, live too: the graph was valid with these
+ * edges and nothing else changes, so no rule of docs/rules.md#task-dependency-graph can break (its
+ * blockers are live, since deleting one would have failed on this dependent) and no walk is needed.
+ */
+const sameLiveEdges = (prior: TaskEntry | undefined, task: TeamTaskSnapshot): boolean =>
+  prior !== undefined &&
+  prior.snapshot.status !== 'deleted' &&
+  task.status !== 'deleted' &&
+  sameBlockers(prior.snapshot.blockedBy, task.blockedBy);
+
+const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number, mode: ApplyMode): Applied => {
   const prior = acc.tasks.get(task.id);
   const expected = prior === undefined ? 1 : prior.snapshot.revision + 1;
   if (task.revision !== expected)
-    return left(`task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`);
+    return `task "${task.id}" revision is not contiguous (expected ${expected}, got ${task.revision})`;
   const n = taskNumber(task.id);
-  if (n === 'unsafe') return left(`task id "${task.id}" has a number that is not a safe integer`);
-  const violation = taskGraphViolation(acc.tasks, task, acc.dependents);
-  if (violation !== undefined) return left(violation);
-  // Sets are replaced, never changed: a pure fold's copy of the map shares them.
-  prior?.snapshot.blockedBy.forEach((blocker) => {
-    if (acc.dependents.has(blocker)) acc.dependents.set(blocker, without(acc.dependents.get(blocker), task.id));
-  });
-  task.blockedBy.forEach((blocker) => {
-    acc.dependents.set(blocker, new Set(acc.dependents.get(blocker)).add(task.id));
-  });
-  acc.tasks.set(task.id, { snapshot: task, firstSeq: prior?.firstSeq ?? seq, seq });
-  return right(typeof n === 'number' && n + 1 > acc.nextTaskNumber ? { ...acc, nextTaskNumber: n + 1 } : acc);
+  if (n === 'unsafe') return `task id "${task.id}" has a number that is not a safe integer`;
+  const violation = sameLiveEdges(prior, task) ? undefined : taskGraphViolation(acc.tasks, task, acc.dependents);
+  if (violation !== undefined) return violation;
+  moveDependents(acc, task, prior, mode);
+  acc.tasks.set(
+    task.id,
+    prior === undefined ? { snapshot: task, firstSeq: seq, seq } : nextEntry(prior, task, seq, mode),
+  );
+  return typeof n === 'number' && n + 1 > acc.nextTaskNumber ? { ...acc, nextTaskNumber: n + 1 } : acc;
 };
 
 const applyQueued = (
@@ -243,10 +336,11 @@ const applyQueued = (
   message: LegacyMessageEntry['message'],
   sourceVersion: 1 | 2,
   seq: number,
-): Either<string, TeamAccumulator> => {
-  if (acc.messages.has(message.id)) return left(`message "${message.id}" queued twice`);
-  acc.messages.set(message.id, { message, sourceVersion, queuedSeq: seq });
-  return right(acc);
+): Applied => {
+  if (acc.messages.has(message.id)) return `message "${message.id}" queued twice`;
+  // `deliveredSeq` is there from the start, so a delivery sets a field and does not reshape the entry.
+  acc.messages.set(message.id, { message, sourceVersion, queuedSeq: seq, deliveredSeq: undefined });
+  return acc;
 };
 
 const applyDelivered = (
@@ -254,19 +348,26 @@ const applyDelivered = (
   messageId: MessageId,
   targetId: SessionId,
   seq: number,
-): Either<string, TeamAccumulator> => {
+  mode: ApplyMode,
+): Applied => {
   const queued = acc.messages.get(messageId);
-  if (queued === undefined) return left(`message "${messageId}" delivered before queueing`);
+  if (queued === undefined) return `message "${messageId}" delivered before queueing`;
   if (queued.message.targetId !== targetId)
-    return left(`message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`);
-  if (queued.deliveredSeq !== undefined) return left(`message "${messageId}" delivered twice`);
-  acc.messages.set(messageId, {
-    message: queued.message,
-    sourceVersion: queued.sourceVersion,
-    queuedSeq: queued.queuedSeq,
-    deliveredSeq: seq,
-  });
-  return right(acc);
+    return `message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`;
+  if (queued.deliveredSeq !== undefined) return `message "${messageId}" delivered twice`;
+  if (mode === 'fold') {
+    (queued as Mutable<LegacyMessageEntry>).deliveredSeq = seq;
+    // Set again although changed in place: a change-tracking map records which keys changed.
+    acc.messages.set(messageId, queued);
+  } else {
+    acc.messages.set(messageId, {
+      message: queued.message,
+      sourceVersion: queued.sourceVersion,
+      queuedSeq: queued.queuedSeq,
+      deliveredSeq: seq,
+    });
+  }
+  return acc;
 };
 
 /**
@@ -292,12 +393,12 @@ const writableFor = (state: TeamState, type: TeamRecordType): TeamAccumulator =>
 
 /**
  * Check a decoded record of the state's own team against the Team rules and apply it, purely: the
- * violated rule (as text) on the left, or the next state on the right; the given state is
- * unchanged either way. Deciders try a candidate record with it before it is written, so a log
- * teamlog writes never holds a failing record.
+ * violated rule (as text) on the left, or the next state on the right; the given state, its maps,
+ * entries and sets are unchanged either way. Deciders try a candidate record with it before it is
+ * written, so a log teamlog writes never holds a failing record.
  */
 export const applyTeamRecord = (state: TeamState, record: TeamRecord, seq: number): Either<string, TeamState> =>
-  accumulateTeamRecord(writableFor(state, record.type), record, seq);
+  eitherOf(applyRecord(writableFor(state, record.type), record, seq, 'trial'));
 
 // ---------------------------------------------------------------------------------------------
 // Folds
@@ -327,34 +428,43 @@ const refusedRecord = <S extends TeamState>(state: S, type: TeamRecordType, even
   return fail(state, event, reason);
 };
 
-const foldTeam = <S extends TeamState>(
-  state: S,
-  event: StreamEvent,
-  apply: (state: S, record: TeamRecord, seq: number) => Either<string, S>,
-): S => {
-  if (!isTeamRecordType(event.type) || state.failure !== undefined) return state;
-  if (!isTeamRecordEvent(event)) return refusedRecord(state, event.type, event);
-  const record = normaliseTeamRecord(event.type, event.data);
-  // A forked child inherits its ancestor's records; only the log's own team counts.
-  if (record.data.teamId !== state.teamId) return state;
-  const applied = apply(state, record, event.seq);
-  if (isLeft(applied)) return fail(state, event, applied.left);
-  return applied.right.hasRecords ? applied.right : { ...applied.right, hasRecords: true };
-};
+/**
+ * Whether an event is a Team record to apply: of the state's own team (a forked child inherits its
+ * ancestor's records; only the log's own team counts), its codec's verdict taken, the team not failed.
+ */
+const isOwnRecord = (state: TeamState, event: StreamEvent): event is CatalogEventOf<TeamRecordType> =>
+  state.failure === undefined && isTeamRecordEvent(event) && event.data.teamId === state.teamId;
+
+/** A Team record event that is not one to apply: the state as it is, or failed on a refused record of its own team. */
+const notApplied = <S extends TeamState>(state: S, event: StreamEvent): S =>
+  !isTeamRecordType(event.type) || state.failure !== undefined || event.catalog
+    ? state
+    : refusedRecord(state, event.type, event);
+
+const withRecords = <S extends TeamState>(state: S): S => (state.hasRecords ? state : { ...state, hasRecords: true });
 
 /**
  * Fold one Lead-log event into the Team, purely: a Team record of the own team yields a new state
- * that copies the maps it changes; any other event returns the same state. Linear in the maps it
- * copies per record, so for short folds (a candidate, a test); whole streams accumulate.
+ * that copies the maps (and entries) it changes; any other event returns the same state. Linear in
+ * the maps it copies per record, so for short folds (a candidate, a test); whole streams accumulate.
  */
-export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => foldTeam(state, event, applyTeamRecord);
+export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
+  if (!isOwnRecord(state, event)) return notApplied(state, event);
+  const applied = applyTeamRecord(state, normaliseTeamRecord(event.type, event.data), event.seq);
+  return isLeft(applied) ? fail(state, event, applied.left) : withRecords(applied.right);
+};
 
 /**
  * Fold one Lead-log event into an accumulated Team, in place: the projections' fold over whole
- * logs. Once the team has records, a record changes only the maps: no copy of the state per record.
+ * logs. Once the team has records, a record changes only the maps and the entry it names: no copy
+ * of the state, no new entry for a delivery or a next snapshot, and the payload is applied as its
+ * codec accepted it (no normalised copy, no `Either`).
  */
-export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator =>
-  foldTeam(acc, event, accumulateTeamRecord);
+export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator => {
+  if (!isOwnRecord(acc, event)) return notApplied(acc, event);
+  const applied = applyPayload(acc, event, 'fold');
+  return typeof applied === 'string' ? fail(acc, event, applied) : withRecords(applied);
+};
 
 /**
  * The Team as the Lead stream holds it, and that stream's revision. Linear in its Team: evolving

@@ -1,4 +1,4 @@
-import { type SessionId, type TeamId, streamEvent } from '@teamlog/events';
+import { type SessionId, type TeamId, normaliseTeamRecord, streamEvent } from '@teamlog/events';
 import {
   type TeamAccumulator,
   type TeamState,
@@ -395,5 +395,124 @@ describe('the Team accumulator of a big Lead log (the projections fold in place)
     const failed = accumulateTeam(tasked, streamEvent('team/message/delivered', at(), delivered('never-queued').data));
     expect(failed).not.toBe(tasked);
     expect(failed.failure?.reason).toBe('message "never-queued" delivered before queueing');
+  });
+});
+
+describe('the Team accumulator updates the entries it holds (nothing new per record in steady state)', () => {
+  it('updates a delivered message, a member and a task in their own entries', () => {
+    const state = accumulate(
+      member('child-a', 'provisioning'),
+      task('task-1', 1),
+      queued('m-1'),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+    );
+    const held = {
+      member: state.members.get('child-a' as never),
+      task: state.tasks.get('task-1' as never),
+      message: state.messages.get('m-1' as never),
+      dependents: state.dependents.get('task-1' as never),
+    };
+    for (const event of [
+      member('child-a', 'active'),
+      task('task-1', 2, { status: 'in_progress' }),
+      delivered('m-1'),
+      task('task-3', 1, { blockedBy: ['task-1'] }),
+    ])
+      accumulateTeam(state, streamEvent(event.type, event.seq, event.data));
+    expect(state.failure).toBeUndefined();
+    expect(state.members.get('child-a' as never)).toBe(held.member);
+    expect(state.tasks.get('task-1' as never)).toBe(held.task);
+    expect(state.messages.get('m-1' as never)).toBe(held.message);
+    expect(state.dependents.get('task-1' as never)).toBe(held.dependents);
+    expect(held.member?.snapshot.phase).toBe('active');
+    expect(held.task?.snapshot.revision).toBe(2);
+    expect(held.message?.deliveredSeq).toBeDefined();
+    expect([...(held.dependents ?? [])]).toEqual(['task-2', 'task-3']);
+  });
+
+  it('moves a task between blockers in place and keeps the graph rules: the old blocker can then be deleted', () => {
+    const state = accumulate(
+      task('task-1', 1),
+      task('task-2', 1),
+      task('task-3', 1, { blockedBy: ['task-1'] }),
+      task('task-3', 2, { blockedBy: ['task-2'] }),
+      task('task-1', 2, { status: 'deleted' }),
+    );
+    expect(state.failure).toBeUndefined();
+    expect([...(state.dependents.get('task-1' as never) ?? [])]).toEqual([]);
+    const failed = accumulateTeam(state, streamEvent('team/task', at(), task('task-2', 2, { status: 'deleted' }).data));
+    expect(failed.failure?.reason).toBe('blocker task "task-2" for "task-3" is missing or deleted');
+  });
+
+  it('leaves the accumulated entries and sets as they were when a decider tries records on it', () => {
+    const state = accumulate(
+      member('child-a', 'provisioning'),
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      queued('m-1'),
+    );
+    const held = {
+      member: state.members.get('child-a' as never),
+      task: state.tasks.get('task-1' as never),
+      message: state.messages.get('m-1' as never),
+      dependents: state.dependents.get('task-1' as never),
+    };
+    const tries = [
+      member('child-a', 'active'),
+      task('task-1', 2, { status: 'in_progress' }),
+      task('task-2', 2, { blockedBy: [] }),
+      task('task-3', 1, { blockedBy: ['task-1'] }),
+      delivered('m-1'),
+    ];
+    for (const event of tries) {
+      const record = normaliseTeamRecord(event.type as never, event.data as never);
+      expect(isRight(applyTeamRecord(state, record, event.seq))).toBe(true);
+    }
+    expect(state.members.get('child-a' as never)).toBe(held.member);
+    expect(held.member?.snapshot.phase).toBe('provisioning');
+    expect(state.tasks.get('task-1' as never)).toBe(held.task);
+    expect(held.task?.snapshot.revision).toBe(1);
+    expect(held.message?.deliveredSeq).toBeUndefined();
+    expect(state.dependents.get('task-1' as never)).toBe(held.dependents);
+    expect([...(held.dependents ?? [])]).toEqual(['task-2']);
+  });
+});
+
+describe('the task graph check of a task snapshot', () => {
+  /** A tasks map that counts its lookups: the graph check's walk reads it. */
+  class CountingMap<K, V> extends Map<K, V> {
+    lookups = 0;
+    override get(key: K): V | undefined {
+      this.lookups += 1;
+      return super.get(key);
+    }
+  }
+
+  it('walks nothing when a live task keeps its blockers (a status or owner change), and still walks a changed edge', () => {
+    const tasks = new CountingMap<never, never>();
+    let state: TeamAccumulator = { ...initialTeamAccumulator(team), tasks } as TeamAccumulator;
+    const chain = Array.from({ length: 40 }, (_, index) =>
+      task(`task-${index + 1}`, 1, { blockedBy: index === 0 ? [] : [`task-${index}`] }),
+    );
+    for (const event of chain) state = accumulateTeam(state, streamEvent(event.type, event.seq, event.data));
+    tasks.lookups = 0;
+    const started = task('task-40', 2, { status: 'in_progress', blockedBy: ['task-39'] });
+    state = accumulateTeam(state, streamEvent(started.type, started.seq, started.data));
+    expect(state.failure).toBeUndefined();
+    expect(tasks.lookups).toBeLessThanOrEqual(2);
+    const cycle = task('task-1', 2, { blockedBy: ['task-40'] });
+    state = accumulateTeam(state, streamEvent(cycle.type, cycle.seq, cycle.data));
+    expect(state.failure?.reason).toBe('task dependency cycle includes "task-1"');
+  });
+
+  it('checks the blockers again when a deleted task comes back with them', () => {
+    const state = accumulate(
+      task('task-1', 1),
+      task('task-2', 1, { blockedBy: ['task-1'] }),
+      task('task-2', 2, { status: 'deleted', blockedBy: ['task-1'] }),
+      task('task-1', 2, { status: 'deleted' }),
+      task('task-2', 3, { blockedBy: ['task-1'] }),
+    );
+    expect(state.failure?.reason).toBe('blocker task "task-1" for "task-2" is missing or deleted');
   });
 });

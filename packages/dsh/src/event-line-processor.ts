@@ -7,7 +7,7 @@ import type { SplitLine } from './line-splitter';
 import type { LogicalEvent } from './logical-event';
 import { type RecordOutcome, type Recovery, RecoveryScanner } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
-import { decodeStorageRecord } from './storage-record-decoder';
+import { decodeStorageRecord, plainEventOf } from './storage-record-decoder';
 import { tooDeepPath } from './json-depth';
 
 export interface SessionLogEvent {
@@ -17,6 +17,12 @@ export interface SessionLogEvent {
   readonly eventClass: EventClass;
   /** The bytes of that line (shared by a packed row's members); valid while the event is visited. */
   readonly lineBytes: Uint8Array;
+  /**
+   * True when the payload is a catalog type's and its codec accepted it: checked by this read, or
+   * (a trusted read) by the strict read that validated the same lines. The importer hands this
+   * verdict on (`EventToAppend.catalog`), so inline views do not check the payload again.
+   */
+  readonly catalogChecked?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -25,36 +31,45 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const blankLine = { kind: 'problem', reason: 'unparsable-line', detail: 'the line is blank (no JSON value)' } as const;
 
-/** A line's JSON value, or the problem that makes it unparsable. */
-export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly problem?: RecordOutcome } => {
+/** Why a line has no JSON value: a class, so no parsed JSON value can be taken for one. */
+class LineProblem {
+  constructor(readonly outcome: RecordOutcome & { readonly kind: 'problem' }) {}
+}
+
+const blankLineProblem = new LineProblem(blankLine);
+
+/** A line's JSON value (as it is: nothing wrapped around it on the happy path), or the problem that makes it unparsable. */
+const parseLineValue = (line: SplitLine): unknown => {
   if (line.overlongBytes !== undefined) {
-    return {
-      problem: {
-        kind: 'problem',
-        reason: 'line-too-long',
-        detail: `the line has ${line.overlongBytes} bytes, more than the reader's limit`,
-      },
-    };
+    return new LineProblem({
+      kind: 'problem',
+      reason: 'line-too-long',
+      detail: `the line has ${line.overlongBytes} bytes, more than the reader's limit`,
+    });
   }
   // Before decoding: a blank line is unparsable like any non-JSON line, but found without a throw (docs/rules.md#blank-lines).
-  if (isBlankLine(line.bytes)) return { problem: blankLine };
+  if (isBlankLine(line.bytes)) return blankLineProblem;
   let text: string;
   try {
     text = utf8.decode(line.bytes);
   } catch {
-    return { problem: { kind: 'problem', reason: 'unparsable-line', detail: 'the line is not valid UTF-8' } };
+    return new LineProblem({ kind: 'problem', reason: 'unparsable-line', detail: 'the line is not valid UTF-8' });
   }
   try {
-    return { value: JSON.parse(text) };
+    return JSON.parse(text);
   } catch (error) {
-    return {
-      problem: {
-        kind: 'problem',
-        reason: 'unparsable-line',
-        detail: `the line is not JSON (${error instanceof Error ? error.message : String(error)})`,
-      },
-    };
+    return new LineProblem({
+      kind: 'problem',
+      reason: 'unparsable-line',
+      detail: `the line is not JSON (${error instanceof Error ? error.message : String(error)})`,
+    });
   }
+};
+
+/** A line's JSON value, or the problem that makes it unparsable. */
+export const parseLine = (line: SplitLine): { readonly value?: unknown; readonly problem?: RecordOutcome } => {
+  const parsed = parseLineValue(line);
+  return parsed instanceof LineProblem ? { problem: parsed.outcome } : { value: parsed };
 };
 
 /** What the reader accepts of one line (both are input validation, see checkLimits). */
@@ -86,7 +101,8 @@ export class EventLineProcessor {
   /**
    * `payloads: 'trusted'` skips the strict decode of catalog payloads (and the tallies that come
    * with it): only for a read whose lines are proven to be ones a strict read already accepted
-   * (the importer's second pass, by chunk fingerprints).
+   * (the importer's second pass, by chunk fingerprints). Its Team records are taken as their
+   * codecs accepted them only when `trustedTeamRecords` says that read kept no invalid one.
    */
   constructor(
     private readonly file: string,
@@ -97,6 +113,7 @@ export class EventLineProcessor {
       maxLineBytes: Number.POSITIVE_INFINITY,
       maxJsonDepth: Number.POSITIVE_INFINITY,
     },
+    private readonly trustedTeamRecords = false,
   ) {}
 
   get keptEvents(): number {
@@ -126,15 +143,32 @@ export class EventLineProcessor {
 
   /** The events this line adds to the kept log (none once the recovery rule stopped accepting). */
   process(line: SplitLine): readonly SessionLogEvent[] {
+    const events: SessionLogEvent[] = [];
+    this.processInto(line, events);
+    return events;
+  }
+
+  /**
+   * `process`, adding the line's events to `into`. An ordinary event line with the expected seq
+   * (nearly every line) goes the short way: its parsed value becomes the logical event and the
+   * visited event, and nothing else is made for it (no outcome, step, `Either` or array).
+   */
+  processInto(line: SplitLine, into: SessionLogEvent[]): void {
     if (line.blankRun !== undefined) {
       // A blank line is never a turn/end, so a run of them only stops (or goes on) dropping.
       this.scanner.recordProblemRun(line.line, line.blankRun, blankLine);
-      return [];
+      return;
     }
-    const parsed = parseLine(line);
+    const parsed = parseLineValue(line);
+    const problem = parsed instanceof LineProblem ? parsed.outcome : undefined;
     // Past a problem nothing more is kept, so a line over a limit there is dropped like any other.
-    if (!this.scanner.stopped) this.checkLimits(line, parsed.value);
-    const step = this.scanner.record(line.line, this.outcomeOf(parsed));
+    if (!this.scanner.stopped) this.checkLimits(line, problem === undefined ? parsed : undefined);
+    const plain = problem === undefined ? plainEventOf(parsed, this.formatVersion, this.normalised) : undefined;
+    if (plain !== undefined && this.scanner.acceptNext(plain.seq)) {
+      into.push(this.visited(line, plain));
+      return;
+    }
+    const step = this.scanner.record(line.line, problem ?? this.outcomeOf(parsed));
     if (step.kind === 'reject') {
       const { problem, turnEndLine } = step.damage;
       throw new SessionLogRejected(
@@ -144,13 +178,28 @@ export class EventLineProcessor {
         { line: problem.line },
       );
     }
-    if (step.kind === 'drop') return [];
-    return step.events.map((event) => ({
+    if (step.kind === 'drop') return;
+    for (const event of step.events) into.push(this.visited(line, event));
+  }
+
+  private visited(line: SplitLine, event: LogicalEvent): SessionLogEvent {
+    const eventClass = this.classify(line.line, event);
+    return {
       line: line.line,
       event,
-      eventClass: this.classify(line.line, event),
+      eventClass,
       lineBytes: line.bytes,
-    }));
+      catalogChecked: eventClass === 'catalog' && this.verdictOf(event),
+    };
+  }
+
+  /** Whether a catalog event's payload is known accepted by its codec (see `catalogChecked`). */
+  private verdictOf(event: LogicalEvent): boolean {
+    if (!isTeamRecordType(event.type)) return true;
+    if (this.payloads === 'trusted') return this.trustedTeamRecords;
+    // A strict read classed it: only a Team record its codec refused is kept as `catalog` (see classify).
+    const problems = this.teamProblems;
+    return problems.length === 0 || problems[problems.length - 1]?.seq !== event.seq;
   }
 
   /** The reader's limits are input validation: the whole file is rejected, naming the line (and the field). */
@@ -175,8 +224,7 @@ export class EventLineProcessor {
     }
   }
 
-  private outcomeOf({ value, problem }: ReturnType<typeof parseLine>): RecordOutcome {
-    if (problem !== undefined) return problem;
+  private outcomeOf(value: unknown): RecordOutcome {
     const decoded = decodeStorageRecord(value, {
       formatVersion: this.formatVersion,
       normalised: this.normalised,

@@ -52,6 +52,17 @@ export class RecoveryScanner {
     return this.problem !== undefined;
   }
 
+  /**
+   * The common step, without a step object: accept one event when nothing was dropped yet and its
+   * seq is the expected one (what `record` does for such an event). False changes nothing; the
+   * caller then goes through `record`.
+   */
+  acceptNext(seq: number): boolean {
+    if (this.problem !== undefined || seq !== this.nextSeq) return false;
+    this.nextSeq += 1;
+    return true;
+  }
+
   record(line: number, outcome: RecordOutcome): ScanStep {
     if (this.problem !== undefined) {
       this.droppedLines += 1;

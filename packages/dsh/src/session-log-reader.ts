@@ -58,8 +58,13 @@ export interface ReadSessionLogOptions {
 }
 
 /** Internal to the importer: see `scanFingerprintedLog`. */
-interface PassOptions extends ReadSessionLogOptions {
+interface PassOptions extends TrustedReadOptions {
   readonly payloads?: 'strict' | 'trusted';
+}
+
+/** A trusted read's options: `trustedTeamRecords` when the strict read kept no invalid Team record. */
+export interface TrustedReadOptions extends ReadSessionLogOptions {
+  readonly trustedTeamRecords?: boolean;
 }
 
 type Item =
@@ -148,7 +153,14 @@ async function* readLines(
   };
   yield { kind: 'head', head };
 
-  const processor = new EventLineProcessor(file, parsed.formatVersion, normalised, options.payloads, limits);
+  const processor = new EventLineProcessor(
+    file,
+    parsed.formatVersion,
+    normalised,
+    options.payloads,
+    limits,
+    options.trustedTeamRecords === true,
+  );
   let emitted = 0;
   const summary = (
     tail: Parameters<EventLineProcessor['finish']>[0],
@@ -168,18 +180,20 @@ async function* readLines(
     stoppedEarly,
   });
 
+  const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
   for (let batch = lines; batch.length > 0; batch = await cursor.nextBatch()) {
     const accepted: SessionLogEvent[] = [];
     for (const line of batch) {
-      for (const event of processor.process(line)) {
-        accepted.push(event);
-        emitted += 1;
-        if (options.maxEvents !== undefined && emitted >= options.maxEvents) {
-          yield { kind: 'events', events: accepted };
-          return summary(undefined, { lines: line.line, largestLineBytes: 0, peakBufferedBytes: 0 }, true);
-        }
+      processor.processInto(line, accepted);
+      if (emitted + accepted.length >= maxEvents) {
+        // A packed row's members share a line: only those up to the limit count.
+        accepted.length = maxEvents - emitted;
+        emitted = maxEvents;
+        yield { kind: 'events', events: accepted };
+        return summary(undefined, { lines: line.line, largestLineBytes: 0, peakBufferedBytes: 0 }, true);
       }
     }
+    emitted += accepted.length;
     if (accepted.length > 0) yield { kind: 'events', events: accepted };
   }
   const end = cursor.end as LineSplitEnd;
@@ -261,7 +275,7 @@ export const scanFingerprintedLog = async (
   file: string,
   onHead: (head: SessionLogHead) => void,
   visit: (event: SessionLogEvent) => void | Promise<void>,
-  options: ReadSessionLogOptions,
+  options: TrustedReadOptions,
 ): Promise<SessionLogSummary> => {
   const stream = streamLog(file, { ...options, payloads: 'trusted' });
   const first = await stream.next();

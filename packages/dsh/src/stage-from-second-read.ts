@@ -32,7 +32,7 @@ export interface SecondReadInput {
 export const stageFromSecondRead = async (input: SecondReadInput): Promise<number> => {
   const { file, key, head, unit, plan, limits, maxLineBytes, maxJsonDepth } = input;
   const stager = new ChunkStager(unit, sessionStream(key), plan.alreadyStored);
-  const encode = eventToAppendEncoder(key, head.normalised);
+  const encode = eventToAppendEncoder(key, head.normalised, plan.dataText);
   const chunker = new AppendChunker<EventToAppend>(limits);
   let chunkIndex = 0;
   const changed = (how: string): SessionLogRejected => new FileChangedDuringImport(file, how);
@@ -48,13 +48,14 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
   await scanFingerprintedLog(
     file,
     checkHead,
-    ({ event, line, lineBytes }) => {
+    ({ event, line, lineBytes, catalogChecked }) => {
       if (event.seq < plan.alreadyStored) return undefined;
-      const chunk = chunker.add(line, lineBytes, encode(event, lineBytes));
+      const chunk = chunker.add(line, lineBytes, encode(event, lineBytes, catalogChecked));
       return chunk === undefined ? undefined : write(chunk);
     },
     {
       maxEvents: plan.summary.events,
+      trustedTeamRecords: plan.summary.invalidTeamRecords.length === 0,
       ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
       ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
     },

@@ -104,6 +104,58 @@ const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext)
   return right(event);
 };
 
+/** Whether every key of the record is an envelope key (a for-in: no key array per line). */
+const hasOnlyEnvelopeKeys = (record: Record<string, unknown>): boolean => {
+  for (const key in record) if (!envelopeKeys.has(key)) return false;
+  return true;
+};
+
+/**
+ * `sourceEventSeqs` without ranges, strictly increasing and all before the event's own seq: what
+ * `expandSeqRanges` gives for them is the list itself (so it is shared, not copied). Undefined for
+ * any other list, which the full decode expands and checks.
+ */
+const plainSourceSeqs = (physical: unknown, seq: number): readonly number[] | undefined => {
+  if (!Array.isArray(physical)) return undefined;
+  let previous = -1;
+  for (const entry of physical) {
+    if (typeof entry !== 'number' || entry <= previous) return undefined;
+    previous = entry;
+  }
+  return previous < seq ? (physical as number[]) : undefined;
+};
+
+/**
+ * The reader's hot path: the one logical event of an ordinary event line (an event object of a
+ * log that is not a normalised fixture, not a packed row, with only envelope keys, and plain
+ * `sourceEventSeqs` if any), built straight from the parsed value; undefined for any other line,
+ * which `decodeStorageRecord` then decodes (and explains). The same event `decodeStorageRecord`
+ * gives for such a line at the seq it carries, without an `Either` or an array around it.
+ */
+export const plainEventOf = (
+  value: unknown,
+  formatVersion: FormatVersion,
+  normalised: boolean,
+): LogicalEvent | undefined => {
+  if (normalised || !isRecord(value)) return undefined;
+  const type = value.type;
+  if (typeof type !== 'string' || type.length === 0 || (formatVersion <= 1 && isPackedRowType(type))) return undefined;
+  if (!isWellFormedEnvelope(value, false) || !hasOnlyEnvelopeKeys(value)) return undefined;
+  const seq = value.seq as number;
+  const sourceEventSeqs = value.sourceEventSeqs === undefined ? undefined : plainSourceSeqs(value.sourceEventSeqs, seq);
+  if (value.sourceEventSeqs !== undefined && sourceEventSeqs === undefined) return undefined;
+  const event: { -readonly [K in keyof LogicalEvent]: LogicalEvent[K] } = {
+    type,
+    seq,
+    time: value.time as number,
+    data: value.data as JsonValue,
+  };
+  if (value.ignorable !== undefined) event.ignorable = value.ignorable as true;
+  if (value.surfaceOp !== undefined) event.surfaceOp = value.surfaceOp as SurfaceOp;
+  if (sourceEventSeqs !== undefined) event.sourceEventSeqs = sourceEventSeqs;
+  return event;
+};
+
 /**
  * One storage record (a parsed line after the header) to the logical events it holds: a packed
  * row (V0/V1 only) expands to its members; any other line is one event envelope.

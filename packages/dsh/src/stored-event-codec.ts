@@ -36,10 +36,13 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
 export const eventToAppendEncoder = (
   streamKey: string,
   normalised: boolean,
-): ((event: LogicalEvent, lineBytes?: Uint8Array) => EventToAppend) => {
+  /** False for a store that ignores `dataText` (`EventStore.ignoresDataText`): the text is not cut out. */
+  withDataText = true,
+): ((event: LogicalEvent, lineBytes?: Uint8Array, catalogChecked?: boolean) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
-  return (event, lineBytes) => {
-    const dataText = lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
+  return (event, lineBytes, catalogChecked) => {
+    const dataText =
+      !withDataText || lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
     const encoded: { -readonly [K in keyof EventToAppend]: EventToAppend[K] } = {
       id: idOf(event.seq),
       type: event.type,
@@ -47,6 +50,8 @@ export const eventToAppendEncoder = (
       metadata: metadataOf(event, normalised) as unknown as JsonValue,
     };
     if (dataText !== undefined) encoded.dataText = dataText;
+    // The reader's verdict on the payload, handed on so the views need not check it again.
+    if (catalogChecked === true) encoded.catalog = true;
     return encoded;
   };
 };

@@ -22,6 +22,8 @@ export interface ImportPlan {
   readonly digests: readonly string[];
   /** The validated tail in chunks, when it fit the single-pass budget; otherwise the file is read again. */
   readonly buffered: Array<readonly EventToAppend[]> | undefined;
+  /** Whether the events carry their line's `data` text (not for a store that ignores it). */
+  readonly dataText: boolean;
 }
 
 export interface ValidationInput {
@@ -57,7 +59,8 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const revision = await store.streamRevision(stream);
   const alreadyStored = revision === undefined ? 0 : Number(revision) + 1;
   const stored = revision === undefined ? undefined : store.readStream(stream)[Symbol.asyncIterator]();
-  const encode = eventToAppendEncoder(key, head.normalised);
+  const dataText = store.ignoresDataText !== true;
+  const encode = eventToAppendEncoder(key, head.normalised, dataText);
   const chunker = new AppendChunker<EventToAppend>(limits);
   const digests: string[] = [];
   const budget = new SinglePassBudget(input.singlePassBytes, input.fileBytes);
@@ -81,7 +84,8 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     );
   };
   const keep = (event: SessionLogEvent): EventToAppend | undefined => {
-    if (budget.admit(event.line, event.lineBytes.length)) return encode(event.event, event.lineBytes);
+    if (budget.admit(event.line, event.lineBytes.length))
+      return encode(event.event, event.lineBytes, event.catalogChecked);
     buffered = undefined; // over the budget: the tail will be read again
     return undefined;
   };
@@ -100,7 +104,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
       digests.push(last.digest);
       buffered?.push(last.items);
     }
-    return { summary, alreadyStored, digests, buffered };
+    return { summary, alreadyStored, digests, buffered, dataText };
   } finally {
     await stored?.return?.();
   }

@@ -1,5 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
-import { decodeStorageRecord } from '../src/storage-record-decoder';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeStorageRecord, plainEventOf } from '../src/storage-record-decoder';
 
 const v0 = { formatVersion: 0 as const, normalised: false, nextSeq: 0 };
 
@@ -58,5 +60,52 @@ describe('storage record decoding', () => {
     expect(isLeft(decodeStorageRecord(row, v0))).toBe(false);
     const v2 = decodeStorageRecord(row, { ...v0, formatVersion: 2 });
     expect(isLeft(v2) && v2.left.path).toBe('seq');
+  });
+});
+
+describe('the plain event line of the hot path', () => {
+  const v4 = { formatVersion: 4 as const, normalised: false };
+  const plain = (value: unknown, context: { formatVersion: 0 | 4; normalised: boolean } = v4) =>
+    plainEventOf(value, context.formatVersion, context.normalised);
+
+  it('is the event the full decode gives, for every event line of the fixtures it takes', () => {
+    const root = join(__dirname, '..', '..', '..', 'fixtures');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+    let taken = 0;
+    for (const file of files) {
+      const lines = readFileSync(join(root, file), 'utf8').split('\n').slice(1);
+      for (const text of lines) {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          continue;
+        }
+        const event = plain(value, { formatVersion: 0, normalised: false });
+        if (event === undefined) continue;
+        taken += 1;
+        const decoded = decodeStorageRecord(value, { formatVersion: 0, normalised: false, nextSeq: event.seq });
+        expect({ file, decoded }).toEqual({ file, decoded: { _tag: 'Right', right: [event] } });
+        expect(Object.keys(event)).toEqual(Object.keys((decoded as { right: readonly object[] }).right[0] as object));
+      }
+    }
+    expect(taken).toBeGreaterThan(1000);
+  });
+
+  it('leaves every other line to the full decode: extra keys, ranges or unordered sourceEventSeqs, packed rows, normalised fixtures, bad envelopes', () => {
+    const line = { type: 'x/y', seq: 0, time: 1, data: {} };
+    expect(plain(line)).toEqual(line);
+    expect(plain({ ...line, writer: 'w' })).toBeUndefined();
+    expect(plain(JSON.parse('{"type":"x/y","seq":0,"time":1,"data":1,"__proto__":{}}'))).toBeUndefined();
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [1, 3] })).toEqual({ ...line, seq: 5, sourceEventSeqs: [1, 3] });
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [[1, 3]] })).toBeUndefined();
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [3, 1] })).toBeUndefined();
+    expect(plain({ ...line, seq: 5, sourceEventSeqs: [1, 5] })).toBeUndefined();
+    expect(plain({ ...line, type: 'text-chunks' }, { formatVersion: 0, normalised: false })).toBeUndefined();
+    expect(plain({ type: 'x/y', data: {} }, { formatVersion: 4, normalised: true })).toBeUndefined();
+    expect(plain({ ...line, type: '' })).toBeUndefined();
+    expect(plain({ ...line, seq: -1 })).toBeUndefined();
+    expect(plain({ ...line, ignorable: false })).toBeUndefined();
+    expect(plain([line])).toBeUndefined();
   });
 });

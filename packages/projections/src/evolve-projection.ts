@@ -110,15 +110,16 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
 };
 
 /**
- * The event as the views fold it, in one object (this runs for every event): the codec's verdict,
- * and the time from the stored metadata (see event-clock.ts), else when the store recorded it.
+ * The event as the views fold it, in one object (this runs for every event): the codec's verdict
+ * (the writer's, when the store handed it on with the event: `RecordedEvent.catalog`; else checked
+ * here), and the time from the stored metadata (see event-clock.ts), else when the store recorded it.
  */
 const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent, base: number): SessionEvent => {
   const { type, data, metadata } = recorded;
   const timed = isStoredEventMetadata(metadata);
   // The literal is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
   return {
-    catalog: isCatalogPayload(type, data),
+    catalog: recorded.catalog === true || isCatalogPayload(type, data),
     type,
     seq: Number(recorded.revision) - base,
     data,
@@ -206,10 +207,29 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
     evolveSuperseded(state, id, recorded);
     return;
   }
-  const event = sessionEventOf(id, recorded, factsOf(state, id).superseded?.base ?? 0);
-  const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, factsOf(state, id)), event);
+  const held = factsOf(state, id);
+  const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0);
+  const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, held), event);
   evolveTeamOf(state, event);
   setFacts(state, foldInbox(state, event, facts));
+};
+
+/**
+ * The session of the last session stream seen, kept: the views get a stream's events in runs, and
+ * one id string for the run (not a new slice per event) is hashed once by the maps it keys. A memo
+ * of `sessionIdOfStream`, so the fold stays a function of its inputs.
+ */
+const lastSession: { stream: string | undefined; session: SessionId | undefined } = {
+  stream: undefined,
+  session: undefined,
+};
+
+const sessionOfStream = (stream: RecordedEvent['streamName']): SessionId | undefined => {
+  if (stream !== lastSession.stream) {
+    lastSession.session = sessionIdOfStream(stream);
+    lastSession.stream = stream;
+  }
+  return lastSession.session;
 };
 
 /** Fold one event of `$all` into the views; streams other than sessions and headers are skipped. */
@@ -219,7 +239,7 @@ export const evolveProjection = (state: ProjectionState, event: RecordedEvent): 
     evolveHeader(state, header, event);
     return state;
   }
-  const session = sessionIdOfStream(event.streamName);
+  const session = sessionOfStream(event.streamName);
   if (session !== undefined) evolveSession(state, session, event);
   return state;
 };

@@ -18,6 +18,13 @@ export interface EventToAppend {
    * stores (and chains) this text instead of encoding `data`; other stores ignore it.
    */
   readonly dataText?: string;
+  /**
+   * True when the writer checked `data` against the catalog codec of `type` and the codec accepted
+   * it (an imported event its reader validated). A store may hand this verdict on with the recorded
+   * event to the commit participants of the same commit (the heads-only store does), so inline
+   * views do not check the payload again; nothing read back carries it.
+   */
+  readonly catalog?: boolean;
 }
 
 export interface RecordedEvent {
@@ -29,6 +36,8 @@ export interface RecordedEvent {
   readonly data: JsonValue;
   readonly metadata: JsonValue | undefined;
   readonly recordedAt: Date;
+  /** The writer's verdict on the payload (`EventToAppend.catalog`), where the store hands it on: true or absent. */
+  readonly catalog?: boolean;
 }
 
 export interface AppendResult {
@@ -132,6 +141,11 @@ export interface EventStore {
    * a commit's events to the process before it is durable (server stores: fold them by catching up).
    */
   participate?(participant: CommitParticipant): Detach;
+  /**
+   * True when the store never reads `EventToAppend.dataText` (it keeps no JSON text), so a writer
+   * need not build it; absent or false: build it where it has it.
+   */
+  readonly ignoresDataText?: boolean;
   /**
    * Every stored event as the bytes its hash-chain digest covers, with the digest stored beside it,
    * stream by stream in revision order (chain-check.ts); absent where the store keeps no chains.

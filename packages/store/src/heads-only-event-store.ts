@@ -287,7 +287,8 @@ export class HeadsOnlyEventStore implements EventStore {
     events: readonly EventToAppend[],
     recordedAt: Date,
   ): RecordedEvent[] {
-    return recordBatch(this.positions, stream, start, events, recordedAt);
+    // The participants fold these events at once and nothing keeps them: the writer's verdict goes with them.
+    return recordBatch(this.positions, stream, start, events, recordedAt, undefined, true);
   }
 
   participate(participant: CommitParticipant): Detach {
@@ -330,6 +331,9 @@ export class HeadsOnlyEventStore implements EventStore {
   }
 
   readonly knownRevisionCovers = 'immediate';
+
+  /** No payload is kept, so no JSON text either: an importer skips cutting each line's `data` text out. */
+  readonly ignoresDataText: boolean = true;
 
   knownRevision(stream: StreamName): KnownRevision {
     return { revision: this.lastRevision(stream) };
