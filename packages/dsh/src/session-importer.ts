@@ -12,9 +12,9 @@ import {
   type EventStore,
   type EventToAppend,
   type StagedAppends,
-  StoreFailure,
   sessionHeaderStream,
   sessionStream,
+  isStoreError,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { FileChangedDuringImport, type ImportRejection, isStoreRace, rejectionOf } from './file-fate';
@@ -286,7 +286,7 @@ export const importSessionLog = async (
       // Another writer, or a file that grew between this import's reads: the import is run again from its first read.
       if ((isStoreRace(error) || error instanceof FileChangedDuringImport) && attempt < retries) continue;
       // The store failed, not the file: the caller stops (exit 4); a rerun resumes, since an import is idempotent.
-      if (error instanceof StoreFailure) throw error;
+      if (isStoreError(error, 'StoreFailure')) throw error;
       return rejectedResult(file, error, head, options);
     }
   }
