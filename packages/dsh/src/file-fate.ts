@@ -14,12 +14,13 @@ export interface ImportRejection {
  * A file changed between the reads of one import (its header, or a chunk, differs from the
  * validated read): not a verdict on the file, which is read again (docs/rules.md#import-revoked).
  */
-export class FileChangedDuringImport extends SessionLogRejected {
-  override readonly name = 'FileChangedDuringImport';
-  constructor(file: string, how: string) {
-    super('unreadable', file, `the file changed while it was imported (${how}); nothing was written`);
-  }
-}
+export const fileChangedDuringImport = (file: string, how: string): SessionLogRejected =>
+  new SessionLogRejected('unreadable', file, `the file changed while it was imported (${how}); nothing was written`, {
+    name: 'FileChangedDuringImport',
+  });
+
+export const isFileChangedDuringImport = (error: unknown): boolean =>
+  error instanceof SessionLogRejected && error.name === 'FileChangedDuringImport';
 
 export const isStoreRace = (error: unknown): boolean => isStoreError(error, 'WrongExpectedVersion', 'DuplicateEventId');
 
