@@ -1,5 +1,5 @@
 import { DecodeError } from '@teamlog/events';
-import { ExportTargetRefused, SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
+import { SessionLogRejected } from '@teamlog/dsh';
 import { isStoreError } from '@teamlog/store';
 import { isCliError } from './cli-errors';
 import { ExitCode } from './exit-code';
@@ -12,7 +12,7 @@ export interface ErrorReport {
 
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
-const badInputTypes = [SessionLogRejected, DecodeError, SessionNotExportable, ExportTargetRefused];
+const badInputTypes = [SessionLogRejected, DecodeError];
 
 /**
  * The errors that carry a code: each boundary's one error type (TeamLogError, ToolError,
@@ -27,6 +27,8 @@ const codedError = (error: unknown): (Error & { readonly code: string }) | undef
 /** The exit code of each code that is not a failure (exit 4); the one table the CLI maps codes with. */
 const exitCodeOf: Readonly<Record<string, ExitCode>> = {
   BadInput: ExitCode.badInput,
+  SessionNotExportable: ExitCode.badInput,
+  ExportTargetRefused: ExitCode.badInput,
   CorruptViewRow: ExitCode.badInput,
   SchemaTooNew: ExitCode.badInput,
   NotATeamlogStore: ExitCode.badInput,
