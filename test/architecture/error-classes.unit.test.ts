@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
  * chain of `extends` reaches a built-in error), so a new exception class per case shows up here.
  */
 
-const limit = 40;
+const limit = 19;
 const root = join(__dirname, '..', '..');
 const builtInErrors = new Set(['Error', 'TypeError', 'RangeError', 'SyntaxError', 'AggregateError']);
 
