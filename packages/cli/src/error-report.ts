@@ -1,4 +1,4 @@
-import { DecodeError } from '@teamlog/events';
+import { CodedError, DecodeError, type Fault } from '@teamlog/events';
 import { SessionLogRejected } from '@teamlog/dsh';
 import { isStoreError } from '@teamlog/store';
 import { isCliError } from './cli-errors';
@@ -15,14 +15,12 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 const badInputTypes = [SessionLogRejected, DecodeError];
 
 /**
- * The errors that carry a code: each boundary's one error type (TeamLogError, ToolError,
- * ProjectionError, SqliteStoreError, PostgresError, MigrationError, ...), all `{ code, fault }`.
- * Read by shape, so the CLI need not load every adapter to report its errors.
+ * The errors that carry a code: each boundary's one error type (StoreError, TeamLogError,
+ * ToolError, ProjectionError, SqliteStoreError, PostgresError, CliError, ...) extends CodedError,
+ * so the CLI need not load every adapter to report its errors.
  */
-const codedError = (error: unknown): (Error & { readonly code: string }) | undefined =>
-  error instanceof Error && 'fault' in error && 'code' in error && typeof error.code === 'string'
-    ? (error as Error & { readonly code: string })
-    : undefined;
+const codedError = (error: unknown): CodedError<Fault> | undefined =>
+  error instanceof CodedError ? (error as CodedError<Fault>) : undefined;
 
 /** The exit code of each code that is not a failure (exit 4); the one table the CLI maps codes with. */
 const exitCodeOf: Readonly<Record<string, ExitCode>> = {

@@ -2,8 +2,8 @@ import { SqliteStoreError } from '@teamlog/store-sqlite';
 import { ProjectionError } from '@teamlog/projections';
 import { TeamLogError } from '@teamlog/team';
 import { DecodeError } from '@teamlog/events';
-import { SessionLogRejected } from '@teamlog/dsh';
-import { storeFailure } from '@teamlog/store';
+import { SessionLogRejected, exportTargetRefused, sessionNotExportable } from '@teamlog/dsh';
+import { storeFailure, streamName, wrongExpectedVersion } from '@teamlog/store';
 import { badInput, usageError } from '../src/cli-errors';
 import { reportError } from '../src/error-report';
 import { ExitCode } from '../src/exit-code';
@@ -48,6 +48,18 @@ describe('reportError', () => {
     expect(refused.line).toMatch(/^UnknownTarget: no team member or session "nobody"/);
     const newer = new SqliteStoreError({ code: 'SchemaTooNew', file: 's.db', fileVersion: 9, knownVersion: 2 });
     expect(reportError(newer)).toEqual({ exitCode: ExitCode.badInput, line: newer.message });
+  });
+
+  it('exits 3 for an export the session or the target refuses, on its one line', () => {
+    const target = exportTargetRefused('out/x.jsonl', 'it is a directory; export writes only a regular file');
+    expect(reportError(target)).toEqual({ exitCode: ExitCode.badInput, line: target.message });
+    expect(reportError(sessionNotExportable('s-1', 'it has no header')).exitCode).toBe(ExitCode.badInput);
+  });
+
+  it("names a store refusal by its code, as the store's class of each case named it", () => {
+    const conflict = reportError(wrongExpectedVersion(streamName('session-a'), 1n, 2n));
+    expect(conflict.exitCode).toBe(ExitCode.failure);
+    expect(conflict.line).toMatch(/^WrongExpectedVersion: stream session-a: expected revision 1, actual 2 /);
   });
 
   it('exits 4 for a store that failed (a server that stayed away), on one line without the stack hint', () => {
