@@ -97,6 +97,7 @@ export type StoreFault =
     }
   /** The catch-up subscription lost its connection more times in a row than it is allowed to retry. */
   | { readonly code: 'SubscriptionDropped'; readonly attempts: number; readonly cause: unknown }
+  /** An EventStoreDB connection string the client cannot use, refused on open (the CLI reports it as a usage error). */
   | { readonly code: 'InvalidEventStoreUrl'; readonly url: string; readonly detail: string };
 
 export type StoreErrorCode = StoreFault['code'];
