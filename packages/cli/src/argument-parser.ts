@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Either, left, right } from 'fp-ts/Either';
-import { UsageError } from './cli-errors';
+import { usageError, type UsageError } from './cli-errors';
 
 export interface BooleanFlag {
   readonly kind: 'boolean';
@@ -52,7 +52,7 @@ export interface ParsedArguments<F extends FlagSpecs> {
 }
 
 const usage = (syntax: CommandSyntax<FlagSpecs>, message: string): Either<UsageError, never> =>
-  left(new UsageError(message, syntax.name));
+  left(usageError(message, syntax.name));
 
 const countRange = (positionals: readonly PositionalSpec[]): { readonly min: number; readonly max: number } => ({
   min: positionals.filter((spec) => spec.arity !== 'optional').length,

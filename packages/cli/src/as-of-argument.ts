@@ -1,7 +1,7 @@
 import { type Either, left, right } from 'fp-ts/Either';
 import type { AsOf } from '@teamlog/projections';
 import { formatPosition, parsePosition } from '@teamlog/store';
-import { UsageError } from './cli-errors';
+import { usageError, type UsageError } from './cli-errors';
 
 /** An ISO 8601 date, with or without a time (`2026-08-01`, `2026-08-01T12:00:00Z`). */
 const isoDate = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -18,7 +18,7 @@ export const parseAsOf = (text: string, command: string): Either<UsageError, AsO
     if (!Number.isNaN(time)) return right({ time });
   }
   return left(
-    new UsageError(
+    usageError(
       `${command}: --as-of expects a position (12345 or 12345/12345) or an ISO 8601 time (2026-08-01T12:00:00Z), got "${text}"`,
       command,
     ),

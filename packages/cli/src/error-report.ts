@@ -1,7 +1,7 @@
-import { DecodeError } from '@teamlog/events';
-import { ExportTargetRefused, SessionLogRejected, SessionNotExportable } from '@teamlog/dsh';
-import { StoreFailure } from '@teamlog/store';
-import { BadInput, UsageError } from './cli-errors';
+import { CodedError, DecodeError, type Fault } from '@teamlog/events';
+import { SessionLogRejected } from '@teamlog/dsh';
+import { isStoreError } from '@teamlog/store';
+import { isCliError } from './cli-errors';
 import { ExitCode } from './exit-code';
 
 export interface ErrorReport {
@@ -12,20 +12,21 @@ export interface ErrorReport {
 
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
-const badInputTypes = [BadInput, SessionLogRejected, DecodeError, SessionNotExportable, ExportTargetRefused];
+const badInputTypes = [SessionLogRejected, DecodeError];
 
 /**
- * The errors that carry a code: each boundary's one error type (TeamLogError, ToolError,
- * ProjectionError, SqliteStoreError, PostgresError, MigrationError, ...), all `{ code, fault }`.
- * Read by shape, so the CLI need not load every adapter to report its errors.
+ * The errors that carry a code: each boundary's one error type (StoreError, TeamLogError,
+ * ToolError, ProjectionError, SqliteStoreError, PostgresError, CliError, ...) extends CodedError,
+ * so the CLI need not load every adapter to report its errors.
  */
-const codedError = (error: unknown): (Error & { readonly code: string }) | undefined =>
-  error instanceof Error && 'fault' in error && 'code' in error && typeof error.code === 'string'
-    ? (error as Error & { readonly code: string })
-    : undefined;
+const codedError = (error: unknown): CodedError<Fault> | undefined =>
+  error instanceof CodedError ? (error as CodedError<Fault>) : undefined;
 
 /** The exit code of each code that is not a failure (exit 4); the one table the CLI maps codes with. */
 const exitCodeOf: Readonly<Record<string, ExitCode>> = {
+  BadInput: ExitCode.badInput,
+  SessionNotExportable: ExitCode.badInput,
+  ExportTargetRefused: ExitCode.badInput,
   CorruptViewRow: ExitCode.badInput,
   SchemaTooNew: ExitCode.badInput,
   NotATeamlogStore: ExitCode.badInput,
@@ -34,8 +35,8 @@ const exitCodeOf: Readonly<Record<string, ExitCode>> = {
 
 /** The exit code and the single line a person sees; the stack only with `--debug`. */
 export const reportError = (error: unknown): ErrorReport => {
-  if (error instanceof UsageError) {
-    const help = error.command === undefined ? 'teamlog --help' : `teamlog ${error.command} --help`;
+  if (isCliError(error, 'UsageError')) {
+    const help = error.fault.command === undefined ? 'teamlog --help' : `teamlog ${error.fault.command} --help`;
     return { exitCode: ExitCode.usage, line: `${oneLine(error.message)} (see "${help}")` };
   }
   const coded = codedError(error);
@@ -44,7 +45,7 @@ export const reportError = (error: unknown): ErrorReport => {
   if (badInputTypes.some((type) => error instanceof type))
     return { exitCode: ExitCode.badInput, line: oneLine((error as Error).message) };
   // The store's server stayed away through its retries, or failed: the environment, not a bug, so no stack trace is offered.
-  if (error instanceof StoreFailure) return { exitCode: ExitCode.failure, line: oneLine(error.message) };
+  if (isStoreError(error, 'StoreFailure')) return { exitCode: ExitCode.failure, line: oneLine(error.message) };
   // A coded error is named by its code (UnknownTarget: ...), as the classes of each case were before.
   const label = coded?.code ?? (error instanceof Error ? error.name : 'Error');
   const message = error instanceof Error ? `${label === 'Error' ? '' : `${label}: `}${error.message}` : String(error);

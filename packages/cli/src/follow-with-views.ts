@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { type FollowBatch, type FollowMode, type SessionLogFollower, followSessionLogs } from '@teamlog/dsh';
 import { type GlobalPosition, formatPosition } from '@teamlog/store';
-import { BadInput } from './cli-errors';
+import { badInput } from './cli-errors';
 import type { OpenedStore } from './open-teamlog-store';
 
 /** A batch as the CLI reports it: with the position the store's views reached after it. */
@@ -35,7 +35,7 @@ export const followWithViews = async (
     await fs.stat(root);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BadInput(code === 'ENOENT' ? 'no such file or directory' : `cannot read: ${(error as Error).message}`, {
+    throw badInput(code === 'ENOENT' ? 'no such file or directory' : `cannot read: ${(error as Error).message}`, {
       file: root,
     });
   }

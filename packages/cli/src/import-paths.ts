@@ -1,6 +1,6 @@
 import { type FileImportResult, discoverSessionLogs, importSessionLogs } from '@teamlog/dsh';
 import type { EventStore } from '@teamlog/store';
-import { BadInput } from './cli-errors';
+import { badInput, type BadInput, isCliError } from './cli-errors';
 import type { Progress } from './progress-bar';
 import { type UsablePath, checkLogPath } from './log-path-argument';
 
@@ -22,8 +22,8 @@ export interface CheckedPaths {
 export const checkPaths = async (paths: readonly string[]): Promise<CheckedPaths> => {
   const checked = await Promise.all(paths.map(checkLogPath));
   return {
-    usable: checked.filter((each): each is UsablePath => !(each instanceof BadInput)),
-    problems: checked.filter((each): each is BadInput => each instanceof BadInput),
+    usable: checked.filter((each): each is UsablePath => !isCliError(each, 'BadInput')),
+    problems: checked.filter((each): each is BadInput => isCliError(each, 'BadInput')),
   };
 };
 
@@ -33,8 +33,8 @@ export const badPaths = (problems: readonly BadInput[]): BadInput | undefined =>
   if (first === undefined) return undefined;
   return rest.length === 0
     ? first
-    : new BadInput(
-        `${first.message} (and ${rest.length} more bad ${rest.length === 1 ? 'path' : 'paths'}: ${rest.map((each) => each.location.file).join(', ')})`,
+    : badInput(
+        `${first.message} (and ${rest.length} more bad ${rest.length === 1 ? 'path' : 'paths'}: ${rest.map((each) => each.fault.location.file).join(', ')})`,
       );
 };
 

@@ -6,7 +6,16 @@ export { runCli } from './run-cli';
 export { processIo, type CliIo } from './cli-io';
 export { commandList } from './commands/command-list';
 export { ExitCode } from './exit-code';
-export { BadInput, UsageError, type InputLocation } from './cli-errors';
+export {
+  type BadInput,
+  CliError,
+  type CliFault,
+  type InputLocation,
+  type UsageError,
+  badInput,
+  isCliError,
+  usageError,
+} from './cli-errors';
 export {
   ReplayDocument,
   SessionJson,

@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { readFileSync } from 'node:fs';
 import { NonNegativeInteger, formatValidationErrors } from '@teamlog/events';
 import { type StreamHead, streamName } from '@teamlog/store';
-import { BadInput } from './cli-errors';
+import { badInput } from './cli-errors';
 
 /** One stream's head digest as `teamlog audit --digests --json` prints it. */
 export const KeptDigestJson = t.type(
@@ -35,7 +35,7 @@ const fromText = (text: string, file: string): StreamHead[] =>
     if (line === '' || line.startsWith('#')) return [];
     const fields = line.split(/\s+/);
     const [stream, revision, digest] = fields;
-    const fail = (path: string, detail: string) => new BadInput(detail, { file, line: index + 1, path });
+    const fail = (path: string, detail: string) => badInput(detail, { file, line: index + 1, path });
     if (fields.length !== 3 || stream === undefined || revision === undefined || digest === undefined)
       throw fail('(line)', `expected "STREAM REVISION DIGEST", got ${fields.length} fields`);
     if (!/^\d+$/.test(revision)) throw fail('revision', `expected a non-negative integer, got "${revision}"`);
@@ -48,16 +48,16 @@ const fromJson = (text: string, file: string): StreamHead[] => {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new BadInput(`not JSON: ${(error as Error).message}`, { file });
+    throw badInput(`not JSON: ${(error as Error).message}`, { file });
   }
   const decoded = KeptDigestsJson.decode(value);
   if (isLeft(decoded)) {
     const { path, message } = formatValidationErrors(decoded.left);
-    throw new BadInput(message, { file, path });
+    throw badInput(message, { file, path });
   }
   return decoded.right.digests.map((kept, index) => {
     if (!digestPattern.test(kept.digest ?? '-'))
-      throw new BadInput(`expected 64 hex digits or null, got "${kept.digest}"`, {
+      throw badInput(`expected 64 hex digits or null, got "${kept.digest}"`, {
         file,
         path: `digests[${index}].digest`,
       });
@@ -74,7 +74,7 @@ export const readKeptDigests = (file: string): StreamHead[] => {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new BadInput(
+    throw badInput(
       `cannot read the kept digests: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       { file },
     );

@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { BadInput } from './cli-errors';
+import { badInput, type BadInput, isCliError } from './cli-errors';
 
 /** A path named on the command line that can be read: a file, or a directory to search. */
 export interface UsablePath {
@@ -41,19 +41,19 @@ export const checkLogPath = async (path: string): Promise<UsablePath | BadInput>
       return { path, isFile: true };
     }
     if (!stats.isDirectory())
-      return new BadInput('not a regular file or directory (a FIFO, device or socket is never read as a log)', {
+      return badInput('not a regular file or directory (a FIFO, device or socket is never read as a log)', {
         file: path,
       });
     await fs.readdir(path);
     return { path, isFile: false };
   } catch (error) {
-    return new BadInput(why(error), { file: path });
+    return badInput(why(error), { file: path });
   }
 };
 
 /** The one log path a follower needs (`watch ROOT`, `serve --follow ROOT`): usable, or thrown as bad input. */
 export const requireLogPath = async (path: string): Promise<UsablePath> => {
   const checked = await checkLogPath(path);
-  if (checked instanceof BadInput) throw checked;
+  if (isCliError(checked, 'BadInput')) throw checked;
   return checked;
 };

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore } from '@teamlog/store';
+import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore, isStoreError } from '@teamlog/store';
 import {
   SqliteEventStore,
   assertViewSchemaNotNewer,
@@ -17,7 +17,7 @@ import {
   clearChangesInMemory,
   teamlogProjection,
 } from '@teamlog/projections';
-import { BadInput, UsageError } from './cli-errors';
+import { badInput, type BadInput, usageError } from './cli-errors';
 import type { StoreLocation } from './store-location';
 import { storeRetryNotice } from './store-retry-notice';
 
@@ -62,7 +62,7 @@ export interface OpenStoreOptions {
 }
 
 const noStoreHere = (file: string): BadInput =>
-  new BadInput(`no teamlog store here; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`, {
+  badInput(`no teamlog store here; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`, {
     file,
   });
 
@@ -72,7 +72,7 @@ const assertWritable = (file: string): void => {
     accessSync(file, constants.W_OK);
     accessSync(dirname(file), constants.W_OK);
   } catch {
-    throw new BadInput('the store is not writable (permission denied); the commands that only read work on it', {
+    throw badInput('the store is not writable (permission denied); the commands that only read work on it', {
       file,
     });
   }
@@ -116,12 +116,12 @@ const openPostgres = async (
   const store = await postgres
     .openPostgresStore(location.url, { create: access === 'create', migrate: access !== 'read', log })
     .catch((error: unknown) => {
-      if (postgres.isPostgresError(error, 'InvalidPostgresUrl')) throw new UsageError(error.message);
+      if (postgres.isPostgresError(error, 'InvalidPostgresUrl')) throw usageError(error.message);
       if (postgres.isPostgresError(error, 'PostgresStoreNotFound'))
-        throw new BadInput(
+        throw badInput(
           `${error.message}; run "teamlog replay <path>" or "teamlog import <path>" first, or pass --store`,
         );
-      if (postgres.isPostgresError(error, 'PostgresSchemaTooNew')) throw new BadInput(error.message);
+      if (postgres.isPostgresError(error, 'PostgresSchemaTooNew')) throw badInput(error.message);
       throw error;
     });
   const committedViews = postgres.postgresCommittedViews(store);
@@ -187,9 +187,9 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
     }
     case 'eventstoredb': {
       // Loaded only here: the gRPC client is slow to load and most runs use SQLite.
-      const { InvalidEventStoreUrl, openEventStoreDb } = await import('@teamlog/store-eventstoredb');
+      const { openEventStoreDb } = await import('@teamlog/store-eventstoredb');
       const store = await openEventStoreDb(location.url).catch((error: unknown) => {
-        throw error instanceof InvalidEventStoreUrl ? new UsageError(error.message) : error;
+        throw isStoreError(error, 'InvalidEventStoreUrl') ? usageError(error.message) : error;
       });
       return {
         location,

@@ -1,5 +1,5 @@
 import { valueFlag } from './argument-parser';
-import { UsageError } from './cli-errors';
+import { usageError } from './cli-errors';
 
 /** The interval `--poll` alone means (the library's default). */
 export const defaultPollArgumentMs = 1000;
@@ -26,7 +26,7 @@ export const pollArgument = (text: string | undefined, command: string): number 
   if (text === undefined) return undefined;
   const ms = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(ms) || ms < 1 || ms > 3_600_000)
-    throw new UsageError(
+    throw usageError(
       `${command}: --poll expects a number of milliseconds from 1 to 3600000 (--poll=500), got "${text}"`,
       command,
     );

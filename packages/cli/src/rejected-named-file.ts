@@ -1,4 +1,4 @@
-import { BadInput } from './cli-errors';
+import { badInput, type BadInput } from './cli-errors';
 import type { PathImport } from './import-paths';
 
 /** A file the person named that was rejected as a whole is bad input (files found inside a directory are only reported). */
@@ -7,5 +7,5 @@ export const rejectedNamedFile = (imports: readonly PathImport[]): BadInput | un
   const first = rejected[0]?.result.rejected;
   if (first === undefined) return undefined;
   const more = rejected.length > 1 ? ` (and ${rejected.length - 1} more rejected files)` : '';
-  return new BadInput(`${first.message}${more}`);
+  return badInput(`${first.message}${more}`);
 };

@@ -1,4 +1,4 @@
-import { UsageError } from './cli-errors';
+import { usageError } from './cli-errors';
 import type { CliIo } from './cli-io';
 import { cliVersion } from './cli-version';
 import type { Command } from './command';
@@ -17,7 +17,7 @@ const stackOf = (error: unknown): string => {
 
 const help = (io: CliIo, commands: readonly Command[], topic: string | undefined): ExitCode => {
   const command = commands.find((candidate) => candidate.syntax.name === topic);
-  if (topic !== undefined && command === undefined) throw new UsageError(`no command "${topic}"`);
+  if (topic !== undefined && command === undefined) throw usageError(`no command "${topic}"`);
   io.stdout(command === undefined ? generalHelp(commands.map((each) => each.syntax)) : commandHelp(command.syntax));
   return ExitCode.ok;
 };
@@ -41,7 +41,7 @@ export const runCli = async (
       return ExitCode.ok;
     }
     const command = commands.find((candidate) => candidate.syntax.name === name);
-    if (command === undefined) throw new UsageError(`unknown command "${name}"`);
+    if (command === undefined) throw usageError(`unknown command "${name}"`);
     return await command.execute(rest, { io });
   } catch (error) {
     const report = reportError(error);

@@ -96,6 +96,6 @@ describe('parseArguments', () => {
 
   it('names the command on the usage error so the message can point at its --help', () => {
     const result = parseArguments(syntax, ['--frob']);
-    expect(isLeft(result) && result.left.command).toBe('replay');
+    expect(isLeft(result) && result.left.fault.command).toBe('replay');
   });
 });

@@ -2,24 +2,24 @@ import { SqliteStoreError } from '@teamlog/store-sqlite';
 import { ProjectionError } from '@teamlog/projections';
 import { TeamLogError } from '@teamlog/team';
 import { DecodeError } from '@teamlog/events';
-import { SessionLogRejected } from '@teamlog/dsh';
-import { StoreFailure } from '@teamlog/store';
-import { BadInput, UsageError } from '../src/cli-errors';
+import { SessionLogRejected, exportTargetRefused, sessionNotExportable } from '@teamlog/dsh';
+import { storeFailure, streamName, wrongExpectedVersion } from '@teamlog/store';
+import { badInput, usageError } from '../src/cli-errors';
 import { reportError } from '../src/error-report';
 import { ExitCode } from '../src/exit-code';
 
 describe('reportError', () => {
   it("exits 2 for a usage error and points at the command's help", () => {
-    expect(reportError(new UsageError('replay: unknown flag --frob', 'replay'))).toEqual({
+    expect(reportError(usageError('replay: unknown flag --frob', 'replay'))).toEqual({
       exitCode: ExitCode.usage,
       line: 'replay: unknown flag --frob (see "teamlog replay --help")',
     });
-    expect(reportError(new UsageError('unknown command "x"')).line).toContain('"teamlog --help"');
+    expect(reportError(usageError('unknown command "x"')).line).toContain('"teamlog --help"');
   });
 
   it('exits 3 for bad input, naming file, line and field path', () => {
     const report = reportError(
-      new BadInput('expected MemberPhase, got 7', { file: 'a.v3.jsonl', line: 2, path: 'data.member.phase' }),
+      badInput('expected MemberPhase, got 7', { file: 'a.v3.jsonl', line: 2, path: 'data.member.phase' }),
     );
     expect(report).toEqual({
       exitCode: ExitCode.badInput,
@@ -50,8 +50,20 @@ describe('reportError', () => {
     expect(reportError(newer)).toEqual({ exitCode: ExitCode.badInput, line: newer.message });
   });
 
+  it('exits 3 for an export the session or the target refuses, on its one line', () => {
+    const target = exportTargetRefused('out/x.jsonl', 'it is a directory; export writes only a regular file');
+    expect(reportError(target)).toEqual({ exitCode: ExitCode.badInput, line: target.message });
+    expect(reportError(sessionNotExportable('s-1', 'it has no header')).exitCode).toBe(ExitCode.badInput);
+  });
+
+  it("names a store refusal by its code, as the store's class of each case named it", () => {
+    const conflict = reportError(wrongExpectedVersion(streamName('session-a'), 1n, 2n));
+    expect(conflict.exitCode).toBe(ExitCode.failure);
+    expect(conflict.line).toMatch(/^WrongExpectedVersion: stream session-a: expected revision 1, actual 2 /);
+  });
+
   it('exits 4 for a store that failed (a server that stayed away), on one line without the stack hint', () => {
-    const failure = new StoreFailure(
+    const failure = storeFailure(
       'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED\n127.0.0.1:5432',
     );
     expect(reportError(failure)).toEqual({

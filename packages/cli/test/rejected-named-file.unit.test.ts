@@ -1,4 +1,3 @@
-import { BadInput } from '../src/cli-errors';
 import { rejectedNamedFile } from '../src/rejected-named-file';
 import { importedResult, rejectedResult } from './sample-documents';
 
@@ -16,7 +15,7 @@ describe('rejectedNamedFile', () => {
       { result: importedResult(), named: true },
       { result: rejected, named: true },
     ]);
-    expect(error).toBeInstanceOf(BadInput);
+    expect(error).toMatchObject({ code: 'BadInput' });
     expect(error?.message).toBe('bad.v3.jsonl:line 2: data.member.phase: expected MemberPhase, got 7');
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BadInput } from '../src/cli-errors';
+import { badInput } from '../src/cli-errors';
 import { booleanFlag } from '../src/argument-parser';
 import { type Command, defineCommand } from '../src/command';
 import { ExitCode } from '../src/exit-code';
@@ -24,7 +24,7 @@ const echo = defineCommand(
 );
 
 const failing = defineCommand({ name: 'fail', summary: 'Fail.', positionals: [], flags: {} }, async () => {
-  throw new BadInput('no such file or directory', { file: 'missing.jsonl' });
+  throw badInput('no such file or directory', { file: 'missing.jsonl' });
 });
 
 const commands: readonly Command[] = [echo, failing];
@@ -97,6 +97,6 @@ describe('runCli', () => {
     expect(await runCli(['fail', '--debug'], io, commands)).toBe(ExitCode.badInput);
     const [first, ...rest] = io.err().split('\n');
     expect(first).toBe('teamlog: missing.jsonl: no such file or directory');
-    expect(rest.join('\n')).toMatch(/BadInput: missing.jsonl: no such file or directory\n\s+at /);
+    expect(rest.join('\n')).toMatch(/CliError: missing.jsonl: no such file or directory\n\s+at /);
   });
 });

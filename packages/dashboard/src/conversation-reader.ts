@@ -1,6 +1,6 @@
 import { type SessionId, teamIdOf } from '@teamlog/events';
 import { type TeamlogViews, eventClockOf } from '@teamlog/projections';
-import { type EventStore, type RecordedEvent, StreamNotFound, comparePositions, sessionStream } from '@teamlog/store';
+import { type EventStore, type RecordedEvent, comparePositions, sessionStream, isStoreError } from '@teamlog/store';
 import { type ConversationItem, type TranscriptContext, type TranscriptEvent, conversationOf } from './conversation';
 import { seqBaseOf } from './event-document';
 import { legacyMailbox } from './legacy-mailbox';
@@ -70,7 +70,7 @@ export const readConversation = async (
       events.push({ seq, type: event.type, data: event.data, time: eventClockOf(event).time });
     }
   } catch (error) {
-    if (!(error instanceof StreamNotFound)) throw error;
+    if (!isStoreError(error, 'StreamNotFound')) throw error;
   }
   return {
     sessionId,

@@ -3,10 +3,10 @@ import type { TeamlogViews } from '@teamlog/projections';
 import {
   type EventStore,
   type RecordedEvent,
-  StreamNotFound,
   formatPosition,
   sessionHeaderStream,
   sessionStream,
+  isStoreError,
 } from '@teamlog/store';
 
 /** One stored event as the API shows it (bigints as text). */
@@ -67,7 +67,7 @@ export const readSessionEvent = async (
       return event.revision === revision ? documentOf(sessionId, seq, event) : undefined;
     }
   } catch (error) {
-    if (error instanceof StreamNotFound) return undefined;
+    if (isStoreError(error, 'StreamNotFound')) return undefined;
     throw error;
   }
   return undefined;

@@ -1,3 +1,5 @@
+import { CodedError, type MessageTable, describeFault } from '@teamlog/events';
+
 /*
  * The one error the dashboard API answers with: an HttpError carries a fault whose `code` says what
  * was wrong, and the status (and headers) come from the code, in one table.
@@ -24,23 +26,16 @@ export const httpStatusOf: { readonly [C in HttpErrorCode]: number } = {
   ClientNotBuilt: 503,
 };
 
-const describeHttpFault = (fault: HttpFault): string => {
-  switch (fault.code) {
-    case 'BadQuery':
-      return `query parameter "${fault.parameter}": ${fault.detail}`;
-    case 'NotFound':
-    case 'ServiceUnavailable':
-      return fault.detail;
-    case 'MethodNotAllowed':
-      return `the dashboard is read-only: ${fault.method} is not allowed (use GET)`;
-    case 'ClientNotBuilt':
-      return `the dashboard's browser code is not built (${fault.file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`;
-    default: {
-      const unreachable: never = fault;
-      return unreachable;
-    }
-  }
+const httpMessages: MessageTable<HttpFault> = {
+  BadQuery: ({ parameter, detail }) => `query parameter "${parameter}": ${detail}`,
+  NotFound: ({ detail }) => detail,
+  ServiceUnavailable: ({ detail }) => detail,
+  MethodNotAllowed: ({ method }) => `the dashboard is read-only: ${method} is not allowed (use GET)`,
+  ClientNotBuilt: ({ file }) =>
+    `the dashboard's browser code is not built (${file} is missing): run "npx tsc -b packages/dashboard" (or "npm run build")`,
 };
+
+const describeHttpFault = describeFault(httpMessages);
 
 /** The headers an answer of this fault carries beside its status. */
 export const httpHeadersOf = (fault: HttpFault): Record<string, string> => {
@@ -55,13 +50,11 @@ export const httpHeadersOf = (fault: HttpFault): Record<string, string> => {
 };
 
 /** An error the API answers with its status and `{ error: message }`. */
-export class HttpError<F extends HttpFault = HttpFault> extends Error {
+export class HttpError<F extends HttpFault = HttpFault> extends CodedError<F> {
   override readonly name = 'HttpError';
-  readonly code: F['code'];
   readonly status: number;
-  constructor(readonly fault: F) {
-    super(describeHttpFault(fault));
-    this.code = fault.code;
+  constructor(fault: F) {
+    super(fault, describeHttpFault(fault));
     this.status = httpStatusOf[fault.code];
   }
 }

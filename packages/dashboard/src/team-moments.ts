@@ -3,10 +3,10 @@ import { type TeamView, eventClockOf } from '@teamlog/projections';
 import {
   type EventStore,
   type GlobalPosition,
-  StreamNotFound,
   comparePositions,
   formatPosition,
   sessionStream,
+  isStoreError,
 } from '@teamlog/store';
 
 /** One step of the time control: an event of the team's sessions. */
@@ -97,7 +97,7 @@ export class TeamMoments {
         });
       }
     } catch (error) {
-      if (!(error instanceof StreamNotFound)) throw error;
+      if (!isStoreError(error, 'StreamNotFound')) throw error;
     }
     return known.moments;
   }

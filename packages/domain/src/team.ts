@@ -15,11 +15,11 @@ import {
   type TeamRecord,
   type TeamRecordType,
   type TeamTaskSnapshot,
-  UnsupportedTeamRecordVersion,
   decodeTeamRecord,
   decodeTeamRecordHead,
   isTeamRecordEvent,
   isTeamRecordType,
+  isUnknownVersion,
   leadOf,
   normaliseTeamRecord,
   teamIdOf,
@@ -421,10 +421,9 @@ const refusedRecord = <S extends TeamState>(state: S, type: TeamRecordType, even
   const decoded = decodeTeamRecord(type, event.data);
   if (!isLeft(decoded))
     return fail(state, event, `persisted Agent Teams ${type} payload was refused by its catalog codec`);
-  const reason =
-    decoded.left instanceof UnsupportedTeamRecordVersion
-      ? decoded.left.detail
-      : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
+  const reason = isUnknownVersion(decoded.left, 'UnsupportedTeamRecordVersion')
+    ? decoded.left.detail
+    : `persisted Agent Teams ${type} payload is invalid: ${decoded.left.message}`;
   return fail(state, event, reason);
 };
 

@@ -1,5 +1,5 @@
 import { RevocationReason } from '@teamlog/events';
-import { DuplicateEventId, PayloadsNotKept, WrongExpectedVersion } from '@teamlog/store';
+import { isStoreError } from '@teamlog/store';
 import { type RejectionReason, SessionLogRejected } from './session-log-errors';
 
 /** Why a file was not imported, as an import result carries it. */
@@ -14,15 +14,15 @@ export interface ImportRejection {
  * A file changed between the reads of one import (its header, or a chunk, differs from the
  * validated read): not a verdict on the file, which is read again (docs/rules.md#import-revoked).
  */
-export class FileChangedDuringImport extends SessionLogRejected {
-  override readonly name = 'FileChangedDuringImport';
-  constructor(file: string, how: string) {
-    super('unreadable', file, `the file changed while it was imported (${how}); nothing was written`);
-  }
-}
+export const fileChangedDuringImport = (file: string, how: string): SessionLogRejected =>
+  new SessionLogRejected('unreadable', file, `the file changed while it was imported (${how}); nothing was written`, {
+    name: 'FileChangedDuringImport',
+  });
 
-export const isStoreRace = (error: unknown): boolean =>
-  error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
+export const isFileChangedDuringImport = (error: unknown): boolean =>
+  error instanceof SessionLogRejected && error.name === 'FileChangedDuringImport';
+
+export const isStoreRace = (error: unknown): boolean => isStoreError(error, 'WrongExpectedVersion', 'DuplicateEventId');
 
 /** Whatever an import of `file` threw, as the one-line rejection its result carries. */
 export const rejectionOf = (file: string, error: unknown): ImportRejection => {
@@ -39,7 +39,7 @@ export const rejectionOf = (file: string, error: unknown): ImportRejection => {
       reason: 'store-conflict',
       message: `${file}: another writer kept changing the session stream: ${(error as Error).message}`,
     };
-  if (error instanceof PayloadsNotKept) {
+  if (isStoreError(error, 'PayloadsNotKept')) {
     return {
       reason: 'prefix-not-kept',
       message: `${file}: the session is already in the store, which keeps no events to compare it with (${error.message}); nothing was written`,

@@ -11,9 +11,9 @@ import {
   type EventStore,
   type EventToAppend,
   type RecordedEvent,
-  StoreFailure,
   sessionHeaderStream,
   sessionStream,
+  isStoreError,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { importSupersededEventId, sessionHeaderGenerationEventId, supersedingEventIdsKey } from './event-ids';
@@ -234,7 +234,7 @@ export const importSupersedingGeneration = async (input: SupersessionInput): Pro
     return { result, base, fresh };
   } catch (error) {
     await unit.abort().catch(() => undefined);
-    if (error instanceof StoreFailure) throw error;
+    if (isStoreError(error, 'StoreFailure')) throw error;
     const rejected = rejectionOf(file, error);
     const result = resultOf(
       input,

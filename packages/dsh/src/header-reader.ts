@@ -3,11 +3,11 @@ import { isLeft } from 'fp-ts/Either';
 import {
   type FormatVersion,
   type JsonObject,
-  NewerFormatVersion,
+  isUnknownVersion,
   type SessionHeader,
   decodeSessionHeader,
 } from '@teamlog/events';
-import { NeedsNewerReader, NotASessionLog, SessionLogRejected } from './session-log-errors';
+import { SessionLogRejected, needsNewerReader, notASessionLog } from './session-log-errors';
 import { generationOfFileName } from './session-file-name';
 
 export interface ParsedHeader {
@@ -28,26 +28,26 @@ const preview = (text: string): string => (text.length > 60 ? `${text.slice(0, 5
  * is reported as needing a newer reader rather than as corrupt.
  */
 export const parseHeaderLine = (file: string, bytes: Buffer | undefined): ParsedHeader => {
-  if (bytes === undefined) throw new NotASessionLog(file, 'the file has no complete first line');
+  if (bytes === undefined) throw notASessionLog(file, 'the file has no complete first line');
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new NotASessionLog(file, 'the first line is not UTF-8 text');
+    throw notASessionLog(file, 'the first line is not UTF-8 text');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new NotASessionLog(file, `the first line is not JSON: ${JSON.stringify(preview(text))}`);
+    throw notASessionLog(file, `the first line is not JSON: ${JSON.stringify(preview(text))}`);
   }
   if (!isRecord(value) || value.type !== 'session') {
-    throw new NotASessionLog(file, `the first line is not a session header ({"type":"session",...}): ${preview(text)}`);
+    throw notASessionLog(file, `the first line is not a session header ({"type":"session",...}): ${preview(text)}`);
   }
   const decoded = decodeSessionHeader(value);
   if (isLeft(decoded)) {
     const error = decoded.left;
-    if (error instanceof NewerFormatVersion) throw new NeedsNewerReader(file, error.version, error);
+    if (isUnknownVersion(error, 'NewerFormatVersion')) throw needsNewerReader(file, error);
     throw SessionLogRejected.fromDecodeError('invalid-header', file, 1, error);
   }
   const header = decoded.right;

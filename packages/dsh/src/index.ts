@@ -23,8 +23,21 @@ export {
 export type { LogicalEvent } from './logical-event';
 export type { InvalidTeamRecord } from './event-line-processor';
 export type { Recovery, RecoveryReason } from './recovery-scanner';
-export { SessionLogRejected, NotASessionLog, NeedsNewerReader, type RejectionReason } from './session-log-errors';
-export { CorruptZstdFrame } from './zstd-frame-decoder';
+export {
+  SessionLogRejected,
+  needsNewerReader,
+  notASessionLog,
+  type RejectionReason,
+  type SessionLogRejectionName,
+} from './session-log-errors';
+export {
+  type CorruptZstdFrame,
+  type ZstdFault,
+  type ZstdOverLimit,
+  ZstdError,
+  corruptZstdFrame,
+  isZstdError,
+} from './zstd-errors';
 export {
   importSessionLog,
   scopeOfFile,
@@ -36,11 +49,16 @@ export {
 export { importSessionLogs, type ImportLogsOptions, type ImportReport } from './import-session-logs';
 export {
   exportSession,
-  ExportTargetRefused,
-  SessionNotExportable,
   type ExportOptions,
   type ExportResult,
 } from './session-exporter';
+export {
+  ExportError,
+  type ExportFault,
+  exportTargetRefused,
+  isExportError,
+  sessionNotExportable,
+} from './export-errors';
 export { defaultMaxJsonDepth } from './json-depth';
 export { sessionEventId, sessionHeaderEventId } from './event-ids';
 export { expandSeqRanges, compressSeqRanges } from './seq-range-codec';

@@ -7,7 +7,8 @@ import type { Recovery } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
 import type { SessionLogHead } from './session-log-reader';
 import { completeFramesLength } from './zstd-complete-frames';
-import { CorruptZstdFrame, decodeZstdFrames } from './zstd-frame-decoder';
+import { decodeZstdFrames } from './zstd-frame-decoder';
+import { corruptZstdFrame, isZstdError } from './zstd-errors';
 
 const newline = 0x0a;
 const noBytes = Buffer.alloc(0);
@@ -157,7 +158,7 @@ export class LogTail {
       }
     } catch (error) {
       this.broken = true;
-      if (error instanceof CorruptZstdFrame)
+      if (isZstdError(error, 'CorruptZstdFrame'))
         throw new SessionLogRejected('corrupt-frame', this.head.file, error.message, { cause: error });
       throw error;
     } finally {
@@ -180,8 +181,12 @@ export class LogTail {
       text = await decodeFrames(units);
     } catch (error) {
       // The decoder counts from the start of what it was given: say where in the file.
-      if (error instanceof CorruptZstdFrame)
-        throw new CorruptZstdFrame(this.frames + error.frameIndex, this.offset + error.offset, error.detail);
+      if (isZstdError(error, 'CorruptZstdFrame'))
+        throw corruptZstdFrame(
+          this.frames + error.fault.frameIndex,
+          this.offset + error.fault.offset,
+          error.fault.detail,
+        );
       throw error;
     }
     this.frames += completeFramesLength(units).frames;

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import { type FormatVersion, SessionHeaderRecord, type SessionId, decodeWith } from '@teamlog/events';
 import { type EventStore, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import { exportTargetRefused, sessionNotExportable } from './export-errors';
 import type { LogicalEvent } from './logical-event';
 import { encodeBatch } from './physical-record-encoder';
 import type { Compression } from './session-file-name';
@@ -28,41 +29,20 @@ export interface ExportResult {
   readonly bytes: number;
 }
 
-export class SessionNotExportable extends Error {
-  override readonly name = 'SessionNotExportable';
-  constructor(
-    readonly sessionId: string,
-    detail: string,
-  ) {
-    super(`session ${sessionId} cannot be exported: ${detail}`);
-  }
-}
-
 const readHeaderRecord = async (store: EventStore, sessionId: SessionId): Promise<SessionHeaderRecord> => {
   const stream = sessionHeaderStream(sessionId);
   if ((await store.streamRevision(stream)) === undefined)
-    throw new SessionNotExportable(sessionId, `it has no header (stream ${stream} is empty)`);
+    throw sessionNotExportable(sessionId, `it has no header (stream ${stream} is empty)`);
   // The latest record: a migrated log carries one per generation imported.
   const latest = await readLatestHeader(store, stream);
   const decoded = decodeWith(SessionHeaderRecord, 'data')(latest?.data);
   if (latest === undefined || isLeft(decoded))
-    throw new SessionNotExportable(
+    throw sessionNotExportable(
       sessionId,
       `its header record is unreadable${isLeft(decoded) ? ` (${decoded.left.message})` : ''}`,
     );
   return decoded.right as SessionHeaderRecord;
 };
-
-/** The target of an export is not a place to write a log file: nothing was written. */
-export class ExportTargetRefused extends Error {
-  override readonly name = 'ExportTargetRefused';
-  constructor(
-    readonly file: string,
-    readonly detail: string,
-  ) {
-    super(`${file}: ${detail}; nothing was written`);
-  }
-}
 
 const kindOf = (stats: Stats): string =>
   stats.isDirectory()
@@ -84,11 +64,11 @@ const kindOf = (stats: Stats): string =>
 const checkTarget = async (file: string): Promise<void> => {
   const directory = dirname(file);
   const parent = await fs.stat(directory).catch(() => undefined);
-  if (parent === undefined) throw new ExportTargetRefused(file, `the directory ${directory} does not exist`);
-  if (!parent.isDirectory()) throw new ExportTargetRefused(file, `${directory} is not a directory`);
+  if (parent === undefined) throw exportTargetRefused(file, `the directory ${directory} does not exist`);
+  if (!parent.isDirectory()) throw exportTargetRefused(file, `${directory} is not a directory`);
   const existing = await fs.lstat(file).catch(() => undefined);
   if (existing !== undefined && !existing.isFile())
-    throw new ExportTargetRefused(file, `it is ${kindOf(existing)}; export writes only a regular file`);
+    throw exportTargetRefused(file, `it is ${kindOf(existing)}; export writes only a regular file`);
 };
 
 /** Whether a stored session's events came from a normalised fixture (each carries the flag; the header may not know). */
@@ -131,7 +111,7 @@ export const exportSession = async (
   const temporary = `${options.file}.tmp-${process.pid}-${Date.now().toString(36)}`;
   // 'wx': created here, never an existing file or link followed to somewhere else.
   const out = await fs.open(temporary, 'wx').catch((error: NodeJS.ErrnoException) => {
-    throw new ExportTargetRefused(options.file, `cannot create ${temporary} (${error.code ?? error.message})`);
+    throw exportTargetRefused(options.file, `cannot create ${temporary} (${error.code ?? error.message})`);
   });
   let bytes = 0;
   let events = 0;
@@ -166,7 +146,7 @@ export const exportSession = async (
         }
         const event = fromRecordedEvent(recorded, base);
         if (isLeft(event))
-          throw new SessionNotExportable(
+          throw sessionNotExportable(
             sessionId,
             `event at seq ${Number(recorded.revision) - base}: ${event.left.message}`,
           );

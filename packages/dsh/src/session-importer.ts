@@ -12,12 +12,12 @@ import {
   type EventStore,
   type EventToAppend,
   type StagedAppends,
-  StoreFailure,
   sessionHeaderStream,
   sessionStream,
+  isStoreError,
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
-import { FileChangedDuringImport, type ImportRejection, isStoreRace, rejectionOf } from './file-fate';
+import { type ImportRejection, isFileChangedDuringImport, isStoreRace, rejectionOf } from './file-fate';
 import { stageFromSecondRead } from './stage-from-second-read';
 import { sessionHeaderEventId, sessionHeaderGenerationEventId, sessionHeaderNormalisedEventId } from './event-ids';
 import type { InvalidTeamRecord } from './event-line-processor';
@@ -284,9 +284,9 @@ export const importSessionLog = async (
       return await importOnce(file, head, store, options);
     } catch (error) {
       // Another writer, or a file that grew between this import's reads: the import is run again from its first read.
-      if ((isStoreRace(error) || error instanceof FileChangedDuringImport) && attempt < retries) continue;
+      if ((isStoreRace(error) || isFileChangedDuringImport(error)) && attempt < retries) continue;
       // The store failed, not the file: the caller stops (exit 4); a rerun resumes, since an import is idempotent.
-      if (error instanceof StoreFailure) throw error;
+      if (isStoreError(error, 'StoreFailure')) throw error;
       return rejectedResult(file, error, head, options);
     }
   }

@@ -22,7 +22,15 @@ export type RejectionReason =
   /** The store holds this session but keeps no events to compare with (the heads-only store of a one-shot replay). */
   | 'prefix-not-kept';
 
+/** Which rejection: most are named by their reason alone; these few are told apart by name where they are caught. */
+export type SessionLogRejectionName =
+  | 'SessionLogRejected'
+  | 'NotASessionLog'
+  | 'NewerFormatVersion'
+  | 'FileChangedDuringImport';
+
 export interface RejectionDetails {
+  readonly name?: SessionLogRejectionName;
   readonly line?: number;
   /** Field path inside the line, when the problem is a field. */
   readonly path?: string;
@@ -34,7 +42,7 @@ const render = (file: string, detail: string, details: RejectionDetails): string
 
 /** A session log file that cannot be read or imported as a whole; says file, line and field path. */
 export class SessionLogRejected extends Error {
-  override readonly name: string = 'SessionLogRejected';
+  override readonly name: SessionLogRejectionName;
   readonly line: number | undefined;
   readonly path: string | undefined;
 
@@ -45,6 +53,7 @@ export class SessionLogRejected extends Error {
     details: RejectionDetails = {},
   ) {
     super(render(file, detail, details), details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = details.name ?? 'SessionLogRejected';
     this.line = details.line;
     this.path = details.path;
   }
@@ -59,21 +68,17 @@ export class SessionLogRejected extends Error {
   }
 }
 
-export class NotASessionLog extends SessionLogRejected {
-  override readonly name = 'NotASessionLog';
-  constructor(file: string, detail: string) {
-    super('not-a-session-log', file, `not a session log: ${detail}`, { line: 1 });
-  }
-}
+export const notASessionLog = (file: string, detail: string): SessionLogRejected =>
+  new SessionLogRejected('not-a-session-log', file, `not a session log: ${detail}`, {
+    line: 1,
+    name: 'NotASessionLog',
+  });
 
 /** Named after the events package's error (its `cause`), which docs/rules.md#header-version-first calls "needs a newer reader". */
-export class NeedsNewerReader extends SessionLogRejected {
-  override readonly name = 'NewerFormatVersion';
-  constructor(
-    file: string,
-    readonly version: number,
-    cause: DecodeError,
-  ) {
-    super('newer-format-version', file, cause.detail, { line: 1, path: 'version', cause });
-  }
-}
+export const needsNewerReader = (file: string, cause: DecodeError): SessionLogRejected =>
+  new SessionLogRejected('newer-format-version', file, cause.detail, {
+    line: 1,
+    path: 'version',
+    cause,
+    name: 'NewerFormatVersion',
+  });

@@ -7,9 +7,9 @@ import { type LineSplitEnd, type SplitLine, defaultMaxLineBytes, splitLines } fr
 import { defaultMaxJsonDepth, tooDeepPath } from './json-depth';
 import type { Recovery } from './recovery-scanner';
 import type { Compression } from './session-file-name';
-import { NotASessionLog, SessionLogRejected } from './session-log-errors';
-import { CorruptZstdFrame } from './zstd-frame-decoder';
-import { ZstdOverLimit, defaultZstdDecodeLimits } from './zstd-decode-limits';
+import { SessionLogRejected, notASessionLog } from './session-log-errors';
+import { defaultZstdDecodeLimits } from './zstd-decode-limits';
+import { isZstdError } from './zstd-errors';
 
 export type { SessionLogEvent } from './event-line-processor';
 
@@ -79,9 +79,9 @@ const looksNormalised = (value: unknown): boolean => isRecord(value) && !('seq' 
 
 const asRejection = (file: string, error: unknown): unknown => {
   if (error instanceof SessionLogRejected) return error;
-  if (error instanceof CorruptZstdFrame)
+  if (isZstdError(error, 'CorruptZstdFrame'))
     return new SessionLogRejected('corrupt-frame', file, error.message, { cause: error });
-  if (error instanceof ZstdOverLimit)
+  if (isZstdError(error, 'ZstdOverLimit'))
     return new SessionLogRejected('over-limit', file, error.message, { cause: error });
   if (error instanceof Error && 'code' in error)
     return new SessionLogRejected('unreadable', file, error.message, { cause: error });
@@ -118,12 +118,11 @@ async function* readLines(
   const cursor = new LineCursor(batches);
   const first = await cursor.next();
   if (first === undefined)
-    throw new NotASessionLog(
+    throw notASessionLog(
       file,
       cursor.end?.tornTail === undefined ? 'the file is empty' : 'the file has no complete first line',
     );
-  if (first.overlongBytes !== undefined)
-    throw new NotASessionLog(file, `the first line has ${first.overlongBytes} bytes`);
+  if (first.overlongBytes !== undefined) throw notASessionLog(file, `the first line has ${first.overlongBytes} bytes`);
   const limits = {
     maxLineBytes: options.maxLineBytes ?? defaultMaxLineBytes,
     maxJsonDepth: options.maxJsonDepth ?? defaultMaxJsonDepth,
@@ -221,7 +220,7 @@ export class SessionLogReader {
     const stream = streamLog(file, options);
     try {
       const first = await stream.next();
-      if (first.done === true || first.value.kind !== 'head') throw new NotASessionLog(file, 'no header');
+      if (first.done === true || first.value.kind !== 'head') throw notASessionLog(file, 'no header');
       return new SessionLogReader(first.value.head, options);
     } finally {
       await stream.return(undefined as unknown as SessionLogSummary);
@@ -281,7 +280,7 @@ export const scanFingerprintedLog = async (
   const first = await stream.next();
   if (first.done === true || first.value.kind !== 'head') {
     await stream.return(undefined as unknown as SessionLogSummary);
-    throw new NotASessionLog(file, 'no header');
+    throw notASessionLog(file, 'no header');
   }
   try {
     onHead(first.value.head);

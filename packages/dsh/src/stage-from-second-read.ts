@@ -4,7 +4,7 @@ import { AppendChunker, type Chunk, type ChunkLimits } from './append-chunker';
 import { ChunkStager } from './chunk-stager';
 import { sameLogHead } from './same-log-head';
 import type { SessionLogRejected } from './session-log-errors';
-import { FileChangedDuringImport } from './file-fate';
+import { fileChangedDuringImport } from './file-fate';
 import { type SessionLogHead, scanFingerprintedLog } from './session-log-reader';
 import { eventToAppendEncoder } from './stored-event-codec';
 import type { ImportPlan } from './validate-for-import';
@@ -35,7 +35,7 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
   const encode = eventToAppendEncoder(key, head.normalised, plan.dataText);
   const chunker = new AppendChunker<EventToAppend>(limits);
   let chunkIndex = 0;
-  const changed = (how: string): SessionLogRejected => new FileChangedDuringImport(file, how);
+  const changed = (how: string): SessionLogRejected => fileChangedDuringImport(file, how);
   const write = async (chunk: Chunk<EventToAppend>): Promise<void> => {
     if (chunk.digest !== plan.digests[chunkIndex])
       throw changed(`chunk ${chunkIndex + 1} differs from the validated read`);

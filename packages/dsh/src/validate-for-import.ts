@@ -5,7 +5,7 @@ import { jsonEqual } from './json-equal';
 import { sameLogHead } from './same-log-head';
 import { SinglePassBudget } from './single-pass-budget';
 import { SessionLogRejected } from './session-log-errors';
-import { FileChangedDuringImport } from './file-fate';
+import { fileChangedDuringImport } from './file-fate';
 import {
   type SessionLogEvent,
   type SessionLogHead,
@@ -70,7 +70,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
   });
   if (!sameLogHead(reader.head, head)) {
-    throw new FileChangedDuringImport(file, 'its header differs from the first read');
+    throw fileChangedDuringImport(file, 'its header differs from the first read');
   }
   const compare = async (event: SessionLogEvent): Promise<void> => {
     const next = await (stored as AsyncIterator<RecordedEvent>).next();

@@ -1,4 +1,4 @@
-import { CorruptZstdFrame } from './zstd-frame-decoder';
+import { type CorruptZstdFrame, corruptZstdFrame } from './zstd-errors';
 import {
   frameHeaderSize,
   isSkippableMagic,
@@ -60,8 +60,7 @@ export const completeFramesLength = (
   let at = 0;
   let frames = 0;
   for (;;) {
-    const corrupt = (detail: string): CorruptZstdFrame =>
-      new CorruptZstdFrame(firstFrame + frames, offset + at, detail);
+    const corrupt = (detail: string): CorruptZstdFrame => corruptZstdFrame(firstFrame + frames, offset + at, detail);
     const end = frameEnd(bytes, at, corrupt);
     if (end === undefined) return { bytes: at, frames };
     at = end;

@@ -26,15 +26,3 @@ export const describeBytes = (bytes: number): string => {
   }
   return `${bytes} bytes`;
 };
-
-/** The stream (or one frame of it) decodes to more than the reader's limit: the file is rejected, nothing is imported. */
-export class ZstdOverLimit extends Error {
-  override readonly name = 'ZstdOverLimit';
-  constructor(
-    readonly frameIndex: number,
-    readonly offset: number,
-    readonly detail: string,
-  ) {
-    super(`zstd frame ${frameIndex + 1} at byte ${offset}: ${detail}`);
-  }
-}

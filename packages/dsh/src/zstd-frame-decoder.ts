@@ -1,5 +1,6 @@
 import { ByteQueue } from './byte-queue';
-import { type ZstdDecodeLimits, ZstdOverLimit, defaultZstdDecodeLimits, describeBytes } from './zstd-decode-limits';
+import { type ZstdDecodeLimits, defaultZstdDecodeLimits, describeBytes } from './zstd-decode-limits';
+import { type CorruptZstdFrame, type ZstdOverLimit, corruptZstdFrame, zstdOverLimit } from './zstd-errors';
 import { describeZstdError } from './zstd-error';
 import {
   frameHeaderSize,
@@ -12,18 +13,6 @@ import {
   parseFrameHeader,
 } from './zstd-frame-format';
 import { type ZstdCodec, zstdCodec } from './zstd-wasm';
-
-/** A complete frame failed its structure, decompression or checksum check: the file is corrupt. */
-export class CorruptZstdFrame extends Error {
-  override readonly name = 'CorruptZstdFrame';
-  constructor(
-    readonly frameIndex: number,
-    readonly offset: number,
-    readonly detail: string,
-  ) {
-    super(`zstd frame ${frameIndex + 1} at byte ${offset}: ${detail}`);
-  }
-}
 
 export interface ZstdStreamEnd {
   /** Complete frames decoded (skippable frames included). */
@@ -81,9 +70,9 @@ async function* decodeFrames(
   for (;;) {
     if (!(await fill(1))) return { frames, incompleteFrame: false };
     const frameOffset = queue.consumed;
-    const corrupt = (detail: string): CorruptZstdFrame => new CorruptZstdFrame(frames, frameOffset, detail);
+    const corrupt = (detail: string): CorruptZstdFrame => corruptZstdFrame(frames, frameOffset, detail);
     const overLimit = (detail: string): ZstdOverLimit =>
-      new ZstdOverLimit(frames, frameOffset, `${detail}; nothing was imported`);
+      zstdOverLimit(frames, frameOffset, `${detail}; nothing was imported`);
     // Checked before decoding, from what the frame says it holds or can hold: nothing over the limit is ever allocated.
     const checkBound = (bound: number): void => {
       if (bound > limits.maxFrameBytes)

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type EventStore, InMemoryEventStore, type StagedAppends, StoreFailure } from '@teamlog/store';
+import { type EventStore, InMemoryEventStore, type StagedAppends, storeFailure } from '@teamlog/store';
 import { realLogsRoot } from './real-logs';
 import { importSessionLog } from '../src';
 
@@ -7,7 +7,7 @@ import { importSessionLog } from '../src';
 
 const baseline = join(realLogsRoot, 'index-1394225561/snapshots/session/team-direct-inbox/session.v4.jsonl');
 
-const unavailable = new StoreFailure(
+const unavailable = storeFailure(
   'append on postgres://teamlog:***@db/teamlog failed: connect ECONNREFUSED 127.0.0.1:5432',
 );
 

@@ -1,4 +1,3 @@
-import { CorruptZstdFrame } from '../src';
 import { completeFramesLength } from '../src/zstd-complete-frames';
 import { encodeZstdFrame, initZstdEncoder } from '../src/zstd-frame-encoder';
 
@@ -29,7 +28,7 @@ describe('the complete zstd frames at the start of a buffer', () => {
   it('refuses bytes that can never become a frame, with the frame index and file offset', () => {
     const a = encodeZstdFrame(Buffer.from('{"a":1}\n'));
     const garbage = Buffer.concat([a, Buffer.from('garbage!')]);
-    expect(() => completeFramesLength(garbage, 1000, 4)).toThrow(CorruptZstdFrame);
+    expect(() => completeFramesLength(garbage, 1000, 4)).toThrow(expect.objectContaining({ code: 'CorruptZstdFrame' }));
     expect(() => completeFramesLength(garbage, 1000, 4)).toThrow(
       `zstd frame 6 at byte ${1000 + a.length}: not a zstd frame`,
     );

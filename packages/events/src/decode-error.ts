@@ -55,6 +55,16 @@ export const formatValidationErrors = (
   return { path: path === '' ? '(root)' : path, expected, message };
 };
 
+/**
+ * A version the decoder does not know, which is not corruption: a session header's format version
+ * "needs a newer reader" (docs/rules.md#header-version-first), a Team record's version is
+ * unsupported (docs/rules.md#team-record-head).
+ */
+export interface UnknownVersion {
+  readonly kind: 'NewerFormatVersion' | 'UnsupportedTeamRecordVersion';
+  readonly version: number;
+}
+
 /** A decode failure as one readable line: file, line, field path and the expected type. */
 export class DecodeError extends Error {
   override readonly name = 'DecodeError';
@@ -63,6 +73,8 @@ export class DecodeError extends Error {
     readonly expected: string,
     readonly detail: string,
     readonly location: InputLocation = {},
+    /** Set when what failed is only a version this decoder does not know. */
+    readonly unknownVersion?: UnknownVersion,
   ) {
     super(DecodeError.render(path, detail, location));
   }
@@ -80,9 +92,22 @@ export class DecodeError extends Error {
   }
 
   at(location: InputLocation): DecodeError {
-    return new DecodeError(this.path, this.expected, this.detail, { ...this.location, ...location });
+    return new DecodeError(
+      this.path,
+      this.expected,
+      this.detail,
+      { ...this.location, ...location },
+      this.unknownVersion,
+    );
   }
 }
+
+/** Narrow an unknown error to a DecodeError of an unknown version of this kind. */
+export const isUnknownVersion = (
+  error: unknown,
+  kind: UnknownVersion['kind'],
+): error is DecodeError & { readonly unknownVersion: UnknownVersion } =>
+  error instanceof DecodeError && error.unknownVersion?.kind === kind;
 
 /** Decode with a codec; a failure becomes a DecodeError rooted at `root`. */
 export const decodeWith =

@@ -1,4 +1,5 @@
 export * from './json-value';
+export * from './coded-error';
 export * from './decode-error';
 export * from './strict-object';
 export * from './tagged-union';

@@ -68,15 +68,14 @@ export interface SessionHeader {
   readonly preVersion?: boolean;
 }
 
-export class NewerFormatVersion extends DecodeError {
-  constructor(readonly version: number) {
-    super(
-      'version',
-      `0..${newestFormatVersion}`,
-      `session format version ${version} needs a newer reader (this reader knows 0 to ${newestFormatVersion})`,
-    );
-  }
-}
+export const newerFormatVersion = (version: number): DecodeError =>
+  new DecodeError(
+    'version',
+    `0..${newestFormatVersion}`,
+    `session format version ${version} needs a newer reader (this reader knows 0 to ${newestFormatVersion})`,
+    {},
+    { kind: 'NewerFormatVersion', version },
+  );
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
@@ -93,7 +92,7 @@ export const decodeSessionHeader = (raw: unknown): Either<DecodeError, SessionHe
   }
   const version = raw.version;
   if (typeof version === 'number' && Number.isInteger(version) && version > newestFormatVersion)
-    return left(new NewerFormatVersion(version));
+    return left(newerFormatVersion(version));
   if (version === undefined || raw.delegationDepth === undefined) {
     const decoded = decodeWith(PreVersionHeader)(raw);
     if (isLeft(decoded)) return decoded;

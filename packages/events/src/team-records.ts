@@ -107,11 +107,17 @@ export type TeamRecordHead = t.TypeOf<typeof TeamRecordHead>;
 
 export const decodeTeamRecordHead = decodeWith(TeamRecordHead, 'data');
 
-export class UnsupportedTeamRecordVersion extends DecodeError {
-  constructor(readonly version: number) {
-    super('data.version', '1 | 2', `unsupported Agent Teams event version ${version}`);
-  }
-}
+export const unsupportedTeamRecordVersion = (version: number): DecodeError =>
+  new DecodeError(
+    'data.version',
+    '1 | 2',
+    `unsupported Agent Teams event version ${version}`,
+    {},
+    {
+      kind: 'UnsupportedTeamRecordVersion',
+      version,
+    },
+  );
 
 const pick = (type: TeamRecordType, version: 1 | 2): t.Decoder<unknown, unknown> => {
   switch (type) {
@@ -135,7 +141,7 @@ export const decodeTeamRecord = (type: TeamRecordType, data: unknown): Either<De
   const head = decodeTeamRecordHead(data);
   if (isLeft(head)) return head;
   const version: number = head.right.version;
-  if (version !== 1 && version !== 2) return left(new UnsupportedTeamRecordVersion(version));
+  if (version !== 1 && version !== 2) return left(unsupportedTeamRecordVersion(version));
   const decoded = decodeWith(pick(type, version), 'data')(data);
   if (isLeft(decoded)) return decoded;
   return right(normalise(type, decoded.right));

@@ -1,5 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import { NewerFormatVersion, decodeSessionHeader } from '@teamlog/events';
+import { decodeSessionHeader, isUnknownVersion } from '@teamlog/events';
 
 const base = { type: 'session', id: 'lead-1', createdAt: 1785000000000, delegationDepth: 0 };
 
@@ -38,7 +38,7 @@ describe('session headers', () => {
 
   it('report a newer generation as needing a newer reader, before checking anything else', () => {
     const result = decodeSessionHeader({ type: 'session', version: 5, whatever: true });
-    expect(isLeft(result) && result.left).toBeInstanceOf(NewerFormatVersion);
+    expect(isLeft(result) && isUnknownVersion(result.left, 'NewerFormatVersion')).toBe(true);
     expect(isLeft(result) && result.left.message).toBe(
       'version: session format version 5 needs a newer reader (this reader knows 0 to 4)',
     );

@@ -1,3 +1,4 @@
+import { CodedError, type MessageTable, codedErrorGuard, describeFault } from '@teamlog/events';
 import { type GlobalPosition, formatPosition } from '@teamlog/store';
 
 /* The one error of the projections: a ProjectionError carries a fault whose `code` says what failed. */
@@ -41,41 +42,29 @@ export type ProjectionErrorCode = ProjectionFault['code'];
 
 const causeText = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
 
-export const describeProjectionFault = (fault: ProjectionFault): string => {
-  switch (fault.code) {
-    case 'ProjectionCommitFailed':
-      return `projection ${fault.projection}: committing the views up to ${formatPosition(fault.position)} failed: ${causeText(fault.cause)}`;
-    case 'ProjectionBusy':
-      return `projection ${fault.projection} is already ${fault.activity}`;
-    case 'ProjectionStopped':
-      return `projection ${fault.projection} stopped${fault.cause instanceof Error ? `: ${fault.cause.message}` : ''}`;
-    case 'CorruptViewRow':
-      return `${fault.file}: table ${fault.table}, row ${fault.row}: ${fault.detail}; rebuild the projection to recreate it`;
-    case 'ViewsChangedElsewhere':
-      return `projection ${fault.projection}: the views were committed elsewhere (checkpoint ${fault.found}, expected ${fault.expected})`;
-    case 'ProjectionNotLoaded':
-      return `projection ${fault.projection}: the views are not loaded yet`;
-    case 'ProjectionLeadTaken':
-      return `projection ${fault.projection}: the lead was lost with its connection and another runner holds it now; run the command again`;
-    default: {
-      const unreachable: never = fault;
-      return unreachable;
-    }
-  }
+const projectionMessages: MessageTable<ProjectionFault> = {
+  ProjectionCommitFailed: ({ projection, position, cause }) =>
+    `projection ${projection}: committing the views up to ${formatPosition(position)} failed: ${causeText(cause)}`,
+  ProjectionBusy: ({ projection, activity }) => `projection ${projection} is already ${activity}`,
+  ProjectionStopped: ({ projection, cause }) =>
+    `projection ${projection} stopped${cause instanceof Error ? `: ${cause.message}` : ''}`,
+  CorruptViewRow: ({ file, table, row, detail }) =>
+    `${file}: table ${table}, row ${row}: ${detail}; rebuild the projection to recreate it`,
+  ViewsChangedElsewhere: ({ projection, found, expected }) =>
+    `projection ${projection}: the views were committed elsewhere (checkpoint ${found}, expected ${expected})`,
+  ProjectionNotLoaded: ({ projection }) => `projection ${projection}: the views are not loaded yet`,
+  ProjectionLeadTaken: ({ projection }) =>
+    `projection ${projection}: the lead was lost with its connection and another runner holds it now; run the command again`,
 };
 
-export class ProjectionError<F extends ProjectionFault = ProjectionFault> extends Error {
+export const describeProjectionFault = describeFault(projectionMessages);
+
+export class ProjectionError<F extends ProjectionFault = ProjectionFault> extends CodedError<F> {
   override readonly name = 'ProjectionError';
-  readonly code: F['code'];
-  constructor(readonly fault: F) {
-    super(describeProjectionFault(fault), 'cause' in fault ? { cause: fault.cause } : undefined);
-    this.code = fault.code;
+  constructor(fault: F) {
+    super(fault, describeProjectionFault(fault));
   }
 }
 
 /** Narrow an unknown error to a ProjectionError, of the given codes when any are named. */
-export const isProjectionError = <C extends ProjectionErrorCode>(
-  error: unknown,
-  ...codes: readonly C[]
-): error is ProjectionError<Extract<ProjectionFault, { readonly code: C }>> =>
-  error instanceof ProjectionError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));
+export const isProjectionError = codedErrorGuard<ProjectionFault, ProjectionError>(ProjectionError);

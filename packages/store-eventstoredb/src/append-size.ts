@@ -1,6 +1,6 @@
 import type { EventData } from '@eventstore/db-client';
 import type { StreamName } from '@teamlog/store';
-import { AppendTooLarge } from './eventstoredb-errors';
+import { appendTooLarge } from './eventstoredb-errors';
 
 /** The server's default MaxAppendSize: 1 MiB per append request. */
 export const defaultMaxAppendBytes = 1_048_576;
@@ -25,5 +25,5 @@ export const appendSizeOnDisk = (events: readonly EventData[]): number =>
 /** Refuse before sending: the server would refuse the whole append anyway, with a vaguer error. */
 export const assertAppendSize = (stream: StreamName, events: readonly EventData[], limitBytes: number): void => {
   const bytes = appendSizeOnDisk(events);
-  if (bytes > limitBytes) throw new AppendTooLarge(stream, bytes, limitBytes, events.length);
+  if (bytes > limitBytes) throw appendTooLarge(stream, bytes, limitBytes, events.length);
 };

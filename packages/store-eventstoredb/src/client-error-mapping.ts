@@ -2,13 +2,13 @@ import { type CommandError, convertToCommandError, ErrorType, isCommandError } f
 import {
   type ExpectedRevision,
   type StreamName,
-  StreamNotFound,
+  streamNotFound,
   streamName as toStreamName,
-  WrongExpectedVersion,
+  wrongExpectedVersion,
 } from '@teamlog/store';
 import {
-  AppendTooLarge,
-  EventStoreDbError,
+  appendTooLarge,
+  eventStoreDbError,
   type EventStoreDbFailure,
   type EventStoreDbOperation,
 } from './eventstoredb-errors';
@@ -85,34 +85,34 @@ const failureOf = (error: CommandError): EventStoreDbFailure => {
 /**
  * The port's typed error for a client error: WrongExpectedVersionError -> WrongExpectedVersion
  * (expected and actual), StreamNotFoundError -> StreamNotFound, MaxAppendSizeExceededError ->
- * AppendTooLarge, everything else an EventStoreDbError naming the operation and stream. Errors
+ * AppendTooLarge, everything else a StoreFailure naming the operation and stream. Errors
  * that are not the client's (ours, or the port's) pass through unchanged.
  */
 export const mapClientError = (error: unknown, context: ClientErrorContext): Error => {
   const command = asCommandError(error);
   if (command === undefined) {
     if (error instanceof Error) return error;
-    return new EventStoreDbError('unknown', context.operation, context.streamName, String(error));
+    return eventStoreDbError('unknown', context.operation, context.streamName, String(error));
   }
   switch (command.type) {
     case ErrorType.WRONG_EXPECTED_VERSION: {
       const stream = streamOf(context, command.streamName) ?? (command.streamName as StreamName);
       const expected = context.expectedRevision ?? fromClientExpectedRevision(command.expectedVersion);
-      return new WrongExpectedVersion(stream, expected, fromClientCurrentRevision(command.actualVersion));
+      return wrongExpectedVersion(stream, expected, fromClientCurrentRevision(command.actualVersion));
     }
     case ErrorType.STREAM_NOT_FOUND: {
       const stream = streamOf(context, command.streamName);
-      if (stream !== undefined) return new StreamNotFound(stream);
+      if (stream !== undefined) return streamNotFound(stream);
       break;
     }
     case ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED:
       if (context.streamName !== undefined) {
-        return new AppendTooLarge(context.streamName, undefined, command.maxAppendSize, context.eventCount ?? 0);
+        return appendTooLarge(context.streamName, undefined, command.maxAppendSize, context.eventCount ?? 0);
       }
       break;
     default:
       break;
   }
   const detail = command.message === '' ? command.type : command.message;
-  return new EventStoreDbError(failureOf(command), context.operation, context.streamName, detail, { cause: command });
+  return eventStoreDbError(failureOf(command), context.operation, context.streamName, detail, { cause: command });
 };

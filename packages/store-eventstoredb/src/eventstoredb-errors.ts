@@ -1,18 +1,13 @@
 import type { EventId } from '@teamlog/events';
-import { StoreFailure, type StreamName } from '@teamlog/store';
+import { StoreError, type StoreFailureKind, type StreamName, storeFailure } from '@teamlog/store';
 
-/** What went wrong talking to EventStoreDB, for errors the port has no typed error for. */
-export type EventStoreDbFailure =
-  | 'not-leader'
-  | 'unavailable'
-  | 'deadline-exceeded'
-  | 'timeout'
-  | 'cancelled'
-  | 'access-denied'
-  | 'stream-deleted'
-  | 'invalid-argument'
-  | 'unsupported'
-  | 'unknown';
+/*
+ * The adapter throws the port's StoreError like every store; these build its faults from what
+ * EventStoreDB reports, taking what the adapter's own error classes took before.
+ */
+
+/** What went wrong talking to EventStoreDB, for errors the port has no code of its own for. */
+export type EventStoreDbFailure = StoreFailureKind;
 
 export type EventStoreDbOperation =
   | 'append'
@@ -22,98 +17,46 @@ export type EventStoreDbOperation =
   | 'streamRevision'
   | 'connect';
 
-/** A failure of the server or the connection, after the adapter's retries: a StoreFailure of the port, never the caller's input. */
-export class EventStoreDbError extends StoreFailure {
-  override readonly name = 'EventStoreDbError';
-  constructor(
-    readonly failure: EventStoreDbFailure,
-    readonly operation: EventStoreDbOperation,
-    readonly streamName: StreamName | undefined,
-    detail: string,
-    options?: ErrorOptions,
-  ) {
-    super(
-      `EventStoreDB ${operation}${streamName === undefined ? '' : ` on stream ${streamName}`} failed (${failure}): ${detail}`,
-      options,
-    );
-  }
-}
+/** A failure of the server or the connection, after the adapter's retries: the port's StoreFailure, never the caller's input. */
+export const eventStoreDbError = (
+  failure: EventStoreDbFailure,
+  operation: EventStoreDbOperation,
+  streamName: StreamName | undefined,
+  detail: string,
+  options?: { readonly cause: unknown },
+): StoreError =>
+  storeFailure(
+    `EventStoreDB ${operation}${streamName === undefined ? '' : ` on stream ${streamName}`} failed (${failure}): ${detail}`,
+    { failure, operation, ...(streamName === undefined ? {} : { streamName }), ...options },
+  );
 
 /** The server refuses appends above its MaxAppendSize (1 MiB by default); nothing was written. */
-export class AppendTooLarge extends Error {
-  override readonly name = 'AppendTooLarge';
-  constructor(
-    readonly streamName: StreamName,
-    /** The size the server counts (data + metadata + 2 bytes per type character), if known. */
-    readonly bytes: number | undefined,
-    readonly limitBytes: number,
-    readonly eventCount: number,
-  ) {
-    super(
-      `stream ${streamName}: an append of ${eventCount} event(s)${bytes === undefined ? '' : ` and ${bytes} bytes`} exceeds the ` +
-        `EventStoreDB append limit of ${limitBytes} bytes; nothing was written. Split the batch into smaller appends ` +
-        `(each one atomic on its own) or raise the server's MaxAppendSize together with the adapter's maxAppendBytes`,
-    );
-  }
-}
+export const appendTooLarge = (
+  streamName: StreamName,
+  bytes: number | undefined,
+  limitBytes: number,
+  eventCount: number,
+): StoreError => new StoreError({ code: 'AppendTooLarge', streamName, bytes, limitBytes, eventCount });
 
-/**
- * An append failed in a way that does not say whether it was written (connection lost, deadline
- * exceeded, commit timeout), and retrying with the same event ids and reading the stream back did
- * not settle it either. Retrying later with the same ids is safe for an exact expected revision.
- */
-export class AppendOutcomeUnknown extends Error {
-  override readonly name = 'AppendOutcomeUnknown';
-  constructor(
-    readonly streamName: StreamName,
-    readonly eventIds: readonly EventId[],
-    readonly attempts: number,
-    options?: ErrorOptions,
-  ) {
-    super(
-      `stream ${streamName}: append of ${eventIds.length} event(s) starting with ${eventIds[0] ?? '(none)'} has an unknown outcome ` +
-        `after ${attempts} attempt(s): ${options?.cause instanceof Error ? options.cause.message : String(options?.cause)}`,
-      options,
-    );
-  }
-}
+/** An append whose outcome retries and a read-back did not settle. */
+export const appendOutcomeUnknown = (
+  streamName: StreamName,
+  eventIds: readonly EventId[],
+  attempts: number,
+  options: { readonly cause: unknown },
+): StoreError => new StoreError({ code: 'AppendOutcomeUnknown', streamName, eventIds, attempts, cause: options.cause });
 
 /** A stored event teamlog cannot represent (not JSON, no uuid id, no position). */
-export class UnreadableEvent extends Error {
-  override readonly name = 'UnreadableEvent';
-  constructor(
-    readonly streamId: string,
-    readonly revision: bigint | undefined,
-    readonly eventId: string | undefined,
-    readonly detail: string,
-  ) {
-    super(
-      `stream ${streamId}${revision === undefined ? '' : ` revision ${revision}`}${eventId === undefined ? '' : ` (event ${eventId})`}: ${detail}`,
-    );
-  }
-}
+export const unreadableEvent = (
+  streamId: string,
+  revision: bigint | undefined,
+  eventId: string | undefined,
+  detail: string,
+): StoreError => new StoreError({ code: 'UnreadableEvent', streamId, revision, eventId, detail });
 
 /** The catch-up subscription lost its connection more times in a row than it is allowed to retry. */
-export class SubscriptionDropped extends Error {
-  override readonly name = 'SubscriptionDropped';
-  constructor(
-    readonly attempts: number,
-    options?: ErrorOptions,
-  ) {
-    super(
-      `the $all subscription dropped ${attempts} time(s) in a row and gave up: ` +
-        `${options?.cause instanceof Error ? options.cause.message : String(options?.cause)}`,
-      options,
-    );
-  }
-}
+export const subscriptionDropped = (attempts: number, options: { readonly cause: unknown }): StoreError =>
+  new StoreError({ code: 'SubscriptionDropped', attempts, cause: options.cause });
 
-export class InvalidEventStoreUrl extends Error {
-  override readonly name = 'InvalidEventStoreUrl';
-  constructor(
-    readonly url: string,
-    detail: string,
-  ) {
-    super(`invalid EventStoreDB connection string ${url}: ${detail}`);
-  }
-}
+export const invalidEventStoreUrl = (url: string, detail: string): StoreError =>
+  new StoreError({ code: 'InvalidEventStoreUrl', url, detail });

@@ -6,7 +6,7 @@ import {
   assertExpectedRevision,
   meetsExpectedRevision,
   assertValidBatch,
-  DuplicateEventId,
+  storeClosed,
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
@@ -19,13 +19,14 @@ import {
   type StagedAppends,
   type StoredLink,
   streamName,
-  StoreClosed,
+  type StoreError,
+  isStoreError,
   type StreamName,
-  StreamNotFound,
+  duplicateEventId,
   type RetryPolicy,
   type SubscribeToAllOptions,
   type Subscription,
-  WrongExpectedVersion,
+  wrongExpectedVersion,
   retryDelay,
   sameEventId,
   sleep,
@@ -44,7 +45,7 @@ import {
   storedChainOf,
 } from './eventstoredb-event-chain';
 import type { EventStoreDbClient } from './eventstoredb-client';
-import { AppendOutcomeUnknown, EventStoreDbError } from './eventstoredb-errors';
+import { appendOutcomeUnknown, eventStoreDbError } from './eventstoredb-errors';
 import { toClientExpectedRevision } from './expected-revision-mapping';
 import { type FailureOutcome, failureOutcome } from './failure-outcome';
 import { fromClientPosition, toClientPosition } from './global-position-mapping';
@@ -94,16 +95,16 @@ const expectationRefusal = (
   stream: StreamName,
   expected: ExpectedRevision,
   head: bigint | undefined,
-): WrongExpectedVersion | undefined =>
-  meetsExpectedRevision(expected, head) ? undefined : new WrongExpectedVersion(stream, expected, head ?? 'no_stream');
+): StoreError | undefined =>
+  meetsExpectedRevision(expected, head) ? undefined : wrongExpectedVersion(stream, expected, head ?? 'no_stream');
 
 /** What one attempt of a chained append came to (errors of the client are thrown, mapped). */
 type ChainedAppend =
   | { readonly kind: 'appended'; readonly result: AppendResult }
   /** The head does not meet the expectation, or is already this batch's: answered from what is stored. */
-  | { readonly kind: 'refused'; readonly refusal: WrongExpectedVersion | undefined }
+  | { readonly kind: 'refused'; readonly refusal: StoreError | undefined }
   /** Another writer appended after the head was read. */
-  | { readonly kind: 'raced'; readonly refusal: WrongExpectedVersion };
+  | { readonly kind: 'raced'; readonly refusal: StoreError };
 
 /** The stream ends with an event of this batch: a retry, answered from what is stored (never chained twice). */
 const isRetryAtHead = (head: ChainHead, events: readonly EventToAppend[]): boolean =>
@@ -217,7 +218,7 @@ export class EventStoreDbEventStore implements EventStore {
         return { revision: recorded.revision, eventId: recorded.id, digest: digest ?? undefined };
       }
     } catch (error) {
-      if (error instanceof StreamNotFound) return emptyChainHead;
+      if (isStoreError(error, 'StreamNotFound')) return emptyChainHead;
       throw error;
     }
     return emptyChainHead;
@@ -329,7 +330,7 @@ export class EventStoreDbEventStore implements EventStore {
         if (resolved.event !== undefined) return resolved.event.revision;
       }
     } catch (error) {
-      if (error instanceof StreamNotFound) return undefined;
+      if (isStoreError(error, 'StreamNotFound')) return undefined;
       throw error;
     }
     return undefined;
@@ -401,11 +402,11 @@ export class EventStoreDbEventStore implements EventStore {
         );
         if (lookup.kind === 'stored')
           return { nextExpectedRevision: lookup.last.revision, position: lookup.last.position };
-        if (lookup.kind === 'conflict') throw new DuplicateEventId(lookup.eventId, stream, lookup.detail);
+        if (lookup.kind === 'conflict') throw duplicateEventId(lookup.eventId, stream, lookup.detail);
       }
       if (attempt >= this.appendRetry.maxAttempts) {
         throw outcomeUnknown
-          ? new AppendOutcomeUnknown(
+          ? appendOutcomeUnknown(
               stream,
               events.map((event) => event.id),
               attempt,
@@ -440,14 +441,14 @@ export class EventStoreDbEventStore implements EventStore {
       });
     } catch (error) {
       const mapped = mapClientError(error, context);
-      if (mapped instanceof WrongExpectedVersion) return { kind: 'raced', refusal: mapped };
+      if (isStoreError(mapped, 'WrongExpectedVersion')) return { kind: 'raced', refusal: mapped };
       throw mapped;
     }
     // A connection string with throwOnAppendFailure=false reports the refusal instead of throwing it.
     if (written.success)
       return { kind: 'appended', result: await this.confirmAppend(stream, events, written.nextExpectedRevision) };
     const actual = written.nextExpectedRevision < 0n ? 'no_stream' : written.nextExpectedRevision;
-    return { kind: 'raced', refusal: new WrongExpectedVersion(stream, chainedAfter, actual) };
+    return { kind: 'raced', refusal: wrongExpectedVersion(stream, chainedAfter, actual) };
   }
 
   /** Read the last appended event back: its `$all` position is the one reads and subscriptions report. */
@@ -459,7 +460,7 @@ export class EventStoreDbEventStore implements EventStore {
     const [stored] = await this.readSlice(stream, { from: lastRevision, direction: 'backwards', maxCount: 1 });
     const expectedId = (events[events.length - 1] as EventToAppend).id;
     if (stored === undefined || stored.revision !== lastRevision || !sameEventId(stored.id, expectedId)) {
-      throw new EventStoreDbError(
+      throw eventStoreDbError(
         'unknown',
         'append',
         stream,
@@ -477,19 +478,19 @@ export class EventStoreDbEventStore implements EventStore {
     stream: StreamName,
     events: readonly EventToAppend[],
     expected: ExpectedRevision,
-    refusal: WrongExpectedVersion | undefined,
+    refusal: StoreError | undefined,
   ): Promise<AppendResult> {
     const lookup = await this.lookupBatch(stream, events, expected);
     switch (lookup.kind) {
       case 'stored':
         return { nextExpectedRevision: lookup.last.revision, position: lookup.last.position };
       case 'conflict':
-        throw new DuplicateEventId(lookup.eventId, stream, lookup.detail);
+        throw duplicateEventId(lookup.eventId, stream, lookup.detail);
       case 'absent':
       case 'undecided':
         throw (
           refusal ??
-          new DuplicateEventId(
+          duplicateEventId(
             (events[0] as EventToAppend).id,
             stream,
             lookup.kind === 'undecided' ? lookup.detail : 'the stream ends with an event of this batch',
@@ -543,13 +544,13 @@ export class EventStoreDbEventStore implements EventStore {
         events.push(event.right);
       }
     } catch (error) {
-      if (error instanceof StreamNotFound) return [];
+      if (isStoreError(error, 'StreamNotFound')) return [];
       throw error;
     }
     return events;
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new StoreClosed();
+    if (this.closed) throw storeClosed();
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@teamlog/store';
 import { eventSizeOnDisk } from './append-size';
 import { chainEvents } from './eventstoredb-event-chain';
-import { AppendTooLarge } from './eventstoredb-errors';
+import { appendTooLarge } from './eventstoredb-errors';
 
 /** What a unit needs from the store that opened it. */
 export interface EventStoreDbStagingHost {
@@ -39,7 +39,7 @@ const appendsOf = (stream: StreamName, events: readonly SizedEvent[], limit: num
   let current: EventToAppend[] = [];
   let bytes = 0;
   for (const { event, bytes: size } of events) {
-    if (size > limit) throw new AppendTooLarge(stream, size, limit, 1);
+    if (size > limit) throw appendTooLarge(stream, size, limit, 1);
     if (current.length > 0 && bytes + size > limit) {
       appends.push(current);
       current = [];

@@ -1,4 +1,5 @@
-import { EventStoreDbError, type EventStoreDbFailure } from './eventstoredb-errors';
+import { isStoreError } from '@teamlog/store';
+import type { EventStoreDbFailure } from './eventstoredb-errors';
 
 /**
  * What a failed request says about its effect, judged from the mapped error:
@@ -18,6 +19,7 @@ const outcomeOf = (failure: EventStoreDbFailure): FailureOutcome => {
     case 'timeout':
     case 'cancelled':
       return 'unknown';
+    case 'server':
     case 'access-denied':
     case 'stream-deleted':
     case 'invalid-argument':
@@ -32,6 +34,6 @@ const outcomeOf = (failure: EventStoreDbFailure): FailureOutcome => {
 };
 
 export const failureOutcome = (error: Error): FailureOutcome =>
-  error instanceof EventStoreDbError ? outcomeOf(error.failure) : 'rejected';
+  isStoreError(error, 'StoreFailure') ? outcomeOf(error.fault.failure ?? 'unknown') : 'rejected';
 
 export const isRetryableFailure = (error: Error): boolean => failureOutcome(error) !== 'rejected';

@@ -4,7 +4,7 @@ import {
   type ExpectedRevision,
   type RecordedEvent,
   type StreamName,
-  StreamNotFound,
+  isStoreError,
 } from '@teamlog/store';
 import { type BatchLookup, lookupBatch } from './batch-lookup';
 import { batchSearchRange } from './batch-search-range';
@@ -27,7 +27,7 @@ export const findAppendedBatch = async (
   try {
     for await (const event of store.readStream(stream, range)) slice.push(event);
   } catch (error) {
-    if (!(error instanceof StreamNotFound)) throw error;
+    if (!isStoreError(error, 'StreamNotFound')) throw error;
   }
   if (range.direction === 'backwards') slice.reverse();
   return lookupBatch(

@@ -1,6 +1,7 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
-import { EventStoreDbError, InvalidEventStoreUrl } from './eventstoredb-errors';
+import { isStoreError } from '@teamlog/store';
+import { eventStoreDbError, invalidEventStoreUrl } from './eventstoredb-errors';
 
 /** The connection-string schemes of `@eventstore/db-client` v6 (single node or gossip discovery). */
 export const isEventStoreDbUrl = (text: string): boolean => /^esdb(\+discover)?:\/\//i.test(text.trim());
@@ -32,12 +33,12 @@ export const openEventStoreDb = async (
 ): Promise<EventStoreDbEventStore> => {
   const shown = redactMessage(redactEventStoreUrl(url), url);
   if (!isEventStoreDbUrl(url))
-    throw new InvalidEventStoreUrl(shown, 'expected esdb://host:port or esdb+discover://host:port,...');
+    throw invalidEventStoreUrl(shown, 'expected esdb://host:port or esdb+discover://host:port,...');
   let client: EventStoreDBClient;
   try {
     client = EventStoreDBClient.connectionString(url.trim());
   } catch (error) {
-    throw new InvalidEventStoreUrl(shown, redactMessage((error as Error).message, url));
+    throw invalidEventStoreUrl(shown, redactMessage((error as Error).message, url));
   }
   const store = new EventStoreDbEventStore(client, options);
   if (options.verifyConnection ?? true) {
@@ -45,8 +46,8 @@ export const openEventStoreDb = async (
       await store.headPosition();
     } catch (error) {
       await store.close().catch(() => undefined);
-      const failure = error instanceof EventStoreDbError ? error.failure : 'unknown';
-      throw new EventStoreDbError(
+      const failure = isStoreError(error, 'StoreFailure') ? (error.fault.failure ?? 'unknown') : 'unknown';
+      throw eventStoreDbError(
         failure,
         'connect',
         undefined,

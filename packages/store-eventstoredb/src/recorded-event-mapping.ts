@@ -1,10 +1,10 @@
 import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import type { Position } from '@eventstore/db-client';
 import { EventId, JsonValue } from '@teamlog/events';
-import { type GlobalPosition, type RecordedEvent, streamName } from '@teamlog/store';
+import { type GlobalPosition, type RecordedEvent, type StoreError, streamName } from '@teamlog/store';
 import { decodeMetadata } from './event-metadata-mapping';
 import { splitChainDigest } from './eventstoredb-event-chain';
-import { UnreadableEvent } from './eventstoredb-errors';
+import { unreadableEvent } from './eventstoredb-errors';
 import { fromClientPosition } from './global-position-mapping';
 
 /** The fields of the client's RecordedEvent this mapping reads. */
@@ -46,8 +46,8 @@ const decodeStreamName = (recorded: ClientRecordedEvent) => {
 };
 
 /** The port's RecordedEvent for an event the client read; fails on events teamlog cannot represent. */
-export const toRecordedEvent = (recorded: ClientRecordedEvent): Either<UnreadableEvent, RecordedEvent> => {
-  const fail = (detail: string) => left(new UnreadableEvent(recorded.streamId, recorded.revision, recorded.id, detail));
+export const toRecordedEvent = (recorded: ClientRecordedEvent): Either<StoreError, RecordedEvent> => {
+  const fail = (detail: string) => left(unreadableEvent(recorded.streamId, recorded.revision, recorded.id, detail));
   const name = decodeStreamName(recorded);
   if (isLeft(name)) return fail(name.left);
   const id = EventId.decode(recorded.id);
@@ -74,9 +74,7 @@ export const toRecordedEvent = (recorded: ClientRecordedEvent): Either<Unreadabl
   });
 };
 
-export const fromResolvedEvent = (resolved: ClientResolvedEvent): Either<UnreadableEvent, RecordedEvent> =>
+export const fromResolvedEvent = (resolved: ClientResolvedEvent): Either<StoreError, RecordedEvent> =>
   resolved.event === undefined
-    ? left(
-        new UnreadableEvent('(unknown)', undefined, undefined, 'the server returned a resolved event without an event'),
-      )
+    ? left(unreadableEvent('(unknown)', undefined, undefined, 'the server returned a resolved event without an event'))
     : toRecordedEvent(resolved.event);

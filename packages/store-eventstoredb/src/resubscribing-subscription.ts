@@ -10,7 +10,7 @@ import {
 } from '@teamlog/store';
 import { mapClientError } from './client-error-mapping';
 import type { ClientAllSubscription, EventStoreDbClient } from './eventstoredb-client';
-import { SubscriptionDropped } from './eventstoredb-errors';
+import { subscriptionDropped } from './eventstoredb-errors';
 import { isRetryableFailure } from './failure-outcome';
 import { fromClientPosition, toClientPosition } from './global-position-mapping';
 import { toRecordedEvent } from './recorded-event-mapping';
@@ -96,7 +96,7 @@ export const resubscribingSubscription = (
       if (stop.signal.aborted) return;
       drops += 1;
       const error = failure ?? new Error('the server ended the subscription');
-      if (drops >= options.resubscribe.maxAttempts) throw new SubscriptionDropped(drops, { cause: error });
+      if (drops >= options.resubscribe.maxAttempts) throw subscriptionDropped(drops, { cause: error });
       const delayMs = retryDelay(drops, options.resubscribe, options.random);
       options.onDropped?.({ error, attempt: drops, delayMs, resumeAfter: after });
       await options.sleep(delayMs, stop.signal);

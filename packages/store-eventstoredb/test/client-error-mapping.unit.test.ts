@@ -12,14 +12,8 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { Metadata, status } from '@grpc/grpc-js';
-import { StreamNotFound, streamName, WrongExpectedVersion } from '@teamlog/store';
-import {
-  AppendTooLarge,
-  EventStoreDbError,
-  failureOutcome,
-  mapClientError,
-  UnreadableEvent,
-} from '@teamlog/store-eventstoredb';
+import { streamName } from '@teamlog/store';
+import { failureOutcome, mapClientError, unreadableEvent } from '@teamlog/store-eventstoredb';
 
 const stream = streamName('session-lead');
 const append = { operation: 'append', streamName: stream, eventCount: 3 } as const;
@@ -45,8 +39,8 @@ describe('client error mapping', () => {
         expectedRevision: 4n,
       },
     );
-    expect(error).toBeInstanceOf(WrongExpectedVersion);
-    expect(error).toMatchObject({ streamName: stream, expected: 4n, actual: 9n });
+    expect(error).toMatchObject({ code: 'WrongExpectedVersion' });
+    expect(error).toMatchObject({ fault: { streamName: stream, expected: 4n, actual: 9n } });
   });
 
   it('reports a missing stream as actual no_stream and keeps the expectation the caller gave', () => {
@@ -57,7 +51,7 @@ describe('client error mapping', () => {
         expectedRevision: 'stream_exists',
       },
     );
-    expect(error).toMatchObject({ expected: 'stream_exists', actual: 'no_stream' });
+    expect(error).toMatchObject({ fault: { expected: 'stream_exists', actual: 'no_stream' } });
   });
 
   it('takes the expectation from the server when the caller gave none', () => {
@@ -65,7 +59,7 @@ describe('client error mapping', () => {
       new WrongExpectedVersionError(undefined, { streamName: stream, expected: 'no_stream', current: 0n }),
       append,
     );
-    expect(error).toMatchObject({ expected: 'no_stream', actual: 0n });
+    expect(error).toMatchObject({ fault: { expected: 'no_stream', actual: 0n } });
   });
 
   it('maps StreamNotFoundError to StreamNotFound', () => {
@@ -73,21 +67,21 @@ describe('client error mapping', () => {
       operation: 'readStream',
       streamName: stream,
     });
-    expect(error).toBeInstanceOf(StreamNotFound);
+    expect(error).toMatchObject({ code: 'StreamNotFound' });
     expect(error.message).toBe('stream session-lead not found');
   });
 
   it('maps MaxAppendSizeExceededError to AppendTooLarge with the server limit', () => {
     const error = mapClientError(MaxAppendSizeExceededError.fromMaxAppendSize(1_048_576), append);
-    expect(error).toBeInstanceOf(AppendTooLarge);
-    expect(error).toMatchObject({ limitBytes: 1_048_576, eventCount: 3, streamName: stream });
+    expect(error).toMatchObject({ code: 'AppendTooLarge' });
+    expect(error).toMatchObject({ fault: { limitBytes: 1_048_576, eventCount: 3, streamName: stream } });
   });
 
   it('converts a raw gRPC NotLeader error and keeps it typed as not-leader', () => {
     const error = mapClientError(notLeaderServiceError(), append);
-    expect(error).toBeInstanceOf(EventStoreDbError);
-    expect(error).toMatchObject({ failure: 'not-leader', operation: 'append', streamName: stream });
-    expect((error as EventStoreDbError).cause).toBeInstanceOf(NotLeaderError);
+    expect(error).toMatchObject({ code: 'StoreFailure' });
+    expect(error).toMatchObject({ fault: { failure: 'not-leader', operation: 'append', streamName: stream } });
+    expect(error.cause).toBeInstanceOf(NotLeaderError);
   });
 
   it.each([
@@ -100,20 +94,20 @@ describe('client error mapping', () => {
     [new UnknownError(undefined, 'boom'), 'unknown'],
   ])('wraps %p with a clear message naming operation and stream', (clientError, failure) => {
     const error = mapClientError(clientError, append);
-    expect(error).toBeInstanceOf(EventStoreDbError);
-    expect((error as EventStoreDbError).failure).toBe(failure);
+    expect(error).toMatchObject({ code: 'StoreFailure' });
+    expect(error).toMatchObject({ fault: { failure } });
     expect(error.message).toMatch(new RegExp(`^EventStoreDB append on stream session-lead failed \\(${failure}\\): `));
-    expect((error as EventStoreDbError).cause).toBe(clientError);
+    expect(error.cause).toBe(clientError);
   });
 
   it('passes errors that are not the client’s through unchanged', () => {
-    const ours = new UnreadableEvent('session-lead', 1n, undefined, 'bad');
+    const ours = unreadableEvent('session-lead', 1n, undefined, 'bad');
     expect(mapClientError(ours, append)).toBe(ours);
   });
 
   it('wraps a thrown non-error', () => {
     const error = mapClientError('socket hang up', { operation: 'readAll' });
-    expect(error).toBeInstanceOf(EventStoreDbError);
+    expect(error).toMatchObject({ code: 'StoreFailure' });
     expect(error.message).toBe('EventStoreDB readAll failed (unknown): socket hang up');
   });
 });

@@ -1,10 +1,5 @@
 import { isLeft, isRight } from 'fp-ts/Either';
-import {
-  type ClientRecordedEvent,
-  fromResolvedEvent,
-  toRecordedEvent,
-  UnreadableEvent,
-} from '@teamlog/store-eventstoredb';
+import { type ClientRecordedEvent, fromResolvedEvent, toRecordedEvent } from '@teamlog/store-eventstoredb';
 
 const id = '0190f1c4-0000-7000-8000-00000000000a';
 const created = new Date('2025-01-02T03:04:05.678Z');
@@ -51,7 +46,7 @@ describe('recorded event mapping', () => {
 
   it('names stream, revision and event when the data is not JSON', () => {
     const error = failure(recorded({ isJson: false, data: new Uint8Array([0xde, 0xad]) }));
-    expect(error).toBeInstanceOf(UnreadableEvent);
+    expect(error).toMatchObject({ code: 'UnreadableEvent' });
     expect(error.message).toBe(
       `stream session-lead revision 7 (event ${id}): data is binary and not JSON text (2 bytes)`,
     );
@@ -66,11 +61,15 @@ describe('recorded event mapping', () => {
   });
 
   it('refuses system streams, which are not port stream names', () => {
-    expect(failure(recorded({ streamId: '$stats-127.0.0.1:2113' })).detail).toContain('reserved for the store');
+    expect(failure(recorded({ streamId: '$stats-127.0.0.1:2113' })).fault).toMatchObject({
+      detail: expect.stringContaining('reserved for the store'),
+    });
   });
 
   it('refuses metadata that is not JSON', () => {
-    expect(failure(recorded({ metadata: new Uint8Array([1, 2, 3]) })).detail).toBe('metadata is not JSON (3 bytes)');
+    expect(failure(recorded({ metadata: new Uint8Array([1, 2, 3]) })).fault).toMatchObject({
+      detail: 'metadata is not JSON (3 bytes)',
+    });
   });
 
   it('refuses a resolved event without an event', () => {

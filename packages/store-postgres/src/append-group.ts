@@ -7,10 +7,10 @@ import {
   type ExpectedRevision,
   type StoredIdentity,
   type StreamName,
-  WrongExpectedVersion,
   resolveRetry,
+  storeFailure,
+  wrongExpectedVersion,
 } from '@teamlog/store';
-import { PostgresStoreError } from './postgres-errors';
 import { positionOf, startOfAll } from './global-position-mapping';
 
 /* One group commit as one call of teamlog.append_group (migrations/postgres), and its answer per append. */
@@ -84,7 +84,7 @@ const storedIdentities = (rows: ReadonlyArray<t.TypeOf<typeof StoredEventRow>>):
 
 const failure = (detail: string): AppendOutcome => ({
   ok: false,
-  error: new PostgresStoreError('server', 'append', undefined, detail),
+  error: storeFailure(detail, { failure: 'server', operation: 'append' }),
 });
 
 /** A batch whose ids are stored is a retry: the port's shared rules give the original result or DuplicateEventId. */
@@ -123,7 +123,7 @@ export const outcomeOf = (append: GroupAppend, row: unknown): AppendOutcome => {
     case 'wrong_expected_version':
       return {
         ok: false,
-        error: new WrongExpectedVersion(append.stream, append.expectedRevision, last < 0n ? 'no_stream' : last),
+        error: wrongExpectedVersion(append.stream, append.expectedRevision, last < 0n ? 'no_stream' : last),
       };
     case 'stored':
       return retried(append, answer.stored);

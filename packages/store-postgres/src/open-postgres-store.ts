@@ -1,5 +1,5 @@
 import { Client, Pool, type PoolConfig } from 'pg';
-import { PostgresError, PostgresStoreError, isPostgresError } from './postgres-errors';
+import { PostgresError, isPostgresError } from './postgres-errors';
 import {
   type PostgresMigration,
   applyPostgresMigrations,
@@ -10,7 +10,7 @@ import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-e
 import { describePostgresUrl, isPostgresUrl, redactPassword } from './postgres-url';
 import { errorCode, isConnectionFailure } from './connection-failure';
 import { handleClientErrors, handlePoolErrors } from './connection-error-handlers';
-import { defaultRetryPolicy, retrying } from '@teamlog/store';
+import { defaultRetryPolicy, retrying, storeFailure } from '@teamlog/store';
 
 export interface OpenPostgresStoreOptions extends PostgresEventStoreOptions {
   /** Apply the shipped migrations (default). False for openers that only read: the schema is checked, never changed. */
@@ -92,12 +92,11 @@ export const openPostgresStore = async (
     await pool.end().catch(() => undefined);
     if (isPostgresError(error, 'PostgresSchemaTooNew', 'PostgresStoreNotFound')) throw error;
     const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
-    throw new PostgresStoreError(
+    throw storeFailure(`cannot open ${database}: ${redact((error as Error).message)}`, {
       failure,
-      'open',
-      errorCode(error),
-      `cannot open ${database}: ${redact((error as Error).message)}`,
-    );
+      operation: 'open',
+      serverCode: errorCode(error),
+    });
   }
   // Keep-alive probes tell a long-lived connection (LISTEN, a projection's lease) that the server vanished without closing it.
   const connectClient = (name: string): Client =>

@@ -12,10 +12,10 @@ import {
   type RecordedEvent,
   type RetryPolicy,
   type StagedAppends,
-  StoreClosed,
+  storeClosed,
   type StoredLink,
   type StreamName,
-  StreamNotFound,
+  streamNotFound,
   type SubscribeToAllOptions,
   type Subscription,
   assertValidBatch,
@@ -24,6 +24,8 @@ import {
   retrying,
   sleep,
   streamPages,
+  isStoreError,
+  storeFailure,
 } from '@teamlog/store';
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
@@ -41,7 +43,6 @@ import { type EventRow, toRecordedEvent } from './event-row';
 import { positionOf, positionParameters } from './global-position-mapping';
 import { groupSize } from './group-size';
 import { pinnedSubscription, type SubscriptionStart } from './pinned-subscription';
-import { PostgresStoreError } from './postgres-errors';
 import { parsePgSnapshot } from './snapshot-visibility';
 import { statementName } from './statement-name';
 import { type LinkRow, storedLinksPageSql, toStoredLink } from './stored-links';
@@ -319,7 +320,7 @@ export class PostgresEventStore implements EventStore {
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
     const last = await this.streamRevision(stream);
-    if (last === undefined) throw new StreamNotFound(stream);
+    if (last === undefined) throw streamNotFound(stream);
     const pages = streamPages<EventRow>(
       last,
       options,
@@ -444,7 +445,7 @@ export class PostgresEventStore implements EventStore {
     );
     const row = rows[0];
     if (row === undefined)
-      throw new PostgresStoreError('server', 'subscribeToAll', undefined, 'the server returned no snapshot');
+      throw storeFailure('the server returned no snapshot', { failure: 'server', operation: 'subscribeToAll' });
     const after =
       row.transaction_id === null || row.position === null ? undefined : positionOf(row.transaction_id, row.position);
     return { after, alreadyVisible: parsePgSnapshot(row.snapshot) };
@@ -531,14 +532,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   private failureOf(operation: string, error: unknown): unknown {
-    if (error instanceof StoreClosed || error instanceof PostgresStoreError) return error;
+    if (isStoreError(error, 'StoreClosed', 'StoreFailure')) return error;
     const failure = isConnectionFailure(error) ? 'unavailable' : 'server';
-    return new PostgresStoreError(
+    return storeFailure(`${operation} on ${this.connection.database} failed: ${this.describe(error)}`, {
       failure,
       operation,
-      errorCode(error),
-      `${operation} on ${this.connection.database} failed: ${this.describe(error)}`,
-    );
+      serverCode: errorCode(error),
+    });
   }
 
   private describe(error: unknown): string {
@@ -546,6 +546,6 @@ export class PostgresEventStore implements EventStore {
   }
 
   private assertOpen(): void {
-    if (this.closing) throw new StoreClosed();
+    if (this.closing) throw storeClosed();
   }
 }

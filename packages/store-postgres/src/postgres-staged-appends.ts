@@ -1,14 +1,15 @@
 import type { PoolClient } from 'pg';
 import {
   type AppendResult,
-  DuplicateEventId,
+  duplicateEventId,
   type EventToAppend,
   type ExpectedRevision,
   InMemoryStaging,
   type StagedAppends,
   type StagedStreamResult,
   type StreamName,
-  WrongExpectedVersion,
+  wrongExpectedVersion,
+  isStoreError,
 } from '@teamlog/store';
 import { appendGroupSql, outcomeOf } from './append-group';
 import { streamHeadSql } from './stream-queries';
@@ -76,9 +77,9 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
         ? undefined
         : BigInt(head.rows[0].last_revision);
     // A unit is never an idempotent retry: its expectation decides first.
-    if (!holds(expected, last)) return new WrongExpectedVersion(stream, expected, last ?? 'no_stream');
+    if (!holds(expected, last)) return wrongExpectedVersion(stream, expected, last ?? 'no_stream');
     if ((answer as { outcome?: string } | undefined)?.outcome === 'stored') {
-      return new DuplicateEventId(
+      return duplicateEventId(
         (events[0]?.id ?? '') as EventToAppend['id'],
         stream,
         'an id of the unit is already stored; nothing of the unit was written',
@@ -143,7 +144,7 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
           return results;
         } catch (error) {
           // A broken connection must not go back to the pool mid-transaction.
-          broken = !(error instanceof WrongExpectedVersion || error instanceof DuplicateEventId);
+          broken = !(isStoreError(error, 'WrongExpectedVersion') || isStoreError(error, 'DuplicateEventId'));
           throw error;
         } finally {
           client.release(broken);
@@ -153,7 +154,7 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
       try {
         results = await host.retry(once);
       } catch (error) {
-        if (error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) throw error;
+        if (isStoreError(error, 'WrongExpectedVersion') || isStoreError(error, 'DuplicateEventId')) throw error;
         throw host.failure('append', error);
       }
       const newest = results.reduce((max, result) => (result.position.commit > max ? result.position.commit : max), 0n);

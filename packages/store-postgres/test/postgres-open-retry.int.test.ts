@@ -1,6 +1,6 @@
 import { freeLoopbackPort } from '@teamlog/postgres-testing';
-import { StoreFailure } from '@teamlog/store';
-import { PostgresStoreError, openPostgresStore } from '@teamlog/store-postgres';
+import { StoreError } from '@teamlog/store';
+import { openPostgresStore } from '@teamlog/store-postgres';
 
 describe('openPostgresStore on a port nothing listens on', () => {
   it('retries the connection with the policy, logging each retry without the password, then fails as an unavailable store', async () => {
@@ -10,14 +10,11 @@ describe('openPostgresStore on a port nothing listens on', () => {
       retry: { initialDelayMs: 1, maxDelayMs: 5, maxAttempts: 3 },
       log: (line) => log.push(line),
     });
-    await expect(opening).rejects.toBeInstanceOf(StoreFailure);
+    await expect(opening).rejects.toBeInstanceOf(StoreError);
     await expect(opening).rejects.toMatchObject({
-      name: 'PostgresStoreError',
-      failure: 'unavailable',
-      operation: 'open',
-      code: 'ECONNREFUSED',
+      code: 'StoreFailure',
+      fault: { failure: 'unavailable', operation: 'open', serverCode: 'ECONNREFUSED' },
     });
-    await expect(opening).rejects.toBeInstanceOf(PostgresStoreError);
     expect(log).toEqual([
       expect.stringMatching(
         /^teamlog postgres: cannot connect to postgres:\/\/teamlog:\*\*\*@127\.0\.0\.1:\d+\/teamlog \(.*ECONNREFUSED.*\); retry 1 in \d+ ms$/,

@@ -36,7 +36,7 @@ describe("the connection string's password", () => {
     const error = await openPostgresStore(`postgres://teamlog:${secret}@127.0.0.1:${port}/teamlog`, {
       retry: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
     }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'PostgresStoreError', failure: 'unavailable' });
+    expect(error).toMatchObject({ code: 'StoreFailure', fault: { failure: 'unavailable' } });
     expect((error as Error).message).toContain(`postgres://teamlog:***@127.0.0.1:${port}/teamlog`);
     expect(everythingShown(error)).not.toContain(secret);
   });

@@ -8,7 +8,7 @@
 const { resolve } = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { openPostgresStore } = require(resolve(__dirname, '../dist/index.js'));
-const { WrongExpectedVersion } = require(resolve(__dirname, '../../store/dist/index.js'));
+const { isStoreError } = require(resolve(__dirname, '../../store/dist/index.js'));
 
 const event = (data) => ({ id: randomUUID(), type: 'failure/test', data });
 const print = (line) => process.stdout.write(`${line}\n`);
@@ -26,7 +26,7 @@ const modes = {
           });
           break;
         } catch (error) {
-          if (!(error instanceof WrongExpectedVersion)) throw error;
+          if (!isStoreError(error, 'WrongExpectedVersion')) throw error;
         }
       }
       print(appended.id);

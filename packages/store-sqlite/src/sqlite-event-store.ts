@@ -14,12 +14,12 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
-  StoreClosed,
+  duplicateEventId,
   type StoredIdentity,
   type StoredLink,
   StreamHeads,
   type StreamName,
-  StreamNotFound,
+  storeClosed,
   type SubscribeToAllOptions,
   type Subscription,
   assertExpectedRevision,
@@ -27,7 +27,7 @@ import {
   catchUpSubscription,
   meetsExpectedRevision,
   resolveRetry,
-  DuplicateEventId,
+  streamNotFound,
 } from '@teamlog/store';
 import { existsSync } from 'node:fs';
 import { type StageAppendsOptions, type StagedAppends, streamPages } from '@teamlog/store';
@@ -394,7 +394,7 @@ export class SqliteEventStore implements EventStore {
     if (this.pending.length > 0) this.scheduleCommit();
     if (group.length === 0) return;
     if (this.closed) {
-      for (const append of group) append.reject(new StoreClosed());
+      for (const append of group) append.reject(storeClosed());
       return;
     }
     let outcomes: AppendOutcome[];
@@ -701,7 +701,7 @@ export class SqliteEventStore implements EventStore {
     this.trustHeads();
     const head = this.statements.head.get(stream);
     this.heads.set(stream, head === undefined ? undefined : BigInt(head.revision));
-    if (head === undefined) throw new StreamNotFound(stream);
+    if (head === undefined) throw streamNotFound(stream);
     const last = BigInt(head.revision);
     const pages = streamPages<EventRow>(
       last,
@@ -841,11 +841,7 @@ export class SqliteEventStore implements EventStore {
     const clash = events.find((event) => this.statements.findId.get(event.id) !== undefined);
     return clash === undefined
       ? error
-      : new DuplicateEventId(
-          clash.id,
-          stream,
-          'the id is already stored; a retry must repeat the original batch exactly',
-        );
+      : duplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
   }
 
   /** Every stored event's bytes and digest, stream by stream (the audit's chain check). */
@@ -869,7 +865,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new StoreClosed();
+    if (this.closed) throw storeClosed();
   }
 
   private assertWritable(): void {

@@ -4,7 +4,7 @@ import { eventColumns } from './event-rows';
 import type { StagingThread } from './sqlite-staging-thread';
 import type { StagedRow } from './staged-row-buffer';
 import {
-  DuplicateEventId,
+  duplicateEventId,
   type EventToAppend,
   type GlobalPosition,
   type RecordedEvent,
@@ -287,14 +287,14 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
           const stored = clash.get(unit);
           if (stored !== undefined)
-            throw new DuplicateEventId(
+            throw duplicateEventId(
               stored.event_id as EventToAppend['id'],
               stored.stream_name as StreamName,
               'the id is already stored; nothing of the unit was written',
             );
           const repeated = twice.get(unit);
           if (repeated === undefined) throw error;
-          throw new DuplicateEventId(
+          throw duplicateEventId(
             repeated.event_id as EventToAppend['id'],
             repeated.stream_name as StreamName,
             'the id is staged twice in one unit; nothing of the unit was written',

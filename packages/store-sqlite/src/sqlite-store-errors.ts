@@ -1,3 +1,5 @@
+import { CodedError, type MessageTable, codedErrorGuard, describeFault } from '@teamlog/events';
+
 /* The one error of the SQLite store file: a SqliteStoreError carries a fault whose `code` says what is wrong with the file. */
 
 export type SqliteStoreFault =
@@ -24,40 +26,27 @@ export type SqliteStoreFault =
 
 export type SqliteStoreErrorCode = SqliteStoreFault['code'];
 
-const describeSqliteStoreFault = (fault: SqliteStoreFault): string => {
-  switch (fault.code) {
-    case 'NotATeamlogStore':
-      return `${fault.file}: not a teamlog store: ${fault.detail}; nothing was written`;
-    case 'SchemaTooNew':
-      return `${fault.file}: store schema version ${fault.fileVersion} is newer than this teamlog knows (${fault.knownVersion}); upgrade teamlog to open it`;
-    case 'StoreNeedsUpgrade':
-      return `${fault.file}: store schema version ${fault.fileVersion} is older than this teamlog's (${fault.knownVersion}); reading never upgrades it: a command that writes (teamlog import) does`;
-    case 'StoreReadOnly':
-      return `${fault.file}: the store was opened read-only; nothing was written`;
-    case 'MigrationFailed':
-      return fault.detail;
-    default: {
-      const unreachable: never = fault;
-      return unreachable;
-    }
-  }
+const sqliteStoreMessages: MessageTable<SqliteStoreFault> = {
+  NotATeamlogStore: ({ file, detail }) => `${file}: not a teamlog store: ${detail}; nothing was written`,
+  SchemaTooNew: ({ file, fileVersion, knownVersion }) =>
+    `${file}: store schema version ${fileVersion} is newer than this teamlog knows (${knownVersion}); upgrade teamlog to open it`,
+  StoreNeedsUpgrade: ({ file, fileVersion, knownVersion }) =>
+    `${file}: store schema version ${fileVersion} is older than this teamlog's (${knownVersion}); reading never upgrades it: a command that writes (teamlog import) does`,
+  StoreReadOnly: ({ file }) => `${file}: the store was opened read-only; nothing was written`,
+  MigrationFailed: ({ detail }) => detail,
 };
 
-export class SqliteStoreError<F extends SqliteStoreFault = SqliteStoreFault> extends Error {
+const describeSqliteStoreFault = describeFault(sqliteStoreMessages);
+
+export class SqliteStoreError<F extends SqliteStoreFault = SqliteStoreFault> extends CodedError<F> {
   override readonly name = 'SqliteStoreError';
-  readonly code: F['code'];
-  constructor(readonly fault: F) {
-    super(describeSqliteStoreFault(fault));
-    this.code = fault.code;
+  constructor(fault: F) {
+    super(fault, describeSqliteStoreFault(fault));
   }
 }
 
 /** Narrow an unknown error to a SqliteStoreError, of the given codes when any are named. */
-export const isSqliteStoreError = <C extends SqliteStoreErrorCode>(
-  error: unknown,
-  ...codes: readonly C[]
-): error is SqliteStoreError<Extract<SqliteStoreFault, { readonly code: C }>> =>
-  error instanceof SqliteStoreError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));
+export const isSqliteStoreError = codedErrorGuard<SqliteStoreFault, SqliteStoreError>(SqliteStoreError);
 
 export const notATeamlogStore = (file: string, detail: string): SqliteStoreError =>
   new SqliteStoreError({ code: 'NotATeamlogStore', file, detail });

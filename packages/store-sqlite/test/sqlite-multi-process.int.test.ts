@@ -11,7 +11,7 @@ const storeDist = resolve(__dirname, '../../store/dist/index.js');
 
 const appenderScript = `
 const { SqliteEventStore } = require(${JSON.stringify(dist)});
-const { WrongExpectedVersion } = require(${JSON.stringify(storeDist)});
+const { isStoreError } = require(${JSON.stringify(storeDist)});
 const { randomUUID } = require('node:crypto');
 const [file, stream, count, batchSize] = process.argv.slice(1);
 (async () => {
@@ -26,7 +26,7 @@ const [file, stream, count, batchSize] = process.argv.slice(1);
         await store.appendToStream(stream, events, { expectedRevision: current === undefined ? 'no_stream' : current });
         break;
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersion)) throw error;
+        if (!isStoreError(error, 'WrongExpectedVersion')) throw error;
       }
     }
     process.stdout.write(events.map((event) => event.id).join('\\n') + '\\n');

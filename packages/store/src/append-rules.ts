@@ -1,7 +1,7 @@
 import type { EventId } from '@teamlog/events';
 import type { AppendResult, EventToAppend, ExpectedRevision } from './event-store';
 import type { GlobalPosition } from './global-position';
-import { DuplicateEventId, InvalidAppend, WrongExpectedVersion } from './store-errors';
+import { duplicateEventId, invalidAppend, wrongExpectedVersion } from './store-errors';
 import type { StreamName } from './stream-name';
 
 /* The append rules every adapter shares, so they cannot drift apart. */
@@ -17,9 +17,9 @@ export const assertValidBatch = (stream: StreamName, events: readonly EventToApp
   const seen = events.length > 1 ? new Set<string>() : undefined;
   for (const event of events) {
     if (seen?.has(event.id) === true)
-      throw new InvalidAppend(`stream ${stream}: event id ${event.id} appears twice in one append`);
+      throw invalidAppend(`stream ${stream}: event id ${event.id} appears twice in one append`);
     seen?.add(event.id);
-    if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
+    if (event.type.length === 0) throw invalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
   }
 };
 
@@ -36,7 +36,7 @@ export const assertExpectedRevision = (
   last: bigint | undefined,
 ): void => {
   if (!meetsExpectedRevision(expected, last))
-    throw new WrongExpectedVersion(stream, expected, last === undefined ? 'no_stream' : last);
+    throw wrongExpectedVersion(stream, expected, last === undefined ? 'no_stream' : last);
 };
 
 /**
@@ -55,17 +55,17 @@ export const resolveRetry = (
   events.forEach((event, index) => {
     const identity = stored.get(event.id);
     if (identity === undefined || first === undefined) {
-      throw new DuplicateEventId(
+      throw duplicateEventId(
         event.id,
         stream,
         'part of this batch is already stored; a retry must repeat the original batch exactly',
       );
     }
     if (identity.streamName !== stream) {
-      throw new DuplicateEventId(event.id, stream, `the id is already stored in stream ${identity.streamName}`);
+      throw duplicateEventId(event.id, stream, `the id is already stored in stream ${identity.streamName}`);
     }
     if (identity.revision !== first.revision + BigInt(index)) {
-      throw new DuplicateEventId(event.id, stream, 'a retry must repeat the original batch in its original order');
+      throw duplicateEventId(event.id, stream, 'a retry must repeat the original batch in its original order');
     }
     last = identity;
   });

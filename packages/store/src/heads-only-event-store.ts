@@ -15,22 +15,9 @@ import type {
 import { type GlobalPosition, comparePositions } from './global-position';
 import { readStreamSlice } from './read-stream-slice';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
-import { InvalidAppend, StoreClosed, StreamNotFound } from './store-errors';
+import { type StoreError, invalidAppend, payloadsNotKept, storeClosed, streamNotFound } from './store-errors';
 import type { StreamName } from './stream-name';
 import { type PositionCursor, recordBatch } from './recorded-batch';
-
-/** A read this store cannot serve: it kept the heads of its streams, not their events. */
-export class PayloadsNotKept extends Error {
-  override readonly name = 'PayloadsNotKept';
-  constructor(
-    readonly streamName: StreamName | '$all',
-    what: string,
-  ) {
-    super(
-      `${streamName === '$all' ? '$all' : `stream ${streamName}`}: ${what}: this store keeps no events (a one-shot replay, --store :memory:)`,
-    );
-  }
-}
 
 /**
  * The append rule this store can hold to: a non-empty type. Ids are not kept, so they are not
@@ -38,7 +25,7 @@ export class PayloadsNotKept extends Error {
  */
 const assertTypes = (stream: StreamName, events: readonly EventToAppend[]): void => {
   for (const event of events)
-    if (event.type.length === 0) throw new InvalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
+    if (event.type.length === 0) throw invalidAppend(`stream ${stream}: event ${event.id} has an empty type`);
 };
 
 /** What is kept of a stream: its length and its first and last event (a header's latest record, a session's first event). */
@@ -53,8 +40,8 @@ interface UnitHead extends StreamHead {
   readonly firstRevision: number;
 }
 
-const anotherUnitOpen = (): InvalidAppend =>
-  new InvalidAppend('a unit of this store holds staged events: commit or abort it before anything else is appended');
+const anotherUnitOpen = (): StoreError =>
+  invalidAppend('a unit of this store holds staged events: commit or abort it before anything else is appended');
 
 /**
  * The store of a one-shot replay (`teamlog replay --store :memory:`, the bench's in-memory case):
@@ -136,7 +123,7 @@ export class HeadsOnlyEventStore implements EventStore {
         if (this.openUnit !== undefined && this.openUnit !== unitClaim) throw anotherUnitOpen();
         const head = heads.get(stream);
         if (head !== undefined && order[order.length - 1] !== stream)
-          throw new InvalidAppend(
+          throw invalidAppend(
             `stream ${stream}: this store folds a unit as it is staged, so a stream's batches must follow each other`,
           );
         ledger.stage(stream, events.length, options);
@@ -278,7 +265,7 @@ export class HeadsOnlyEventStore implements EventStore {
     const behind =
       this.lastPosition !== undefined &&
       (checkpoint === undefined || comparePositions(checkpoint, this.lastPosition) < 0);
-    if (behind) throw new PayloadsNotKept('$all', 'a commit participant joined after events were committed');
+    if (behind) throw payloadsNotKept('$all', 'a commit participant joined after events were committed');
   }
 
   private recordedOf(
@@ -301,7 +288,7 @@ export class HeadsOnlyEventStore implements EventStore {
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
     const head = this.heads.get(stream);
-    if (head === undefined) throw new StreamNotFound(stream);
+    if (head === undefined) throw streamNotFound(stream);
     if (head.count <= 2) {
       yield* readStreamSlice(head.count === 1 ? [head.first] : [head.first, head.last], options);
       return;
@@ -312,7 +299,7 @@ export class HeadsOnlyEventStore implements EventStore {
     const last =
       direction === 'backwards' && (from === 'end' || (typeof from === 'bigint' && from >= head.last.revision));
     if (options.maxCount !== 1 || (!first && !last))
-      throw new PayloadsNotKept(stream, 'only its first and last event are kept');
+      throw payloadsNotKept(stream, 'only its first and last event are kept');
     yield first ? head.first : head.last;
   }
 
@@ -323,11 +310,11 @@ export class HeadsOnlyEventStore implements EventStore {
     const from = options.fromPosition ?? 'start';
     if (this.lastPosition === undefined) return;
     if (from === 'start' || comparePositions(from, this.lastPosition) < 0)
-      throw new PayloadsNotKept('$all', 'events behind its head were asked for');
+      throw payloadsNotKept('$all', 'events behind its head were asked for');
   }
 
   subscribeToAll(): Subscription {
-    throw new PayloadsNotKept('$all', 'a subscription was asked for');
+    throw payloadsNotKept('$all', 'a subscription was asked for');
   }
 
   readonly knownRevisionCovers = 'immediate';
@@ -356,6 +343,6 @@ export class HeadsOnlyEventStore implements EventStore {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new StoreClosed();
+    if (this.closed) throw storeClosed();
   }
 }

@@ -17,7 +17,7 @@ import type {
 } from './event-store';
 import { type GlobalPosition, isAfter } from './global-position';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
-import { DuplicateEventId, StoreClosed, StreamNotFound } from './store-errors';
+import { duplicateEventId, storeClosed, streamNotFound } from './store-errors';
 import type { StreamName } from './stream-name';
 import { readStreamSlice } from './read-stream-slice';
 import { type PositionCursor, recordBatch } from './recorded-batch';
@@ -122,7 +122,7 @@ export class InMemoryEventStore implements EventStore {
         for (const { stream, events } of batches) {
           for (const event of events) {
             if (this.ids.has(event.id) || seen.has(event.id))
-              throw new DuplicateEventId(
+              throw duplicateEventId(
                 event.id,
                 stream,
                 'the id is already stored or staged twice; nothing of the unit was written',
@@ -201,7 +201,7 @@ export class InMemoryEventStore implements EventStore {
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
     const events = this.streams.get(stream);
-    if (events === undefined) throw new StreamNotFound(stream);
+    if (events === undefined) throw streamNotFound(stream);
     yield* readStreamSlice(events, options);
   }
 
@@ -268,6 +268,6 @@ export class InMemoryEventStore implements EventStore {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new StoreClosed();
+    if (this.closed) throw storeClosed();
   }
 }

@@ -1,7 +1,7 @@
 import { assertValidBatch } from './append-rules';
 import type { AppendOptions, EventToAppend } from './event-store';
 import { type StagedStream, StagingLedger } from './staged-appends';
-import { StagedAppendsTooLarge } from './store-errors';
+import { stagedAppendsTooLarge } from './store-errors';
 import type { StreamName } from './stream-name';
 
 /** How a store keeps a staged event until its commit, and the bytes it counts against the unit's bound. */
@@ -40,7 +40,7 @@ export class InMemoryStaging<E> {
     if (this.bytes + added > this.maxBytes) {
       if (!this.ledger.finished) this.ledger.finish();
       this.byStream.clear();
-      throw new StagedAppendsTooLarge(
+      throw stagedAppendsTooLarge(
         this.maxBytes,
         `${this.ledger.events + events.length} events staged for ${this.store}, which keeps a unit in memory until its commit`,
       );

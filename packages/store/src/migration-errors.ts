@@ -1,3 +1,4 @@
+import { CodedError, type MessageTable, codedErrorGuard, describeFault } from '@teamlog/events';
 import type { StreamName } from './stream-name';
 
 export interface StreamMismatch {
@@ -22,39 +23,28 @@ export type MigrationFault =
 
 export type MigrationErrorCode = MigrationFault['code'];
 
-const describeMigrationFault = (fault: MigrationFault): string => {
-  switch (fault.code) {
-    case 'MigrationFailed':
-      return `migration of stream ${fault.streamName}${fault.revision === undefined ? '' : ` at revision ${fault.revision}`}: ${fault.detail}`;
-    case 'MigrationInterrupted':
-      return `migration interrupted after copying ${fault.eventsCopied} event(s) in this run; run it again to continue`;
-    case 'MigrationVerificationFailed': {
-      const { mismatches } = fault;
-      const shown = mismatches.slice(0, 5).map((mismatch) => `${mismatch.streamName}: ${mismatch.detail}`);
-      return `migration verification failed for ${mismatches.length} stream(s): ${shown.join('; ')}${mismatches.length > shown.length ? '; ...' : ''}`;
-    }
-    default: {
-      const unreachable: never = fault;
-      return unreachable;
-    }
-  }
+const migrationMessages: MessageTable<MigrationFault> = {
+  MigrationFailed: ({ streamName, revision, detail }) =>
+    `migration of stream ${streamName}${revision === undefined ? '' : ` at revision ${revision}`}: ${detail}`,
+  MigrationInterrupted: ({ eventsCopied }) =>
+    `migration interrupted after copying ${eventsCopied} event(s) in this run; run it again to continue`,
+  MigrationVerificationFailed: ({ mismatches }) => {
+    const shown = mismatches.slice(0, 5).map((mismatch) => `${mismatch.streamName}: ${mismatch.detail}`);
+    return `migration verification failed for ${mismatches.length} stream(s): ${shown.join('; ')}${mismatches.length > shown.length ? '; ...' : ''}`;
+  },
 };
 
-export class MigrationError<F extends MigrationFault = MigrationFault> extends Error {
+const describeMigrationFault = describeFault(migrationMessages);
+
+export class MigrationError<F extends MigrationFault = MigrationFault> extends CodedError<F> {
   override readonly name = 'MigrationError';
-  readonly code: F['code'];
-  constructor(readonly fault: F) {
-    super(describeMigrationFault(fault), 'cause' in fault ? { cause: fault.cause } : undefined);
-    this.code = fault.code;
+  constructor(fault: F) {
+    super(fault, describeMigrationFault(fault));
   }
 }
 
 /** Narrow an unknown error to a MigrationError, of the given codes when any are named. */
-export const isMigrationError = <C extends MigrationErrorCode>(
-  error: unknown,
-  ...codes: readonly C[]
-): error is MigrationError<Extract<MigrationFault, { readonly code: C }>> =>
-  error instanceof MigrationError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));
+export const isMigrationError = codedErrorGuard<MigrationFault, MigrationError>(MigrationError);
 
 /** The copy cannot continue at this stream and revision. */
 export const migrationFailed = (

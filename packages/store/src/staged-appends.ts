@@ -1,5 +1,5 @@
 import type { AppendOptions, AppendResult, EventToAppend, ExpectedRevision } from './event-store';
-import { InvalidAppend } from './store-errors';
+import { invalidAppend } from './store-errors';
 import type { StreamName } from './stream-name';
 
 /** What one stream of a committed unit got: its last revision and position, and how many events were written. */
@@ -82,7 +82,7 @@ export class StagingLedger {
       return staged;
     }
     if (!continues(existing, given)) {
-      throw new InvalidAppend(
+      throw invalidAppend(
         `stream ${stream}: a staged batch expects revision ${describe(given)}, but the unit's earlier batches (expecting ${describe(existing.expected)}, ${existing.events} events) lead elsewhere`,
       );
     }
@@ -101,7 +101,7 @@ export class StagingLedger {
   }
 
   private assertOpen(): void {
-    if (this.done) throw new InvalidAppend('this unit of staged appends was already committed or aborted');
+    if (this.done) throw invalidAppend('this unit of staged appends was already committed or aborted');
   }
 }
 

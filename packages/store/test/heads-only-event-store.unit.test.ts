@@ -3,11 +3,7 @@ import {
   type CommitParticipant,
   type EventToAppend,
   HeadsOnlyEventStore,
-  InvalidAppend,
-  PayloadsNotKept,
   type RecordedEvent,
-  StreamNotFound,
-  WrongExpectedVersion,
   streamName,
 } from '@teamlog/store';
 
@@ -92,11 +88,11 @@ describe('the heads-only store of a one-shot replay', () => {
         (event) => event.id,
       ),
     ).toEqual(['f-1']);
-    await expect(collect(store.readStream(a))).rejects.toBeInstanceOf(PayloadsNotKept);
+    await expect(collect(store.readStream(a))).rejects.toMatchObject({ code: 'PayloadsNotKept' });
     await expect(collect(store.readStream(a, { from: 2n, maxCount: 1 }))).rejects.toThrow(
       /stream session-a: only its first and last event are kept: this store keeps no events/,
     );
-    await expect(collect(store.readStream(b))).rejects.toBeInstanceOf(StreamNotFound);
+    await expect(collect(store.readStream(b))).rejects.toMatchObject({ code: 'StreamNotFound' });
   });
 
   it('reads a stream of one or two events whole', async () => {
@@ -114,13 +110,13 @@ describe('the heads-only store of a one-shot replay', () => {
     const views = recorder();
     store.participate(views);
     await store.appendToStream(a, events('e', 2), { expectedRevision: 'no_stream' });
-    await expect(store.appendToStream(a, events('f', 1), { expectedRevision: 0n })).rejects.toBeInstanceOf(
-      WrongExpectedVersion,
-    );
+    await expect(store.appendToStream(a, events('f', 1), { expectedRevision: 0n })).rejects.toMatchObject({
+      code: 'WrongExpectedVersion',
+    });
     const unit = store.stageAppends();
     await unit.append(b, events('h', 1), { expectedRevision: 'no_stream' });
     await unit.append(a, events('g', 1), { expectedRevision: 'no_stream' });
-    await expect(unit.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(unit.commit()).rejects.toMatchObject({ code: 'WrongExpectedVersion' });
     expect(await store.streamRevision(b)).toBeUndefined();
     expect(await store.streamRevision(a)).toBe(1n);
     expect(views.commits).toHaveLength(1);
@@ -128,9 +124,9 @@ describe('the heads-only store of a one-shot replay', () => {
 
   it('refuses an event with an empty type, and (keeping no ids) compares no ids', async () => {
     const store = new HeadsOnlyEventStore();
-    await expect(store.appendToStream(a, [{ id: 'x' as EventId, type: '', data: {} }])).rejects.toBeInstanceOf(
-      InvalidAppend,
-    );
+    await expect(store.appendToStream(a, [{ id: 'x' as EventId, type: '', data: {} }])).rejects.toMatchObject({
+      code: 'InvalidAppend',
+    });
     await store.appendToStream(a, events('same', 1));
     await expect(store.appendToStream(b, events('same', 1))).resolves.toMatchObject({ nextExpectedRevision: 0n });
   });
@@ -140,8 +136,8 @@ describe('the heads-only store of a one-shot replay', () => {
     expect(await collect(store.readAll())).toEqual([]);
     const { position } = await store.appendToStream(a, events('e', 2));
     expect(await collect(store.readAll({ fromPosition: position }))).toEqual([]);
-    await expect(collect(store.readAll())).rejects.toBeInstanceOf(PayloadsNotKept);
-    expect(() => store.subscribeToAll()).toThrow(PayloadsNotKept);
+    await expect(collect(store.readAll())).rejects.toMatchObject({ code: 'PayloadsNotKept' });
+    expect(() => store.subscribeToAll()).toThrow(expect.objectContaining({ code: 'PayloadsNotKept' }));
   });
 
   it('refuses a commit a participant that joined late would miss events of, and the commit writes nothing', async () => {
@@ -246,7 +242,7 @@ describe('a unit of the heads-only store, folded as it is staged', () => {
     store.participate(views);
     const unit = store.stageAppends();
     await unit.append(a, events('f', 1), { expectedRevision: 'no_stream' });
-    await expect(unit.commit()).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(unit.commit()).rejects.toMatchObject({ code: 'WrongExpectedVersion' });
     expect(views.calls).toEqual(['stage session-a@1', 'aborted']);
     expect(await store.streamRevision(a)).toBe(0n);
   });
@@ -257,7 +253,7 @@ describe('a unit of the heads-only store, folded as it is staged', () => {
     await unit.append(a, events('e', 1), { expectedRevision: 'no_stream' });
     await expect(store.appendToStream(b, events('h', 1))).rejects.toThrow(/a unit of this store holds staged events/);
     const other = store.stageAppends();
-    await expect(other.append(b, events('h', 1))).rejects.toBeInstanceOf(InvalidAppend);
+    await expect(other.append(b, events('h', 1))).rejects.toMatchObject({ code: 'InvalidAppend' });
     await unit.commit();
     await expect(store.appendToStream(b, events('h', 1))).resolves.toMatchObject({ nextExpectedRevision: 0n });
   });

@@ -21,7 +21,7 @@ import {
   initialSessionStreamState,
   initialTeamAccumulator,
 } from '@teamlog/domain';
-import { type EventStore, type ExpectedRevision, type StreamName, StreamNotFound, sessionStream } from '@teamlog/store';
+import { type EventStore, type ExpectedRevision, type StreamName, sessionStream, isStoreError } from '@teamlog/store';
 import { TeamLogError } from './team-log-errors';
 
 /**
@@ -102,7 +102,7 @@ export class FoldedStream {
         this.revision = recorded.revision;
       }
     } catch (error) {
-      if (!(error instanceof StreamNotFound)) throw error;
+      if (!isStoreError(error, 'StreamNotFound')) throw error;
     }
   }
 

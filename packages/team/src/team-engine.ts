@@ -20,7 +20,7 @@ import {
   refuseUnlisted,
 } from '@teamlog/domain';
 import type { Either } from 'fp-ts/Either';
-import { type EventStore, WrongExpectedVersion, sessionHeaderStream, sessionStream } from '@teamlog/store';
+import { type EventStore, sessionHeaderStream, sessionStream, isStoreError } from '@teamlog/store';
 import type { AcceptedListener, AcceptedNotice } from './accepted-notice';
 import { type WriteContext, appendWritable } from './event-writer';
 import { FoldCache } from './fold-cache';
@@ -227,7 +227,7 @@ export class TeamEngine {
               )
             ).nextExpectedRevision;
           } catch (error) {
-            if (error instanceof WrongExpectedVersion) continue;
+            if (isStoreError(error, 'WrongExpectedVersion')) continue;
             throw error;
           }
           // The append held the expected revision, so the stream is exactly the state plus these events.

@@ -1,5 +1,6 @@
 import type { SendRejection, SessionLoopRejection, TeamRejection } from '@teamlog/domain';
 import { describeSendRejection, describeSessionLoopRejection, describeTeamRejection } from '@teamlog/domain';
+import { CodedError, type MessageTable, codedErrorGuard, describeFault } from '@teamlog/events';
 import type { DecodeError, SessionId, TeamId } from '@teamlog/events';
 import type { StreamName } from '@teamlog/store';
 
@@ -75,10 +76,8 @@ const describeOwnFault = (fault: TeamLogOwnFault): string => {
   }
 };
 
-type Describe<C extends TeamLogErrorCode> = (fault: Extract<TeamLogFault, { readonly code: C }>) => string;
-
 /** Who words each code: the aggregate that decided it, or the TeamLog. Exhaustive: a new code does not compile until listed. */
-const describers: { readonly [C in TeamLogErrorCode]: Describe<C> } = {
+const describers: MessageTable<TeamLogFault> = {
   UnknownTarget: describeSendRejection,
   TargetOutsideTeam: describeSendRejection,
   SenderOutsideTeam: describeSendRejection,
@@ -108,25 +107,18 @@ const describers: { readonly [C in TeamLogErrorCode]: Describe<C> } = {
 };
 
 /** The one-line message of a fault (what `TeamLogError.message` says). */
-export const describeTeamLogFault = (fault: TeamLogFault): string =>
-  (describers[fault.code] as (fault: TeamLogFault) => string)(fault);
+export const describeTeamLogFault = describeFault(describers);
 
 /** Every error the TeamLog raises on purpose; `code` says which, `fault` holds the fields of that code. */
-export class TeamLogError<F extends TeamLogFault = TeamLogFault> extends Error {
+export class TeamLogError<F extends TeamLogFault = TeamLogFault> extends CodedError<F> {
   override readonly name = 'TeamLogError';
-  readonly code: F['code'];
-  constructor(readonly fault: F) {
-    super(describeTeamLogFault(fault), 'cause' in fault ? { cause: fault.cause } : undefined);
-    this.code = fault.code;
+  constructor(fault: F) {
+    super(fault, describeTeamLogFault(fault));
   }
 }
 
 /** Narrow an unknown error to a TeamLogError, of the given codes when any are named. */
-export const isTeamLogError = <C extends TeamLogErrorCode>(
-  error: unknown,
-  ...codes: readonly C[]
-): error is TeamLogError<Extract<TeamLogFault, { readonly code: C }>> =>
-  error instanceof TeamLogError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));
+export const isTeamLogError = codedErrorGuard<TeamLogFault, TeamLogError>(TeamLogError);
 
 /** A send request refused at `path` (the request's field path) for `detail`. */
 export const invalidSendRequest = (path: string, detail: string): TeamLogError =>

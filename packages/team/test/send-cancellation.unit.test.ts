@@ -1,5 +1,5 @@
 import { type EventId, sequentialIds, uuidV7Ids } from '@teamlog/events';
-import { InMemoryEventStore, WrongExpectedVersion, sessionStream } from '@teamlog/store';
+import { InMemoryEventStore, sessionStream, wrongExpectedVersion } from '@teamlog/store';
 import { HookedStore, latch } from './hooked-store';
 import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
@@ -108,7 +108,7 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     const team = await startedTeam(teamlog, 'implementer');
     const stream = sessionStream(member(team, 'implementer').sessionId);
     store.before = (name, _events, options) => {
-      if (name === stream) throw new WrongExpectedVersion(name, options.expectedRevision ?? 'any', 99n);
+      if (name === stream) throw wrongExpectedVersion(name, options.expectedRevision ?? 'any', 99n);
     };
     await expect(team.lead.send({ target: 'implementer', message: 'never' })).rejects.toMatchObject({
       code: 'ConcurrencyExhausted',

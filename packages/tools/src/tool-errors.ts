@@ -1,4 +1,5 @@
 import type { TeamRejection } from '@teamlog/domain';
+import { CodedError, type MessageTable, codedErrorGuard, describeFault } from '@teamlog/events';
 import type { CloseReason, MessageId, SessionId, TaskId } from '@teamlog/events';
 
 /*
@@ -34,52 +35,30 @@ export type ToolOwnFault =
 export type ToolFault = ToolOwnFault | Extract<TeamRejection, { readonly code: 'TaskNotFound' }>;
 export type ToolErrorCode = ToolFault['code'];
 
-/** The one-line message of a fault (what `ToolError.message` says). */
-export const describeToolFault = (fault: ToolFault): string => {
-  switch (fault.code) {
-    case 'UnknownTool':
-      return `no Team tool "${fault.toolName}"`;
-    case 'ToolNotForRole':
-      return `${fault.toolName} is not a ${fault.role}'s tool`;
-    case 'InvalidToolArguments':
-      return `${fault.toolName} arguments ${fault.path}: ${fault.detail}`;
-    case 'UnknownMember':
-      return `no team member "${fault.address}"`;
-    case 'TaskNotClaimable':
-      return `task "${fault.taskId}" cannot be claimed: ${fault.reason}`;
-    case 'NothingToUpdate':
-      return `update of task "${fault.taskId}" names no change`;
-    case 'NotATeamSession':
-      return `session "${fault.sessionId}" is not the Lead or a member of a teamlog team`;
-    case 'UnknownInboxMessage':
-      return `no message "${fault.messageId}" in this inbox`;
-    case 'SessionClosedForWrites':
-      return `${fault.toolName}: the session is closed (${fault.reason})`;
-    case 'ResourceUnavailable':
-      return `resource ${fault.uri}: ${fault.detail}`;
-    case 'UnsupportedCodec':
-      return `no JSON Schema for codec ${fault.codecName}: ${fault.detail}`;
-    case 'TaskNotFound':
-      return `no task "${fault.taskId}"`;
-    default: {
-      const unreachable: never = fault;
-      return unreachable;
-    }
-  }
+const toolMessages: MessageTable<ToolFault> = {
+  UnknownTool: ({ toolName }) => `no Team tool "${toolName}"`,
+  ToolNotForRole: ({ toolName, role }) => `${toolName} is not a ${role}'s tool`,
+  InvalidToolArguments: ({ toolName, path, detail }) => `${toolName} arguments ${path}: ${detail}`,
+  UnknownMember: ({ address }) => `no team member "${address}"`,
+  TaskNotClaimable: ({ taskId, reason }) => `task "${taskId}" cannot be claimed: ${reason}`,
+  NothingToUpdate: ({ taskId }) => `update of task "${taskId}" names no change`,
+  NotATeamSession: ({ sessionId }) => `session "${sessionId}" is not the Lead or a member of a teamlog team`,
+  UnknownInboxMessage: ({ messageId }) => `no message "${messageId}" in this inbox`,
+  SessionClosedForWrites: ({ toolName, reason }) => `${toolName}: the session is closed (${reason})`,
+  ResourceUnavailable: ({ uri, detail }) => `resource ${uri}: ${detail}`,
+  UnsupportedCodec: ({ codecName, detail }) => `no JSON Schema for codec ${codecName}: ${detail}`,
+  TaskNotFound: ({ taskId }) => `no task "${taskId}"`,
 };
 
-export class ToolError<F extends ToolFault = ToolFault> extends Error {
+/** The one-line message of a fault (what `ToolError.message` says). */
+export const describeToolFault = describeFault(toolMessages);
+
+export class ToolError<F extends ToolFault = ToolFault> extends CodedError<F> {
   override readonly name = 'ToolError';
-  readonly code: F['code'];
-  constructor(readonly fault: F) {
-    super(describeToolFault(fault));
-    this.code = fault.code;
+  constructor(fault: F) {
+    super(fault, describeToolFault(fault));
   }
 }
 
 /** Narrow an unknown error to a ToolError, of the given codes when any are named. */
-export const isToolError = <C extends ToolErrorCode>(
-  error: unknown,
-  ...codes: readonly C[]
-): error is ToolError<Extract<ToolFault, { readonly code: C }>> =>
-  error instanceof ToolError && (codes.length === 0 || (codes as readonly string[]).includes(error.code));
+export const isToolError = codedErrorGuard<ToolFault, ToolError>(ToolError);

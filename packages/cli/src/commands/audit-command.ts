@@ -1,7 +1,7 @@
 import { explanationsOf } from '@teamlog/projections';
 import { type StreamHead, auditChains } from '@teamlog/store';
 import { asOfOption } from '../as-of-argument';
-import { BadInput, UsageError } from '../cli-errors';
+import { badInput, usageError } from '../cli-errors';
 import { asOfFlag, jsonFlag, storeFlag, strictFlag } from '../common-flags';
 import { defineCommand } from '../command';
 import { booleanFlag, valueFlag } from '../argument-parser';
@@ -36,7 +36,7 @@ export const auditCommand = defineCommand(
   async ({ flags }, { io }) => {
     const asOf = asOfOption(flags['as-of'], 'audit');
     if (flags.digests && (flags.against !== undefined || asOf !== undefined))
-      throw new UsageError(
+      throw usageError(
         '--digests prints the heads of the store as it is now: it takes neither --against nor --as-of',
         'audit',
       );
@@ -46,7 +46,7 @@ export const auditCommand = defineCommand(
     if (flags.digests) {
       const chains = await withStore(location, { access: 'read' }, (opened) => auditChains(opened.store));
       if (!chains.checked)
-        throw new UsageError('this store keeps no hash chains, so it has no head digests to print', 'audit');
+        throw usageError('this store keeps no hash chains, so it has no head digests to print', 'audit');
       if (chains.breaks.length > 0)
         io.stderr(
           `warning: ${chains.breaks.length} chain break(s): these heads cover changed events (teamlog audit lists them)\n`,
@@ -60,7 +60,7 @@ export const auditCommand = defineCommand(
       chains: await auditChains(opened.store, kept),
     }));
     if (kept.length > 0 && !chains.checked)
-      throw new BadInput('this store keeps no hash chains to compare with the kept digests', { file: flags.against });
+      throw badInput('this store keeps no hash chains to compare with the kept digests', { file: flags.against });
     if (flags.json) {
       writeJson(io, {
         audit,

@@ -1,5 +1,5 @@
 import { asOfOption } from '../as-of-argument';
-import { BadInput } from '../cli-errors';
+import { badInput } from '../cli-errors';
 import { booleanFlag } from '../argument-parser';
 import { asOfFlag, jsonFlag, storeFlag } from '../common-flags';
 import { defineCommand } from '../command';
@@ -30,7 +30,7 @@ export const inboxCommand = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const inbox = await withStore(location, { access: 'read' }, async (opened) => {
       const { views } = await readViews(opened, asOf);
-      if (views.session(sessionId) === undefined) throw new BadInput(`no session "${sessionId}" in the store`);
+      if (views.session(sessionId) === undefined) throw badInput(`no session "${sessionId}" in the store`);
       return views.inbox({ sessionId, peerOnly: flags.peer });
     });
     if (flags.json) writeJson(io, { sessionId, inbox });

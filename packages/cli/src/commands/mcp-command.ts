@@ -2,7 +2,7 @@ import type { SessionId } from '@teamlog/events';
 import { type TeamLog, createTeamLog, isTeamLogError } from '@teamlog/team';
 import type { ToolSession } from '@teamlog/tools';
 import { valueFlag } from '../argument-parser';
-import { BadInput, UsageError } from '../cli-errors';
+import { badInput, usageError } from '../cli-errors';
 import { storeFlag } from '../common-flags';
 import { defineCommand } from '../command';
 import { ExitCode } from '../exit-code';
@@ -20,7 +20,7 @@ const openSession = async (teamlog: TeamLog, sessionId: SessionId, store: string
     return await openToolSession(teamlog, sessionId);
   } catch (error) {
     if (isToolError(error, 'NotATeamSession') || isTeamLogError(error, 'MemberNotFound', 'TeamNotFound')) {
-      throw new BadInput(
+      throw badInput(
         `${error.message} (no active team session "${sessionId}" in ${store}); \`teamlog sessions --store ${store}\` lists the live ones, \`teamlog team create --store ${store}\` makes a team`,
       );
     }
@@ -44,7 +44,7 @@ export const mcpCommand = defineCommand(
     ],
   },
   async ({ flags }, { io }) => {
-    if (flags.session === undefined) throw new UsageError('mcp: --session ID is required', 'mcp');
+    if (flags.session === undefined) throw usageError('mcp: --session ID is required', 'mcp');
     const sessionId = sessionArgument(flags.session, 'mcp');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const report = (error: unknown): void => io.stderr(`teamlog: ${oneLine(error)}\n`);

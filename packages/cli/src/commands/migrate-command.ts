@@ -1,6 +1,6 @@
 import { type EventStore, type MigrationReport, migrateStore } from '@teamlog/store';
 import { valueFlag } from '../argument-parser';
-import { UsageError } from '../cli-errors';
+import { usageError } from '../cli-errors';
 import type { CliIo } from '../cli-io';
 import { jsonFlag } from '../common-flags';
 import { defineCommand } from '../command';
@@ -55,12 +55,12 @@ export const migrateCommand = defineCommand(
     ],
   },
   async ({ flags }, { io }) => {
-    if (flags.from === undefined) throw new UsageError('migrate: --from STORE is required', 'migrate');
-    if (flags.to === undefined) throw new UsageError('migrate: --to STORE is required', 'migrate');
+    if (flags.from === undefined) throw usageError('migrate: --from STORE is required', 'migrate');
+    if (flags.to === undefined) throw usageError('migrate: --to STORE is required', 'migrate');
     const from = resolveStoreLocation(flags.from, {}, io.cwd);
     const to = resolveStoreLocation(flags.to, {}, io.cwd);
     if (from.kind === 'memory' || to.kind === 'memory')
-      throw new UsageError('migrate: :memory: is empty and keeps nothing; name a file or a URL', 'migrate');
+      throw usageError('migrate: :memory: is empty and keeps nothing; name a file or a URL', 'migrate');
     const report = await withStore(from, { access: 'read' }, (source) =>
       withStore(to, { access: 'create' }, (target) => migrateWithProgress(source.store, target.store, io)),
     );

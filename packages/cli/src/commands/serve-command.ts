@@ -2,7 +2,7 @@ import type { SessionLogFollower } from '@teamlog/dsh';
 import { valueFlag } from '../argument-parser';
 import { storeFlag } from '../common-flags';
 import { type Command, defineCommand } from '../command';
-import { UsageError } from '../cli-errors';
+import { usageError } from '../cli-errors';
 import type { CliIo } from '../cli-io';
 import { ExitCode } from '../exit-code';
 import { batchLine, describeFollowMode, followWithViews } from '../follow-with-views';
@@ -90,8 +90,7 @@ const serve = defineCommand(
     const pollMs = pollArgument(flags.poll, 'serve');
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const root = flags.follow;
-    if (pollMs !== undefined && root === undefined)
-      throw new UsageError('serve: --poll goes with --follow ROOT', 'serve');
+    if (pollMs !== undefined && root === undefined) throw usageError('serve: --poll goes with --follow ROOT', 'serve');
     // Before the store is opened: a bad root never creates one.
     if (root !== undefined) await requireLogPath(root);
     // Listening from the start: Ctrl-C during the first import of --follow lets that batch finish.

@@ -1,6 +1,6 @@
 import { createTeamLog, teamNameOf } from '@teamlog/team';
 import { valueFlag } from '../argument-parser';
-import { BadInput, UsageError } from '../cli-errors';
+import { badInput, usageError } from '../cli-errors';
 import { jsonFlag, storeFlag } from '../common-flags';
 import { defineCommand } from '../command';
 import { ExitCode } from '../exit-code';
@@ -15,7 +15,7 @@ const maxTeamName = 200;
 const checkedName = (name: string | undefined): string | undefined => {
   if (name === undefined) return undefined;
   if (name.trim() === '' || name.length > maxTeamName || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new BadInput(
+    throw badInput(
       `--name: expected 1 to ${maxTeamName} characters on one line, got ${JSON.stringify(name.slice(0, 40))}${name.length > 40 ? '…' : ''}`,
     );
   }
@@ -41,11 +41,11 @@ export const teamCommand = defineCommand(
   },
   async ({ positionals, flags }, { io }) => {
     if (positionals[0] !== 'create')
-      throw new UsageError(`team: unknown action "${positionals[0] ?? ''}"; the action is \`create\``, 'team');
+      throw usageError(`team: unknown action "${positionals[0] ?? ''}"; the action is \`create\``, 'team');
     const name = checkedName(flags.name);
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     if (location.kind === 'memory')
-      throw new BadInput(
+      throw badInput(
         'team create: a team in :memory: is gone when the command ends; give --store FILE (or a PostgreSQL URL)',
       );
     const cwd = flags.cwd ?? io.cwd;
