@@ -1,4 +1,5 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { collectSooner } from './collect-sooner';
 import { dirname } from 'node:path';
 import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore } from '@teamlog/store';
 import {
@@ -85,6 +86,7 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   }
   if (access === 'read') return SqliteEventStore.openReadOnly(file);
   if (existsSync(file)) assertWritable(file);
+  collectSooner();
   // Imports stage on a second thread (sqlite-staging-thread.ts); TEAMLOG_STAGING_THREAD=off stages on this one.
   const store = SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD !== 'off' });
   try {
