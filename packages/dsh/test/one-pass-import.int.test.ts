@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 import { type EventStore, type StagedAppends, formatPosition } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
-import type { TeamlogProjections } from '@teamlog/projections';
 import { type TempStore, openTempStore, realLogsRoot } from './real-logs';
 import { importSessionLog } from '../src';
 
@@ -49,7 +48,7 @@ const observedStore = (
   }) as EventStore;
 
 /** What the inline views show and the store holds, as JSON. */
-const shown = (store: SqliteEventStore, projections: TeamlogProjections) => {
+const shown = (store: SqliteEventStore, projections: Awaited<ReturnType<typeof sqliteProjections>>) => {
   const views = projections.views();
   const count = (sql: string) => Number((store.database.prepare(sql).get() as { count: bigint }).count);
   return {
