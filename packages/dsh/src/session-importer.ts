@@ -115,14 +115,8 @@ const stageBuffered = async (
   return stager.staged;
 };
 
-/** Run `work` on a new unit of the store and commit it; whatever fails, the unit is dropped and nothing is written. */
-const inOneUnit = async <A>(
-  store: EventStore,
-  buffered: boolean,
-  work: (unit: StagedAppends) => Promise<A>,
-): Promise<A> => {
-  // A single-pass import holds its events until the commit: the store may hand those to inline views.
-  const unit = store.stageAppends({ callerHoldsEvents: buffered });
+/** Run `work` on the unit and commit it; whatever fails, the unit is dropped and nothing is written. */
+const inOneUnit = async <A>(unit: StagedAppends, work: (unit: StagedAppends) => Promise<A>): Promise<A> => {
   try {
     const result = await work(unit);
     await unit.commit();
@@ -221,11 +215,12 @@ const importOnce = async (
     singlePassBytes: options.singlePassBytes ?? defaults.singlePassBytes,
     fileBytes: await rawFileBytes(file, head),
   };
-  const onePass = store.stageAppends();
+  // One unit either way; whether it may be staged while validating decides how the file is read.
+  const unit = store.stageAppends();
   const { summary, alreadyStored, appended } =
-    onePass.stagesWhileValidating === true
-      ? await importInOnePass(onePass, header, validation)
-      : await onePass.abort().then(() => importAfterValidating(store, header, validation));
+    unit.stagesWhileValidating === true
+      ? await importInOnePass(unit, header, validation)
+      : await importAfterValidating(unit, header, validation);
   return {
     file,
     sessionId: head.sessionId,
@@ -276,16 +271,19 @@ const importInOnePass = async (
 
 /** Validate the whole file, then stage its tail (kept from that read, or read again) into one unit and commit it. */
 const importAfterValidating = async (
-  store: EventStore,
+  unit: StagedAppends,
   header: HeaderPlan,
   validation: ValidationInput,
 ): Promise<ImportOutcome> => {
-  const plan = await validateForImport(validation);
+  const plan = await validateForImport(validation).catch(async (error: unknown) => {
+    await unit.abort().catch(() => undefined);
+    throw error;
+  });
   const hasTail = plan.summary.events > plan.alreadyStored;
   const appended =
     !needsHeader(header) && !hasTail
-      ? 0
-      : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
+      ? await unit.abort().then(() => 0)
+      : await inOneUnit(unit, async (unit) => {
           await stageHeader(unit, header);
           if (!hasTail) return 0;
           return plan.buffered === undefined
