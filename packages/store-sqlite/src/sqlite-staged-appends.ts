@@ -124,15 +124,37 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   const insert = db.prepare(
     `INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
+  /*
+   * The rowids this unit's rows took in the temporary table, by stream (staging on this thread): the
+   * copy and the drop read those ranges instead of scanning the whole table for the unit's rows.
+   */
+  const rowRanges = new Map<StreamName, Array<[bigint, bigint]>>();
+  const unitRows: { first?: bigint; last?: bigint } = {};
   const drop = (): void => {
     if (thread !== undefined) thread.drop(unit);
     // A closed connection took its temporary table with it.
-    else if (db.open) db.prepare(`DELETE FROM ${stagingTable} WHERE unit = ?`).run(unit);
+    else if (db.open && unitRows.first !== undefined)
+      db.prepare(`DELETE FROM ${stagingTable} WHERE rowid BETWEEN ? AND ? AND unit = ?`).run(
+        unitRows.first,
+        unitRows.last,
+        unit,
+      );
   };
   const stageRows = db.transaction((stream: StreamName, first: number, rows: readonly StagedRow[]) => {
-    rows.forEach(([id, type, data, metadata], index) =>
-      insert.run(unit, stream, first + index, id, type, data, metadata),
-    );
+    let low: bigint | undefined;
+    let high = 0n;
+    rows.forEach(([id, type, data, metadata], index) => {
+      high = BigInt(insert.run(unit, stream, first + index, id, type, data, metadata).lastInsertRowid);
+      low ??= high;
+    });
+    if (low === undefined) return;
+    const ranges = rowRanges.get(stream) ?? [];
+    const previous = ranges[ranges.length - 1];
+    if (previous !== undefined && previous[1] + 1n === low) previous[1] = high;
+    else ranges.push([low, high]);
+    rowRanges.set(stream, ranges);
+    unitRows.first ??= low;
+    unitRows.last = high;
   });
   /** With a staging thread: the digest each stream's staged chain starts from (its last stored event's when staging began). */
   const chainStarts = new Map<StreamName, string | undefined>();
@@ -173,6 +195,23 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   });
   type StagedStatements = ReturnType<typeof stagedStatements>;
   const local = thread === undefined ? stagedStatements(stagingTable) : undefined;
+  const copyRange =
+    thread === undefined
+      ? db.prepare(
+          `INSERT INTO events (${eventColumns(chained).join(', ')})
+           SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
+             FROM ${stagingTable} WHERE rowid BETWEEN ? AND ? AND unit = ? AND stream_name = ? ORDER BY rowid`,
+        )
+      : undefined;
+  /** Copy a stream's rows staged on this thread, range after range (in rowid, so revision, order); the last row's position. */
+  const copyRanges = (stream: StreamName, base: bigint, recordedAt: number): bigint | undefined => {
+    const ranges = rowRanges.get(stream);
+    if (copyRange === undefined || ranges === undefined) return undefined;
+    let last = 0n;
+    for (const [low, high] of ranges)
+      last = BigInt(copyRange.run(base, recordedAt, low, high, unit, stream).lastInsertRowid);
+    return last;
+  };
   const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
     'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
@@ -322,12 +361,9 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         copyChained !== undefined &&
         chainStarts.get(staged.stream) === (lastDigest?.get(staged.stream)?.digest ?? undefined);
       if (!chainedAhead) host.chain.seek(staged.stream, base);
-      const { lastInsertRowid } = (chainedAhead ? copyChained : statements.copy).run(
-        base,
-        recordedAt,
-        unit,
-        staged.stream,
-      );
+      const lastInsertRowid =
+        (chainedAhead ? undefined : copyRanges(staged.stream, base, recordedAt)) ??
+        (chainedAhead ? copyChained : statements.copy).run(base, recordedAt, unit, staged.stream).lastInsertRowid;
       const revision = base + BigInt(staged.events) - 1n;
       return {
         streamName: staged.stream,
