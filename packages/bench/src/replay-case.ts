@@ -57,7 +57,7 @@ export const inMemoryReplayTarget = (): ReplayTarget => ({
 });
 
 /** The embedded default: events and views in one SQLite file (WAL, synchronous=FULL). */
-export const sqliteReplayTarget = (file: string, unchained = false, stagingThread = true): ReplayTarget => {
+export const sqliteReplayTarget = (file: string, unchained = false, stagingThread = false): ReplayTarget => {
   const store = openBenchSqliteStore(file, unchained, stagingThread);
   return { store, projectionsOf: () => sqliteProjections(store), close: () => store.close() };
 };

@@ -34,12 +34,16 @@ export class AppendChunker<T> {
   private runStart = 0;
   private runEnd = 0;
 
-  constructor(private readonly limits: ChunkLimits) {}
+  /** `fingerprinted` false: no digest (a one-pass import has no second read to compare): the chunks' digests are ''. */
+  constructor(
+    private readonly limits: ChunkLimits,
+    private readonly fingerprinted = true,
+  ) {}
 
   /** Add one event (the item kept for the chunk, if any); returns the chunk this event completes. */
   add(line: number, lineBytes: Uint8Array, item?: T): Chunk<T> | undefined {
     if (line !== this.lastLine) {
-      this.extendRun(lineBytes);
+      if (this.fingerprinted) this.extendRun(lineBytes);
       this.bytes += lineBytes.length;
       this.lastLine = line;
     }
@@ -79,12 +83,17 @@ export class AppendChunker<T> {
   }
 
   private cut(): Chunk<T> {
-    this.hashRun();
-    const chunk = { items: this.items, digest: this.hash.digest('hex') };
+    const chunk = { items: this.items, digest: this.fingerprinted ? this.takeDigest() : '' };
     this.items = [];
     this.count = 0;
     this.bytes = 0;
-    this.hash = createHash('sha256');
     return chunk;
+  }
+
+  private takeDigest(): string {
+    this.hashRun();
+    const digest = this.hash.digest('hex');
+    this.hash = createHash('sha256');
+    return digest;
   }
 }

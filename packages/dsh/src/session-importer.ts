@@ -25,7 +25,7 @@ import type { Recovery } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
 import { type SessionLogHead, openSessionLog } from './session-log-reader';
 import { headerEventType, readLatestHeader, relateStoredHeader, storedEventsNormalised } from './stored-header';
-import { validateForImport } from './validate-for-import';
+import { type ImportPlan, type ValidationInput, validateForImport } from './validate-for-import';
 
 export interface ImportOptions {
   /** Events per append (default 2000); a smaller file is appended in one atomic append. */
@@ -115,14 +115,8 @@ const stageBuffered = async (
   return stager.staged;
 };
 
-/** Run `work` on a new unit of the store and commit it; whatever fails, the unit is dropped and nothing is written. */
-const inOneUnit = async <A>(
-  store: EventStore,
-  buffered: boolean,
-  work: (unit: StagedAppends) => Promise<A>,
-): Promise<A> => {
-  // A single-pass import holds its events until the commit: the store may hand those to inline views.
-  const unit = store.stageAppends({ callerHoldsEvents: buffered });
+/** Run `work` on the unit and commit it; whatever fails, the unit is dropped and nothing is written. */
+const inOneUnit = async <A>(unit: StagedAppends, work: (unit: StagedAppends) => Promise<A>): Promise<A> => {
   try {
     const result = await work(unit);
     await unit.commit();
@@ -140,13 +134,55 @@ const scopeOf = (file: string, head: SessionLogHead, options: FileImportOptions)
   return isUnindexedPlaceholderId(head.sessionId) ? `${directory}/${basename(file)}` : directory;
 };
 
+/** How the store relates to the file's header: whether a header record is staged, and which. */
+interface HeaderPlan {
+  readonly key: SessionId;
+  readonly headerRecord: SessionHeaderRecord;
+  readonly storedHeader: Awaited<ReturnType<typeof readLatestHeader>>;
+  readonly relation: ReturnType<typeof relateStoredHeader> | undefined;
+  readonly formatVersion: FormatVersion;
+}
+
+const needsHeader = ({ storedHeader, relation }: HeaderPlan): boolean =>
+  storedHeader === undefined || relation === 'later-generation' || relation === 'normalisation-decided';
+
+/** Stage the header record the store lacks (none when it holds this file's header already). */
+const stageHeader = async (unit: StagedAppends, plan: HeaderPlan): Promise<void> => {
+  const { key, headerRecord, storedHeader, relation } = plan;
+  if (storedHeader === undefined) {
+    await unit.append(
+      sessionHeaderStream(key),
+      [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }],
+      { expectedRevision: 'no_stream' },
+    );
+  } else if (relation === 'later-generation') {
+    // The harness migrated the log and its events line up with the stored ones (checked while
+    // validating): the new generation's header joins the old one, and its tail follows the stored events.
+    await unit.append(
+      sessionHeaderStream(key),
+      [{ id: sessionHeaderGenerationEventId(key, plan.formatVersion), type: headerEventType, data: headerRecord }],
+      { expectedRevision: storedHeader.revision },
+    );
+  } else if (relation === 'normalisation-decided') {
+    // The header was stored while the file held it alone: the record that says what its first event line decided joins it.
+    await unit.append(
+      sessionHeaderStream(key),
+      [{ id: sessionHeaderNormalisedEventId(key), type: headerEventType, data: headerRecord }],
+      { expectedRevision: storedHeader.revision },
+    );
+  }
+};
+
 /**
- * One import of one file, in three steps: (1) validate: read the whole file strictly and compare
- * the prefix the store holds (validate-for-import.ts); (2) stage: the header (if not stored) and
- * the tail, in chunks, into one unit of the store, from the validating read's buffer or from a
- * second, fingerprint-checked read (stage-from-second-read.ts); (3) commit the unit. A failure at
- * any step writes nothing; the commit's expectations make a concurrent import of the same session
- * fail here (and be re-run), so `appended` counts what this process wrote.
+ * One import of one file. On a store whose units may be staged while validating (SQLite), one
+ * read: the header and each chunk of the tail are staged into one unit as the strict read
+ * validates them, and the unit commits at the end of the file or is aborted at the first rejected
+ * line (docs/rules.md#one-pass-import). Elsewhere, three steps: (1) validate: read the whole file
+ * strictly and compare the prefix the store holds (validate-for-import.ts); (2) stage: the header
+ * (if not stored) and the tail, in chunks, into one unit of the store, from the validating read's
+ * buffer or from a second, fingerprint-checked read (stage-from-second-read.ts); (3) commit the
+ * unit. A failure at any step writes nothing; the commit's expectations make a concurrent import
+ * of the same session fail here (and be re-run), so `appended` counts what this process wrote.
  */
 const importOnce = async (
   file: string,
@@ -168,8 +204,8 @@ const importOnce = async (
     storedHeader === undefined || head.headerOnly ? undefined : await storedEventsNormalised(store, sessionStream(key));
   const relation =
     storedHeader === undefined ? undefined : relateStoredHeader(file, storedHeader, headerRecord, storedNormalised);
-
-  const plan = await validateForImport({
+  const header: HeaderPlan = { key, headerRecord, storedHeader, relation, formatVersion: head.formatVersion };
+  const validation = {
     file,
     key,
     head,
@@ -178,48 +214,13 @@ const importOnce = async (
     ...readLimits,
     singlePassBytes: options.singlePassBytes ?? defaults.singlePassBytes,
     fileBytes: await rawFileBytes(file, head),
-  });
-  const { summary } = plan;
-  const hasTail = summary.events > plan.alreadyStored;
-  const needsHeader =
-    storedHeader === undefined || relation === 'later-generation' || relation === 'normalisation-decided';
-  const appended =
-    !needsHeader && !hasTail
-      ? 0
-      : await inOneUnit(store, plan.buffered !== undefined, async (unit) => {
-          if (storedHeader === undefined) {
-            await unit.append(
-              sessionHeaderStream(key),
-              [{ id: sessionHeaderEventId(key), type: headerEventType, data: headerRecord }],
-              { expectedRevision: 'no_stream' },
-            );
-          } else if (relation === 'later-generation') {
-            // The harness migrated the log and its events line up with the stored ones (checked above):
-            // the new generation's header joins the old one, and its tail follows the stored events.
-            await unit.append(
-              sessionHeaderStream(key),
-              [
-                {
-                  id: sessionHeaderGenerationEventId(key, head.formatVersion),
-                  type: headerEventType,
-                  data: headerRecord,
-                },
-              ],
-              { expectedRevision: storedHeader.revision },
-            );
-          } else if (relation === 'normalisation-decided') {
-            // The header was stored while the file held it alone: the record that says what its first event line decided joins it.
-            await unit.append(
-              sessionHeaderStream(key),
-              [{ id: sessionHeaderNormalisedEventId(key), type: headerEventType, data: headerRecord }],
-              { expectedRevision: storedHeader.revision },
-            );
-          }
-          if (!hasTail) return 0;
-          return plan.buffered === undefined
-            ? stageFromSecondRead({ file, key, head, unit, plan, limits, ...readLimits })
-            : stageBuffered(unit, key, plan.alreadyStored, plan.buffered);
-        });
+  };
+  // One unit either way; whether it may be staged while validating decides how the file is read.
+  const unit = store.stageAppends();
+  const { summary, alreadyStored, appended } =
+    unit.stagesWhileValidating === true
+      ? await importInOnePass(unit, header, validation)
+      : await importAfterValidating(unit, header, validation);
   return {
     file,
     sessionId: head.sessionId,
@@ -227,7 +228,7 @@ const importOnce = async (
     formatVersion: head.formatVersion,
     events: summary.events,
     appended,
-    alreadyStored: plan.alreadyStored,
+    alreadyStored,
     recovery: summary.recovery,
     unknownTypes: summary.unknownTypes,
     inheritedCount: summary.inheritedCount,
@@ -236,6 +237,60 @@ const importOnce = async (
     legacyShapes: summary.legacyShapes,
     invalidTeamRecords: summary.invalidTeamRecords,
   };
+};
+
+interface ImportOutcome {
+  readonly summary: ImportPlan['summary'];
+  readonly alreadyStored: number;
+  readonly appended: number;
+}
+
+/** Stage the header, then each validated chunk as the read cuts it; commit at the end, or abort. */
+const importInOnePass = async (
+  unit: StagedAppends,
+  header: HeaderPlan,
+  validation: ValidationInput,
+): Promise<ImportOutcome> => {
+  let stager: ChunkStager | undefined;
+  try {
+    if (needsHeader(header)) await stageHeader(unit, header);
+    const plan = await validateForImport({
+      ...validation,
+      stageChunk: (events, alreadyStored) =>
+        (stager ??= new ChunkStager(unit, sessionStream(header.key), alreadyStored)).stage(events),
+    });
+    const appended = stager?.staged ?? 0;
+    if (appended === 0 && !needsHeader(header)) await unit.abort();
+    else await unit.commit();
+    return { summary: plan.summary, alreadyStored: plan.alreadyStored, appended };
+  } catch (error) {
+    await unit.abort().catch(() => undefined);
+    throw error;
+  }
+};
+
+/** Validate the whole file, then stage its tail (kept from that read, or read again) into one unit and commit it. */
+const importAfterValidating = async (
+  unit: StagedAppends,
+  header: HeaderPlan,
+  validation: ValidationInput,
+): Promise<ImportOutcome> => {
+  const plan = await validateForImport(validation).catch(async (error: unknown) => {
+    await unit.abort().catch(() => undefined);
+    throw error;
+  });
+  const hasTail = plan.summary.events > plan.alreadyStored;
+  const appended =
+    !needsHeader(header) && !hasTail
+      ? await unit.abort().then(() => 0)
+      : await inOneUnit(unit, async (unit) => {
+          await stageHeader(unit, header);
+          if (!hasTail) return 0;
+          return plan.buffered === undefined
+            ? stageFromSecondRead({ ...validation, unit, plan })
+            : stageBuffered(unit, header.key, plan.alreadyStored, plan.buffered);
+        });
+  return { summary: plan.summary, alreadyStored: plan.alreadyStored, appended };
 };
 
 const rejectedResult = (

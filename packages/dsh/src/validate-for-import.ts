@@ -38,6 +38,11 @@ export interface ValidationInput {
   readonly singlePassBytes: number;
   /** The size of a raw file (undefined for zstd), to project the tail's size early. */
   readonly fileBytes: number | undefined;
+  /**
+   * Stage each chunk of the tail as it is cut, in the same read (a unit that `stagesWhileValidating`):
+   * nothing is buffered then, and a later rejection is the caller's to abort.
+   */
+  readonly stageChunk?: (events: readonly EventToAppend[], alreadyStored: number) => Promise<void>;
 }
 
 const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
@@ -61,10 +66,11 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const stored = revision === undefined ? undefined : store.readStream(stream)[Symbol.asyncIterator]();
   const dataText = store.ignoresDataText !== true;
   const encode = eventToAppendEncoder(key, head.normalised, dataText);
-  const chunker = new AppendChunker<EventToAppend>(limits);
+  const chunker = new AppendChunker<EventToAppend>(limits, input.stageChunk === undefined);
   const digests: string[] = [];
-  const budget = new SinglePassBudget(input.singlePassBytes, input.fileBytes);
-  let buffered: (readonly EventToAppend[])[] | undefined = [];
+  const { stageChunk } = input;
+  const budget = new SinglePassBudget(stageChunk === undefined ? input.singlePassBytes : 0, input.fileBytes);
+  let buffered: (readonly EventToAppend[])[] | undefined = stageChunk === undefined ? [] : undefined;
   const reader = await openSessionLog(file, {
     ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
     ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
@@ -84,6 +90,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     );
   };
   const keep = (event: SessionLogEvent): EventToAppend | undefined => {
+    if (stageChunk !== undefined) return encode(event.event, event.lineBytes, event.catalogChecked);
     if (budget.admit(event.line, event.lineBytes.length))
       return encode(event.event, event.lineBytes, event.catalogChecked);
     buffered = undefined; // over the budget: the tail will be read again
@@ -96,6 +103,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
       if (chunk !== undefined) {
         digests.push(chunk.digest);
         buffered?.push(chunk.items);
+        return stageChunk?.(chunk.items, alreadyStored);
       }
       return undefined;
     });
@@ -103,6 +111,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     if (last !== undefined) {
       digests.push(last.digest);
       buffered?.push(last.items);
+      await stageChunk?.(last.items, alreadyStored);
     }
     return { summary, alreadyStored, digests, buffered, dataText };
   } finally {

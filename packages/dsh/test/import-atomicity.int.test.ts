@@ -31,6 +31,8 @@ interface Fault {
   readonly at: number | 'commit';
   /** Edit the file instead of throwing (the second read must notice). */
   readonly edit?: string;
+  /** Hide that the unit may be staged while validating: the import validates first, then stages (two reads when over budget). */
+  readonly validateFirst?: true;
 }
 
 class InjectedFault extends Error {
@@ -44,6 +46,9 @@ const faultyStore = (inner: SqliteEventStore, fault: Fault): EventStore =>
         const unit = inner.stageAppends();
         let staged = 0;
         return {
+          ...(fault.validateFirst === true || unit.stagesWhileValidating === undefined
+            ? {}
+            : { stagesWhileValidating: unit.stagesWhileValidating }),
           append: async (...args: Parameters<StagedAppends['append']>) => {
             if (staged === fault.at) {
               if (fault.edit === undefined) throw new InjectedFault(`staging batch ${staged}`);
@@ -92,8 +97,17 @@ describe('an import is whole or nothing', () => {
     ['staging the first chunk fails', { at: 1 }, { batchEvents: 10 }],
     ['staging a later chunk fails', { at: 3 }, { batchEvents: 10 }],
     ['the commit fails', { at: 'commit' }, { batchEvents: 10 }],
-    ['staging a chunk of a two-pass import fails', { at: 2 }, { batchEvents: 10, singlePassBytes: 0 }],
-    ['the file changes before the second read', { at: 0, edit: '' }, { batchEvents: 10, singlePassBytes: 0 }],
+    ['staging a later chunk of a validated-first import fails', { at: 3, validateFirst: true }, { batchEvents: 10 }],
+    [
+      'staging a chunk of a two-pass import fails',
+      { at: 2, validateFirst: true },
+      { batchEvents: 10, singlePassBytes: 0 },
+    ],
+    [
+      'the file changes before the second read',
+      { at: 0, edit: '', validateFirst: true },
+      { batchEvents: 10, singlePassBytes: 0 },
+    ],
   ];
 
   it.each(cases)(

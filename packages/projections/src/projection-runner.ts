@@ -154,6 +154,7 @@ export class ProjectionRunner<S> {
       },
       stage: (events) => {
         for (const event of events) if (this.apply(event)) pending = event.position;
+        views.setAside?.(this.state);
       },
       prepare: (events) => {
         for (const event of events) if (this.apply(event)) pending = event.position;

@@ -31,6 +31,12 @@ export interface SyncViewStore<S> extends ViewStore<S> {
    * a store that cannot undo a fold made in place (memory), empty views a catch-up rebuilds.
    */
   restoreNow(): LoadedViews<S>;
+  /**
+   * Optional, while a store's unit is folded as it is staged (`CommitParticipant.stage`): move what
+   * the folded state keeps only for its next commit and that grows with the unit (SQLite: the held
+   * message ids) somewhere the next `commitNow` writes and `restoreNow` drops, so memory stays bounded.
+   */
+  setAside?(state: S): void;
 }
 
 export const isSyncViewStore = <S>(views: ViewStore<S>): views is SyncViewStore<S> =>

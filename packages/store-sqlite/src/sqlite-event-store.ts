@@ -335,6 +335,7 @@ export class SqliteEventStore implements EventStore {
         clock: this.clock,
         assertOpen: () => this.assertOpen(),
         hasParticipants: () => this.participants.size > 0,
+        foldAheadParticipants: () => this.foldAheadParticipants(),
         ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
         ...(this.useStagingThread ? { stagingThread: (this.stagingThread ??= new StagingThread()) } : {}),
         prepareParticipants: (events) => this.prepareParticipants(events),
@@ -656,6 +657,15 @@ export class SqliteEventStore implements EventStore {
       metadata: event.metadata,
       recordedAt: new Date(recordedAt),
     };
+  }
+
+  /** The participants, when every one can fold a unit as it is staged and holds every committed event. */
+  private foldAheadParticipants(): { participants: readonly CommitParticipant[]; last: bigint } | undefined {
+    const participants = [...this.participants];
+    if (participants.some((participant) => participant.stage === undefined)) return undefined;
+    const last = BigInt(this.statements.lastPosition.get()?.position ?? 0);
+    const current = participants.every((participant) => (participant.checkpoint?.commit ?? 0n) === last);
+    return current ? { participants, last } : undefined;
   }
 
   participate(participant: CommitParticipant): Detach {

@@ -4,6 +4,7 @@ import { eventColumns } from './event-rows';
 import type { StagingThread } from './sqlite-staging-thread';
 import type { StagedRow } from './staged-row-buffer';
 import {
+  type CommitParticipant,
   duplicateEventId,
   type EventToAppend,
   type GlobalPosition,
@@ -26,6 +27,13 @@ export interface StagingHost {
   readonly assertOpen: () => void;
   /** Whether commit participants take part (inline projections): they get the unit's events inside its transaction. */
   readonly hasParticipants: () => boolean;
+  /**
+   * The participants a unit may fold as it stages (`CommitParticipant.stage`), with the store's last
+   * position: every participant has `stage` and holds every committed event. Undefined otherwise.
+   */
+  readonly foldAheadParticipants: () =>
+    | { readonly participants: readonly CommitParticipant[]; readonly last: bigint }
+    | undefined;
   /** Inside the commit's transaction, one page of the unit's events after another, in `$all` order; a throw rolls the unit back. */
   readonly prepareParticipants: (events: readonly RecordedEvent[]) => void;
   /** Events of the store after a position, in order (to hand a large unit's events back page by page). */
@@ -74,6 +82,25 @@ const toPosition = (position: number | bigint): GlobalPosition => {
 
 let nextUnit = 0;
 
+/**
+ * A unit folded by its participants as it is staged (docs/rules.md#one-pass-import): each batch at
+ * the positions and revisions the commit's copy will give it (the store's last position plus one,
+ * in staging order; each stream's head plus one). The commit keeps the fold only if nothing moved
+ * meanwhile; otherwise the participants go back to their committed state and get the unit's events
+ * read back, as a unit that was not folded ahead.
+ */
+interface FoldAhead {
+  readonly participants: readonly CommitParticipant[];
+  /** The store's last position when the unit's first batch was staged. */
+  readonly before: bigint;
+  /** The position the next staged event will take. */
+  next: bigint;
+  /** Each stream's head when its first batch was staged. */
+  readonly heads: Map<StreamName, bigint | undefined>;
+  lastStream: StreamName | undefined;
+  readonly recordedAt: number;
+}
+
 /** The schema name the staging thread's scratch file is attached as during a commit. */
 const threadSchema = 'teamlog_staging';
 
@@ -97,15 +124,37 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   const insert = db.prepare(
     `INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
+  /*
+   * The rowids this unit's rows took in the temporary table, by stream (staging on this thread): the
+   * copy and the drop read those ranges instead of scanning the whole table for the unit's rows.
+   */
+  const rowRanges = new Map<StreamName, Array<[bigint, bigint]>>();
+  const unitRows: { first?: bigint; last?: bigint } = {};
   const drop = (): void => {
     if (thread !== undefined) thread.drop(unit);
     // A closed connection took its temporary table with it.
-    else if (db.open) db.prepare(`DELETE FROM ${stagingTable} WHERE unit = ?`).run(unit);
+    else if (db.open && unitRows.first !== undefined)
+      db.prepare(`DELETE FROM ${stagingTable} WHERE rowid BETWEEN ? AND ? AND unit = ?`).run(
+        unitRows.first,
+        unitRows.last,
+        unit,
+      );
   };
   const stageRows = db.transaction((stream: StreamName, first: number, rows: readonly StagedRow[]) => {
-    rows.forEach(([id, type, data, metadata], index) =>
-      insert.run(unit, stream, first + index, id, type, data, metadata),
-    );
+    let low: bigint | undefined;
+    let high = 0n;
+    rows.forEach(([id, type, data, metadata], index) => {
+      high = BigInt(insert.run(unit, stream, first + index, id, type, data, metadata).lastInsertRowid);
+      low ??= high;
+    });
+    if (low === undefined) return;
+    const ranges = rowRanges.get(stream) ?? [];
+    const previous = ranges[ranges.length - 1];
+    if (previous !== undefined && previous[1] + 1n === low) previous[1] = high;
+    else ranges.push([low, high]);
+    rowRanges.set(stream, ranges);
+    unitRows.first ??= low;
+    unitRows.last = high;
   });
   /** With a staging thread: the digest each stream's staged chain starts from (its last stored event's when staging began). */
   const chainStarts = new Map<StreamName, string | undefined>();
@@ -146,16 +195,113 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   });
   type StagedStatements = ReturnType<typeof stagedStatements>;
   const local = thread === undefined ? stagedStatements(stagingTable) : undefined;
+  const copyRange =
+    thread === undefined
+      ? db.prepare(
+          `INSERT INTO events (${eventColumns(chained).join(', ')})
+           SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
+             FROM ${stagingTable} WHERE rowid BETWEEN ? AND ? AND unit = ? AND stream_name = ? ORDER BY rowid`,
+        )
+      : undefined;
+  /** Copy a stream's rows staged on this thread, range after range (in rowid, so revision, order); the last row's position. */
+  const copyRanges = (stream: StreamName, base: bigint, recordedAt: number): bigint | undefined => {
+    const ranges = rowRanges.get(stream);
+    if (copyRange === undefined || ranges === undefined) return undefined;
+    let last = 0n;
+    for (const [low, high] of ranges)
+      last = BigInt(copyRange.run(base, recordedAt, low, high, unit, stream).lastInsertRowid);
+    return last;
+  };
   const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
     'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
+  const headRevision = (stream: StreamName): bigint | undefined => {
+    const row = head.get(stream);
+    return row === undefined ? undefined : BigInt(row.revision);
+  };
+
+  /** Folding ahead while it lasts; 'off' once it stopped (or could not start) for this unit. */
+  let ahead: FoldAhead | 'off' | undefined;
+  /** The participants folded part of the unit: they must go back if it does not commit. */
+  let participantsTouched = false;
+  const restoreParticipants = (): void => {
+    if (!participantsTouched) return;
+    participantsTouched = false;
+    host.aborted();
+  };
+  const stopFoldingAhead = (): void => {
+    ahead = 'off';
+    restoreParticipants();
+  };
+  /** Hand a staged batch to the participants at the positions the copy will give it. */
+  const foldAhead = (stream: StreamName, first: number, events: readonly EventToAppend[]): void => {
+    if (ahead === undefined) {
+      const found = host.foldAheadParticipants();
+      ahead =
+        found === undefined
+          ? 'off'
+          : {
+              participants: found.participants,
+              before: found.last,
+              next: found.last + 1n,
+              heads: new Map(),
+              lastStream: undefined,
+              recordedAt: host.clock().getTime(),
+            };
+      // The participants fold from these batches: nothing needs keeping for the commit.
+      if (ahead !== 'off') kept = undefined;
+    }
+    if (ahead === 'off') return;
+    // The copy writes stream after stream: a stream staged again after another would move positions.
+    if (stream !== ahead.lastStream && ahead.heads.has(stream)) {
+      stopFoldingAhead();
+      return;
+    }
+    if (!ahead.heads.has(stream)) ahead.heads.set(stream, headRevision(stream));
+    ahead.lastStream = stream;
+    const firstRevision = (ahead.heads.get(stream) ?? -1n) + 1n + BigInt(first);
+    const recordedAt = new Date(ahead.recordedAt);
+    const start = ahead.next;
+    const recorded = events.map((event, index): RecordedEvent => {
+      const position = start + BigInt(index);
+      return {
+        streamName: stream,
+        revision: firstRevision + BigInt(index),
+        position: { commit: position, prepare: position },
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+      };
+    });
+    ahead.next += BigInt(events.length);
+    participantsTouched = true;
+    for (const participant of ahead.participants) participant.stage?.(recorded);
+  };
+  /** Inside the commit: whether the fold made while staging holds (nothing committed since, no head moved). */
+  const foldedAheadHolds = (before: bigint): boolean => {
+    if (ahead === undefined || ahead === 'off' || ahead.before !== before) return false;
+    for (const [stream, revision] of ahead.heads) if (headRevision(stream) !== revision) return false;
+    return true;
+  };
   const lastPosition = db.prepare<[], { position: number | bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
 
   /** Inside the transaction: the participants get the unit's events, from the kept objects or read back page by page. */
-  const handToParticipants = (before: bigint, results: readonly StagedStreamResult[], recordedAt: number): void => {
+  const handToParticipants = (
+    before: bigint,
+    results: readonly StagedStreamResult[],
+    recordedAt: number,
+    foldedAhead: boolean,
+  ): void => {
     if (!host.hasParticipants()) return;
+    // The participants folded every event as it was staged: they only write what they hold.
+    if (foldedAhead) {
+      host.prepareParticipants([]);
+      return;
+    }
     if (kept !== undefined) {
       const recorded: RecordedEvent[] = [];
       for (const result of results) {
@@ -187,8 +333,12 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     }
   };
 
-  const write = db.transaction((statements: StagedStatements, recordedAt: number): StagedStreamResult[] => {
+  const write = db.transaction((statements: StagedStatements, now: number): StagedStreamResult[] => {
     const before = BigInt(lastPosition.get()?.position ?? 0);
+    const foldedAhead = foldedAheadHolds(before);
+    // Another connection committed since the fold: the participants start again from their committed state.
+    if (!foldedAhead) restoreParticipants();
+    const recordedAt = foldedAhead ? (ahead as FoldAhead).recordedAt : now;
     const heads = ledger.streams.map((staged) => {
       const row = head.get(staged.stream);
       const last = row === undefined ? undefined : BigInt(row.revision);
@@ -211,12 +361,9 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         copyChained !== undefined &&
         chainStarts.get(staged.stream) === (lastDigest?.get(staged.stream)?.digest ?? undefined);
       if (!chainedAhead) host.chain.seek(staged.stream, base);
-      const { lastInsertRowid } = (chainedAhead ? copyChained : statements.copy).run(
-        base,
-        recordedAt,
-        unit,
-        staged.stream,
-      );
+      const lastInsertRowid =
+        (chainedAhead ? undefined : copyRanges(staged.stream, base, recordedAt)) ??
+        (chainedAhead ? copyChained : statements.copy).run(base, recordedAt, unit, staged.stream).lastInsertRowid;
       const revision = base + BigInt(staged.events) - 1n;
       return {
         streamName: staged.stream,
@@ -229,11 +376,13 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       before,
       results.filter((result) => result.events > 0),
       recordedAt,
+      foldedAhead,
     );
     return results;
   });
 
   return {
+    stagesWhileValidating: true,
     append: async (stream: StreamName, events: readonly EventToAppend[], options) => {
       host.assertOpen();
       assertValidBatch(stream, events);
@@ -259,8 +408,10 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       }
       try {
         await stage(stream, first, rows);
+        if (host.hasParticipants()) foldAhead(stream, first, events);
       } catch (error) {
         drop();
+        restoreParticipants();
         if (!ledger.finished) ledger.finish();
         throw error;
       }
@@ -283,6 +434,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         try {
           results = write.immediate(statements as StagedStatements, host.clock().getTime());
         } catch (error) {
+          participantsTouched = false;
           host.aborted();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
           const stored = clash.get(unit);
@@ -300,8 +452,12 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
             'the id is staged twice in one unit; nothing of the unit was written',
           );
         }
+        participantsTouched = false;
         host.committed(results);
         return results;
+      } catch (error) {
+        restoreParticipants();
+        throw error;
       } finally {
         kept = undefined;
         if (attached && db.open) db.exec(`DETACH DATABASE ${threadSchema}`);
@@ -313,6 +469,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       ledger.finish();
       kept = undefined;
       drop();
+      restoreParticipants();
     },
   };
 };

@@ -27,6 +27,13 @@ export interface StagedStreamResult extends AppendResult {
  * it), and EventStoreDB, which has no multi-stream transaction, says how it falls short.
  */
 export interface StagedAppends {
+  /**
+   * True when the unit may be staged before its input is fully validated: staging keeps nothing
+   * in memory that grows with the unit, and an abort leaves the store and its commit participants
+   * as they were (SQLite: a temporary table, views restored from the file). An importer then stages
+   * each chunk as it validates it, in one read (docs/rules.md#one-pass-import). Absent: validate first.
+   */
+  readonly stagesWhileValidating?: boolean;
   append(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<void>;
   commit(): Promise<readonly StagedStreamResult[]>;
   abort(): Promise<void>;

@@ -13,10 +13,14 @@ export class SqliteHeldMessages implements HeldMessages {
   constructor(
     private readonly sessionId: SessionId,
     private readonly lookup: Database.Statement<[string, string]>,
+    /** Whether the id was set aside by the unit being folded (SqliteViewStore.setAside). */
+    private readonly setAside: (sessionId: SessionId, id: MessageId) => boolean = () => false,
   ) {}
 
   has(id: MessageId): boolean {
-    return this.pending.has(id) || this.lookup.get(this.sessionId, id) !== undefined;
+    return (
+      this.pending.has(id) || this.lookup.get(this.sessionId, id) !== undefined || this.setAside(this.sessionId, id)
+    );
   }
 
   /**

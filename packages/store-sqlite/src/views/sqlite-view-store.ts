@@ -43,6 +43,20 @@ export interface SqliteViewStoreOptions {
 
 type Row = ViewRow;
 
+/*
+ * Held ids of a unit folded as it is staged wait here until its commit (the views' `setAside`): a
+ * temporary table, so an abort or a crash leaves the file as it was and memory does not grow with
+ * the unit (docs/rules.md#one-pass-import).
+ */
+const setAsideTable = 'temp.teamlog_set_aside_held';
+
+interface SetAsideStatements {
+  readonly put: Database.Statement<[string, string, number]>;
+  readonly has: Database.Statement<[string, string]>;
+  readonly write: Database.Statement;
+  readonly clear: Database.Statement;
+}
+
 /** better-sqlite3 is synchronous: run the work now, and report its outcome as the port's promise. */
 const settled = <A>(work: () => A): Promise<A> => {
   try {
@@ -70,6 +84,8 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private readonly teams: SqliteTeamRows;
   /** Held message ids stay in the file (a log may hold millions); only a batch's new ones are in memory. */
   private readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
+  /** Prepared at the first `setAside` (a read-only use of the views never creates the temporary table). */
+  private setAsideStatements: SetAsideStatements | undefined;
   private readonly statements: Record<
     'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld',
     Database.Statement
@@ -119,7 +135,47 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     const isHeld = db.prepare<[string, string]>(
       'SELECT 1 FROM projection_held_messages WHERE session_id = ? AND message_id = ?',
     );
-    this.heldMessagesOf = (sessionId) => new SqliteHeldMessages(sessionId, isHeld);
+    const isSetAside = (sessionId: SessionId, id: string): boolean =>
+      this.setAsideStatements?.has.get(sessionId, id) !== undefined;
+    this.heldMessagesOf = (sessionId) => new SqliteHeldMessages(sessionId, isHeld, isSetAside);
+  }
+
+  /** Move the held ids folded since the last commit to the temporary table the next commit writes from. */
+  setAside(state: ProjectionState): void {
+    const { held } = state.changes;
+    if (held.length === 0) return;
+    const statements = this.setAsideTableStatements();
+    this.db.transaction(() => {
+      for (const { sessionId, messageId, seq } of held) statements.put.run(sessionId, messageId, seq);
+    })();
+    new Set(held.map(({ sessionId }) => sessionId)).forEach((id) => state.inboxes.get(id)?.held.committed());
+    held.length = 0;
+  }
+
+  private setAsideTableStatements(): SetAsideStatements {
+    if (this.setAsideStatements !== undefined) return this.setAsideStatements;
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${setAsideTable} (session_id TEXT NOT NULL, message_id TEXT NOT NULL, seq INTEGER NOT NULL)`,
+    );
+    this.db.exec(
+      `CREATE INDEX IF NOT EXISTS temp.teamlog_set_aside_held_id ON teamlog_set_aside_held (session_id, message_id)`,
+    );
+    this.setAsideStatements = {
+      put: this.db.prepare(`INSERT INTO ${setAsideTable} (session_id, message_id, seq) VALUES (?, ?, ?)`),
+      has: this.db.prepare(`SELECT 1 FROM ${setAsideTable} WHERE session_id = ? AND message_id = ? LIMIT 1`),
+      // In the order they were set aside, so INSERT OR IGNORE keeps each id's first seq.
+      write: this.db.prepare(
+        `INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq)
+         SELECT session_id, message_id, seq FROM ${setAsideTable} ORDER BY rowid`,
+      ),
+      clear: this.db.prepare(`DELETE FROM ${setAsideTable}`),
+    };
+    return this.setAsideStatements;
+  }
+
+  /** Drop the ids set aside by a unit that will not commit. */
+  private dropSetAside(): void {
+    if (this.setAsideStatements !== undefined && this.db.open) this.setAsideStatements.clear.run();
   }
 
   load(): Promise<LoadedViews<ProjectionState>> {
@@ -136,6 +192,7 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
 
   /** After a rolled-back transaction: the views as durably committed, read again. */
   restoreNow(): LoadedViews<ProjectionState> {
+    this.dropSetAside();
     return this.loadNow();
   }
 
@@ -193,6 +250,7 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
         this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?').run(this.projection);
       })
       .immediate();
+    this.dropSetAside();
     this.expected = undefined;
     return { state: initialProjectionState(this.heldMessagesOf), checkpoint: undefined };
   }
@@ -218,6 +276,10 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
           JSON.stringify(inbox.state.pending['next-step']),
         );
     });
+    if (this.setAsideStatements !== undefined) {
+      this.setAsideStatements.write.run();
+      this.setAsideStatements.clear.run();
+    }
     changes.held.forEach(({ sessionId, messageId, seq }) => putHeld.run(sessionId, messageId, seq));
   }
 
