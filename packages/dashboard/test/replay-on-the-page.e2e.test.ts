@@ -52,6 +52,10 @@ const api = async <T>(path: string): Promise<T> => (await getJson<T>(new URL(pat
 
 /** Wait until the page finished the refresh that follows what the test just did. */
 /** The page sets `data-loaded` false when a refresh starts and true when it ends, and `data-at` to the moment it shows. */
+// A test walks the page through several loads, each waited for up to 60 s: on a loaded 2-core
+// machine a walk takes minutes, not jest's default 30 s for the whole test.
+jest.setTimeout(300_000);
+
 const loaded = (): Promise<void> => page.locator('body[data-loaded="true"]').waitFor({ timeout: 60_000 });
 const atMoment = async (at: string | undefined): Promise<void> => {
   await page.locator(`body[data-at="${at ?? 'none'}"][data-loaded="true"]`).waitFor({ timeout: 60_000 });
