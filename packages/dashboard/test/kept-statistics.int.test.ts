@@ -1,23 +1,12 @@
 import fc from 'fast-check';
-import { type EventStore, InMemoryEventStore } from '@teamlog/store';
+import { InMemoryEventStore } from '@teamlog/store';
 import { TeamlogProjections, readDashboardStatistics } from '@teamlog/projections';
-import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
-import { appendHeader, appendSession, ev, relayItem } from '@teamlog/test-support/session-log-builder';
+import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { appendSession, ev, relayItem } from '@teamlog/test-support/session-log-builder';
 import { boundedStatistics } from '../src/bounded-statistics';
 import { KeptStatistics } from '../src/kept-statistics';
 
-const append = async (store: EventStore, step: HistoryStep): Promise<void> => {
-  if (step.kind === 'header') {
-    await appendHeader(
-      store,
-      step.session,
-      step.formatVersion,
-      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
-    );
-  } else {
-    await appendSession(store, step.session, [step.event]);
-  }
-};
+const append = appendHistoryStep;
 
 describe('the kept statistics', () => {
   it('over generated histories caught up in chunks of any size, read between chunks: equal the statistics recomputed from the whole views', async () => {

@@ -1,22 +1,10 @@
 import fc from 'fast-check';
-import { type EventStore, InMemoryEventStore } from '@teamlog/store';
+import { InMemoryEventStore } from '@teamlog/store';
 import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
-import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
-import { appendHeader, appendSession } from '@teamlog/test-support/session-log-builder';
+import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { readSessions } from '../src/session-list';
 
-const append = async (store: EventStore, step: HistoryStep): Promise<void> => {
-  if (step.kind === 'header') {
-    await appendHeader(
-      store,
-      step.session,
-      step.formatVersion,
-      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
-    );
-  } else {
-    await appendSession(store, step.session, [step.event]);
-  }
-};
+const append = appendHistoryStep;
 
 /** The counts as the whole inbox view gives them: every own entry listed, its status read. */
 const countsFromInbox = (views: TeamlogViews): Map<string, { entries: number; pending: number }> => {

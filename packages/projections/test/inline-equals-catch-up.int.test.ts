@@ -1,23 +1,12 @@
 import fc from 'fast-check';
-import { type EventStore, InMemoryEventStore } from '@teamlog/store';
+import { InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
-import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { type HistoryStep, appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { appendHeader, appendSession, sid } from '@teamlog/test-support/session-log-builder';
 import { tempFile } from './temp-file';
 
-const append = async (store: EventStore, step: HistoryStep): Promise<void> => {
-  if (step.kind === 'header') {
-    await appendHeader(
-      store,
-      step.session,
-      step.formatVersion,
-      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
-    );
-  } else {
-    await appendSession(store, step.session, [step.event]);
-  }
-};
+const append = appendHistoryStep;
 
 // The audit twice: the kept one (audit, overview) and the one replay recomputes from the whole views.
 const everything = (views: TeamlogViews) => ({

@@ -1,22 +1,11 @@
 import fc from 'fast-check';
-import { type EventStore, InMemoryEventStore } from '@teamlog/store';
+import { InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { KeptAudit, TeamlogProjections, type TeamlogViews, readAudit } from '@teamlog/projections';
-import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { appendHeader, appendSession, ev, member, relayItem, splice } from '@teamlog/test-support/session-log-builder';
 
-const append = async (store: EventStore, step: HistoryStep): Promise<void> => {
-  if (step.kind === 'header') {
-    await appendHeader(
-      store,
-      step.session,
-      step.formatVersion,
-      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
-    );
-  } else {
-    await appendSession(store, step.session, [step.event]);
-  }
-};
+const append = appendHistoryStep;
 
 /** The kept audit (views.audit, views.overview) against the one recomputed from the whole state (replay's). */
 const expectKeptEqualsWhole = (views: TeamlogViews): void => {

@@ -1,21 +1,9 @@
 import fc from 'fast-check';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
-import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
-import { appendHeader, appendSession } from '@teamlog/test-support/session-log-builder';
+import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 
-const append = async (store: SqliteEventStore, step: HistoryStep): Promise<void> => {
-  if (step.kind === 'header') {
-    await appendHeader(
-      store,
-      step.session,
-      step.formatVersion,
-      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
-    );
-  } else {
-    await appendSession(store, step.session, [step.event]);
-  }
-};
+const append = appendHistoryStep;
 
 // The audit twice: the kept one (audit, overview) and the one replay recomputes from the whole views.
 const everything = (views: TeamlogViews) => ({

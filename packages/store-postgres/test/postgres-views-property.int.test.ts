@@ -1,22 +1,10 @@
 import fc from 'fast-check';
 import { TeamlogProjections, type TeamlogViews } from '@teamlog/projections';
 import { type PostgresEventStore, PostgresViewStore } from '@teamlog/store-postgres';
-import { type HistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
-import { appendHeader, appendSession } from '@teamlog/test-support/session-log-builder';
+import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { withFreshStore } from './fresh-store';
 
-const append = async (store: PostgresEventStore, step: HistoryStep): Promise<void> => {
-  if (step.kind === 'header') {
-    await appendHeader(
-      store,
-      step.session,
-      step.formatVersion,
-      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
-    );
-  } else {
-    await appendSession(store, step.session, [step.event]);
-  }
-};
+const append = appendHistoryStep;
 
 const everything = (views: TeamlogViews) => ({ replay: views.replay(), statistics: views.statistics() });
 

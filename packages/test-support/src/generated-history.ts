@@ -1,7 +1,10 @@
 import fc from 'fast-check';
+import type { EventStore } from '@teamlog/store';
 import {
   type LogEvent,
   agentMessageItem,
+  appendHeader,
+  appendSession,
   claim,
   delivered,
   ev,
@@ -193,3 +196,17 @@ export const historyArbitrary: fc.Arbitrary<HistoryStep[]> = fc
     }
     return steps;
   });
+
+/** Append one step of a generated history to a store, as a harness would have written it. */
+export const appendHistoryStep = async (store: EventStore, step: HistoryStep): Promise<void> => {
+  if (step.kind === 'header') {
+    await appendHeader(
+      store,
+      step.session,
+      step.formatVersion,
+      step.seedLength === undefined ? {} : { header: { seedLength: step.seedLength } },
+    );
+  } else {
+    await appendSession(store, step.session, [step.event]);
+  }
+};
