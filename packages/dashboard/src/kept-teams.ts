@@ -1,5 +1,5 @@
 import { type SessionId, leadOf } from '@teamlog/events';
-import { type ProjectionState, type TeamProjection, type TeamView, teamView } from '@teamlog/projections';
+import { type ProjectionState, type TeamProjection, type TeamView, identityOf, teamView } from '@teamlog/projections';
 
 /** What a team's view was built from: the Team fold's sizes and the versions of the sessions it reads. */
 interface KeptTeam {
@@ -9,17 +9,6 @@ interface KeptTeam {
   readonly versions: string;
   readonly view: TeamView;
 }
-
-const identities = new WeakMap<object, number>();
-let nextIdentity = 0;
-/** A number per object, so a replaced object reads as changed. */
-const identityOf = (object: object): number => {
-  const known = identities.get(object);
-  if (known !== undefined) return known;
-  nextIdentity += 1;
-  identities.set(object, nextIdentity);
-  return nextIdentity;
-};
 
 /** The Team fold as far as its view reads it: it extends its records for every record of its own team. */
 const shapeOf = (team: TeamProjection): string => {

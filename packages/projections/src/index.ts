@@ -31,6 +31,7 @@ export * from './inbox-view';
 export * from './era-rules';
 export * from './attribution-audit';
 export * from './kept-audit';
+export * from './object-identity';
 export * from './dashboard-statistics';
 export * from './overview-counts';
 export * from './replay-view';

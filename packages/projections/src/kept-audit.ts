@@ -21,6 +21,7 @@ import { type SessionFacts, type SessionHeaderFacts, inheritedCut } from './sess
 import { type TeamDirectory, teamDirectory } from './team-directory';
 import type { TeamProjection } from './team-projection';
 import { revokedSessions, visibleState } from './visible-state';
+import { identityOf } from './object-identity';
 
 /** One session's acceptances as far as they were audited, and what their findings depended on. */
 interface SessionAudit {
@@ -57,17 +58,6 @@ interface TeamAudit {
   readonly eras: AuditFinding[];
   readonly delivered: AuditFinding[];
 }
-
-const identities = new WeakMap<object, number>();
-let nextIdentity = 0;
-/** A number per object, so a replaced map reads as changed even at the same size. */
-const identityOf = (object: object): number => {
-  const known = identities.get(object);
-  if (known !== undefined) return known;
-  nextIdentity += 1;
-  identities.set(object, nextIdentity);
-  return nextIdentity;
-};
 
 /** Who a team's roster names and which legacy messages it queued: what an acceptance's findings read of a team. */
 const teamSignature = (state: ProjectionState, directory: TeamDirectory, teamId: TeamId): string => {
