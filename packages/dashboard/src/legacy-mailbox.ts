@@ -62,19 +62,31 @@ export const legacyMailbox = (
   for (const team of teams) {
     if (filter.teamId !== undefined && team.teamId !== filter.teamId) continue;
     let names: Map<SessionId, string> | undefined;
-    for (const message of team.legacyMessages) {
-      if (filter.status !== undefined && message.status !== filter.status) continue;
-      total += 1;
-      if (total <= offset || messages.length >= limit) continue;
+    const row = (message: LegacyMessageView): LegacyMailboxRow => {
       names ??= namesOf(team);
       const text = textOf?.(team.teamId, message.id);
-      messages.push({
+      return {
         ...message,
         teamId: team.teamId,
         targetName: names.get(message.targetId) ?? message.targetId,
         eventUrl: eventPath(team.lead.id, message.queuedSeq),
         ...(text === undefined ? {} : { text }),
-      });
+      };
+    };
+    const all = team.legacyMessages;
+    if (filter.status === undefined) {
+      // Every message matches: the page is an index range, so a page costs its rows, not the mailbox.
+      const to = Math.min(all.length, Math.max(0, offset - total) + Math.max(0, limit - messages.length));
+      for (let index = Math.max(0, offset - total); index < to; index += 1)
+        messages.push(row(all[index] as LegacyMessageView));
+      total += all.length;
+      continue;
+    }
+    for (const message of all) {
+      if (message.status !== filter.status) continue;
+      total += 1;
+      if (total <= offset || messages.length >= limit) continue;
+      messages.push(row(message));
     }
   }
   const next = offset + messages.length;

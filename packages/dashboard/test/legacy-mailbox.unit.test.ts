@@ -76,6 +76,30 @@ describe('legacyMailbox', () => {
     const undelivered = legacyMailbox(teams, { status: 'undelivered' }, undefined, { offset: 1, limit: 5 });
     expect([undelivered.messages.map((row) => row.id), undelivered.total]).toEqual([['q3'], 2]);
   });
+
+  it('given no status filter, when a page deep in a big mailbox is asked for, then only its rows are read and it equals the walked page', () => {
+    const mailbox = Array.from({ length: 5000 }, (_, index) =>
+      queued(`m${index}`, 'c-lead', 'c-lead', index % 3 === 0 ? 'undelivered' : 'delivered', index),
+    );
+    const reads = new Set<number>();
+    const counted = new Proxy(mailbox, {
+      get: (target, key, receiver) => {
+        if (typeof key === 'string' && /^[0-9]+$/.test(key)) reads.add(Number(key));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const big = [teams[0] as TeamView, teamOf('c-lead', [], counted)];
+    const page = legacyMailbox(big, {}, undefined, { offset: 3000, limit: 200 });
+    expect([page.messages[0]?.id, page.messages.length, page.total, page.nextOffset]).toEqual([
+      'm2998',
+      200,
+      5002,
+      3200,
+    ]);
+    expect(reads.size).toBe(200);
+    const walked = legacyMailbox(big, { status: 'delivered' }, undefined, { offset: 0, limit: 5 });
+    expect(walked.messages.map((row) => row.id)).toEqual(['q1', 'm1', 'm2', 'm4', 'm5']);
+  });
 });
 
 describe('auditListing', () => {
