@@ -15,7 +15,14 @@ import type {
 import { type GlobalPosition, comparePositions } from './global-position';
 import { readStreamSlice } from './read-stream-slice';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
-import { type StoreError, invalidAppend, payloadsNotKept, storeClosed, streamNotFound } from './store-errors';
+import {
+  type StoreError,
+  invalidAppend,
+  payloadsNotKept,
+  storeClosed,
+  streamNotFound,
+  wrongExpectedVersion,
+} from './store-errors';
 import type { StreamName } from './stream-name';
 import { type PositionCursor, recordBatch } from './recorded-batch';
 
@@ -99,6 +106,12 @@ export class HeadsOnlyEventStore implements EventStore {
     const ledger = new StagingLedger();
     const participants = [...this.participants];
     const folding = participants.length > 0 && participants.every((participant) => participant.stage !== undefined);
+    // Participants that hold nothing yet go back exactly to empty on an abort (what an in-memory view
+    // store restores), so the unit may be folded before its input is validated: one read of the file.
+    const undoable =
+      folding &&
+      this.lastPosition === undefined &&
+      participants.every((participant) => participant.checkpoint === undefined);
     const held: RecordedEvent[] = [];
     const heads = new Map<StreamName, UnitHead>();
     const order: StreamName[] = [];
@@ -117,6 +130,7 @@ export class HeadsOnlyEventStore implements EventStore {
       prepared = [];
     };
     return {
+      stagesWhileValidating: undoable,
       append: async (stream, events, options) => {
         this.assertOpen();
         assertTypes(stream, events);
@@ -134,6 +148,15 @@ export class HeadsOnlyEventStore implements EventStore {
         const recorded = this.recordedOf(stream, start, events, recordedAt);
         if (folding) {
           if (staged === 0) {
+            // Another commit came between this unit's start and its first batch: its abort could no longer be undone.
+            if (undoable && this.lastPosition !== undefined) {
+              release();
+              throw wrongExpectedVersion(
+                stream,
+                options?.expectedRevision ?? 'any',
+                this.lastRevision(stream) ?? 'no_stream',
+              );
+            }
             for (const participant of participants) this.assertNothingBehind(participant);
             prepared = participants;
           }
