@@ -24,7 +24,6 @@ import {
   wrongExpectedVersion,
 } from './store-errors';
 import type { StreamName } from './stream-name';
-import { type PositionCursor, recordBatch } from './recorded-batch';
 
 /**
  * The append rule this store can hold to: a non-empty type. Ids are not kept, so they are not
@@ -68,7 +67,8 @@ const anotherUnitOpen = (): StoreError =>
 export class HeadsOnlyEventStore implements EventStore {
   private readonly heads = new Map<StreamName, StreamHead>();
   private readonly participants = new Set<CommitParticipant>();
-  private readonly positions: PositionCursor = { nextCommit: 1n };
+  /** The next event's commit position, a number: one BigInt per position, not two (a replay records every event). */
+  private nextCommit = 1;
   private lastPosition: GlobalPosition | undefined;
   private closed = false;
   /** The unit that holds staged events: nothing else commits until it is committed or aborted. */
@@ -298,7 +298,25 @@ export class HeadsOnlyEventStore implements EventStore {
     recordedAt: Date,
   ): RecordedEvent[] {
     // The participants fold these events at once and nothing keeps them: the writer's verdict goes with them.
-    return recordBatch(this.positions, stream, start, events, recordedAt, undefined, true);
+    // Positions step as the in-memory store's do (recorded-batch.ts), unevenly, so nothing assumes dense ones.
+    const recorded = new Array<RecordedEvent>(events.length);
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as EventToAppend;
+      const commit = BigInt(this.nextCommit);
+      this.nextCommit += 64 + event.type.length + (index % 7) * 8;
+      recorded[index] = {
+        streamName: stream,
+        revision: BigInt(start + index),
+        position: { commit, prepare: commit },
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+        catalog: event.catalog === true,
+      };
+    }
+    return recorded;
   }
 
   participate(participant: CommitParticipant): Detach {
