@@ -31,15 +31,27 @@ export const sessionEventIds = (streamKey: string): ((seq: number) => EventId) =
   hash[6] = ((hash[6] as number) & 0x0f) | 0x80;
   const hex = hash.toString('hex', 0, 8);
   const head = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-`;
+  // Seqs come in order: the id up to its last three hex digits changes once per 4096 seqs, so it is
+  // made then, and each id is that prefix and one of 4096 shared endings (one string made per event).
+  let block = -1;
+  let prefix = '';
   return (seq) => {
     if (!Number.isSafeInteger(seq) || seq < 0)
       throw new RangeError(`an event seq must be a non-negative safe integer, got ${seq}`);
-    // Bytes 8-15 are the seq (64-bit big-endian); a safe integer leaves byte 8 zero, so with the
-    // RFC 9562 variant bits it is always 0x80.
-    const digits = seq.toString(16).padStart(14, '0');
-    return `${head}80${digits.slice(0, 2)}-${digits.slice(2)}` as EventId;
+    const high = Math.floor(seq / 4096);
+    if (high !== block) {
+      // Bytes 8-15 are the seq (64-bit big-endian); a safe integer leaves byte 8 zero, so with the
+      // RFC 9562 variant bits it is always 0x80.
+      const digits = high.toString(16).padStart(11, '0');
+      prefix = `${head}80${digits.slice(0, 2)}-${digits.slice(2)}`;
+      block = high;
+    }
+    return `${prefix}${lowDigits[seq % 4096]}` as EventId;
   };
 };
+
+/** The last three hex digits of a seq, for each value. */
+const lowDigits: readonly string[] = Array.from({ length: 4096 }, (_, low) => low.toString(16).padStart(3, '0'));
 
 /** The store id of event `seq` of a session stream (see `sessionEventIds`). */
 export const sessionEventId = (streamKey: string, seq: number): EventId => sessionEventIds(streamKey)(seq);

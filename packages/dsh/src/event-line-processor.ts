@@ -86,6 +86,15 @@ export interface InvalidTeamRecord {
   readonly message: string;
 }
 
+/** What the reader needs to know of an event type, looked up once per type. */
+interface TypeFacts {
+  readonly eventClass: EventClass;
+  readonly teamRecord: boolean;
+}
+
+/** Types whose facts a read keeps: a log has a few dozen; past this (crafted input), they are looked up each time. */
+const maxKnownTypes = 256;
+
 /**
  * The event lines of one log, one at a time: decode the storage record, apply the recovery rule,
  * decode catalog events strictly, and keep the tallies the summary reports. Pure apart from the
@@ -97,6 +106,7 @@ export class EventLineProcessor {
   private inheritedCut: number | undefined;
   private legacy = 0;
   private readonly teamProblems: InvalidTeamRecord[] = [];
+  private readonly typeFacts = new Map<string, TypeFacts>();
 
   /**
    * `payloads: 'trusted'` skips the strict decode of catalog payloads (and the tallies that come
@@ -193,9 +203,18 @@ export class EventLineProcessor {
     };
   }
 
+  /** The class of a type, and whether it is a Team record's: a lookup in the catalog's tables costs more than in this map. */
+  private factsOf(type: string): TypeFacts {
+    const known = this.typeFacts.get(type);
+    if (known !== undefined) return known;
+    const facts = { eventClass: classifyEventType(type), teamRecord: isTeamRecordType(type) };
+    if (this.typeFacts.size < maxKnownTypes) this.typeFacts.set(type, facts);
+    return facts;
+  }
+
   /** Whether a catalog event's payload is known accepted by its codec (see `catalogChecked`). */
   private verdictOf(event: LogicalEvent): boolean {
-    if (!isTeamRecordType(event.type)) return true;
+    if (!this.factsOf(event.type).teamRecord) return true;
     if (this.payloads === 'trusted') return this.trustedTeamRecords;
     // A strict read classed it: only a Team record its codec refused is kept as `catalog` (see classify).
     const problems = this.teamProblems;
@@ -242,10 +261,11 @@ export class EventLineProcessor {
 
   private classify(line: number, event: LogicalEvent): EventClass {
     const legacy = isLegacyV0Shape(this.formatVersion, event.type, event.data);
-    const eventClass: EventClass = legacy ? 'recognised' : classifyEventType(event.type);
+    const facts = this.factsOf(event.type);
+    const eventClass: EventClass = legacy ? 'recognised' : facts.eventClass;
     if (this.payloads === 'trusted') return eventClass;
     const problem = legacy ? checkLegacyV0Shape(event.data) : checkCatalogPayload(event.type, eventClass, event.data);
-    if (problem !== undefined && isTeamRecordType(event.type)) {
+    if (problem !== undefined && facts.teamRecord) {
       // A bad Team record is the team's failure and the log still opens (docs/rules.md#team-record-invalid-keeps-log).
       this.teamProblems.push({
         line,

@@ -88,6 +88,9 @@ const asRejection = (file: string, error: unknown): unknown => {
   return error;
 };
 
+/** Events handed on at once: few enough that they are visited before the young generation fills. */
+const visitBatchEvents = 256;
+
 /** The one streaming pass every public read goes through: the head first, then the kept events in batches. */
 async function* streamLog(file: string, options: PassOptions): AsyncGenerator<Item, SessionLogSummary> {
   let source: LogByteSource;
@@ -181,7 +184,7 @@ async function* readLines(
 
   const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
   for (let batch = lines; batch.length > 0; batch = await cursor.nextBatch()) {
-    const accepted: SessionLogEvent[] = [];
+    let accepted: SessionLogEvent[] = [];
     for (const line of batch) {
       processor.processInto(line, accepted);
       if (emitted + accepted.length >= maxEvents) {
@@ -190,6 +193,12 @@ async function* readLines(
         emitted = maxEvents;
         yield { kind: 'events', events: accepted };
         return summary(undefined, { lines: line.line, largestLineBytes: 0, peakBufferedBytes: 0 }, true);
+      }
+      if (accepted.length >= visitBatchEvents) {
+        // Handed on while young: a read buffer's worth of parsed events held at once outlives scavenges.
+        emitted += accepted.length;
+        yield { kind: 'events', events: accepted };
+        accepted = [];
       }
     }
     emitted += accepted.length;

@@ -58,6 +58,12 @@ describe('session event ids', () => {
     expect(sessionEventId('s', Number.MAX_SAFE_INTEGER)).toBe(idFromBytes('s', Number.MAX_SAFE_INTEGER));
   });
 
+  it('are the same for seqs in order across 4096-seq blocks as for seqs asked out of order', () => {
+    const idOf = sessionEventIds('lead-1');
+    const seqs = [4094, 4095, 4096, 4097, 8191, 8192, 1, 4096, 1_048_575, 1_048_576];
+    expect(seqs.map((seq) => idOf(seq))).toEqual(seqs.map((seq) => idFromBytes('lead-1', seq)));
+  });
+
   it('refuse a seq that is not a non-negative safe integer', () => {
     for (const seq of [-1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN])
       expect(() => sessionEventId('s', seq)).toThrow(RangeError);

@@ -1,6 +1,15 @@
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionId } from '@teamlog/events';
-import { HeadsOnlyEventStore, sessionStream } from '@teamlog/store';
+import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
+import {
+  type CommitParticipant,
+  HeadsOnlyEventStore,
+  type RecordedEvent,
+  sessionHeaderStream,
+  sessionStream,
+} from '@teamlog/store';
 import { importSessionLog } from '../src';
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -30,5 +39,90 @@ describe('importing into the heads-only store of a one-shot replay', () => {
     );
     expect(again.appended).toBe(0);
     expect(await store.streamRevision(stream)).toBe(revision);
+  });
+});
+
+/** Inline views as the store sees them: what they folded, when, and whether it was kept. */
+const views = (): CommitParticipant & { readonly calls: string[]; staged: number } => {
+  let checkpoint: RecordedEvent['position'] | undefined;
+  let folded: RecordedEvent['position'] | undefined;
+  const participant = {
+    calls: [] as string[],
+    staged: 0,
+    get checkpoint() {
+      return checkpoint;
+    },
+    stage: (recorded: readonly RecordedEvent[]) => {
+      participant.staged += recorded.length;
+      folded = recorded[recorded.length - 1]?.position ?? folded;
+    },
+    prepare: (recorded: readonly RecordedEvent[]) => {
+      folded = recorded[recorded.length - 1]?.position ?? folded;
+    },
+    committed: () => {
+      checkpoint = folded;
+      participant.calls.push(`committed ${participant.staged}`);
+    },
+    aborted: () => {
+      folded = checkpoint;
+      participant.calls.push(`aborted ${participant.staged}`);
+    },
+  };
+  return participant;
+};
+
+/** A synthetic log past the reader's 1 MiB read buffer, its last line a `turn/start` whose payload its codec refuses. */
+const logRejectedAtItsEnd = async (directory: string, sessionId: string): Promise<{ file: string; line: number }> => {
+  const file = join(directory, `${sessionId}.v4.jsonl`);
+  await generateSyntheticLog({ file, targetBytes: 3 * 1024 * 1024, formatVersion: 4, sessionId });
+  const lines = (await fs.readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
+  const last = JSON.parse(lines[lines.length - 1] as string) as { seq: number; time: number };
+  await fs.appendFile(
+    file,
+    `${JSON.stringify({ type: 'turn/start', seq: last.seq + 1, time: last.time, data: { turn: 'one' } })}\n`,
+  );
+  return { file, line: lines.length + 1 };
+};
+
+describe('a one-shot replay into the heads-only store', () => {
+  let directory: string;
+  beforeEach(async () => {
+    directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-heads-only-'));
+  });
+  afterEach(async () => {
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  it('folds its first file as it reads it, past the single-pass budget, and a rejection at its last line leaves no view and no stream', async () => {
+    const store = new HeadsOnlyEventStore();
+    const inline = views();
+    store.participate(inline);
+    const { file, line } = await logRejectedAtItsEnd(directory, 'synthetic-0000-4000-8000-00000000000a');
+
+    const result = await importSessionLog(file, store, { batchEvents: 500, singlePassBytes: 0 });
+
+    expect(result.rejected).toMatchObject({ line });
+    expect(result.rejected?.message).toContain(`line ${line}: data.turn`);
+    // Folded in the read that found the bad line (one read, no second): the header and every chunk before it.
+    expect(inline.staged).toBeGreaterThan(1000);
+    expect(inline.calls).toEqual([`aborted ${inline.staged}`]);
+    const key = 'synthetic-0000-4000-8000-00000000000a' as SessionId;
+    expect(await store.streamRevision(sessionStream(key))).toBeUndefined();
+    expect(await store.streamRevision(sessionHeaderStream(key))).toBeUndefined();
+  });
+
+  it('validates a later file whole before its views fold it, so its rejection keeps what the views hold', async () => {
+    const store = new HeadsOnlyEventStore();
+    const inline = views();
+    store.participate(inline);
+    expect((await importSessionLog(lead, store)).rejected).toBeUndefined();
+    const held = inline.staged;
+    const { file, line } = await logRejectedAtItsEnd(directory, 'synthetic-0000-4000-8000-00000000000b');
+
+    const result = await importSessionLog(file, store, { batchEvents: 500, singlePassBytes: 0 });
+
+    expect(result.rejected).toMatchObject({ line });
+    expect(inline.staged).toBe(held);
+    expect(inline.calls).toEqual([`committed ${held}`]);
   });
 });

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { craftedRoot } from './crafted-fixtures';
 import {
@@ -149,6 +150,34 @@ describe('reading the crafted recovery cases', () => {
 
   it('takes the inherited cut of a V2+ fork from the last inherited end-seed', async () => {
     expect((await scanSessionLog(crafted('seeded-v2/session.v2.jsonl'))).inheritedCount).toBe(3);
+  });
+
+  it('classes every event of a log with hundreds of distinct types, past the types a read remembers', async () => {
+    const directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-many-types-'));
+    try {
+      const file = join(directory, 'session.v4.jsonl');
+      const header = {
+        type: 'session',
+        version: 4,
+        id: 'many-types',
+        createdAt: 1785000000000,
+        cwd: '/m',
+        isSeeded: false,
+        delegationDepth: 0,
+      };
+      const types = Array.from({ length: 600 }, (_, index) =>
+        index % 2 === 0 ? `plugin:acme/t${index}` : 'turn/start',
+      );
+      const lines = types.map((type, seq) => ({ type, seq, time: 1785000000100 + seq, data: { turn: seq } }));
+      await fs.writeFile(file, [header, ...lines].map((line) => `${JSON.stringify(line)}\n`).join(''));
+      const { summary, events } = await readSessionLog(file);
+      expect(summary.unknownTypes).toHaveLength(300);
+      expect(events.map((event) => event.eventClass)).toEqual(
+        types.map((type) => (type === 'turn/start' ? 'catalog' : 'unknown')),
+      );
+    } finally {
+      await fs.rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('flags unknown types that are not ignorable and keeps unknown envelope keys', async () => {

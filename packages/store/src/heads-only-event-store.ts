@@ -15,9 +15,15 @@ import type {
 import { type GlobalPosition, comparePositions } from './global-position';
 import { readStreamSlice } from './read-stream-slice';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
-import { type StoreError, invalidAppend, payloadsNotKept, storeClosed, streamNotFound } from './store-errors';
+import {
+  type StoreError,
+  invalidAppend,
+  payloadsNotKept,
+  storeClosed,
+  streamNotFound,
+  wrongExpectedVersion,
+} from './store-errors';
 import type { StreamName } from './stream-name';
-import { type PositionCursor, recordBatch } from './recorded-batch';
 
 /**
  * The append rule this store can hold to: a non-empty type. Ids are not kept, so they are not
@@ -61,7 +67,8 @@ const anotherUnitOpen = (): StoreError =>
 export class HeadsOnlyEventStore implements EventStore {
   private readonly heads = new Map<StreamName, StreamHead>();
   private readonly participants = new Set<CommitParticipant>();
-  private readonly positions: PositionCursor = { nextCommit: 1n };
+  /** The next event's commit position, a number: one BigInt per position, not two (a replay records every event). */
+  private nextCommit = 1;
   private lastPosition: GlobalPosition | undefined;
   private closed = false;
   /** The unit that holds staged events: nothing else commits until it is committed or aborted. */
@@ -99,6 +106,12 @@ export class HeadsOnlyEventStore implements EventStore {
     const ledger = new StagingLedger();
     const participants = [...this.participants];
     const folding = participants.length > 0 && participants.every((participant) => participant.stage !== undefined);
+    // Participants that hold nothing yet go back exactly to empty on an abort (what an in-memory view
+    // store restores), so the unit may be folded before its input is validated: one read of the file.
+    const undoable =
+      folding &&
+      this.lastPosition === undefined &&
+      participants.every((participant) => participant.checkpoint === undefined);
     const held: RecordedEvent[] = [];
     const heads = new Map<StreamName, UnitHead>();
     const order: StreamName[] = [];
@@ -117,6 +130,7 @@ export class HeadsOnlyEventStore implements EventStore {
       prepared = [];
     };
     return {
+      stagesWhileValidating: undoable,
       append: async (stream, events, options) => {
         this.assertOpen();
         assertTypes(stream, events);
@@ -134,6 +148,15 @@ export class HeadsOnlyEventStore implements EventStore {
         const recorded = this.recordedOf(stream, start, events, recordedAt);
         if (folding) {
           if (staged === 0) {
+            // Another commit came between this unit's start and its first batch: its abort could no longer be undone.
+            if (undoable && this.lastPosition !== undefined) {
+              release();
+              throw wrongExpectedVersion(
+                stream,
+                options?.expectedRevision ?? 'any',
+                this.lastRevision(stream) ?? 'no_stream',
+              );
+            }
             for (const participant of participants) this.assertNothingBehind(participant);
             prepared = participants;
           }
@@ -275,7 +298,25 @@ export class HeadsOnlyEventStore implements EventStore {
     recordedAt: Date,
   ): RecordedEvent[] {
     // The participants fold these events at once and nothing keeps them: the writer's verdict goes with them.
-    return recordBatch(this.positions, stream, start, events, recordedAt, undefined, true);
+    // Positions step as the in-memory store's do (recorded-batch.ts), unevenly, so nothing assumes dense ones.
+    const recorded = new Array<RecordedEvent>(events.length);
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as EventToAppend;
+      const commit = BigInt(this.nextCommit);
+      this.nextCommit += 64 + event.type.length + (index % 7) * 8;
+      recorded[index] = {
+        streamName: stream,
+        revision: BigInt(start + index),
+        position: { commit, prepare: commit },
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+        catalog: event.catalog === true,
+      };
+    }
+    return recorded;
   }
 
   participate(participant: CommitParticipant): Detach {

@@ -258,6 +258,32 @@ describe('a unit of the heads-only store, folded as it is staged', () => {
     await expect(store.appendToStream(b, events('h', 1))).resolves.toMatchObject({ nextExpectedRevision: 0n });
   });
 
+  it('may be staged while its input is validated only while its participants hold nothing, which an abort restores exactly', async () => {
+    const store = new HeadsOnlyEventStore();
+    expect(store.stageAppends().stagesWhileValidating).toBe(false);
+    store.participate(folder());
+    const first = store.stageAppends();
+    expect(first.stagesWhileValidating).toBe(true);
+    await first.append(a, events('e', 1), { expectedRevision: 'no_stream' });
+    await first.commit();
+    expect(store.stageAppends().stagesWhileValidating).toBe(false);
+  });
+
+  it('refuses as a race the first batch of a unit staged while validating when another commit came after the unit began, folding nothing', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = folder();
+    store.participate(views);
+    const unit = store.stageAppends();
+    expect(unit.stagesWhileValidating).toBe(true);
+    await store.appendToStream(b, events('h', 1));
+    await expect(unit.append(a, events('e', 1), { expectedRevision: 'no_stream' })).rejects.toMatchObject({
+      code: 'WrongExpectedVersion',
+    });
+    await unit.abort();
+    expect(views.calls).toEqual(['prepare 1', 'committed']);
+    expect(await store.streamRevision(a)).toBeUndefined();
+  });
+
   it("refuses a batch of a stream whose earlier batches another stream's followed", async () => {
     const store = new HeadsOnlyEventStore();
     const unit = store.stageAppends();
