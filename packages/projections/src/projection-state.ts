@@ -34,6 +34,12 @@ export interface ProjectionState {
   readonly changes: PendingChanges;
   /** Where a session's held message ids live (in memory, or in the view store's file). */
   readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
+  /**
+   * Whether a Team's members, tasks and messages record which keys changed (ChangeTrackingMap), so
+   * a view store writes only those rows. Views kept only in memory write no rows: their maps are
+   * plain, and a legacy mailbox of hundreds of thousands of messages keeps no stamp per message.
+   */
+  readonly tracksTeamChanges: boolean;
 }
 
 export const emptyChanges = (): PendingChanges => ({
@@ -48,13 +54,18 @@ export const emptyChanges = (): PendingChanges => ({
 
 export const initialProjectionState = (
   heldMessagesOf: (sessionId: SessionId) => HeldMessages = () => new InMemoryHeldMessages(),
+  tracksTeamChanges = true,
 ): ProjectionState => ({
   sessions: new Map(),
   teams: new Map(),
   inboxes: new Map(),
   changes: emptyChanges(),
   heldMessagesOf,
+  tracksTeamChanges,
 });
+
+/** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes. */
+export const initialInMemoryProjectionState = (): ProjectionState => initialProjectionState(undefined, false);
 
 /** The inbox of a session, created (empty) the first time it is needed. */
 export const inboxOf = (state: ProjectionState, sessionId: SessionId): SessionInbox => {

@@ -41,16 +41,22 @@ export interface TeamProjection {
   readonly mismatches: DeliveryMismatch[];
 }
 
-/** The maps the fold updates in place track their changes, so a view store writes only those rows. */
-export const initialTeamProjection = (lead: SessionId): TeamProjection => {
+/**
+ * The maps the fold updates in place track their changes when `tracked`, so a view store writes
+ * only those rows; views kept only in memory write none, and keep plain maps.
+ */
+export const initialTeamProjection = (lead: SessionId, tracked = true): TeamProjection => {
   const scope = scopeOfSessionId(lead);
+  const initial = initialTeamAccumulator(teamIdOf(lead));
   return {
-    state: {
-      ...initialTeamAccumulator(teamIdOf(lead)),
-      members: new ChangeTrackingMap(),
-      tasks: new ChangeTrackingMap(),
-      messages: new ChangeTrackingMap(),
-    },
+    state: tracked
+      ? {
+          ...initial,
+          members: new ChangeTrackingMap(),
+          tasks: new ChangeTrackingMap(),
+          messages: new ChangeTrackingMap(),
+        }
+      : initial,
     ...(scope === undefined ? {} : { scope }),
     records: [],
     mismatches: [],

@@ -11,7 +11,7 @@ import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-run
 import { type ProjectionState, clearChanges } from './projection-state';
 import { type ReplayView, readReplayView } from './replay-view';
 import type { SessionFacts } from './session-facts';
-import { teamlogProjection } from './teamlog-projection';
+import { inMemoryProjection, teamlogProjection } from './teamlog-projection';
 import { type TeamView, readTeams } from './team-view';
 import { type AsOf, foldViewsAsOf } from './views-as-of';
 import type { ViewStore } from './view-store';
@@ -103,7 +103,7 @@ export class TeamlogProjections {
   }
 
   static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
-    return TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChanges), options);
+    return TeamlogProjections.open(store, new InMemoryViewStore(inMemoryProjection, clearChanges), options);
   }
 
   get checkpoint(): GlobalPosition | undefined {

@@ -1,6 +1,13 @@
 import { type SessionId, streamEvent } from '@teamlog/events';
-import { type SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
-import { delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
+import { InMemoryEventStore } from '@teamlog/store';
+import {
+  ChangeTrackingMap,
+  type SessionEvent,
+  TeamlogProjections,
+  evolveTeamProjection,
+  initialTeamProjection,
+} from '@teamlog/projections';
+import { appendSession, delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
 
 const lead = 'lead-1' as SessionId;
 const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>
@@ -117,5 +124,36 @@ describe('placeholder scope of a snapshot fixture', () => {
     );
     expect(foreign.state.members.size).toBe(0);
     expect(foreign.state.hasRecords).toBe(false);
+  });
+});
+
+describe('Team maps of views kept in memory or in a view store', () => {
+  const records = [
+    member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+    member(1, 'lead-1', 'a', 'alpha', 'active'),
+    queued(1, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'),
+  ];
+
+  it('given views a view store writes row by row, when folded, then the maps report the keys that changed', () => {
+    const team = fold(records);
+    expect(team.state.messages).toBeInstanceOf(ChangeTrackingMap);
+    expect((team.state.messages as ChangeTrackingMap<string, unknown>).changedKeys()).toEqual(['m-1']);
+  });
+
+  it('given views kept only in memory, when folded, then the maps are plain and keep no change per key', () => {
+    const team = at(records).reduce(evolveTeamProjection, initialTeamProjection(lead, false));
+    expect(team.state.messages).not.toBeInstanceOf(ChangeTrackingMap);
+    expect([...team.state.messages.keys()]).toEqual(['m-1']);
+  });
+
+  it('given in-memory teamlog projections, when an import folds a Team inline, then its maps are plain', async () => {
+    const store = new InMemoryEventStore();
+    const projections = await TeamlogProjections.inMemory(store);
+    const detach = projections.foldInline();
+    await appendSession(store, 'lead-1', [member(1, 'lead-1', 'a', 'alpha', 'provisioning')]);
+    detach?.();
+    const members = projections.views().state.teams.get(lead)?.state.members;
+    expect(members?.size).toBe(1);
+    expect(members).not.toBeInstanceOf(ChangeTrackingMap);
   });
 });
