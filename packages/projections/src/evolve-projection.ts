@@ -77,7 +77,7 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
       mismatches: team.mismatches.length,
     });
   }
-  const next = evolveTeamProjection(team, event);
+  const next = evolveTeamProjection(team, event, state.keepsLegacyContent);
   // The fold updates the Team in place: most records leave the same object, and the map is not re-keyed.
   if (next !== held) state.teams.set(event.sessionId, next);
 };

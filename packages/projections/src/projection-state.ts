@@ -40,6 +40,11 @@ export interface ProjectionState {
    * plain, and a legacy mailbox of hundreds of thousands of messages keeps no stamp per message.
    */
   readonly tracksTeamChanges: boolean;
+  /**
+   * Whether a legacy message keeps its content (the dashboard shows it). The views of a one-shot
+   * replay are read once, for a document that does not print it: their messages keep none.
+   */
+  readonly keepsLegacyContent: boolean;
 }
 
 export const emptyChanges = (): PendingChanges => ({
@@ -52,20 +57,34 @@ export const emptyChanges = (): PendingChanges => ({
   held: [],
 });
 
+/** How the views are kept: by a view store (the defaults), only in memory, or for one read. */
+export interface ProjectionStateOptions {
+  /** See ProjectionState.tracksTeamChanges (default true). */
+  readonly tracksTeamChanges?: boolean;
+  /** See ProjectionState.keepsLegacyContent (default true). */
+  readonly keepsLegacyContent?: boolean;
+}
+
 export const initialProjectionState = (
   heldMessagesOf: (sessionId: SessionId) => HeldMessages = () => new InMemoryHeldMessages(),
-  tracksTeamChanges = true,
+  options: ProjectionStateOptions = {},
 ): ProjectionState => ({
   sessions: new Map(),
   teams: new Map(),
   inboxes: new Map(),
   changes: emptyChanges(),
   heldMessagesOf,
-  tracksTeamChanges,
+  tracksTeamChanges: options.tracksTeamChanges ?? true,
+  keepsLegacyContent: options.keepsLegacyContent ?? true,
 });
 
 /** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes. */
-export const initialInMemoryProjectionState = (): ProjectionState => initialProjectionState(undefined, false);
+export const initialInMemoryProjectionState = (): ProjectionState =>
+  initialProjectionState(undefined, { tracksTeamChanges: false });
+
+/** Views kept in memory for one read, a one-shot replay's: no change tracking, no legacy message content. */
+export const initialOneShotProjectionState = (): ProjectionState =>
+  initialProjectionState(undefined, { tracksTeamChanges: false, keepsLegacyContent: false });
 
 /** The inbox of a session, created (empty) the first time it is needed. */
 export const inboxOf = (state: ProjectionState, sessionId: SessionId): SessionInbox => {

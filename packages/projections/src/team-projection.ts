@@ -83,12 +83,28 @@ const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatc
     : { messageId, seq: event.seq, queuedTargetId: queued.message.targetId, deliveredTargetId };
 };
 
+const noContent: readonly never[] = Object.freeze([]);
+
+/**
+ * The message a queued record just added keeps no content: the Team fold holds its own copy of the
+ * snapshot (`accumulateTeam`), so emptying it touches nothing the event shares.
+ */
+const dropQueuedContent = (state: TeamState, event: SessionEvent): void => {
+  if (!event.catalog || event.type !== 'team/message/queued') return;
+  const entry = state.messages.get(event.data.message.id);
+  if (entry?.queuedSeq === event.seq) (entry.message as { content: readonly unknown[] }).content = noContent;
+};
+
 /**
  * Fold one event of a Lead stream. `accumulateTeam` applies the Team rules of docs/rules.md (own team only, first
  * violation is the failure, later records ignored); this adds the record facts and mismatches.
  * Linear like `accumulateTeam`: the arrays of the given projection are extended in place.
  */
-export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
+export const evolveTeamProjection = (
+  team: TeamProjection,
+  read: SessionEvent,
+  keepsLegacyContent = true,
+): TeamProjection => {
   if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
   const version = ownRecordVersion(team.state, event);
@@ -98,6 +114,7 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
   const state = accumulateTeam(team.state, event);
+  if (!keepsLegacyContent) dropQueuedContent(state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };
 };

@@ -1,6 +1,11 @@
 import { evolveProjection } from './evolve-projection';
 import type { Projection } from './projection';
-import { type ProjectionState, initialInMemoryProjectionState, initialProjectionState } from './projection-state';
+import {
+  type ProjectionState,
+  initialInMemoryProjectionState,
+  initialOneShotProjectionState,
+  initialProjectionState,
+} from './projection-state';
 
 /** Every teamlog view (teams, inboxes, legacy mailbox, audit facts) as one projection of `$all`. */
 export const teamlogProjection: Projection<ProjectionState> = {
@@ -13,4 +18,10 @@ export const teamlogProjection: Projection<ProjectionState> = {
 export const inMemoryProjection: Projection<ProjectionState> = {
   ...teamlogProjection,
   initial: initialInMemoryProjectionState,
+};
+
+/** The same projection for views read once (a one-shot replay): see ProjectionState.keepsLegacyContent. */
+export const oneShotProjection: Projection<ProjectionState> = {
+  ...teamlogProjection,
+  initial: initialOneShotProjectionState,
 };

@@ -157,3 +157,30 @@ describe('Team maps of views kept in memory or in a view store', () => {
     expect(members).not.toBeInstanceOf(ChangeTrackingMap);
   });
 });
+
+describe('the views of a one-shot replay', () => {
+  const lead1 = [
+    member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+    member(1, 'lead-1', 'a', 'alpha', 'active'),
+    queued(1, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'),
+    delivered(1, 'lead-1', 'm-1', 'a'),
+  ];
+  const folded = async (oneShot: boolean) => {
+    const store = new InMemoryEventStore();
+    const projections = await TeamlogProjections.inMemory(store, { oneShot });
+    const detach = projections.foldInline();
+    await appendSession(store, 'lead-1', lead1);
+    detach?.();
+    return projections.views();
+  };
+
+  it('keep no legacy message content, and read the same replay view as views that keep it', async () => {
+    const [once, kept] = [await folded(true), await folded(false)];
+    expect(once.state.teams.get(lead)?.state.messages.get('m-1' as never)?.message.content).toEqual([]);
+    expect(kept.state.teams.get(lead)?.state.messages.get('m-1' as never)?.message.content).toEqual([
+      { type: 'text', text: 'hello' },
+    ]);
+    expect(once.replay()).toEqual(kept.replay());
+    expect(once.replay().teams[0]?.legacyMessages).toHaveLength(1);
+  });
+});
