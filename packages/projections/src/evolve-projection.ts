@@ -69,7 +69,12 @@ const evolveHeader = (state: ProjectionState, id: SessionId, event: RecordedEven
 const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
   if (!isTeamRecordType(event.type)) return;
   const held = state.teams.get(event.sessionId);
-  const team = held ?? initialTeamProjection(event.sessionId, state.tracksTeamChanges);
+  const team =
+    held ??
+    initialTeamProjection(event.sessionId, {
+      tracked: state.tracksTeamChanges,
+      keepsLegacyContent: state.keepsLegacyContent,
+    });
   if (!state.changes.teams.has(event.sessionId)) {
     state.changes.teams.add(event.sessionId);
     state.changes.teamFactsCommitted.set(event.sessionId, {
@@ -77,7 +82,7 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
       mismatches: team.mismatches.length,
     });
   }
-  const next = evolveTeamProjection(team, event, state.keepsLegacyContent);
+  const next = evolveTeamProjection(team, event);
   // The fold updates the Team in place: most records leave the same object, and the map is not re-keyed.
   if (next !== held) state.teams.set(event.sessionId, next);
 };

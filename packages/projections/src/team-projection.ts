@@ -39,27 +39,37 @@ export interface TeamProjection {
   readonly scope?: string;
   readonly records: TeamRecordFact[];
   readonly mismatches: DeliveryMismatch[];
+  /** Set for views read once (ProjectionState.keepsLegacyContent false): a queued message keeps no content. */
+  readonly dropsLegacyContent?: true;
+}
+
+/** How the Team's views are kept (ProjectionState.tracksTeamChanges and keepsLegacyContent). */
+export interface TeamProjectionOptions {
+  readonly tracked?: boolean;
+  readonly keepsLegacyContent?: boolean;
 }
 
 /**
  * The maps the fold updates in place track their changes when `tracked`, so a view store writes
  * only those rows; views kept only in memory write none, and keep plain maps.
  */
-export const initialTeamProjection = (lead: SessionId, tracked = true): TeamProjection => {
+export const initialTeamProjection = (lead: SessionId, options: TeamProjectionOptions = {}): TeamProjection => {
   const scope = scopeOfSessionId(lead);
   const initial = initialTeamAccumulator(teamIdOf(lead));
   return {
-    state: tracked
-      ? {
-          ...initial,
-          members: new ChangeTrackingMap(),
-          tasks: new ChangeTrackingMap(),
-          messages: new ChangeTrackingMap(),
-        }
-      : initial,
+    state:
+      (options.tracked ?? true)
+        ? {
+            ...initial,
+            members: new ChangeTrackingMap(),
+            tasks: new ChangeTrackingMap(),
+            messages: new ChangeTrackingMap(),
+          }
+        : initial,
     ...(scope === undefined ? {} : { scope }),
     records: [],
     mismatches: [],
+    ...((options.keepsLegacyContent ?? true) ? {} : { dropsLegacyContent: true as const }),
   };
 };
 
@@ -100,11 +110,7 @@ const dropQueuedContent = (state: TeamState, event: SessionEvent): void => {
  * violation is the failure, later records ignored); this adds the record facts and mismatches.
  * Linear like `accumulateTeam`: the arrays of the given projection are extended in place.
  */
-export const evolveTeamProjection = (
-  team: TeamProjection,
-  read: SessionEvent,
-  keepsLegacyContent = true,
-): TeamProjection => {
+export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
   if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
   const version = ownRecordVersion(team.state, event);
@@ -114,7 +120,7 @@ export const evolveTeamProjection = (
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
   const state = accumulateTeam(team.state, event);
-  if (!keepsLegacyContent) dropQueuedContent(state, event);
+  if (team.dropsLegacyContent === true) dropQueuedContent(state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };
 };

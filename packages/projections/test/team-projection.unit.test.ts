@@ -137,11 +137,11 @@ describe('Team maps of views kept in memory or in a view store', () => {
   it('given views a view store writes row by row, when folded, then the maps report the keys that changed', () => {
     const team = fold(records);
     expect(team.state.messages).toBeInstanceOf(ChangeTrackingMap);
-    expect((team.state.messages as ChangeTrackingMap<string, unknown>).changedKeys()).toEqual(['m-1']);
+    expect((team.state.messages as unknown as ChangeTrackingMap<string, unknown>).changedKeys()).toEqual(['m-1']);
   });
 
   it('given views kept only in memory, when folded, then the maps are plain and keep no change per key', () => {
-    const team = at(records).reduce(evolveTeamProjection, initialTeamProjection(lead, false));
+    const team = at(records).reduce(evolveTeamProjection, initialTeamProjection(lead, { tracked: false }));
     expect(team.state.messages).not.toBeInstanceOf(ChangeTrackingMap);
     expect([...team.state.messages.keys()]).toEqual(['m-1']);
   });
