@@ -74,6 +74,7 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
     initialTeamProjection(event.sessionId, {
       tracked: state.tracksTeamChanges,
       keepsLegacyContent: state.keepsLegacyContent,
+      ...(state.recordFactsFor === undefined ? {} : { recordFactsFor: state.recordFactsFor }),
     });
   if (!state.changes.teams.has(event.sessionId)) {
     state.changes.teams.add(event.sessionId);

@@ -2,6 +2,7 @@ import type { MessageId, SessionId } from '@teamlog/events';
 import { ChangeTrackingMap } from './change-tracking-map';
 import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
 import { type SessionInbox, initialSessionInbox } from './inbox-projection';
+import type { EraRules } from './era-rules';
 import type { SessionFacts } from './session-facts';
 import type { TeamProjection } from './team-projection';
 
@@ -45,6 +46,12 @@ export interface ProjectionState {
    * replay are read once, for a document that does not print it: their messages keep none.
    */
   readonly keepsLegacyContent: boolean;
+  /**
+   * Set for views read once: a Team record's fact is kept only where the era audit could find
+   * against it under these rules (era-rules.ts, `mayBreakRecordEra`); nothing else reads the facts
+   * there. Absent: every fact is kept (the dashboard's statistics and a view store read them).
+   */
+  readonly recordFactsFor?: EraRules;
 }
 
 export const emptyChanges = (): PendingChanges => ({
@@ -63,6 +70,8 @@ export interface ProjectionStateOptions {
   readonly tracksTeamChanges?: boolean;
   /** See ProjectionState.keepsLegacyContent (default true). */
   readonly keepsLegacyContent?: boolean;
+  /** See ProjectionState.recordFactsFor (default absent). */
+  readonly recordFactsFor?: EraRules;
 }
 
 export const initialProjectionState = (
@@ -76,15 +85,19 @@ export const initialProjectionState = (
   heldMessagesOf,
   tracksTeamChanges: options.tracksTeamChanges ?? true,
   keepsLegacyContent: options.keepsLegacyContent ?? true,
+  ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
 });
 
 /** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes. */
 export const initialInMemoryProjectionState = (): ProjectionState =>
   initialProjectionState(undefined, { tracksTeamChanges: false });
 
-/** Views kept in memory for one read, a one-shot replay's: no change tracking, no legacy message content. */
-export const initialOneShotProjectionState = (): ProjectionState =>
-  initialProjectionState(undefined, { tracksTeamChanges: false, keepsLegacyContent: false });
+/**
+ * Views kept in memory for one read, a one-shot replay's, audited under `rules`: no change
+ * tracking, no legacy message content, no Team record fact the era audit cannot find against.
+ */
+export const initialOneShotProjectionState = (rules: EraRules): ProjectionState =>
+  initialProjectionState(undefined, { tracksTeamChanges: false, keepsLegacyContent: false, recordFactsFor: rules });
 
 /** The inbox of a session, created (empty) the first time it is needed. */
 export const inboxOf = (state: ProjectionState, sessionId: SessionId): SessionInbox => {

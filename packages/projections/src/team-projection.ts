@@ -10,6 +10,7 @@ import {
 } from '@teamlog/events';
 import { type TeamAccumulator, type TeamState, accumulateTeam, initialTeamAccumulator } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
+import { type EraRules, mayBreakRecordEra } from './era-rules';
 import type { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
 import { scopedTeamRecord } from './team-record-scope';
@@ -41,12 +42,15 @@ export interface TeamProjection {
   readonly mismatches: DeliveryMismatch[];
   /** Set for views read once (ProjectionState.keepsLegacyContent false): a queued message keeps no content. */
   readonly dropsLegacyContent?: true;
+  /** Set for views read once: only the record facts the era audit could find against are kept (ProjectionState.recordFactsFor). */
+  readonly recordFactsFor?: EraRules;
 }
 
 /** How the Team's views are kept (ProjectionState.tracksTeamChanges and keepsLegacyContent). */
 export interface TeamProjectionOptions {
   readonly tracked?: boolean;
   readonly keepsLegacyContent?: boolean;
+  readonly recordFactsFor?: EraRules;
 }
 
 /**
@@ -70,6 +74,7 @@ export const initialTeamProjection = (lead: SessionId, options: TeamProjectionOp
     records: [],
     mismatches: [],
     ...((options.keepsLegacyContent ?? true) ? {} : { dropsLegacyContent: true as const }),
+    ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
   };
 };
 
@@ -115,7 +120,8 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
   const version = ownRecordVersion(team.state, event);
   if (version !== undefined) {
-    team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
+    if (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
+      team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }

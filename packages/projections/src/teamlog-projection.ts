@@ -1,3 +1,4 @@
+import type { EraRules } from './era-rules';
 import { evolveProjection } from './evolve-projection';
 import type { Projection } from './projection';
 import {
@@ -20,8 +21,11 @@ export const inMemoryProjection: Projection<ProjectionState> = {
   initial: initialInMemoryProjectionState,
 };
 
-/** The same projection for views read once (a one-shot replay): see ProjectionState.keepsLegacyContent. */
-export const oneShotProjection: Projection<ProjectionState> = {
+/**
+ * The same projection for views read once (a one-shot replay) and audited under `rules`: see
+ * ProjectionState.keepsLegacyContent and recordFactsFor.
+ */
+export const oneShotProjection = (rules: EraRules): Projection<ProjectionState> => ({
   ...teamlogProjection,
-  initial: initialOneShotProjectionState,
-};
+  initial: () => initialOneShotProjectionState(rules),
+});

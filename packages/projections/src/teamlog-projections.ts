@@ -108,7 +108,8 @@ export class TeamlogProjections {
   }
 
   static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
-    const projection = options.oneShot === true ? oneShotProjection : inMemoryProjection;
+    const projection =
+      options.oneShot === true ? oneShotProjection(options.eraRules ?? referenceEraRules) : inMemoryProjection;
     return TeamlogProjections.open(store, new InMemoryViewStore(projection, clearChanges), options);
   }
 
