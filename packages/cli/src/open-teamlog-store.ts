@@ -175,7 +175,7 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
         return {
           location,
           store: heads,
-          projections: once(() => TeamlogProjections.inMemory(heads)),
+          projections: once(() => TeamlogProjections.inMemory(heads, { oneShot: true })),
           close: () => heads.close(),
         };
       }

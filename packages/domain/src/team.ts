@@ -331,13 +331,26 @@ const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number, mo
   return typeof n === 'number' && n + 1 > acc.nextTaskNumber ? { ...acc, nextTaskNumber: n + 1 } : acc;
 };
 
+/**
+ * A session id as the Team already holds it (the Lead's, a member's), else as given: a Lead log
+ * names a few dozen sessions in hundreds of thousands of messages, and each parsed line brings its
+ * own copy of each id, which the kept message would otherwise hold for the rest of the replay.
+ */
+const heldSessionId = (acc: TeamState, id: SessionId): SessionId =>
+  id === leadOf(acc.teamId) ? leadOf(acc.teamId) : (acc.members.get(id)?.snapshot.id ?? id);
+
 const applyQueued = (
   acc: TeamAccumulator,
-  message: LegacyMessageEntry['message'],
+  queued: LegacyMessageEntry['message'],
   sourceVersion: 1 | 2,
   seq: number,
 ): Applied => {
-  if (acc.messages.has(message.id)) return `message "${message.id}" queued twice`;
+  if (acc.messages.has(queued.id)) return `message "${queued.id}" queued twice`;
+  const message = {
+    ...queued,
+    senderId: heldSessionId(acc, queued.senderId),
+    targetId: heldSessionId(acc, queued.targetId),
+  };
   // `deliveredSeq` is there from the start, so a delivery sets a field and does not reshape the entry.
   acc.messages.set(message.id, { message, sourceVersion, queuedSeq: seq, deliveredSeq: undefined });
   return acc;

@@ -516,3 +516,19 @@ describe('the task graph check of a task snapshot', () => {
     expect(state.failure?.reason).toBe('blocker task "task-1" for "task-2" is missing or deleted');
   });
 });
+
+describe('a queued message the Team accumulator keeps', () => {
+  it('is its own copy of the snapshot, equal to it, with the ids of the Lead and the member it names', () => {
+    const record = queued('m-1');
+    const state = accumulate(member('child-a', 'provisioning'), member('child-a', 'active'), record);
+    const kept = state.messages.get('m-1' as never)?.message;
+    expect(kept).toEqual(record.data.message);
+    expect(kept).not.toBe(record.data.message);
+  });
+
+  it('keeps an id the Team does not hold as it was queued', () => {
+    const state = accumulate(member('child-a', 'provisioning'), member('child-a', 'active'), queued('m-1', 'child-b'));
+    expect(state.failure).toBeUndefined();
+    expect(state.messages.get('m-1' as never)?.message.targetId).toBe('child-b');
+  });
+});

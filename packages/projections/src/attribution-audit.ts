@@ -212,18 +212,37 @@ const duplicateFindings = (messages: readonly AcceptedMessage[]): AuditFinding[]
   return found;
 };
 
-/** A Team record of a Lead's stream that its era does not allow, if it is one. */
-export const recordEraFindings = (
+/**
+ * The findings of the Team records of a Lead's stream from index `from` on that their era does not
+ * allow, pushed onto `found`. A Lead log holds hundreds of thousands of records: the lead's context
+ * is read once, and a record that breaks no rule allocates nothing.
+ */
+export const pushRecordEraFindings = (
   context: AuditContext,
   team: TeamProjection,
-  record: TeamRecordFact,
-): AuditFinding[] => {
+  from: number,
+  found: AuditFinding[],
+): void => {
   const lead = leadOf(team.state.teamId);
-  const facts = context.state.sessions.get(lead);
-  const detail = teamRecordEraViolation(record, eraContext(facts, record.time, record.normalised), context.rules);
-  return detail === undefined
-    ? []
-    : [{ code: 'team-record-outside-era', sessionId: lead, seq: record.seq, detail, teamId: team.state.teamId }];
+  const header = context.state.sessions.get(lead)?.header;
+  // What eraContext gives for each record: the same format version, the record's own time unless normalised.
+  const era: { formatVersion?: number; time?: number } =
+    header === undefined ? {} : { formatVersion: header.formatVersion };
+  const timed = header?.normalised !== true;
+  const { records } = team;
+  for (let index = from; index < records.length; index += 1) {
+    const record = records[index] as TeamRecordFact;
+    era.time = timed && !record.normalised ? record.time : undefined;
+    const detail = teamRecordEraViolation(record, era, context.rules);
+    if (detail !== undefined)
+      found.push({
+        code: 'team-record-outside-era',
+        sessionId: lead,
+        seq: record.seq,
+        detail,
+        teamId: team.state.teamId,
+      });
+  }
 };
 
 export const mismatchFinding = (team: TeamProjection, mismatch: DeliveryMismatch): AuditFinding => ({
@@ -235,11 +254,14 @@ export const mismatchFinding = (team: TeamProjection, mismatch: DeliveryMismatch
   teamId: team.state.teamId,
 });
 
-const leadFindings = (context: AuditContext): AuditFinding[] =>
-  [...context.state.teams.values()].flatMap((team) => [
-    ...team.records.flatMap((record) => recordEraFindings(context, team, record)),
-    ...team.mismatches.map((mismatch) => mismatchFinding(team, mismatch)),
-  ]);
+const leadFindings = (context: AuditContext): AuditFinding[] => {
+  const found: AuditFinding[] = [];
+  for (const team of context.state.teams.values()) {
+    pushRecordEraFindings(context, team, 0, found);
+    for (const mismatch of team.mismatches) found.push(mismatchFinding(team, mismatch));
+  }
+  return found;
+};
 
 export const problemFinding = (facts: SessionFacts, problem: EventProblem): AuditFinding => ({
   code: 'undecodable-event',

@@ -83,3 +83,14 @@ export const teamRecordEraViolation = (
   }
   return undefined;
 };
+
+/**
+ * Whether a Team record of this version, with the time and normalised flag of its event, could
+ * break an era rule under some header (teamRecordEraViolation): only a version-2 record, or one timed
+ * (not normalised) at or after the mailbox era's end, can.
+ */
+export const mayBreakRecordEra = (
+  version: number,
+  event: { readonly time: number; readonly normalised: boolean },
+  rules: EraRules = referenceEraRules,
+): boolean => version === 2 || (!event.normalised && event.time >= rules.mailboxEraEnd);

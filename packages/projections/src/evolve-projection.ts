@@ -68,7 +68,14 @@ const evolveHeader = (state: ProjectionState, id: SessionId, event: RecordedEven
 
 const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
   if (!isTeamRecordType(event.type)) return;
-  const team = state.teams.get(event.sessionId) ?? initialTeamProjection(event.sessionId);
+  const held = state.teams.get(event.sessionId);
+  const team =
+    held ??
+    initialTeamProjection(event.sessionId, {
+      tracked: state.tracksTeamChanges,
+      keepsLegacyContent: state.keepsLegacyContent,
+      ...(state.recordFactsFor === undefined ? {} : { recordFactsFor: state.recordFactsFor }),
+    });
   if (!state.changes.teams.has(event.sessionId)) {
     state.changes.teams.add(event.sessionId);
     state.changes.teamFactsCommitted.set(event.sessionId, {
@@ -76,7 +83,9 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
       mismatches: team.mismatches.length,
     });
   }
-  state.teams.set(event.sessionId, evolveTeamProjection(team, event));
+  const next = evolveTeamProjection(team, event);
+  // The fold updates the Team in place: most records leave the same object, and the map is not re-keyed.
+  if (next !== held) state.teams.set(event.sessionId, next);
 };
 
 const evolveInboxOf = (state: ProjectionState, event: InboxSessionEvent): void => {

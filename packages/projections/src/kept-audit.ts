@@ -9,7 +9,7 @@ import {
   duplicateFinding,
   mismatchFinding,
   problemFinding,
-  recordEraFindings,
+  pushRecordEraFindings,
   reusedIdFinding,
   revokedFindings,
 } from './attribution-audit';
@@ -262,10 +262,7 @@ export class KeptAudit {
         };
         changed = true;
       }
-      for (let index = kept.recordsDone; index < team.records.length; index += 1) {
-        const record = team.records[index];
-        if (record !== undefined) kept.eras.push(...recordEraFindings(context, team, record));
-      }
+      pushRecordEraFindings(context, team, kept.recordsDone, kept.eras);
       for (let index = kept.mismatchesDone; index < team.mismatches.length; index += 1) {
         const mismatch = team.mismatches[index];
         if (mismatch !== undefined) kept.delivered.push(mismatchFinding(team, mismatch));

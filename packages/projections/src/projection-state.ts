@@ -2,6 +2,7 @@ import type { MessageId, SessionId } from '@teamlog/events';
 import { ChangeTrackingMap } from './change-tracking-map';
 import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
 import { type SessionInbox, initialSessionInbox } from './inbox-projection';
+import type { EraRules } from './era-rules';
 import type { SessionFacts } from './session-facts';
 import type { TeamProjection } from './team-projection';
 
@@ -34,6 +35,23 @@ export interface ProjectionState {
   readonly changes: PendingChanges;
   /** Where a session's held message ids live (in memory, or in the view store's file). */
   readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
+  /**
+   * Whether a Team's members, tasks and messages record which keys changed (ChangeTrackingMap), so
+   * a view store writes only those rows. Views kept only in memory write no rows: their maps are
+   * plain, and a legacy mailbox of hundreds of thousands of messages keeps no stamp per message.
+   */
+  readonly tracksTeamChanges: boolean;
+  /**
+   * Whether a legacy message keeps its content (the dashboard shows it). The views of a one-shot
+   * replay are read once, for a document that does not print it: their messages keep none.
+   */
+  readonly keepsLegacyContent: boolean;
+  /**
+   * Set for views read once: a Team record's fact is kept only where the era audit could find
+   * against it under these rules (era-rules.ts, `mayBreakRecordEra`); nothing else reads the facts
+   * there. Absent: every fact is kept (the dashboard's statistics and a view store read them).
+   */
+  readonly recordFactsFor?: EraRules;
 }
 
 export const emptyChanges = (): PendingChanges => ({
@@ -46,15 +64,40 @@ export const emptyChanges = (): PendingChanges => ({
   held: [],
 });
 
+/** How the views are kept: by a view store (the defaults), only in memory, or for one read. */
+export interface ProjectionStateOptions {
+  /** See ProjectionState.tracksTeamChanges (default true). */
+  readonly tracksTeamChanges?: boolean;
+  /** See ProjectionState.keepsLegacyContent (default true). */
+  readonly keepsLegacyContent?: boolean;
+  /** See ProjectionState.recordFactsFor (default absent). */
+  readonly recordFactsFor?: EraRules;
+}
+
 export const initialProjectionState = (
   heldMessagesOf: (sessionId: SessionId) => HeldMessages = () => new InMemoryHeldMessages(),
+  options: ProjectionStateOptions = {},
 ): ProjectionState => ({
   sessions: new Map(),
   teams: new Map(),
   inboxes: new Map(),
   changes: emptyChanges(),
   heldMessagesOf,
+  tracksTeamChanges: options.tracksTeamChanges ?? true,
+  keepsLegacyContent: options.keepsLegacyContent ?? true,
+  ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
 });
+
+/** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes. */
+export const initialInMemoryProjectionState = (): ProjectionState =>
+  initialProjectionState(undefined, { tracksTeamChanges: false });
+
+/**
+ * Views kept in memory for one read, a one-shot replay's, audited under `rules`: no change
+ * tracking, no legacy message content, no Team record fact the era audit cannot find against.
+ */
+export const initialOneShotProjectionState = (rules: EraRules): ProjectionState =>
+  initialProjectionState(undefined, { tracksTeamChanges: false, keepsLegacyContent: false, recordFactsFor: rules });
 
 /** The inbox of a session, created (empty) the first time it is needed. */
 export const inboxOf = (state: ProjectionState, sessionId: SessionId): SessionInbox => {

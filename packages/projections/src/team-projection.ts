@@ -10,6 +10,7 @@ import {
 } from '@teamlog/events';
 import { type TeamAccumulator, type TeamState, accumulateTeam, initialTeamAccumulator } from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
+import { type EraRules, mayBreakRecordEra } from './era-rules';
 import type { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
 import { scopedTeamRecord } from './team-record-scope';
@@ -39,21 +40,41 @@ export interface TeamProjection {
   readonly scope?: string;
   readonly records: TeamRecordFact[];
   readonly mismatches: DeliveryMismatch[];
+  /** Set for views read once (ProjectionState.keepsLegacyContent false): a queued message keeps no content. */
+  readonly dropsLegacyContent?: true;
+  /** Set for views read once: only the record facts the era audit could find against are kept (ProjectionState.recordFactsFor). */
+  readonly recordFactsFor?: EraRules;
 }
 
-/** The maps the fold updates in place track their changes, so a view store writes only those rows. */
-export const initialTeamProjection = (lead: SessionId): TeamProjection => {
+/** How the Team's views are kept (ProjectionState.tracksTeamChanges and keepsLegacyContent). */
+export interface TeamProjectionOptions {
+  readonly tracked?: boolean;
+  readonly keepsLegacyContent?: boolean;
+  readonly recordFactsFor?: EraRules;
+}
+
+/**
+ * The maps the fold updates in place track their changes when `tracked`, so a view store writes
+ * only those rows; views kept only in memory write none, and keep plain maps.
+ */
+export const initialTeamProjection = (lead: SessionId, options: TeamProjectionOptions = {}): TeamProjection => {
   const scope = scopeOfSessionId(lead);
+  const initial = initialTeamAccumulator(teamIdOf(lead));
   return {
-    state: {
-      ...initialTeamAccumulator(teamIdOf(lead)),
-      members: new ChangeTrackingMap(),
-      tasks: new ChangeTrackingMap(),
-      messages: new ChangeTrackingMap(),
-    },
+    state:
+      (options.tracked ?? true)
+        ? {
+            ...initial,
+            members: new ChangeTrackingMap(),
+            tasks: new ChangeTrackingMap(),
+            messages: new ChangeTrackingMap(),
+          }
+        : initial,
     ...(scope === undefined ? {} : { scope }),
     records: [],
     mismatches: [],
+    ...((options.keepsLegacyContent ?? true) ? {} : { dropsLegacyContent: true as const }),
+    ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
   };
 };
 
@@ -77,6 +98,18 @@ const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatc
     : { messageId, seq: event.seq, queuedTargetId: queued.message.targetId, deliveredTargetId };
 };
 
+const noContent: readonly never[] = Object.freeze([]);
+
+/**
+ * The message a queued record just added keeps no content: the Team fold holds its own copy of the
+ * snapshot (`accumulateTeam`), so emptying it touches nothing the event shares.
+ */
+const dropQueuedContent = (state: TeamState, event: SessionEvent): void => {
+  if (!event.catalog || event.type !== 'team/message/queued') return;
+  const entry = state.messages.get(event.data.message.id);
+  if (entry?.queuedSeq === event.seq) (entry.message as { content: readonly unknown[] }).content = noContent;
+};
+
 /**
  * Fold one event of a Lead stream. `accumulateTeam` applies the Team rules of docs/rules.md (own team only, first
  * violation is the failure, later records ignored); this adds the record facts and mismatches.
@@ -87,11 +120,13 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
   const version = ownRecordVersion(team.state, event);
   if (version !== undefined) {
-    team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
+    if (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
+      team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
   const state = accumulateTeam(team.state, event);
+  if (team.dropsLegacyContent === true) dropQueuedContent(state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };
 };

@@ -1,6 +1,12 @@
+import type { EraRules } from './era-rules';
 import { evolveProjection } from './evolve-projection';
 import type { Projection } from './projection';
-import { type ProjectionState, initialProjectionState } from './projection-state';
+import {
+  type ProjectionState,
+  initialInMemoryProjectionState,
+  initialOneShotProjectionState,
+  initialProjectionState,
+} from './projection-state';
 
 /** Every teamlog view (teams, inboxes, legacy mailbox, audit facts) as one projection of `$all`. */
 export const teamlogProjection: Projection<ProjectionState> = {
@@ -8,3 +14,18 @@ export const teamlogProjection: Projection<ProjectionState> = {
   initial: initialProjectionState,
   evolve: evolveProjection,
 };
+
+/** The same projection for views kept only in this process (InMemoryViewStore): its Team maps track no changes. */
+export const inMemoryProjection: Projection<ProjectionState> = {
+  ...teamlogProjection,
+  initial: initialInMemoryProjectionState,
+};
+
+/**
+ * The same projection for views read once (a one-shot replay) and audited under `rules`: see
+ * ProjectionState.keepsLegacyContent and recordFactsFor.
+ */
+export const oneShotProjection = (rules: EraRules): Projection<ProjectionState> => ({
+  ...teamlogProjection,
+  initial: () => initialOneShotProjectionState(rules),
+});

@@ -11,7 +11,7 @@ import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-run
 import { type ProjectionState, clearChanges } from './projection-state';
 import { type ReplayView, readReplayView } from './replay-view';
 import type { SessionFacts } from './session-facts';
-import { teamlogProjection } from './teamlog-projection';
+import { inMemoryProjection, oneShotProjection, teamlogProjection } from './teamlog-projection';
 import { type TeamView, readTeams } from './team-view';
 import { type AsOf, foldViewsAsOf } from './views-as-of';
 import type { ViewStore } from './view-store';
@@ -19,6 +19,11 @@ import { type RevokedSession, revokedSessions, visibleState } from './visible-st
 
 export interface TeamlogProjectionsOptions extends ProjectionRunnerOptions {
   readonly eraRules?: EraRules;
+  /**
+   * In-memory views read once, by `views().replay()` (a one-shot `teamlog replay`): what only the
+   * other reads show (a legacy message's content) is not kept.
+   */
+  readonly oneShot?: boolean;
 }
 
 /** The read API over the views, for any state (the committed views, or a fold as of a moment). */
@@ -103,7 +108,9 @@ export class TeamlogProjections {
   }
 
   static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
-    return TeamlogProjections.open(store, new InMemoryViewStore(teamlogProjection, clearChanges), options);
+    const projection =
+      options.oneShot === true ? oneShotProjection(options.eraRules ?? referenceEraRules) : inMemoryProjection;
+    return TeamlogProjections.open(store, new InMemoryViewStore(projection, clearChanges), options);
   }
 
   get checkpoint(): GlobalPosition | undefined {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { InMemoryEventStore } from '@teamlog/store';
 import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { KeptAudit, TeamlogProjections, type TeamlogViews, readAudit } from '@teamlog/projections';
+import { importFixtures, realFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
 import { appendHeader, appendSession, ev, member, relayItem, splice } from '@teamlog/test-support/session-log-builder';
 
@@ -17,6 +18,19 @@ const expectKeptEqualsWhole = (views: TeamlogViews): void => {
 const directTime = Date.UTC(2026, 9, 2);
 
 describe('the kept audit', () => {
+  it.each([
+    ['synthetic', syntheticFixtures],
+    ['real', realFixtures],
+  ])('over the %s fixtures folded inline: equals the audit recomputed from the whole views', async (_name, root) => {
+    const store = new InMemoryEventStore();
+    const projections = await TeamlogProjections.inMemory(store);
+    const detach = projections.foldInline();
+    await importFixtures(store, root);
+    detach?.();
+    const views = projections.views();
+    expectKeptEqualsWhole(views);
+  });
+
   it('over generated histories folded inline, read after every append: equals the audit recomputed from the whole views', async () => {
     await fc.assert(
       fc.asyncProperty(historyArbitrary, async (history) => {

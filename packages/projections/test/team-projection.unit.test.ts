@@ -1,6 +1,13 @@
 import { type SessionId, streamEvent } from '@teamlog/events';
-import { type SessionEvent, evolveTeamProjection, initialTeamProjection } from '@teamlog/projections';
-import { delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
+import { InMemoryEventStore } from '@teamlog/store';
+import {
+  ChangeTrackingMap,
+  type SessionEvent,
+  TeamlogProjections,
+  evolveTeamProjection,
+  initialTeamProjection,
+} from '@teamlog/projections';
+import { appendSession, delivered, member, queued, task } from '@teamlog/test-support/session-log-builder';
 
 const lead = 'lead-1' as SessionId;
 const at = (events: ReadonlyArray<{ type: string; data: unknown }>, time = Date.UTC(2026, 6, 20)): SessionEvent[] =>
@@ -117,5 +124,63 @@ describe('placeholder scope of a snapshot fixture', () => {
     );
     expect(foreign.state.members.size).toBe(0);
     expect(foreign.state.hasRecords).toBe(false);
+  });
+});
+
+describe('Team maps of views kept in memory or in a view store', () => {
+  const records = [
+    member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+    member(1, 'lead-1', 'a', 'alpha', 'active'),
+    queued(1, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'),
+  ];
+
+  it('given views a view store writes row by row, when folded, then the maps report the keys that changed', () => {
+    const team = fold(records);
+    expect(team.state.messages).toBeInstanceOf(ChangeTrackingMap);
+    expect((team.state.messages as unknown as ChangeTrackingMap<string, unknown>).changedKeys()).toEqual(['m-1']);
+  });
+
+  it('given views kept only in memory, when folded, then the maps are plain and keep no change per key', () => {
+    const team = at(records).reduce(evolveTeamProjection, initialTeamProjection(lead, { tracked: false }));
+    expect(team.state.messages).not.toBeInstanceOf(ChangeTrackingMap);
+    expect([...team.state.messages.keys()]).toEqual(['m-1']);
+  });
+
+  it('given in-memory teamlog projections, when an import folds a Team inline, then its maps are plain', async () => {
+    const store = new InMemoryEventStore();
+    const projections = await TeamlogProjections.inMemory(store);
+    const detach = projections.foldInline();
+    await appendSession(store, 'lead-1', [member(1, 'lead-1', 'a', 'alpha', 'provisioning')]);
+    detach?.();
+    const members = projections.views().state.teams.get(lead)?.state.members;
+    expect(members?.size).toBe(1);
+    expect(members).not.toBeInstanceOf(ChangeTrackingMap);
+  });
+});
+
+describe('the views of a one-shot replay', () => {
+  const lead1 = [
+    member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+    member(1, 'lead-1', 'a', 'alpha', 'active'),
+    queued(1, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'),
+    delivered(1, 'lead-1', 'm-1', 'a'),
+  ];
+  const folded = async (oneShot: boolean) => {
+    const store = new InMemoryEventStore();
+    const projections = await TeamlogProjections.inMemory(store, { oneShot });
+    const detach = projections.foldInline();
+    await appendSession(store, 'lead-1', lead1);
+    detach?.();
+    return projections.views();
+  };
+
+  it('keep no legacy message content, and read the same replay view as views that keep it', async () => {
+    const [once, kept] = [await folded(true), await folded(false)];
+    expect(once.state.teams.get(lead)?.state.messages.get('m-1' as never)?.message.content).toEqual([]);
+    expect(kept.state.teams.get(lead)?.state.messages.get('m-1' as never)?.message.content).toEqual([
+      { type: 'text', text: 'hello' },
+    ]);
+    expect(once.replay()).toEqual(kept.replay());
+    expect(once.replay().teams[0]?.legacyMessages).toHaveLength(1);
   });
 });

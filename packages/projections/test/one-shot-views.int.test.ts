@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { InMemoryEventStore } from '@teamlog/store';
+import { type EraRules, TeamlogProjections, type TeamlogViews, referenceEraRules } from '@teamlog/projections';
+import { importFixtures, realFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
+import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
+import { appendSession, member, queued, sid } from '@teamlog/test-support/session-log-builder';
+
+/*
+ * The views of a one-shot replay keep only what `replay()` reads (docs/projections.md): the
+ * document they give must be the one views that keep everything give.
+ */
+
+const both = async (
+  feed: (store: InMemoryEventStore) => Promise<unknown>,
+  eraRules: EraRules = referenceEraRules,
+): Promise<{ readonly once: TeamlogViews; readonly kept: TeamlogViews }> => {
+  const views = async (oneShot: boolean) => {
+    const store = new InMemoryEventStore();
+    const projections = await TeamlogProjections.inMemory(store, { oneShot, eraRules });
+    const detach = projections.foldInline();
+    await feed(store);
+    detach?.();
+    return projections.views();
+  };
+  return { once: await views(true), kept: await views(false) };
+};
+
+describe('the views of a one-shot replay', () => {
+  it('over generated histories: give the replay view that views keeping everything give', async () => {
+    await fc.assert(
+      fc.asyncProperty(historyArbitrary, async (history) => {
+        const { once, kept } = await both(async (store) => {
+          for (const step of history) await appendHistoryStep(store, step);
+        });
+        expect(once.replay()).toEqual(kept.replay());
+      }),
+      { numRuns: 60, seed: 20261202 },
+    );
+  }, 120_000);
+
+  it.each([
+    ['synthetic', syntheticFixtures],
+    ['real', realFixtures],
+  ])('over the %s fixtures: give the replay view that views keeping everything give', async (_name, root) => {
+    const { once, kept } = await both((store) => importFixtures(store, root));
+    expect(once.replay()).toEqual(kept.replay());
+  });
+
+  it('keep the fact of a Team record only where the era audit could find against it', async () => {
+    const end = referenceEraRules.mailboxEraEnd;
+    const records = [
+      member(1, 'lead-1', 'a', 'alpha', 'provisioning'),
+      member(2, 'lead-1', 'a', 'alpha', 'active'),
+      queued(1, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'),
+    ];
+    const { once, kept } = await both((store) => appendSession(store, 'lead-1', records, { startTime: end - 1500 }));
+    const facts = (views: TeamlogViews) =>
+      views.state.teams.get(sid('lead-1'))?.records.map(({ seq, version }) => [seq, version]);
+    // seq 0 is version 1 before the era's end; seq 1 is version 2; seq 2 is queued after the end.
+    expect(facts(kept)).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(facts(once)).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(once.replay().audit).toEqual(kept.replay().audit);
+    expect(kept.replay().audit.map(({ code, seq }) => [code, seq])).toEqual([['team-record-outside-era', 2]]);
+  });
+});
