@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, promises as fs, readFileSync } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
-import { procStatusBytes } from './proc-status';
+import { type TreePeak, startTreePeakSampling } from './process-tree-peak';
 
-/** The `teamlog` executable this bench measures (built by `npm run bench`, which builds first). */
-const teamlogMain = resolve(__dirname, '../../cli/dist/main.js');
+/** The `teamlog` executable this bench measures, as installed (built by `npm run bench`, which builds first). */
+const teamlogBin = resolve(__dirname, '../../cli/bin/teamlog.js');
 
 /** Packed V0 rows hold about 3.6 events per 230 bytes of synthetic log. */
 const bytesPerEvent = 64;
@@ -29,22 +29,19 @@ export interface CliReplayRun {
   readonly elapsedMs: number;
   /** Events the JSON document says were imported (checks the run did the work). */
   readonly events: number;
-  /** The process's peak RSS (`VmHWM`), as last read while it ran (every 50 ms); undefined without `/proc`. */
+  /**
+   * The peak RSS of the command's whole process tree (the sum of each process's `VmHWM`, as last
+   * read while it ran, every 50 ms; process-tree-peak.ts); undefined without `/proc`.
+   */
   readonly peakRssBytes: number | undefined;
+  /** How many processes the command ran as. */
+  readonly processes: number;
 }
 
-/** The peak RSS the kernel saw for `pid` so far, or undefined (not Linux, or the process is gone). */
-const peakRssOf = (pid: number | undefined): number | undefined => {
-  try {
-    return pid === undefined ? undefined : procStatusBytes(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM');
-  } catch {
-    return undefined;
-  }
-};
-
 /**
- * `teamlog replay FILE --store STORE --json` (`:memory:` unless told), as a person runs it: a whole
- * process, stdout to a file; `nodeFlags` go to Node before the script (a heap limit).
+ * `teamlog replay FILE --store STORE --json` (`:memory:` unless told), as a person runs it: the
+ * installed bin with whatever heap it sets itself, stdout to a file; `nodeFlags` go to Node before
+ * the script (a heap limit).
  */
 export const runCliReplay = async (
   file: string,
@@ -53,27 +50,33 @@ export const runCliReplay = async (
   nodeFlags: readonly string[] = [],
 ): Promise<CliReplayRun> => {
   const started = performance.now();
-  let peakRssBytes: number | undefined;
+  let peak: TreePeak = { peakRssBytes: undefined, processes: 0 };
   const code = await new Promise<number | null>((done, fail) => {
     const out = createWriteStream(outputFile);
-    const child = spawn(process.execPath, [...nodeFlags, teamlogMain, 'replay', file, '--store', store, '--json'], {
+    const child = spawn(process.execPath, [...nodeFlags, teamlogBin, 'replay', file, '--store', store, '--json'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const sampler = setInterval(() => {
-      peakRssBytes = peakRssOf(child.pid) ?? peakRssBytes;
-    }, 50);
+    const sampler = startTreePeakSampling(child.pid as number, 50);
     child.stdout.pipe(out);
     child.on('error', (error) => {
-      clearInterval(sampler);
+      peak = sampler.stop();
       fail(error);
     });
+    // Gone from /proc once it exits: VmHWM only rises, so the last read (at most 50 ms before) misses only a later rise.
+    child.on('exit', () => {
+      peak = sampler.stop();
+    });
     child.on('close', (exit) => {
-      clearInterval(sampler);
       out.end(() => done(exit));
     });
   });
   const elapsedMs = performance.now() - started;
   if (code !== 0) throw new Error(`teamlog replay ${file} --store ${store} --json exited ${code}`);
   const document = JSON.parse(await fs.readFile(outputFile, 'utf8')) as { sessions: Array<{ events: number }> };
-  return { elapsedMs, events: document.sessions.reduce((sum, session) => sum + session.events, 0), peakRssBytes };
+  return {
+    elapsedMs,
+    events: document.sessions.reduce((sum, session) => sum + session.events, 0),
+    peakRssBytes: peak.peakRssBytes,
+    processes: peak.processes,
+  };
 };

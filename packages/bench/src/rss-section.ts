@@ -5,18 +5,12 @@ import type { BenchOptions } from './bench-options';
 import type { ChildResult } from './child-protocol';
 import { type Target, formatRate, formatSize, memoryRow, ratePerSecond } from './report-table';
 import { runChild } from './run-child';
+import { runCliReplay } from './cli-replay-case';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 
 /** Reading streams the log (< 256 MiB); replaying it into SQLite with its views must stay under 128 MiB. */
 export const rssTarget: Target = { kind: 'bytes-below', bytes: 256 * 1024 ** 2 };
 export const replayRssTarget: Target = { kind: 'bytes-below', bytes: 128 * 1024 ** 2 };
-/** The heap limit the replay is measured with a second time (docs/historical-logs.md#memory): its live heap stays under it. */
-const boundedHeapMiB = 64;
-/**
- * V8 told to collect sooner, with no limit (so no out-of-memory risk): a small young generation and
- * an old generation grown by 20% of what survives instead of about 2x (docs/historical-logs.md#memory).
- */
-export const collectSoonerFlags = ['--max-semi-space-size=2', '--heap-growing-percent=20'] as const;
 
 /** The kernel's peak where /proc has it, else the sampled peak. */
 const peakOf = (result: ChildResult): number =>
@@ -24,8 +18,9 @@ const peakOf = (result: ChildResult): number =>
 
 /**
  * Peak RSS while a large log (generated here) streams through the reader, and (with --rss-replay)
- * through the importer into SQLite plus the projection runner. Each runs in a child process that
- * reads its own VmHWM.
+ * through `teamlog replay` into SQLite, as installed (its whole process tree), and through the
+ * importer plus the projection runner as a library, on Node's own heap: the CLI's heap settings
+ * against none. The reader and the library run in a child process that reads its own VmHWM.
  */
 export const runRssSection = async (
   options: BenchOptions,
@@ -52,42 +47,36 @@ export const runRssSection = async (
   ];
   if (options.rssReplay) {
     const dbFile = join(workDirectory, 'large-log.sqlite');
-    context.progress(`peak RSS: replaying the ${size} log into SQLite (import + views)`);
+    const removeDb = () =>
+      Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
+    context.progress(`peak RSS: teamlog replay of the ${size} log into SQLite (the bin, as installed)`);
+    const cli = await runCliReplay(file, join(workDirectory, 'large-log-replay.json'), dbFile);
+    if (cli.events !== log.events)
+      throw new Error(`teamlog replay imported ${cli.events} of the large log's ${log.events} events`);
+    if (cli.peakRssBytes !== undefined)
+      rows.push(
+        memoryRow(
+          `Peak RSS, teamlog replay of a ${size} log into SQLite (process tree, no NODE_OPTIONS)`,
+          cli.peakRssBytes,
+          replayRssTarget,
+        ),
+      );
+    notes.push(
+      `teamlog replay of the large log into SQLite: ${(cli.elapsedMs / 1000).toFixed(1)} s, ${cli.processes} process(es), the heap as the CLI sets it (docs/historical-logs.md#memory)`,
+    );
+    await removeDb();
+    context.progress(`peak RSS: replaying the ${size} log into SQLite as a library, Node's own heap (bench child)`);
     const replay = await runChild({ case: 'replay-log', file, dbFile });
     if (replay.detail.rejected !== '')
       throw new Error(`the large log was not imported: ${String(replay.detail.rejected)}`);
     rows.push(
-      memoryRow(`Peak RSS, replaying a ${size} log (import into SQLite + views)`, peakOf(replay), replayRssTarget),
-    );
-    notes.push(noteOf('replay large log into SQLite', replay, 'events'));
-    const removeDb = () =>
-      Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
-    await removeDb();
-    context.progress(`peak RSS: the same with a ${boundedHeapMiB} MiB heap limit`);
-    const bounded = await runChild({ case: 'replay-log', file, dbFile }, [`--max-old-space-size=${boundedHeapMiB}`]);
-    if (bounded.detail.rejected !== '')
-      throw new Error(`the large log was not imported on a bounded heap: ${String(bounded.detail.rejected)}`);
-    rows.push(
       memoryRow(
-        `Peak RSS, the same with a ${boundedHeapMiB} MiB heap limit (--max-old-space-size)`,
-        peakOf(bounded),
+        `Peak RSS, the same as a library with Node's own heap (import into SQLite + views)`,
+        peakOf(replay),
         replayRssTarget,
       ),
     );
-    notes.push(noteOf(`replay large log into SQLite, ${boundedHeapMiB} MiB heap limit`, bounded, 'events'));
-    await removeDb();
-    context.progress(`peak RSS: the same with ${collectSoonerFlags.join(' ')}`);
-    const sooner = await runChild({ case: 'replay-log', file, dbFile }, collectSoonerFlags);
-    if (sooner.detail.rejected !== '')
-      throw new Error(`the large log was not imported collecting sooner: ${String(sooner.detail.rejected)}`);
-    rows.push(
-      memoryRow(
-        `Peak RSS, the same collecting sooner, no limit (${collectSoonerFlags.join(' ')})`,
-        peakOf(sooner),
-        replayRssTarget,
-      ),
-    );
-    notes.push(noteOf('replay large log into SQLite, collecting sooner', sooner, 'events'));
+    notes.push(noteOf('replay large log into SQLite as a library', replay, 'events'));
     await removeDb();
   }
   await fs.rm(directory, { recursive: true, force: true });

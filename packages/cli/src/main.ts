@@ -1,6 +1,8 @@
 /* The `teamlog` executable (bin/teamlog.js loads this file): the process wiring around runCli. */
-import { processIo } from './cli-io';
-import { runCli } from './run-cli';
+import { holdYoungGeneration } from './young-generation';
+
+// Before the commands load, or loading them grows the young generation (young-generation.ts).
+holdYoungGeneration();
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   // The reader went away (`teamlog replay --json | head`): stop quietly, as a SIGPIPE would.
@@ -8,6 +10,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-void runCli(process.argv.slice(2), processIo()).then((code) => {
-  process.exitCode = code;
+void Promise.all([import('./cli-io'), import('./run-cli')]).then(async ([{ processIo }, { runCli }]) => {
+  process.exitCode = await runCli(process.argv.slice(2), processIo());
 });
