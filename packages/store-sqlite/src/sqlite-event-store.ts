@@ -101,7 +101,11 @@ interface ChainEnd {
   readonly digest: string | undefined;
 }
 
-/** Chain ends kept for at most this many streams (least recently committed out first). */
+/**
+ * Chain ends kept for at most this many streams, the first kept out first: moving a stream to the
+ * young end on every commit cost a Map delete and insert per append, and a stream evicted while
+ * still in use only reads its predecessor's digest back once.
+ */
 const maxKeptDigests = 10_000;
 
 interface EventRow {
@@ -632,10 +636,7 @@ export class SqliteEventStore implements EventStore {
 
   /** After a commit: the chain ends it wrote become the ones later appends resume from. */
   private keepDigests(): void {
-    for (const [stream, end] of this.plannedDigests) {
-      this.lastDigests.delete(stream);
-      this.lastDigests.set(stream, end);
-    }
+    this.plannedDigests.forEach((end, stream) => this.lastDigests.set(stream, end));
     this.plannedDigests.clear();
     while (this.lastDigests.size > maxKeptDigests)
       this.lastDigests.delete(this.lastDigests.keys().next().value as StreamName);
