@@ -361,16 +361,21 @@ export type Admission =
   | { readonly kind: 'cold-resume'; readonly list: 'next-turn' }
   | { readonly kind: 'await-start'; readonly list: 'next-turn' };
 
+/** One object per status (admissions are compared and read, never changed): deciding a send allocates none. */
+const admissions = {
+  running: { kind: 'steer', list: 'next-step' },
+  idle: { kind: 'start-turn', list: 'next-turn' },
+  inactive: { kind: 'cold-resume', list: 'next-turn' },
+  'not-started': { kind: 'await-start', list: 'next-turn' },
+} as const satisfies { readonly [S in Exclude<SessionStatus, 'closed'>]: Admission };
+
 export const admissionFor = (status: Exclude<SessionStatus, 'closed'>): Admission => {
   switch (status) {
     case 'running':
-      return { kind: 'steer', list: 'next-step' };
     case 'idle':
-      return { kind: 'start-turn', list: 'next-turn' };
     case 'inactive':
-      return { kind: 'cold-resume', list: 'next-turn' };
     case 'not-started':
-      return { kind: 'await-start', list: 'next-turn' };
+      return admissions[status];
     default: {
       const unreachable: never = status;
       return unreachable;

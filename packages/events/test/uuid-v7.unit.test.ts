@@ -40,4 +40,22 @@ describe('uuid v7 source', () => {
     for (let index = 0; index < 100; index += 1) next();
     expect(fills).toBe(1);
   });
+
+  it('given the clock and the random bytes, then each id is exactly their text: milliseconds, counter, random tail', () => {
+    let ms = 1_800_000_000_000;
+    const next = uuidV7Source({
+      now: () => ms,
+      fill: (buffer) => {
+        for (let index = 0; index < buffer.length; index += 1) buffer[index] = (index * 37 + 11) & 0xff;
+      },
+    });
+    const first = next();
+    const second = next();
+    ms += 5;
+    expect([first, second, next()]).toEqual([
+      '01a3185c-5000-774a-a980-5fc4e90e3358',
+      '01a3185c-5000-774a-a980-65a2c7ec1136',
+      '01a3185c-5005-7154-ac02-df14395e83a8',
+    ]);
+  });
 });

@@ -42,6 +42,16 @@ export const pushEventRow = (
 const maxBoundParameters = 32_766;
 
 /**
+ * What a refused row does: `abort` undoes only the statement (so SQLite copies every page a
+ * multi-row insert changes into a statement journal, a temporary file past 64 KiB, to undo it
+ * alone); `rollback` ends the whole transaction, and SQLite keeps no such journal. A group commit,
+ * which redoes a refused group one append at a time in a new transaction (sqlite-event-store.ts),
+ * loses nothing by `rollback`; with `abort` its 64-row inserts wrote about 2 KiB of journal per row
+ * besides the WAL's 3 KiB (docs/benchmarks.md).
+ */
+export type OnConflict = 'abort' | 'rollback';
+
+/**
  * Prepared multi-row inserts by row count, so a group commit writes its rows in one statement.
  * Group sizes repeat (the number of concurrent senders), so few statements are ever prepared.
  */
@@ -55,6 +65,7 @@ export class EventInserts {
   constructor(
     private readonly db: Database.Database,
     chained: boolean,
+    private readonly onConflict: OnConflict = 'abort',
   ) {
     this.columns = eventColumns(chained);
     this.rowPlaceholders = `(${this.columns.map(() => '?').join(', ')})`;
@@ -63,8 +74,9 @@ export class EventInserts {
 
   /**
    * Insert `count` rows (`values` holds them in `eventColumns` order) and return the last one's
-   * position. The caller holds the write lock, so the rows' positions (rowids, each max + 1) are
-   * consecutive and end at the returned one.
+   * position; a refused row undoes the statement or the transaction (see OnConflict). The caller
+   * holds the write lock, so the rows' positions (rowids, each max + 1) are consecutive and end at
+   * the returned one.
    */
   run(count: number, values: readonly unknown[]): bigint {
     let last = 0n;
@@ -81,7 +93,7 @@ export class EventInserts {
     let statement = this.byCount.get(count);
     if (statement === undefined) {
       statement = this.db.prepare(
-        `INSERT INTO events (${this.columns.join(', ')}) VALUES ${Array.from({ length: count }, () => this.rowPlaceholders).join(', ')}`,
+        `INSERT${this.onConflict === 'rollback' ? ' OR ROLLBACK' : ''} INTO events (${this.columns.join(', ')}) VALUES ${Array.from({ length: count }, () => this.rowPlaceholders).join(', ')}`,
       );
       this.byCount.set(count, statement);
     }

@@ -101,7 +101,11 @@ interface ChainEnd {
   readonly digest: string | undefined;
 }
 
-/** Chain ends kept for at most this many streams (least recently committed out first). */
+/**
+ * Chain ends kept for at most this many streams, the first kept out first: moving a stream to the
+ * young end on every commit cost a Map delete and insert per append, and a stream evicted while
+ * still in use only reads its predecessor's digest back once.
+ */
 const maxKeptDigests = 10_000;
 
 interface EventRow {
@@ -128,12 +132,12 @@ let processCommits = 0;
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-/** The text the store inserts and chains: one `JSON.stringify` per payload (none when the writer kept its text). */
+/** The text the store inserts and chains: one `JSON.stringify` per payload and metadata (none where the writer kept its text). */
 const encodedEvent = (event: EventToAppend): EncodedEvent => ({
   id: event.id,
   type: event.type,
   data: event.dataText ?? JSON.stringify(event.data),
-  metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+  metadata: event.metadata === undefined ? null : (event.metadataText ?? JSON.stringify(event.metadata)),
 });
 
 const knownVersion = (migrations: readonly Migration[]): number =>
@@ -177,7 +181,10 @@ export class SqliteEventStore implements EventStore {
   private stagingThread: StagingThread | undefined;
   private readonly chain: ChainCursor;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
+  /** One append's rows, in a savepoint or beside a group's: a refused row undoes only its statement. */
   private readonly inserts: EventInserts;
+  /** A group's rows in one statement: a refused row ends the transaction, which is then redone append by append. */
+  private readonly groupInserts: EventInserts;
 
   private constructor(
     private readonly db: Database.Database,
@@ -217,6 +224,7 @@ export class SqliteEventStore implements EventStore {
     };
     this.dataVersion = this.statements.dataVersion.get() as bigint;
     this.inserts = new EventInserts(db, this.chain.chained);
+    this.groupInserts = new EventInserts(db, this.chain.chained, 'rollback');
     // Called inside the group's transaction, better-sqlite3 runs it as a savepoint.
     this.writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
   }
@@ -430,8 +438,9 @@ export class SqliteEventStore implements EventStore {
   /**
    * One durable transaction for the group. At first its appends are checked in memory against the
    * known heads and their rows go in as one multi-row insert (no lookup: a retried or duplicate id
-   * is found when the unique index refuses the insert). When the index refuses it, that attempt is
-   * rolled back and the group is written again one append at a time, each in its own savepoint, so
+   * is found when the unique index refuses the insert). When the index refuses it, that attempt's
+   * transaction is rolled back (by the insert itself, so SQLite keeps no statement journal to undo
+   * it alone) and the group is written again one append at a time, each in its own savepoint, so
    * the conflict fails only its own append.
    */
   private writeGroup(group: readonly PendingAppend[]): AppendOutcome[] {
@@ -450,7 +459,8 @@ export class SqliteEventStore implements EventStore {
       this.trustHeads();
       const outcomes = write();
       if (outcomes === undefined) {
-        this.statements.rollback.run();
+        // A group's insert that a unique index refused has already ended the transaction.
+        if (this.db.inTransaction) this.statements.rollback.run();
         return undefined;
       }
       // Participants write their state in this same transaction; a throw rolls the group back.
@@ -478,8 +488,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * The group's rows in one statement, or undefined when a unique index refused them (the caller
-   * rolls the attempt back). An append that writes nothing (no events, or a failed expected revision,
+   * The group's rows in one statement, or undefined when a unique index refused them (the insert's
+   * `OR ROLLBACK` ended the attempt's transaction). An append that writes nothing (no events, or a failed expected revision,
    * which may be a retry) is settled against the stored rows, so the rows planned before it go in first.
    */
   private writeGroupAtOnce(group: readonly PendingAppend[]): AppendOutcome[] | undefined {
@@ -528,7 +538,7 @@ export class SqliteEventStore implements EventStore {
     return flush() ? outcomes : undefined;
   }
 
-  /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the statement undid itself). */
+  /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the transaction is rolled back). */
   private insertPlanned(
     planned: readonly PlannedAppend[],
     values: readonly unknown[],
@@ -538,7 +548,7 @@ export class SqliteEventStore implements EventStore {
   ): boolean {
     let lastPosition: bigint;
     try {
-      lastPosition = this.inserts.run(rows, values);
+      lastPosition = this.groupInserts.run(rows, values);
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
@@ -626,10 +636,7 @@ export class SqliteEventStore implements EventStore {
 
   /** After a commit: the chain ends it wrote become the ones later appends resume from. */
   private keepDigests(): void {
-    for (const [stream, end] of this.plannedDigests) {
-      this.lastDigests.delete(stream);
-      this.lastDigests.set(stream, end);
-    }
+    this.plannedDigests.forEach((end, stream) => this.lastDigests.set(stream, end));
     this.plannedDigests.clear();
     while (this.lastDigests.size > maxKeptDigests)
       this.lastDigests.delete(this.lastDigests.keys().next().value as StreamName);

@@ -50,4 +50,21 @@ describe("the SQLite store keeps a writer's own data text", () => {
       temp.cleanup();
     }
   });
+
+  it("stores and chains an append's metadata text as the writer gave it", async () => {
+    const temp = tempStoreFile();
+    const store = SqliteEventStore.open(temp.file);
+    try {
+      const stream = streamName('session-metadata-text');
+      const metadataText = '{ "time" : 1 }';
+      await store.appendToStream(stream, [{ ...withText('{}'), metadataText }]);
+      const [link] = await linksOf(store);
+      expect(link?.metadata).toBe(metadataText);
+      expect(link?.digest).toBe(eventDigest(undefined, link as StoredLink));
+      for await (const event of store.readStream(stream)) expect(event.metadata).toEqual({ time: 1 });
+    } finally {
+      await store.close();
+      temp.cleanup();
+    }
+  });
 });

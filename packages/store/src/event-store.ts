@@ -19,6 +19,12 @@ export interface EventToAppend {
    */
   readonly dataText?: string;
   /**
+   * The JSON text of `metadata` as the writer built it; like `dataText`, it must parse to
+   * `metadata`, a store that keeps JSON text stores (and chains) it instead of encoding
+   * `metadata`, and other stores ignore it.
+   */
+  readonly metadataText?: string;
+  /**
    * True when the writer checked `data` against the catalog codec of `type` and the codec accepted
    * it (an imported event its reader validated). A store may hand this verdict on with the recorded
    * event to the commit participants of the same commit (the heads-only store does), so inline

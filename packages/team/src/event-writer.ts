@@ -12,6 +12,8 @@ import {
   isCatalogEventType,
 } from '@teamlog/events';
 import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, StreamName } from '@teamlog/store';
+import { acceptedDataText } from './accepted-data-text';
+import { jsonString } from './json-string';
 import { TeamLogError } from './team-log-errors';
 
 export interface WriteContext {
@@ -27,9 +29,10 @@ const legacyMailboxTypes: ReadonlySet<string> = new Set(['team/message/queued', 
 /**
  * The runtime half of "never write the mailbox": the type system already refuses these types
  * (WritableEvent), this refuses them from untyped callers too, and checks every payload against
- * its catalog codec so a written log never holds a record its own reader would refuse.
+ * its catalog codec so a written log never holds a record its own reader would refuse. `text`: the
+ * payload's JSON built by its known shape, which already proves it plain JSON.
  */
-const assertWritable = (event: WritableEvent): JsonValue => {
+const assertWritable = (event: WritableEvent, text: string | undefined): JsonValue => {
   const type: string = event.type;
   if (legacyMailboxTypes.has(type)) throw new TeamLogError({ code: 'LegacyMailboxWriteRefused', eventType: type });
   if (!isCatalogEventType(type))
@@ -38,6 +41,8 @@ const assertWritable = (event: WritableEvent): JsonValue => {
   const decoded = catalogValidator(type)(event.data) ? undefined : decodeCatalogEvent(type, event.data);
   if (decoded !== undefined && isLeft(decoded))
     throw new TeamLogError({ code: 'InvalidEventRefused', eventType: type, problem: decoded.left });
+  // A text built by the payload's shape holds only strings in plain objects and arrays.
+  if (text !== undefined) return event.data as JsonValue;
   if (!JsonValue.is(event.data))
     throw new TeamLogError({ code: 'InvalidEventRefused', eventType: type, problem: 'data is not plain JSON' });
   return event.data;
@@ -55,6 +60,16 @@ const metadataFor = (event: WritableEvent, context: WriteContext, time: number):
   return metadata;
 };
 
+/** `JSON.stringify(metadata)` of what `metadataFor` builds, key by key in its order (see json-string.ts). */
+const metadataText = (metadata: StoredEventMetadata): string | undefined => {
+  if (!Number.isSafeInteger(metadata.time)) return undefined;
+  let text = `{"time":${metadata.time}`;
+  if (metadata.surfaceOp !== undefined) text += `,"surfaceOp":${JSON.stringify(metadata.surfaceOp)}`;
+  if (metadata.writerSessionId !== undefined) text += `,"writerSessionId":${jsonString(metadata.writerSessionId)}`;
+  if (metadata.correlationId !== undefined) text += `,"correlationId":${jsonString(metadata.correlationId)}`;
+  return `${text}}`;
+};
+
 /**
  * The only way teamlog appends: writable catalog events, checked, with stored metadata. A refused
  * event rejects before anything is handed to the store.
@@ -69,12 +84,19 @@ export const appendWritable = (
   let toAppend: EventToAppend[];
   try {
     const time = context.clock().getTime();
-    toAppend = events.map((event) => ({
-      id: context.ids.eventId(),
-      type: event.type,
-      data: assertWritable(event),
-      metadata: metadataFor(event, context, time),
-    }));
+    toAppend = events.map((event) => {
+      // A send's acceptance is encoded here, by its known shape, instead of by the store's JSON.stringify.
+      const dataText = event.type === 'teamlog/inbox/accepted' ? acceptedDataText(event.data) : undefined;
+      const metadata = metadataFor(event, context, time);
+      return {
+        id: context.ids.eventId(),
+        type: event.type,
+        data: assertWritable(event, dataText),
+        metadata,
+        dataText,
+        metadataText: metadataText(metadata),
+      };
+    });
   } catch (error) {
     return Promise.reject(error);
   }

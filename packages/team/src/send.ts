@@ -57,7 +57,10 @@ export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, requ
         lead,
         async (leadFold) => {
           const from = sender.sessionId === lead ? leadFold : await engine.current(sender.sessionId);
-          return route(engine, paths, sender, leadFold, from, target, content, signal);
+          const done = route(engine, paths, sender, leadFold, from, target, content, signal);
+          // Awaited once the team's lock settles; no unhandled-rejection warning meanwhile.
+          if ('admitted' in done) done.admitted.catch(() => undefined);
+          return done;
         },
         signal === undefined ? {} : { signal },
       );
@@ -85,9 +88,7 @@ const route = (
   const listed = routed.right as ListedRoute;
   const inbox = listed.target.kind === 'lead' ? paths.lead(listed) : paths.members(listed.teamId)(listed);
   const message = relayedMessage(engine.ids.messageId(), listed.sender, content);
-  const admitted = admit(engine, listed.teamId, inbox, message, signal);
-  admitted.catch(() => undefined); // awaited by the caller; no unhandled-rejection warning meanwhile
-  return { admitted };
+  return { admitted: admit(engine, listed.teamId, inbox, message, signal) };
 };
 
 /** The send's result: the admission, or the refusal that explains an address not on the roster. */
@@ -126,7 +127,7 @@ const admit = (
     },
     writer: sender,
     teamId: () => teamId,
-    ...(signal === undefined ? {} : { signal }),
+    signal,
     after: (events) => {
       // Events are only decided for a target that is not closed; none means it was accepted before.
       if (events.length > 0 && status !== 'closed')

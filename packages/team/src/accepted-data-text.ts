@@ -1,0 +1,68 @@
+/*
+ * The stored JSON text of an acceptance's data, written by hand for the one shape every send writes
+ * (the inbox decider's `teamlog/inbox/accepted`: team id, list, and a relayed message of text
+ * blocks), so the store does not run `JSON.stringify` over it (on Node 20 that walk cost about twice
+ * this). The text is exactly `JSON.stringify(data)`'s (the same key order, the same escapes), so the
+ * stored bytes and their chain digest do not depend on which of the two wrote them
+ * (docs/rules.md#stored-data-bytes); any other shape is left to `JSON.stringify`. A text built here
+ * also proves the data plain JSON: every value in it is a string, in plain objects and arrays.
+ */
+
+import { jsonString as quoted } from './json-string';
+
+/** A plain object (what JSON.stringify writes key by key, with no `toJSON` of its prototype) with exactly these own keys, in this order. */
+const hasKeys = (value: unknown, keys: readonly string[]): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  let index = 0;
+  for (const key in value) {
+    if (key !== keys[index]) return false;
+    index += 1;
+  }
+  return index === keys.length;
+};
+
+const dataKeys = ['teamId', 'list', 'message'];
+const messageKeys = ['id', 'role', 'content', 'source'];
+const sourceKeys = ['kind', 'form', 'senderSessionId', 'senderName'];
+const textBlockKeys = ['type', 'text'];
+
+/** A text block as `{"type":"text","text":…}`; undefined for any other block. */
+const blockText = (block: unknown): string | undefined =>
+  hasKeys(block, textBlockKeys) && block.type === 'text' && typeof block.text === 'string'
+    ? `{"type":"text","text":${quoted(block.text)}}`
+    : undefined;
+
+const contentText = (content: unknown): string | undefined => {
+  if (!Array.isArray(content) || Object.getPrototypeOf(content) !== Array.prototype) return undefined;
+  let text = '[';
+  for (let index = 0; index < content.length; index += 1) {
+    const block = blockText(content[index]);
+    if (block === undefined) return undefined;
+    text += index === 0 ? block : `,${block}`;
+  }
+  return `${text}]`;
+};
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * `JSON.stringify(data)` of an acceptance whose message is a Team relay of text blocks, built without
+ * walking the value generically; undefined for any other shape (the store then encodes `data` itself).
+ */
+export const acceptedDataText = (data: unknown): string | undefined => {
+  if (!hasKeys(data, dataKeys) || !isText(data.teamId) || !isText(data.list)) return undefined;
+  const message = data.message;
+  if (!hasKeys(message, messageKeys) || !isText(message.id) || message.role !== 'user') return undefined;
+  const source = message.source;
+  if (
+    !hasKeys(source, sourceKeys) ||
+    source.kind !== 'team-relay' ||
+    source.form !== 'relay' ||
+    !isText(source.senderSessionId) ||
+    !isText(source.senderName)
+  )
+    return undefined;
+  const content = contentText(message.content);
+  if (content === undefined) return undefined;
+  return `{"teamId":${quoted(data.teamId)},"list":${quoted(data.list)},"message":{"id":${quoted(message.id)},"role":"user","content":${content},"source":{"kind":"team-relay","form":"relay","senderSessionId":${quoted(source.senderSessionId)},"senderName":${quoted(source.senderName)}}}}`;
+};
