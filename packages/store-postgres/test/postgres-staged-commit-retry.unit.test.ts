@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { EventId } from '@teamlog/events';
 import { retrying, streamName } from '@teamlog/store';
-import { isConnectionFailure, postgresStagedAppends } from '@teamlog/store-postgres';
+import { appendGroupSql, isConnectionFailure, postgresStagedAppends } from '@teamlog/store-postgres';
 
 /* A unit's commit that a dropped connection interrupted is sent again whole, on a new connection. */
 
@@ -20,7 +20,8 @@ const fakeConnections = (failures: number) => {
     const connection: FakeConnection = { statements: [], released: [] };
     connections.push(connection);
     const client = {
-      query: async (sql: string) => {
+      query: async (query: string | { readonly text: string }) => {
+        const sql = typeof query === 'string' ? query : query.text;
         connection.statements.push(sql.startsWith('SELECT outcome') ? 'append_group' : sql);
         if (failed < failures) {
           failed += 1;
@@ -48,6 +49,7 @@ const unitOn = (connect: () => Promise<PoolClient>, maxAttempts: number, committ
     assertOpen: () => undefined,
     maxStagedBytes: 1024 * 1024,
     committed: (transaction) => void committed.push(transaction),
+    groupQuery: (values) => ({ text: appendGroupSql, values }),
     failure: (_operation, error) => error,
   });
 
