@@ -7,6 +7,12 @@
 -- append by append (teamlog.append_each, the per-append blocks of 0001), so one append's conflict
 -- still fails only that append.
 --
+-- The chain's digests (0002) are computed here too, in the loop that checks the expectations,
+-- from each stream's last digest: the insert trigger now runs only for a row inserted without a
+-- digest (by another statement, or append_each), since a trigger call per row cost about as much
+-- as the rest of the group. A digest given with the row is trusted as given; the audit checks
+-- every digest against the stored text either way (docs/trust-boundary.md).
+--
 -- The group's notification goes out with its commit: a writer that dies right after committing
 -- has still told every listener. Its payload names the writer (p_writer, no spaces), so a store
 -- knows its own notification whether it arrives before or after its own answer:
@@ -106,8 +112,10 @@ DECLARE
   v_last bigint[] := array_fill(-1::bigint, ARRAY[v_appends]);
   v_base bigint[] := array_fill(0::bigint, ARRAY[v_appends]);
   v_first int[];
-  -- Per event: the append it belongs to.
+  -- Per event: the append it belongs to, and its chain's digest.
   v_owner int[];
+  v_digests text[];
+  v_previous text;
   v_written int[];
   v_positions bigint[];
   v_stream text;
@@ -133,20 +141,28 @@ BEGIN
     v_first := ARRAY(SELECT (sum(u.c) OVER (ORDER BY u.i) - u.c + 1)::int
                        FROM unnest(p_counts) WITH ORDINALITY AS u(c, i) ORDER BY u.i);
     v_owner := ARRAY(SELECT u.i::int FROM unnest(p_counts) WITH ORDINALITY AS u(c, i), generate_series(1, u.c) ORDER BY u.i);
-    -- Appends to one stream in request order, each against the head the ones before it left.
-    FOR r IN SELECT a.i::int AS i, a.s, a.x, a.c, h.last_revision AS head
+    v_digests := array_fill(NULL::text, ARRAY[coalesce(array_length(p_ids, 1), 0)]);
+    -- Appends to one stream in request order, each against the head (and the chain's last
+    -- digest) the ones before it left.
+    FOR r IN SELECT a.i::int AS i, a.s, a.x, a.c, h.last_revision AS head, p.digest AS previous
                FROM unnest(p_streams, p_expected, p_counts) WITH ORDINALITY AS a(s, x, c, i)
                JOIN teamlog.streams h ON h.stream_name = a.s
+               LEFT JOIN teamlog.events p ON p.stream_name = h.stream_name AND p.revision = h.last_revision
               ORDER BY a.s, a.i LOOP
       IF r.s IS DISTINCT FROM v_stream THEN
         v_stream := r.s;
         v_head := r.head;
+        v_previous := r.previous;
       END IF;
       IF (CASE r.x WHEN 'any' THEN true WHEN 'no_stream' THEN v_head = -1
                WHEN 'stream_exists' THEN v_head >= 0 ELSE v_head = r.x::bigint END) THEN
         v_ok[r.i] := true;
         v_base[r.i] := v_head + 1 - v_first[r.i];
         v_head := v_head + r.c;
+        FOR n IN v_first[r.i] .. v_first[r.i] + r.c - 1 LOOP
+          v_previous := teamlog.event_digest(v_previous, p_types[n], p_data[n]::text, p_metadata[n]::text);
+          v_digests[n] := v_previous;
+        END LOOP;
       ELSE
         v_refused := true;
       END IF;
@@ -162,9 +178,9 @@ BEGIN
   IF v_one_insert THEN
     BEGIN
       WITH written AS (
-        INSERT INTO teamlog.events (transaction_id, stream_name, revision, event_id, type, data, metadata, recorded_at)
-        SELECT v_transaction, p_streams[e.a], v_base[e.a] + e.n, e.id, e.type, e.data, e.metadata, p_recorded[e.a]
-          FROM unnest(v_owner, p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS e(a, id, type, data, metadata, n)
+        INSERT INTO teamlog.events (transaction_id, stream_name, revision, event_id, type, data, metadata, recorded_at, digest)
+        SELECT v_transaction, p_streams[e.a], v_base[e.a] + e.n, e.id, e.type, e.data, e.metadata, p_recorded[e.a], e.digest
+          FROM unnest(v_owner, p_ids, p_types, p_data, p_metadata, v_digests) WITH ORDINALITY AS e(a, id, type, data, metadata, digest, n)
          WHERE v_ok[e.a]
          ORDER BY e.n
         RETURNING teamlog.events.stream_name, teamlog.events.revision, teamlog.events.position
@@ -211,3 +227,7 @@ BEGIN
   END IF;
 END;
 $$;
+
+DROP TRIGGER events_chain ON teamlog.events;
+CREATE TRIGGER events_chain BEFORE INSERT ON teamlog.events FOR EACH ROW WHEN (NEW.digest IS NULL)
+  EXECUTE FUNCTION teamlog.chain_event();
