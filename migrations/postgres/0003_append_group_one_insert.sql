@@ -10,18 +10,13 @@
 -- The chain's digests (0002) are computed here too, in the loop that checks the expectations,
 -- from each stream's last digest: the insert trigger now runs only for a row inserted without a
 -- digest (by another statement, or append_each), since a trigger call per row cost about as much
--- as the rest of the group. A digest given with the row is trusted as given; the audit checks
--- every digest against the stored text either way (docs/trust-boundary.md).
+-- as the rest of the group. A digest given with the row is kept as given; the audit checks every
+-- digest against the stored text either way (docs/trust-boundary.md).
 --
--- The group's notification goes out with its commit: a writer that dies right after committing
--- has still told every listener. Its payload names the writer (p_writer, no spaces), so a store
--- knows its own notification whether it arrives before or after its own answer:
--- '<transaction> <writer> <streams as a JSON array>', the array left out past 7900 bytes (then a
--- listener forgets every head). NOTIFY makes notifying commits take turns cluster-wide; within one
--- store the groups take turns already (one in flight).
---
--- The eight-argument append_group of 0001 stays, for a process still running the code before this
--- migration until it restarts (it sends its notification with notify_appended).
+-- The function keeps its arguments and answer, so a process still running the code from before
+-- this migration calls it unchanged. The notification stays a transaction of its own after the
+-- commit (notify_appended): folded into the group, NOTIFY's cluster-wide lock held through the
+-- commit's flush measured no faster for one process and slower for many (docs/benchmarks.md).
 
 -- The appends of a group one by one, each in a subtransaction of its own; the caller holds the
 -- streams' locks. A batch with a stored id comes back as 'stored' with what is stored.
@@ -90,7 +85,7 @@ BEGIN
 END;
 $$;
 
-CREATE FUNCTION teamlog.append_group(
+CREATE OR REPLACE FUNCTION teamlog.append_group(
   p_streams  text[],
   p_expected text[],
   p_counts   int[],
@@ -98,8 +93,7 @@ CREATE FUNCTION teamlog.append_group(
   p_ids      text[],
   p_types    text[],
   p_data     json[],
-  p_metadata json[],
-  p_writer   text
+  p_metadata json[]
 ) RETURNS TABLE (outcome text, last_revision bigint, transaction_id text, last_position bigint, stored json)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -122,8 +116,6 @@ DECLARE
   v_head bigint;
   v_refused boolean := false;
   v_one_insert boolean := NOT (0 = ANY (p_counts));
-  v_named json;
-  v_payload text;
   r record;
 BEGIN
   -- An append returns once its commit is durable, whatever the session asked for.
@@ -215,15 +207,6 @@ BEGIN
 
   IF v_refused THEN
     DELETE FROM teamlog.streams s WHERE s.stream_name = ANY (p_streams) AND s.last_revision = -1;
-  END IF;
-  SELECT json_agg(s.stream_name ORDER BY s.stream_name) INTO v_named
-    FROM teamlog.streams s WHERE s.stream_name = ANY (p_streams) AND s.last_transaction_id = v_transaction;
-  IF v_named IS NOT NULL THEN
-    v_payload := v_transaction::text || ' ' || coalesce(p_writer, '-') || ' ' || v_named::text;
-    IF octet_length(v_payload) >= 7900 THEN
-      v_payload := v_transaction::text || ' ' || coalesce(p_writer, '-');
-    END IF;
-    PERFORM pg_notify('teamlog_appended', v_payload);
   END IF;
 END;
 $$;

@@ -26,17 +26,9 @@ export type AppendOutcome =
   | { readonly ok: true; readonly result: AppendResult }
   | { readonly ok: false; readonly error: Error };
 
-const answerColumns =
-  'SELECT outcome, last_revision::text AS last_revision, transaction_id, last_position::text AS last_position, stored ';
-
-/** The group as one INSERT, notifying with its commit (migration 3): the eight arrays, then the writer's id. */
-export const appendGroupSql = `${answerColumns}FROM teamlog.append_group($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::json[], $8::json[], $9::text)`;
-
-/** The group append by append, for a database before migration 3 (its writer notifies after the commit). */
-export const appendEachSql = `${answerColumns}FROM teamlog.append_group($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::json[], $8::json[])`;
-
-/** The schema version from which teamlog.append_group writes a group with one INSERT and notifies with its commit. */
-export const oneInsertSchemaVersion = 3;
+export const appendGroupSql =
+  'SELECT outcome, last_revision::text AS last_revision, transaction_id, last_position::text AS last_position, stored ' +
+  'FROM teamlog.append_group($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::json[], $8::json[])';
 
 const expectedText = (expected: ExpectedRevision): string =>
   typeof expected === 'bigint' ? expected.toString() : expected;

@@ -1,14 +1,14 @@
 import type { Client, Notification } from 'pg';
-import { type RetryPolicy, retryDelay, sleep } from '@teamlog/store';
-import { type AppendedNotice, parseAppendedPayload } from './notified-heads';
+import { type RetryPolicy, type StreamName, retryDelay, sleep } from '@teamlog/store';
+import { parseAppendedPayload } from './notified-heads';
 
-/** The channel teamlog.append_group (and, before migration 3, notify_appended) signals on; the payload is in notified-heads.ts. */
+/** The channel teamlog.notify_appended signals on, with the committed transaction id (and the streams it wrote) as payload. */
 export const appendedChannel = 'teamlog_appended';
 
 export interface AppendListenerOptions {
   readonly connect: () => Client;
-  /** A group committed somewhere (its notification), or undefined after a reconnect, when notifications may have been missed. */
-  readonly onAppended: (notice: AppendedNotice | undefined) => void;
+  /** A group committed somewhere (its transaction id), or undefined after a reconnect, when notifications may have been missed. */
+  readonly onAppended: (transaction: bigint | undefined, streams?: readonly StreamName[]) => void;
   /** The LISTEN connection is up (true) or ended (false): notifications are only heard while it is up. */
   readonly onListening?: (listening: boolean) => void;
   readonly retry: RetryPolicy;
@@ -98,6 +98,7 @@ export class AppendListener {
 
   private notified(message: Notification): void {
     if (message.channel !== appendedChannel) return;
-    this.options.onAppended(parseAppendedPayload(message.payload ?? ''));
+    const { transaction, streams } = parseAppendedPayload(message.payload ?? '');
+    this.options.onAppended(transaction, streams);
   }
 }

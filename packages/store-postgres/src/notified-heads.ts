@@ -81,51 +81,31 @@ export class NotifiedHeads {
   }
 }
 
-/**
- * The notification payload: the transaction id, the writer's id (no spaces), then the streams it
- * appended to (JSON), when they fit (teamlog.append_group builds the same from migration 3).
- */
-export const appendedPayload = (
-  transaction: bigint,
-  writer: string,
-  streams: readonly StreamName[] | undefined,
-): string => {
-  const unnamed = `${transaction} ${writer}`;
-  if (streams === undefined) return unnamed;
-  const named = `${unnamed} ${JSON.stringify(streams)}`;
+/** The notification payload: the transaction id, then the streams it appended to (JSON), when they fit. */
+export const appendedPayload = (transaction: bigint, streams: readonly StreamName[]): string => {
+  const named = `${transaction} ${JSON.stringify(streams)}`;
   // PostgreSQL refuses a payload of 8000 bytes or more; without names every listener forgets every head.
-  return Buffer.byteLength(named, 'utf8') < 7900 ? named : unnamed;
+  return Buffer.byteLength(named, 'utf8') < 7900 ? named : transaction.toString();
 };
 
-export interface AppendedNotice {
-  readonly transaction: bigint | undefined;
-  /** Undefined in the form without it ('<transaction> [streams]', written before migration 3). */
-  readonly writer: string | undefined;
-  /** Undefined when the payload names no streams or is not ours. */
-  readonly streams: readonly StreamName[] | undefined;
-}
-
-const streamsOf = (json: string): readonly StreamName[] | undefined => {
-  try {
-    const streams: unknown = JSON.parse(json);
-    return Array.isArray(streams) && streams.every((stream) => typeof stream === 'string')
-      ? (streams as StreamName[])
-      : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** Parse a notification payload: '<transaction> <writer> [streams]', or the older '<transaction> [streams]'. */
-export const parseAppendedPayload = (payload: string): AppendedNotice => {
+/** Parse a notification payload: its transaction id and named streams (undefined when it names none or is not ours). */
+export const parseAppendedPayload = (
+  payload: string,
+): { readonly transaction: bigint | undefined; readonly streams: readonly StreamName[] | undefined } => {
   const space = payload.indexOf(' ');
   const head = space < 0 ? payload : payload.slice(0, space);
   const transaction = /^\d+$/.test(head) ? BigInt(head) : undefined;
-  if (transaction === undefined || space < 0) return { transaction, writer: undefined, streams: undefined };
-  const rest = payload.slice(space + 1);
-  if (rest.startsWith('[')) return { transaction, writer: undefined, streams: streamsOf(rest) };
-  const next = rest.indexOf(' ');
-  return next < 0
-    ? { transaction, writer: rest, streams: undefined }
-    : { transaction, writer: rest.slice(0, next), streams: streamsOf(rest.slice(next + 1)) };
+  if (transaction === undefined || space < 0) return { transaction, streams: undefined };
+  try {
+    const streams: unknown = JSON.parse(payload.slice(space + 1));
+    return {
+      transaction,
+      streams:
+        Array.isArray(streams) && streams.every((stream) => typeof stream === 'string')
+          ? (streams as StreamName[])
+          : undefined,
+    };
+  } catch {
+    return { transaction, streams: undefined };
+  }
 };

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Client, Pool, QueryConfig, QueryResultRow } from 'pg';
+import type { Client, Pool, QueryResultRow } from 'pg';
 import {
   type AppendOptions,
   type AppendResult,
@@ -31,14 +30,12 @@ import {
 import { postgresStagedAppends } from './postgres-staged-appends';
 import { endOfAllSql, horizonSql, readAllPageSql } from './all-queries';
 import { AppendListener } from './append-listener';
-import { type AppendedNotice, NotifiedHeads, appendedPayload } from './notified-heads';
+import { NotifiedHeads, appendedPayload } from './notified-heads';
 import {
   type AppendOutcome,
   type GroupAppend,
-  appendEachSql,
   appendGroupParameters,
   appendGroupSql,
-  oneInsertSchemaVersion,
   outcomesOf,
 } from './append-group';
 import { errorCode, isConnectionFailure } from './connection-failure';
@@ -71,8 +68,6 @@ export interface PostgresEventStoreOptions {
    * writer died right after committing) can go unseen.
    */
   readonly headTrustMs?: number;
-  /** This store's id in its notifications (no spaces; default a random UUID): how it knows its own. */
-  readonly writerId?: string;
 }
 
 /** What the store needs from its connection: a pool for queries, a client factory for LISTEN, and a way to print errors without the password. */
@@ -132,10 +127,8 @@ export class PostgresEventStore implements EventStore {
   private readonly notifications = new Set<Promise<unknown>>();
   /** Heads known without a read: this store's commits and reads, forgotten on other writers' notifications. */
   private readonly heads: NotifiedHeads;
-  /** Names this store in its notifications, which come back to its own listener too. */
-  private readonly writerId: string;
-  /** From migration 3 a group is one INSERT and notifies with its commit; before it, the store notifies after. */
-  private readonly groupNotifies: boolean;
+  /** Transactions this store committed lately: their notifications come back to its own listener. */
+  private readonly ownTransactions = new Set<bigint>();
   private readonly clock: () => Date;
   private readonly maxGroupEvents: number;
   private readonly pollIntervalMs: number;
@@ -158,11 +151,9 @@ export class PostgresEventStore implements EventStore {
     this.maxStagedBytes = options.maxStagedBytes ?? 256 * 1024 * 1024;
     // Every connection of the pool already has an 'error' listener (openPostgresStore, connection-error-handlers.ts).
     this.heads = new NotifiedHeads(options.headTrustMs ?? 1000);
-    this.writerId = options.writerId ?? randomUUID();
-    this.groupNotifies = schemaVersion >= oneInsertSchemaVersion;
     this.listener = new AppendListener({
       connect: connection.connectListener,
-      onAppended: (notice) => this.notified(notice),
+      onAppended: (transaction, streams) => this.notified(transaction, streams),
       onListening: (listening) => this.heads.listeningChanged(listening),
       retry: { ...this.retry, maxAttempts: Number.POSITIVE_INFINITY },
       log: this.log,
@@ -219,7 +210,6 @@ export class PostgresEventStore implements EventStore {
       assertOpen: () => this.assertOpen(),
       maxStagedBytes: this.maxStagedBytes,
       committed: (transaction) => this.recordCommittedTransaction(transaction, undefined),
-      groupQuery: (parameters) => this.groupQuery(parameters),
       failure: (operation, error) => this.failureOf(operation, error),
     });
   }
@@ -258,7 +248,11 @@ export class PostgresEventStore implements EventStore {
       rows = (
         await this.withRetry('append', () => {
           this.sentStatements += 1;
-          return this.connection.pool.query(this.groupQuery(appendGroupParameters(group)));
+          return this.connection.pool.query({
+            name: statementName(appendGroupSql),
+            text: appendGroupSql,
+            values: appendGroupParameters(group),
+          });
         })
       ).rows;
     } catch (error) {
@@ -285,13 +279,6 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  /** The statement of one group (the staged units' too): from migration 3, one INSERT naming this store as its notification's writer. */
-  private groupQuery(parameters: unknown[]): QueryConfig {
-    return this.groupNotifies
-      ? { name: statementName(appendGroupSql), text: appendGroupSql, values: [...parameters, this.writerId] }
-      : { name: statementName(appendEachSql), text: appendEachSql, values: parameters };
-  }
-
   private recordCommitted(group: readonly PendingAppend[], outcomes: readonly AppendOutcome[]): void {
     // One pass: the newest transaction that wrote, and the streams it wrote.
     let newest: bigint | undefined;
@@ -308,20 +295,20 @@ export class PostgresEventStore implements EventStore {
   /** `streams`: the streams the transaction wrote, named in the notification (undefined: listeners forget every head). */
   private recordCommittedTransaction(newest: bigint, streams: readonly StreamName[] | undefined): void {
     this.ownNewest = this.ownNewest === undefined || newest > this.ownNewest ? newest : this.ownNewest;
+    this.ownTransactions.add(newest);
+    if (this.ownTransactions.size > 4096)
+      this.ownTransactions.delete(this.ownTransactions.values().next().value as bigint);
     this.committedElsewhere(newest);
-    if (!this.groupNotifies) this.notifyOthers(appendedPayload(newest, this.writerId, streams));
+    this.notifyOthers(streams === undefined ? newest.toString() : appendedPayload(newest, streams));
   }
 
-  /**
-   * A notification (undefined: the LISTEN connection came back, some may have been missed): another
-   * writer's commit makes the heads of the streams it names unknown (all of them, when it names none).
-   */
-  private notified(notice: AppendedNotice | undefined): void {
-    if (notice === undefined || notice.writer !== this.writerId) this.heads.changedElsewhere(notice?.streams);
-    this.committedElsewhere(notice?.transaction);
+  /** A notification: another writer's commit makes the heads of the streams it names unknown (all of them, when it names none). */
+  private notified(transaction: bigint | undefined, streams: readonly StreamName[] | undefined): void {
+    if (transaction === undefined || !this.ownTransactions.has(transaction)) this.heads.changedElsewhere(streams);
+    this.committedElsewhere(transaction);
   }
 
-  /** Before migration 3: tell the other processes' subscriptions; not awaited by the appends (they are durable already), awaited by close. */
+  /** Tell the other processes' subscriptions; not awaited by the appends (they are durable already), awaited by close. */
   private notifyOthers(payload: string): void {
     this.sentStatements += 1;
     const sent = this.connection.pool

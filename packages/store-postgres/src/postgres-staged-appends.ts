@@ -1,4 +1,4 @@
-import type { PoolClient, QueryConfig } from 'pg';
+import type { PoolClient } from 'pg';
 import {
   type AppendResult,
   duplicateEventId,
@@ -11,7 +11,7 @@ import {
   wrongExpectedVersion,
   isStoreError,
 } from '@teamlog/store';
-import { outcomeOf } from './append-group';
+import { appendGroupSql, outcomeOf } from './append-group';
 import { streamHeadSql } from './stream-queries';
 
 /** What a unit needs from the store that opened it. */
@@ -25,8 +25,6 @@ export interface PostgresStagingHost {
   readonly maxStagedBytes: number;
   /** After a commit: the transaction that wrote it, for read-your-writes and other processes' subscriptions. */
   readonly committed: (transaction: bigint) => void;
-  /** The statement of teamlog.append_group for the unit's eight arrays (the store's, which knows the schema). */
-  readonly groupQuery: (parameters: unknown[]) => QueryConfig;
   readonly failure: (operation: string, error: unknown) => unknown;
 }
 
@@ -121,7 +119,7 @@ export const postgresStagedAppends = (host: PostgresStagingHost): StagedAppends 
         let broken = false;
         try {
           await client.query('BEGIN');
-          const { rows } = await client.query(host.groupQuery(parameters));
+          const { rows } = await client.query(appendGroupSql, parameters);
           const results: StagedStreamResult[] = [];
           for (const [index, staged] of streams.entries()) {
             const outcome = outcomeOf(

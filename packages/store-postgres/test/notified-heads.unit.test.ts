@@ -62,26 +62,11 @@ describe('heads a PostgreSQL store knows without reading', () => {
     expect(heads.get(a)).toBeUndefined();
   });
 
-  it('names the writer and the streams in the notification payload when they fit, and reads every form back', () => {
-    expect(parseAppendedPayload(appendedPayload(42n, 'w-1', [a, b]))).toEqual({
-      transaction: 42n,
-      writer: 'w-1',
-      streams: [a, b],
-    });
-    expect(parseAppendedPayload('42 w-1')).toEqual({ transaction: 42n, writer: 'w-1', streams: undefined });
-    // The form written before migration 3: no writer.
-    expect(parseAppendedPayload(`42 ${JSON.stringify([a])}`)).toEqual({
-      transaction: 42n,
-      writer: undefined,
-      streams: [a],
-    });
-    expect(parseAppendedPayload('42')).toEqual({ transaction: 42n, writer: undefined, streams: undefined });
-    expect(parseAppendedPayload('not a number')).toEqual({
-      transaction: undefined,
-      writer: undefined,
-      streams: undefined,
-    });
+  it('names the streams in the notification payload when they fit, and reads both forms back', () => {
+    expect(parseAppendedPayload(appendedPayload(42n, [a, b]))).toEqual({ transaction: 42n, streams: [a, b] });
+    expect(parseAppendedPayload('42')).toEqual({ transaction: 42n, streams: undefined });
+    expect(parseAppendedPayload('not a number')).toEqual({ transaction: undefined, streams: undefined });
     const many = Array.from({ length: 400 }, (_, index) => `session-${'x'.repeat(30)}-${index}` as StreamName);
-    expect(appendedPayload(7n, 'w-1', many)).toBe('7 w-1');
+    expect(appendedPayload(7n, many)).toBe('7');
   });
 });

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { EventId } from '@teamlog/events';
 import { retrying, streamName } from '@teamlog/store';
-import { appendGroupSql, isConnectionFailure, postgresStagedAppends } from '@teamlog/store-postgres';
+import { isConnectionFailure, postgresStagedAppends } from '@teamlog/store-postgres';
 
 /* A unit's commit that a dropped connection interrupted is sent again whole, on a new connection. */
 
@@ -20,8 +20,7 @@ const fakeConnections = (failures: number) => {
     const connection: FakeConnection = { statements: [], released: [] };
     connections.push(connection);
     const client = {
-      query: async (query: string | { readonly text: string }) => {
-        const sql = typeof query === 'string' ? query : query.text;
+      query: async (sql: string) => {
         connection.statements.push(sql.startsWith('SELECT outcome') ? 'append_group' : sql);
         if (failed < failures) {
           failed += 1;
@@ -49,7 +48,6 @@ const unitOn = (connect: () => Promise<PoolClient>, maxAttempts: number, committ
     assertOpen: () => undefined,
     maxStagedBytes: 1024 * 1024,
     committed: (transaction) => void committed.push(transaction),
-    groupQuery: (values) => ({ text: appendGroupSql, values }),
     failure: (_operation, error) => error,
   });
 
