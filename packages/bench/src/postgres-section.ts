@@ -99,8 +99,9 @@ const measureViews = async (
 /**
  * Appends per second with 64 concurrent writers on PostgreSQL: PostgresEventStore against raw
  * INSERTs of the same rows (one autocommit transaction each, 64 connections) and against Emmett's
- * PostgreSQL event store, all with synchronous_commit on, interleaved run by run (median of three;
- * one with --quick); then TeamLog.send on the store, against the same raw rate per stored message.
+ * PostgreSQL event store, and TeamLog.send on the store against the same raw rate per stored
+ * message, all with synchronous_commit on, interleaved run by run (median of three, with each
+ * case's spread and the send's same-run ratios; one run with --quick).
  */
 export const runPostgresSection = async (
   options: BenchOptions,
