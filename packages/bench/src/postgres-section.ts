@@ -7,6 +7,7 @@ import type { ChildResult, ChildRequest } from './child-protocol';
 import { medianRun } from './median-run';
 import { type Target, formatRate, ratePerSecond, throughputRow } from './report-table';
 import { runChild } from './run-child';
+import { runSpread } from './run-spread';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 
@@ -23,13 +24,6 @@ type WriteCase = 'postgres-raw-insert' | 'postgres-append' | 'emmett-append' | '
 const writeCases: readonly WriteCase[] = ['postgres-raw-insert', 'postgres-append', 'emmett-append', 'postgres-send'];
 
 const rateOf = (result: ChildResult): number => ratePerSecond(result.count, result.elapsedMs);
-
-/** How far the runs of one case spread: the slowest and fastest rate, and the fastest over the slowest. */
-const spreadOf = (label: string, runs: readonly ChildResult[], unit: string): string => {
-  const rates = runs.map(rateOf).sort((a, b) => a - b);
-  const [slowest, fastest] = [rates[0] ?? 0, rates[rates.length - 1] ?? 0];
-  return `${label}: ${formatRate(slowest, unit)} to ${formatRate(fastest, unit)} over ${rates.length} runs (${(fastest / Math.max(slowest, Number.MIN_VALUE)).toFixed(2)}x)`;
-};
 
 /** Each measurement on a database of its own, dropped after it. */
 const onFreshDatabase = async (
@@ -188,9 +182,9 @@ export const runPostgresSection = async (
       ...(runs === 1
         ? []
         : [
-            spreadOf('postgres raw INSERTs, spread', runsOf('postgres-raw-insert'), 'row'),
-            spreadOf('postgres appends, spread', runsOf('postgres-append'), 'append'),
-            spreadOf(`postgres send, ${senders} senders, spread`, runsOf('postgres-send'), 'msg'),
+            runSpread('postgres raw INSERTs, spread', runsOf('postgres-raw-insert'), 'row'),
+            runSpread('postgres appends, spread', runsOf('postgres-append'), 'append'),
+            runSpread(`postgres send, ${senders} senders, spread`, runsOf('postgres-send'), 'msg'),
             `postgres send vs raw INSERTs, run by run: ${sameRunRatios.map((ratio) => `${ratio}x`).join(', ')}`,
           ]),
       noteOf('postgres raw INSERTs (one autocommit transaction each)', raw, 'rows'),
