@@ -7,6 +7,7 @@ import type { ChildResult, ChildRequest } from './child-protocol';
 import { medianRun } from './median-run';
 import { type Target, formatRate, ratePerSecond, throughputRow } from './report-table';
 import { runChild } from './run-child';
+import { runSpread } from './run-spread';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 
@@ -19,8 +20,10 @@ export const postgresTargets = {
   viewsEvents: 100_000,
 } as const;
 
-type AppendCase = 'postgres-raw-insert' | 'postgres-append' | 'emmett-append';
-const appendCases: readonly AppendCase[] = ['postgres-raw-insert', 'postgres-append', 'emmett-append'];
+type WriteCase = 'postgres-raw-insert' | 'postgres-append' | 'emmett-append' | 'postgres-send';
+const writeCases: readonly WriteCase[] = ['postgres-raw-insert', 'postgres-append', 'emmett-append', 'postgres-send'];
+
+const rateOf = (result: ChildResult): number => ratePerSecond(result.count, result.elapsedMs);
 
 /** Each measurement on a database of its own, dropped after it. */
 const onFreshDatabase = async (
@@ -90,8 +93,9 @@ const measureViews = async (
 /**
  * Appends per second with 64 concurrent writers on PostgreSQL: PostgresEventStore against raw
  * INSERTs of the same rows (one autocommit transaction each, 64 connections) and against Emmett's
- * PostgreSQL event store, all with synchronous_commit on, interleaved run by run (median of three;
- * one with --quick); then TeamLog.send on the store, against the same raw rate per stored message.
+ * PostgreSQL event store, and TeamLog.send on the store against the same raw rate per stored
+ * message, all with synchronous_commit on, interleaved run by run (median of three, with each
+ * case's spread and the send's same-run ratios; one run with --quick).
  */
 export const runPostgresSection = async (
   options: BenchOptions,
@@ -104,26 +108,36 @@ export const runPostgresSection = async (
     const { writers } = postgresTargets;
     const appends = options.messages;
     const runs = options.quick ? 1 : 3;
-    const results = new Map<AppendCase, ChildResult[]>(appendCases.map((kind) => [kind, []]));
+    const senders = Math.max(...options.senders);
+    const requestOf = (kind: WriteCase, url: string): ChildRequest =>
+      kind === 'postgres-send'
+        ? { case: kind, url, members: options.sendMembers, senders, messages: options.messages }
+        : { case: kind, url, writers, appends };
+    // The sends run in the same rounds as their raw baseline: on a shared machine the commit rate
+    // moves from minute to minute, and only cases measured side by side make a ratio.
+    const results = new Map<WriteCase, ChildResult[]>(writeCases.map((kind) => [kind, []]));
     for (let run = 1; run <= runs; run += 1) {
-      for (const kind of appendCases) {
-        context.progress(`postgres: ${kind}, ${appends} appends from ${writers} writers (run ${run} of ${runs})`);
-        results
-          .get(kind)
-          ?.push(await onFreshDatabase(server.url, kind, (url) => ({ case: kind, url, writers, appends })));
+      for (const kind of writeCases) {
+        context.progress(
+          kind === 'postgres-send'
+            ? `postgres: TeamLog.send, ${options.messages} messages from ${senders} senders (run ${run} of ${runs})`
+            : `postgres: ${kind}, ${appends} appends from ${writers} writers (run ${run} of ${runs})`,
+        );
+        results.get(kind)?.push(await onFreshDatabase(server.url, kind, (url) => requestOf(kind, url)));
       }
     }
-    const median = (kind: AppendCase): ChildResult => medianRun(results.get(kind) ?? []);
-    const [raw, store, emmett] = [median('postgres-raw-insert'), median('postgres-append'), median('emmett-append')];
-    const senders = Math.max(...options.senders);
-    context.progress(`postgres: TeamLog.send, ${options.messages} messages from ${senders} senders`);
-    const send = await onFreshDatabase(server.url, 'send', (url) => ({
-      case: 'postgres-send',
-      url,
-      members: options.sendMembers,
-      senders,
-      messages: options.messages,
-    }));
+    const runsOf = (kind: WriteCase): readonly ChildResult[] => results.get(kind) ?? [];
+    const median = (kind: WriteCase): ChildResult => medianRun(runsOf(kind));
+    const [raw, store, emmett, send] = [
+      median('postgres-raw-insert'),
+      median('postgres-append'),
+      median('emmett-append'),
+      median('postgres-send'),
+    ];
+    const sameRunRatios = runsOf('postgres-send').map((sent, index) => {
+      const rawRun = runsOf('postgres-raw-insert')[index] as ChildResult;
+      return (rateOf(sent) / (rateOf(rawRun) / rowsPerMessage(sent))).toFixed(2);
+    });
     const views = await measureViews(server.url, options, workDirectory, runs, context);
 
     const rawRate = ratePerSecond(raw.count, raw.elapsedMs);
@@ -164,7 +178,15 @@ export const runPostgresSection = async (
       ),
     ];
     const notes = [
-      `postgres server: ${server.origin}; synchronous_commit on for every case; ${runs === 1 ? 'one run' : `median of ${runs} interleaved runs`} per append case, each on a fresh database`,
+      `postgres server: ${server.origin}; synchronous_commit on for every case; ${runs === 1 ? 'one run' : `median of ${runs} interleaved runs`} per append and send case, each on a fresh database`,
+      ...(runs === 1
+        ? []
+        : [
+            runSpread('postgres raw INSERTs, spread', runsOf('postgres-raw-insert'), 'row'),
+            runSpread('postgres appends, spread', runsOf('postgres-append'), 'append'),
+            runSpread(`postgres send, ${senders} senders, spread`, runsOf('postgres-send'), 'msg'),
+            `postgres send vs raw INSERTs, run by run: ${sameRunRatios.map((ratio) => `${ratio}x`).join(', ')}`,
+          ]),
       noteOf('postgres raw INSERTs (one autocommit transaction each)', raw, 'rows'),
       noteOf('postgres appends (PostgresEventStore, exact expected revisions)', store, 'appends'),
       noteOf('postgres appends (Emmett 0.42, expected stream versions)', emmett, 'appends'),

@@ -24,10 +24,12 @@ export const measurePostgresSends = async (
   const team = await startTeam(store, members);
   const rowsBefore = await countRows(url);
   const transactionsBefore = store.appendTransactions;
+  const statementsBefore = store.statementsSent;
   const started = performance.now();
   const count = await sendConcurrently(team, senders, messages);
   const elapsedMs = performance.now() - started;
   const transactions = store.appendTransactions - transactionsBefore;
+  const statements = store.statementsSent - statementsBefore;
   await team.teamlog.dispose();
   await store.close();
   const rows = (await countRows(url)) - rowsBefore;
@@ -40,6 +42,8 @@ export const measurePostgresSends = async (
       rowsPerMessage: rows / Math.max(1, count),
       transactions,
       messagesPerTransaction: count / Math.max(1, transactions),
+      statements,
+      statementsPerMessage: statements / Math.max(1, count),
     },
   };
 };

@@ -120,6 +120,7 @@ export class PostgresEventStore implements EventStore {
   private commitScheduled = false;
   private inFlight: Promise<void> | undefined;
   private committedGroups = 0;
+  private sentStatements = 0;
   /** The newest transaction id known to have committed events: this store's own, or notified. */
   private newestCommitted = 0n;
   private ownNewest: bigint | undefined;
@@ -173,6 +174,11 @@ export class PostgresEventStore implements EventStore {
   /** Transactions committed by this store's appends (a group commit counts once). */
   get appendTransactions(): number {
     return this.committedGroups;
+  }
+
+  /** Statements this store sent on its pool (each one round trip; a retry counts again): appends, reads, notifications. */
+  get statementsSent(): number {
+    return this.sentStatements;
   }
 
   async appendToStream(
@@ -240,13 +246,14 @@ export class PostgresEventStore implements EventStore {
     let rows: readonly QueryResultRow[];
     try {
       rows = (
-        await this.withRetry('append', () =>
-          this.connection.pool.query({
+        await this.withRetry('append', () => {
+          this.sentStatements += 1;
+          return this.connection.pool.query({
             name: statementName(appendGroupSql),
             text: appendGroupSql,
             values: appendGroupParameters(group),
-          }),
-        )
+          });
+        })
       ).rows;
     } catch (error) {
       const failure = this.failureOf('append', error);
@@ -303,6 +310,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Tell the other processes' subscriptions; not awaited by the appends (they are durable already), awaited by close. */
   private notifyOthers(payload: string): void {
+    this.sentStatements += 1;
     const sent = this.connection.pool
       .query('SELECT teamlog.notify_appended($1)', [payload])
       .catch((error: unknown) =>
@@ -509,9 +517,10 @@ export class PostgresEventStore implements EventStore {
   ): Promise<R[]> {
     try {
       return (
-        await this.withRetry(operation, () =>
-          this.connection.pool.query<R>({ name: statementName(sql), text: sql, values: [...parameters] }),
-        )
+        await this.withRetry(operation, () => {
+          this.sentStatements += 1;
+          return this.connection.pool.query<R>({ name: statementName(sql), text: sql, values: [...parameters] });
+        })
       ).rows;
     } catch (error) {
       throw this.failureOf(operation, error);

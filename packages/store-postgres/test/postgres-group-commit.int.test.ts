@@ -26,6 +26,16 @@ describe('PostgresEventStore group commit', () => {
     });
   });
 
+  it('sends a group as one statement, and its notification as one more, reading nothing first', async () => {
+    await withStore(database().url, async (store) => {
+      const streams = Array.from({ length: 16 }, () => uniqueStream('statements'));
+      await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent()])));
+      const before = store.statementsSent;
+      await Promise.all(streams.map((stream) => store.appendToStream(stream, [newEvent()], { expectedRevision: 0n })));
+      expect(store.statementsSent - before).toBe(2);
+    });
+  });
+
   it('gathers the appends requested while a group is in flight into the next group', async () => {
     await withStore(database().url, async (store) => {
       const held = uniqueStream('held');

@@ -12,7 +12,7 @@ import { newEvent, uniqueStream } from '@teamlog/store-conformance';
 import { rawQuery } from './raw-sql';
 import { databaseForFile, withStore } from './test-database';
 
-/* The PostgreSQL store's hash chains (docs/trust-boundary.md): written by the insert trigger, recomputed by the audit. */
+/* The PostgreSQL store's hash chains (docs/trust-boundary.md): written by append_group or the insert trigger, recomputed by the audit. */
 
 const walk = async (store: EventStore): Promise<{ breaks: ChainBreak[]; heads: StreamHead[] }> => {
   const state = startChainWalk();
@@ -74,6 +74,38 @@ describe('the PostgreSQL hash chain', () => {
     for (const row of rows) {
       previous = eventDigest(previous, row);
       expect(row.digest).toBe(previous);
+    }
+  });
+
+  it('chains the rows a group writes in append_group itself, the insert trigger left for rows inserted without a digest', async () => {
+    const fresh = `${database().url}_no_trigger`;
+    const name = fresh.slice(fresh.lastIndexOf('/') + 1);
+    await rawQuery(database().url, `CREATE DATABASE ${name}`);
+    try {
+      const [stream, other] = [uniqueStream(), uniqueStream()];
+      await withStore(fresh, async () => undefined);
+      await rawQuery(fresh, 'ALTER TABLE teamlog.events DISABLE TRIGGER events_chain');
+      await withStore(fresh, async (store) => {
+        await store.appendToStream(stream, [newEvent('a/b', { z: 1, a: 'é' })]);
+        // One group: two appends to one stream (the second chains from the first) and one to another.
+        await Promise.all([
+          store.appendToStream(stream, [newEvent('a/c', { n: 1 }), newEvent('a/c', { n: 2 })], {
+            expectedRevision: 0n,
+          }),
+          store.appendToStream(other, [{ ...newEvent('a/c', { n: 0 }), metadata: { time: 5 } }]),
+          store.appendToStream(stream, [newEvent('a/c', { n: 3 })], { expectedRevision: 2n }),
+        ]);
+        const { breaks, heads } = await walk(store);
+        expect(breaks).toEqual([]);
+        expect(heads.find((head) => head.streamName === stream)?.revision).toBe(3n);
+      });
+      const [missing] = await rawQuery<{ n: string }>(
+        fresh,
+        'SELECT count(*) AS n FROM teamlog.events WHERE digest IS NULL',
+      );
+      expect(missing?.n).toBe('0');
+    } finally {
+      await rawQuery(database().url, `DROP DATABASE ${name} WITH (FORCE)`);
     }
   });
 
