@@ -17,6 +17,7 @@ import {
   duplicateEventId,
   type StoredIdentity,
   type StoredLink,
+  type StagedStreamResult,
   StreamHeads,
   type StreamName,
   storeClosed,
@@ -36,6 +37,8 @@ import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from
 import { type Migration, applyMigrations } from './sqlite-migrations';
 import { SqliteStoreError } from './sqlite-store-errors';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
+import { sqliteWrittenUnit } from './sqlite-written-unit';
+import { ConnectionHold } from './connection-hold';
 import { StagingThread } from './sqlite-staging-thread';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
@@ -71,6 +74,11 @@ export interface SqliteEventStoreOptions {
    * temporary table, on this thread.
    */
   readonly stagingThread?: boolean;
+  /**
+   * The encoded bytes a unit of appends keeps in memory before it takes the file's write lock and
+   * writes its rows in place, holding that transaction to its end (default 8 MiB; see sqlite-written-unit.ts).
+   */
+  readonly maxBufferedUnitBytes?: number;
 }
 
 interface PendingAppend {
@@ -174,6 +182,9 @@ export class SqliteEventStore implements EventStore {
   private versionSeenAt: number | undefined;
   private maxKeptStagedBytes: number | undefined;
   private useStagingThread = false;
+  private maxBufferedUnitBytes: number | undefined;
+  /** The unit that holds this connection in its transaction, if any: readers and group commits wait for it. */
+  private readonly hold = new ConnectionHold();
   private stagingThread: StagingThread | undefined;
   private readonly chain: ChainCursor;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
@@ -259,6 +270,7 @@ export class SqliteEventStore implements EventStore {
       );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
       store.useStagingThread = options.stagingThread === true;
+      store.maxBufferedUnitBytes = options.maxBufferedUnitBytes;
       return store;
     } catch (error) {
       db.close();
@@ -325,35 +337,41 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /** A unit staged in a temporary table of this connection and copied into the store in one transaction. */
+  /**
+   * A unit whose rows are written once, into `events` (sqlite-written-unit.ts); with the opt-in
+   * staging thread, staged in the thread's scratch file and copied at the commit.
+   */
   stageAppends(options: StageAppendsOptions = {}): StagedAppends {
     this.assertWritable();
-    return sqliteStagedAppends(
+    const host = {
+      db: this.db,
+      chain: this.chain,
+      clock: this.clock,
+      assertOpen: () => this.assertOpen(),
+      hasParticipants: () => this.participants.size > 0,
+      foldAheadParticipants: () => this.foldAheadParticipants(),
+      ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
+      prepareParticipants: (events: readonly RecordedEvent[]) => this.prepareParticipants(events),
+      eventsAfter: (position: bigint, maxCount: number) =>
+        this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
+      aborted: () => this.participants.forEach((participant) => participant.aborted()),
+      committed: (results: readonly StagedStreamResult[]) => {
+        processCommits += 1;
+        if (results.some((result) => result.events > 0))
+          this.participants.forEach((participant) => participant.committed());
+        this.appended.notify();
+        this.trustHeads();
+        for (const result of results)
+          this.heads.set(result.streamName, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
+      },
+    };
+    if (this.useStagingThread)
+      return sqliteStagedAppends({ ...host, stagingThread: (this.stagingThread ??= new StagingThread()) }, options);
+    return sqliteWrittenUnit(
       {
-        db: this.db,
-        chain: this.chain,
-        clock: this.clock,
-        assertOpen: () => this.assertOpen(),
-        hasParticipants: () => this.participants.size > 0,
-        foldAheadParticipants: () => this.foldAheadParticipants(),
-        ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
-        ...(this.useStagingThread ? { stagingThread: (this.stagingThread ??= new StagingThread()) } : {}),
-        prepareParticipants: (events) => this.prepareParticipants(events),
-        eventsAfter: (position, maxCount) =>
-          this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
-        aborted: () => this.participants.forEach((participant) => participant.aborted()),
-        committed: (results) => {
-          processCommits += 1;
-          if (results.some((result) => result.events > 0))
-            this.participants.forEach((participant) => participant.committed());
-          this.appended.notify();
-          this.trustHeads();
-          for (const result of results)
-            this.heads.set(
-              result.streamName,
-              result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision,
-            );
-        },
+        ...host,
+        hold: this.hold,
+        ...(this.maxBufferedUnitBytes === undefined ? {} : { maxBufferedBytes: this.maxBufferedUnitBytes }),
       },
       options,
     );
@@ -390,6 +408,11 @@ export class SqliteEventStore implements EventStore {
    * append is still durable when it returns; concurrent writers share the fsync.
    */
   private commitPending(): void {
+    // A unit holds the connection in its transaction: the group waits for its end (close rolls it back).
+    if (this.hold.held && !this.closed) {
+      void this.hold.settled().then(() => this.commitPending());
+      return;
+    }
     this.commitScheduled = false;
     const group = this.takeGroup();
     if (this.pending.length > 0) this.scheduleCommit();
@@ -661,6 +684,8 @@ export class SqliteEventStore implements EventStore {
 
   /** The participants, when every one can fold a unit as it is staged and holds every committed event. */
   private foldAheadParticipants(): { participants: readonly CommitParticipant[]; last: bigint } | undefined {
+    // Another unit folds ahead and writes in place: the last position is not a committed one.
+    if (this.hold.held) return undefined;
     const participants = [...this.participants];
     if (participants.some((participant) => participant.stage === undefined)) return undefined;
     const last = BigInt(this.statements.lastPosition.get()?.position ?? 0);
@@ -706,6 +731,9 @@ export class SqliteEventStore implements EventStore {
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
+    // A unit's uncommitted rows are on this connection only: read what is committed, after it.
+    await this.hold.settled();
+    this.assertOpen();
     // The head and the trust in it are taken in one synchronous step: later commits of this
     // connection only move it forwards, and another connection's commit is seen by trustHeads.
     this.trustHeads();
@@ -732,6 +760,8 @@ export class SqliteEventStore implements EventStore {
     let after: bigint = from === 'start' ? 0n : from.commit;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
+      await this.hold.settled();
+      this.assertOpen();
       const rows = this.statements.allAfter.all(after, Math.min(pageSize, remaining));
       for (const row of rows) yield this.toRecorded(row);
       if (rows.length < Math.min(pageSize, remaining)) return;
@@ -755,6 +785,7 @@ export class SqliteEventStore implements EventStore {
     return catchUpSubscription(
       {
         readAfter: async (after, maxCount) => {
+          await this.hold.settled();
           if (this.closed) return [];
           return this.statements.allAfter.all(after?.commit ?? 0n, maxCount).map((row) => this.toRecorded(row));
         },
@@ -798,6 +829,8 @@ export class SqliteEventStore implements EventStore {
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
     this.assertOpen();
+    await this.hold.settled();
+    this.assertOpen();
     const head = this.statements.head.get(stream);
     return head === undefined ? undefined : BigInt(head.revision);
   }
@@ -820,6 +853,11 @@ export class SqliteEventStore implements EventStore {
   /** Appends already requested are committed first; later ones fail with StoreClosed. */
   async close(): Promise<void> {
     if (this.closed) return;
+    // A unit still holding the connection is rolled back (a close ends it uncommitted either way).
+    if (this.hold.held) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.hold.breakOff();
+    }
     while (this.pending.length > 0) this.commitPending();
     this.closed = true;
     this.appended.notify();
@@ -856,6 +894,8 @@ export class SqliteEventStore implements EventStore {
 
   /** Every stored event's bytes and digest, stream by stream (the audit's chain check). */
   async *readStoredLinks(): AsyncGenerator<StoredLink> {
+    this.assertOpen();
+    await this.hold.settled();
     this.assertOpen();
     if (!this.chain.chained) return;
     yield* storedLinks(this.db);
