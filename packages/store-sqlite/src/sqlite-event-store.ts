@@ -70,8 +70,8 @@ export interface SqliteEventStoreOptions {
   /**
    * Stage units of appends (an import) on a second thread: rows go to it as transferred bytes and it
    * decodes, chains and writes them while this thread reads and validates on; the commit stays one
-   * transaction here, with the views (sqlite-staging-thread.ts). Default false: the connection's
-   * temporary table, on this thread.
+   * transaction here, with the views (sqlite-staging-thread.ts). Default false: each row is written
+   * once, on this thread (sqlite-written-unit.ts).
    */
   readonly stagingThread?: boolean;
   /**
