@@ -109,6 +109,33 @@ describe('an import into SQLite in one read', () => {
     },
   );
 
+  it('written in place and rejected as the first unit of its views, leaves them able to fold and commit the next import', async () => {
+    await temp.dispose();
+    // Every unit past its budget from its first batch: the views' first set-aside is inside the unit's transaction.
+    temp = await openTempStore({ maxBufferedUnitBytes: 1 });
+    const projections = await sqliteProjections(temp.store);
+    const detach = projections.foldInline();
+    try {
+      const rejected = join(temp.directory, 'session.v4.jsonl');
+      const lines = (await fs.readFile(baseline, 'utf8')).split('\n').filter((line) => line !== '');
+      const bad = { type: 'turn/start', data: { turn: 'one' } };
+      await fs.writeFile(rejected, `${[...lines, JSON.stringify(bad)].join('\n')}\n`);
+      expect((await importSessionLog(rejected, temp.store, { batchEvents: 20 })).rejected).toMatchObject({
+        line: lines.length + 1,
+      });
+
+      expect((await importSessionLog(baseline, temp.store, { batchEvents: 20 })).rejected).toBeUndefined();
+
+      const inline = shown(temp.store, projections);
+      expect(inline.held).toBeGreaterThan(0);
+      const rebuilt = await sqliteProjections(temp.store);
+      await rebuilt.rebuild();
+      expect(inline).toEqual(shown(temp.store, rebuilt));
+    } finally {
+      detach?.();
+    }
+  });
+
   it('folds each chunk as staged, and the views equal a rebuild, also when another connection commits before the unit', async () => {
     const projections = await sqliteProjections(temp.store);
     const detach = projections.foldInline();

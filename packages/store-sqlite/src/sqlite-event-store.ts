@@ -221,6 +221,12 @@ export class SqliteEventStore implements EventStore {
       allAfter: db.prepare<[number | bigint, number], EventRow>(
         'SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
       ),
+      headThrough: db.prepare<[string, bigint], { revision: number | bigint; position: number | bigint }>(
+        'SELECT revision, position FROM events WHERE stream_name = ? AND position <= ? ORDER BY revision DESC LIMIT 1',
+      ),
+      allAfterThrough: db.prepare<[number | bigint, bigint, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position ASC LIMIT ?',
+      ),
       lastPosition: db.prepare<[], { position: number | bigint | null }>(
         'SELECT MAX(position) AS position FROM events',
       ),
@@ -731,13 +737,11 @@ export class SqliteEventStore implements EventStore {
 
   async *readStream(stream: StreamName, options: ReadStreamOptions = {}): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
-    // A unit's uncommitted rows are on this connection only: read what is committed, after it.
-    await this.hold.settled();
-    this.assertOpen();
     // The head and the trust in it are taken in one synchronous step: later commits of this
     // connection only move it forwards, and another connection's commit is seen by trustHeads.
     this.trustHeads();
-    const head = this.statements.head.get(stream);
+    // Revisions up to the committed head are committed rows, also while a unit holds the connection.
+    const head = this.committedHead(stream);
     this.heads.set(stream, head === undefined ? undefined : BigInt(head.revision));
     if (head === undefined) throw streamNotFound(stream);
     const last = BigInt(head.revision);
@@ -760,9 +764,8 @@ export class SqliteEventStore implements EventStore {
     let after: bigint = from === 'start' ? 0n : from.commit;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
-      await this.hold.settled();
       this.assertOpen();
-      const rows = this.statements.allAfter.all(after, Math.min(pageSize, remaining));
+      const rows = this.committedAfter(after, Math.min(pageSize, remaining));
       for (const row of rows) yield this.toRecorded(row);
       if (rows.length < Math.min(pageSize, remaining)) return;
       remaining -= rows.length;
@@ -785,9 +788,8 @@ export class SqliteEventStore implements EventStore {
     return catchUpSubscription(
       {
         readAfter: async (after, maxCount) => {
-          await this.hold.settled();
           if (this.closed) return [];
-          return this.statements.allAfter.all(after?.commit ?? 0n, maxCount).map((row) => this.toRecorded(row));
+          return this.committedAfter(after?.commit ?? 0n, maxCount).map((row) => this.toRecorded(row));
         },
         appendCount: () => this.appended.count,
         waitForAppend: (seen, signal) => this.appended.wait(seen, signal, this.pollIntervalMs),
@@ -829,9 +831,7 @@ export class SqliteEventStore implements EventStore {
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
     this.assertOpen();
-    await this.hold.settled();
-    this.assertOpen();
-    const head = this.statements.head.get(stream);
+    const head = this.committedHead(stream);
     return head === undefined ? undefined : BigInt(head.revision);
   }
 
@@ -890,6 +890,24 @@ export class SqliteEventStore implements EventStore {
     return clash === undefined
       ? error
       : duplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
+  }
+
+  /**
+   * A stream's last committed event. While a unit holds this connection in its transaction
+   * (ConnectionHold), its rows are visible here uncommitted: reads stop at the position it started
+   * after, so they answer what every other connection sees, and never wait for the unit.
+   */
+  private committedHead(stream: StreamName): { revision: number | bigint; position: number | bigint } | undefined {
+    const through = this.hold.committedThrough;
+    return through === undefined ? this.statements.head.get(stream) : this.statements.headThrough.get(stream, through);
+  }
+
+  /** Up to `count` committed events after a position (see committedHead). */
+  private committedAfter(after: number | bigint, count: number): EventRow[] {
+    const through = this.hold.committedThrough;
+    return through === undefined
+      ? this.statements.allAfter.all(after, count)
+      : this.statements.allAfterThrough.all(after, through, count);
   }
 
   /** Every stored event's bytes and digest, stream by stream (the audit's chain check). */

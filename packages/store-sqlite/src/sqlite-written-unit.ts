@@ -103,8 +103,8 @@ const isConstraint = (error: unknown): boolean =>
  * `maxBufferedBytes` takes the write lock then, writes what it kept and every later batch in place,
  * chained as written, and holds that transaction until its commit or abort: its rows stay invisible
  * to every other connection, an abort (a line rejected at the end of the file) rolls them back, and
- * a killed process leaves them in no commit. Meanwhile the store's own readers and appends on this
- * connection wait for it (ConnectionHold).
+ * a killed process leaves them in no commit. Meanwhile the store's own readers on this connection
+ * read what is committed, and its appends wait for the unit's end (ConnectionHold).
  */
 export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOptions = {}): StagedAppends => {
   const { db, hold } = host;
@@ -311,6 +311,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
     }
     held = true;
     before = BigInt(lastPosition.get()?.position ?? 0);
+    hold.writesAfter(owner, before);
     // Another connection committed since the fold began: the participants start again, read back at the commit.
     if (!foldedAheadHolds() && ahead !== undefined && ahead !== 'off') stopFoldingAhead();
     const batches = buffered;

@@ -88,19 +88,21 @@ describe('a SQLite unit written in place (past its memory budget)', () => {
     expect(store.database.inTransaction).toBe(false);
   });
 
-  it("makes the store's readers and appends on the same connection wait for the unit's end, outside its transaction", async () => {
+  it("has the store's readers on the same connection read only what is committed, and its appends wait for the unit's end", async () => {
+    await store.appendToStream(b, events(1));
     const unit = store.stageAppends();
     await unit.append(a, events(2), { expectedRevision: 'no_stream' });
-    const read = stored(store);
-    const appended = store.appendToStream(b, events(1));
-    let readDone = false;
-    void read.then(() => (readDone = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(readDone).toBe(false);
-    await unit.abort();
-    expect(await read).toEqual([]);
-    await appended;
+    await unit.append(b, events(1), { expectedRevision: 0n });
     expect(await stored(store)).toEqual(['b@0#1']);
+    expect(await store.streamRevision(a)).toBeUndefined();
+    expect(await store.streamRevision(b)).toBe(0n);
+    const read: string[] = [];
+    for await (const event of store.readStream(b)) read.push(`${event.streamName}@${event.revision}`);
+    expect(read).toEqual(['b@0']);
+    const appended = store.appendToStream(b, events(1));
+    await unit.abort();
+    await appended;
+    expect(await stored(store)).toEqual(['b@0#1', 'b@1#2']);
   });
 
   it('keeps the unit stream after stream when a stream is staged again after another', async () => {
