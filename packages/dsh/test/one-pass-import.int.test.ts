@@ -68,32 +68,69 @@ const syntheticLog = async (name: string, sessionId: string, targetBytes = 60_00
 };
 
 describe('an import into SQLite in one read', () => {
-  it('rejected at its last line after many chunks, leaves no event, no view change and nothing staged', async () => {
+  it.each([
+    ['kept in memory until the commit', undefined],
+    ['written in place under a held transaction', 64 * 1024],
+  ])(
+    'rejected at its last line after many chunks (%s), leaves no event, no view change and nothing open',
+    async (_, maxBufferedUnitBytes) => {
+      if (maxBufferedUnitBytes !== undefined) {
+        await temp.dispose();
+        temp = await openTempStore({ maxBufferedUnitBytes });
+      }
+      const projections = await sqliteProjections(temp.store);
+      const detach = projections.foldInline();
+      try {
+        expect((await importSessionLog(baseline, temp.store)).rejected).toBeUndefined();
+        const before = shown(temp.store, projections);
+        const file = await syntheticLog('session.v4.jsonl', 'synthetic-0000-4000-8000-00000000000a', 3 * 1024 * 1024);
+        const lines = (await fs.readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
+        const last = JSON.parse(lines[lines.length - 1] as string) as { seq: number; time: number };
+        await fs.appendFile(
+          file,
+          `${JSON.stringify({ type: 'turn/start', seq: last.seq + 1, time: last.time, data: { turn: 'one' } })}\n`,
+        );
+        const seen = { batches: 0 };
+
+        const result = await importSessionLog(file, observedStore(temp.store, seen), { batchEvents: 500 });
+
+        expect(result.rejected).toMatchObject({ line: lines.length + 1 });
+        expect(result.rejected?.message).toContain(`line ${lines.length + 1}: data.turn`);
+        // Staged in the same read that found the bad line: the header and every chunk before it.
+        expect(seen.batches).toBeGreaterThan(10);
+        expect(shown(temp.store, projections)).toEqual(before);
+        expect(temp.store.database.inTransaction).toBe(false);
+        // The connection is free again: a later import commits.
+        const next = await syntheticLog('next.v4.jsonl', 'synthetic-0000-4000-8000-00000000000e');
+        expect((await importSessionLog(next, temp.store)).rejected).toBeUndefined();
+      } finally {
+        detach?.();
+      }
+    },
+  );
+
+  it('written in place and rejected as the first unit of its views, leaves them able to fold and commit the next import', async () => {
+    await temp.dispose();
+    // Every unit past its budget from its first batch: the views' first set-aside is inside the unit's transaction.
+    temp = await openTempStore({ maxBufferedUnitBytes: 1 });
     const projections = await sqliteProjections(temp.store);
     const detach = projections.foldInline();
     try {
-      expect((await importSessionLog(baseline, temp.store)).rejected).toBeUndefined();
-      const before = shown(temp.store, projections);
-      const file = await syntheticLog('session.v4.jsonl', 'synthetic-0000-4000-8000-00000000000a', 3 * 1024 * 1024);
-      const lines = (await fs.readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
-      const last = JSON.parse(lines[lines.length - 1] as string) as { seq: number; time: number };
-      await fs.appendFile(
-        file,
-        `${JSON.stringify({ type: 'turn/start', seq: last.seq + 1, time: last.time, data: { turn: 'one' } })}\n`,
-      );
-      const seen = { batches: 0 };
+      const rejected = join(temp.directory, 'session.v4.jsonl');
+      const lines = (await fs.readFile(baseline, 'utf8')).split('\n').filter((line) => line !== '');
+      const bad = { type: 'turn/start', data: { turn: 'one' } };
+      await fs.writeFile(rejected, `${[...lines, JSON.stringify(bad)].join('\n')}\n`);
+      expect((await importSessionLog(rejected, temp.store, { batchEvents: 20 })).rejected).toMatchObject({
+        line: lines.length + 1,
+      });
 
-      const result = await importSessionLog(file, observedStore(temp.store, seen), { batchEvents: 500 });
+      expect((await importSessionLog(baseline, temp.store, { batchEvents: 20 })).rejected).toBeUndefined();
 
-      expect(result.rejected).toMatchObject({ line: lines.length + 1 });
-      expect(result.rejected?.message).toContain(`line ${lines.length + 1}: data.turn`);
-      // Staged in the same read that found the bad line: the header and every chunk before it.
-      expect(seen.batches).toBeGreaterThan(10);
-      expect(shown(temp.store, projections)).toEqual(before);
-      const staged = temp.store.database.prepare('SELECT COUNT(*) AS count FROM temp.teamlog_staged_events').get() as {
-        count: bigint;
-      };
-      expect(Number(staged.count)).toBe(0);
+      const inline = shown(temp.store, projections);
+      expect(inline.held).toBeGreaterThan(0);
+      const rebuilt = await sqliteProjections(temp.store);
+      await rebuilt.rebuild();
+      expect(inline).toEqual(shown(temp.store, rebuilt));
     } finally {
       detach?.();
     }

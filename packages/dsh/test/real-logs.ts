@@ -1,7 +1,7 @@
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
-import { SqliteEventStore } from '@teamlog/store-sqlite';
+import { SqliteEventStore, type SqliteEventStoreOptions } from '@teamlog/store-sqlite';
 
 /* The real logs copied from the reference harness's public repositories (fixtures/dsh-logs). */
 
@@ -67,9 +67,9 @@ export interface TempStore {
 }
 
 /** A real SQLite store on a temporary file. */
-export const openTempStore = async (): Promise<TempStore> => {
+export const openTempStore = async (options: SqliteEventStoreOptions = {}): Promise<TempStore> => {
   const directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-dsh-'));
-  const store = SqliteEventStore.open(join(directory, 'events.sqlite'));
+  const store = SqliteEventStore.open(join(directory, 'events.sqlite'), options);
   return {
     store,
     directory,

@@ -17,6 +17,7 @@ import {
   duplicateEventId,
   type StoredIdentity,
   type StoredLink,
+  type StagedStreamResult,
   StreamHeads,
   type StreamName,
   storeClosed,
@@ -36,6 +37,8 @@ import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from
 import { type Migration, applyMigrations } from './sqlite-migrations';
 import { SqliteStoreError } from './sqlite-store-errors';
 import { sqliteStagedAppends } from './sqlite-staged-appends';
+import { sqliteWrittenUnit } from './sqlite-written-unit';
+import { ConnectionHold } from './connection-hold';
 import { StagingThread } from './sqlite-staging-thread';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
@@ -67,10 +70,15 @@ export interface SqliteEventStoreOptions {
   /**
    * Stage units of appends (an import) on a second thread: rows go to it as transferred bytes and it
    * decodes, chains and writes them while this thread reads and validates on; the commit stays one
-   * transaction here, with the views (sqlite-staging-thread.ts). Default false: the connection's
-   * temporary table, on this thread.
+   * transaction here, with the views (sqlite-staging-thread.ts). Default false: each row is written
+   * once, on this thread (sqlite-written-unit.ts).
    */
   readonly stagingThread?: boolean;
+  /**
+   * The encoded bytes a unit of appends keeps in memory before it takes the file's write lock and
+   * writes its rows in place, holding that transaction to its end (default 8 MiB; see sqlite-written-unit.ts).
+   */
+  readonly maxBufferedUnitBytes?: number;
 }
 
 interface PendingAppend {
@@ -178,6 +186,9 @@ export class SqliteEventStore implements EventStore {
   private versionSeenAt: number | undefined;
   private maxKeptStagedBytes: number | undefined;
   private useStagingThread = false;
+  private maxBufferedUnitBytes: number | undefined;
+  /** The unit that holds this connection in its transaction, if any: readers and group commits wait for it. */
+  private readonly hold = new ConnectionHold();
   private stagingThread: StagingThread | undefined;
   private readonly chain: ChainCursor;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
@@ -216,6 +227,12 @@ export class SqliteEventStore implements EventStore {
       ),
       allAfter: db.prepare<[number | bigint, number], EventRow>(
         'SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
+      ),
+      headThrough: db.prepare<[string, bigint], { revision: number | bigint; position: number | bigint }>(
+        'SELECT revision, position FROM events WHERE stream_name = ? AND position <= ? ORDER BY revision DESC LIMIT 1',
+      ),
+      allAfterThrough: db.prepare<[number | bigint, bigint, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position ASC LIMIT ?',
       ),
       lastPosition: db.prepare<[], { position: number | bigint | null }>(
         'SELECT MAX(position) AS position FROM events',
@@ -267,6 +284,7 @@ export class SqliteEventStore implements EventStore {
       );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
       store.useStagingThread = options.stagingThread === true;
+      store.maxBufferedUnitBytes = options.maxBufferedUnitBytes;
       return store;
     } catch (error) {
       db.close();
@@ -333,35 +351,41 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /** A unit staged in a temporary table of this connection and copied into the store in one transaction. */
+  /**
+   * A unit whose rows are written once, into `events` (sqlite-written-unit.ts); with the opt-in
+   * staging thread, staged in the thread's scratch file and copied at the commit.
+   */
   stageAppends(options: StageAppendsOptions = {}): StagedAppends {
     this.assertWritable();
-    return sqliteStagedAppends(
+    const host = {
+      db: this.db,
+      chain: this.chain,
+      clock: this.clock,
+      assertOpen: () => this.assertOpen(),
+      hasParticipants: () => this.participants.size > 0,
+      foldAheadParticipants: () => this.foldAheadParticipants(),
+      ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
+      prepareParticipants: (events: readonly RecordedEvent[]) => this.prepareParticipants(events),
+      eventsAfter: (position: bigint, maxCount: number) =>
+        this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
+      aborted: () => this.participants.forEach((participant) => participant.aborted()),
+      committed: (results: readonly StagedStreamResult[]) => {
+        processCommits += 1;
+        if (results.some((result) => result.events > 0))
+          this.participants.forEach((participant) => participant.committed());
+        this.appended.notify();
+        this.trustHeads();
+        for (const result of results)
+          this.heads.set(result.streamName, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
+      },
+    };
+    if (this.useStagingThread)
+      return sqliteStagedAppends({ ...host, stagingThread: (this.stagingThread ??= new StagingThread()) }, options);
+    return sqliteWrittenUnit(
       {
-        db: this.db,
-        chain: this.chain,
-        clock: this.clock,
-        assertOpen: () => this.assertOpen(),
-        hasParticipants: () => this.participants.size > 0,
-        foldAheadParticipants: () => this.foldAheadParticipants(),
-        ...(this.maxKeptStagedBytes === undefined ? {} : { maxKeptBytes: this.maxKeptStagedBytes }),
-        ...(this.useStagingThread ? { stagingThread: (this.stagingThread ??= new StagingThread()) } : {}),
-        prepareParticipants: (events) => this.prepareParticipants(events),
-        eventsAfter: (position, maxCount) =>
-          this.statements.allAfter.all(position, maxCount).map((row) => this.toRecorded(row)),
-        aborted: () => this.participants.forEach((participant) => participant.aborted()),
-        committed: (results) => {
-          processCommits += 1;
-          if (results.some((result) => result.events > 0))
-            this.participants.forEach((participant) => participant.committed());
-          this.appended.notify();
-          this.trustHeads();
-          for (const result of results)
-            this.heads.set(
-              result.streamName,
-              result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision,
-            );
-        },
+        ...host,
+        hold: this.hold,
+        ...(this.maxBufferedUnitBytes === undefined ? {} : { maxBufferedBytes: this.maxBufferedUnitBytes }),
       },
       options,
     );
@@ -398,6 +422,11 @@ export class SqliteEventStore implements EventStore {
    * append is still durable when it returns; concurrent writers share the fsync.
    */
   private commitPending(): void {
+    // A unit holds the connection in its transaction: the group waits for its end (close rolls it back).
+    if (this.hold.held && !this.closed) {
+      void this.hold.settled().then(() => this.commitPending());
+      return;
+    }
     this.commitScheduled = false;
     const group = this.takeGroup();
     if (this.pending.length > 0) this.scheduleCommit();
@@ -668,6 +697,8 @@ export class SqliteEventStore implements EventStore {
 
   /** The participants, when every one can fold a unit as it is staged and holds every committed event. */
   private foldAheadParticipants(): { participants: readonly CommitParticipant[]; last: bigint } | undefined {
+    // Another unit folds ahead and writes in place: the last position is not a committed one.
+    if (this.hold.held) return undefined;
     const participants = [...this.participants];
     if (participants.some((participant) => participant.stage === undefined)) return undefined;
     const last = BigInt(this.statements.lastPosition.get()?.position ?? 0);
@@ -716,7 +747,8 @@ export class SqliteEventStore implements EventStore {
     // The head and the trust in it are taken in one synchronous step: later commits of this
     // connection only move it forwards, and another connection's commit is seen by trustHeads.
     this.trustHeads();
-    const head = this.statements.head.get(stream);
+    // Revisions up to the committed head are committed rows, also while a unit holds the connection.
+    const head = this.committedHead(stream);
     this.heads.set(stream, head === undefined ? undefined : BigInt(head.revision));
     if (head === undefined) throw streamNotFound(stream);
     const last = BigInt(head.revision);
@@ -739,7 +771,8 @@ export class SqliteEventStore implements EventStore {
     let after: bigint = from === 'start' ? 0n : from.commit;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
-      const rows = this.statements.allAfter.all(after, Math.min(pageSize, remaining));
+      this.assertOpen();
+      const rows = this.committedAfter(after, Math.min(pageSize, remaining));
       for (const row of rows) yield this.toRecorded(row);
       if (rows.length < Math.min(pageSize, remaining)) return;
       remaining -= rows.length;
@@ -763,7 +796,7 @@ export class SqliteEventStore implements EventStore {
       {
         readAfter: async (after, maxCount) => {
           if (this.closed) return [];
-          return this.statements.allAfter.all(after?.commit ?? 0n, maxCount).map((row) => this.toRecorded(row));
+          return this.committedAfter(after?.commit ?? 0n, maxCount).map((row) => this.toRecorded(row));
         },
         appendCount: () => this.appended.count,
         waitForAppend: (seen, signal) => this.appended.wait(seen, signal, this.pollIntervalMs),
@@ -805,7 +838,7 @@ export class SqliteEventStore implements EventStore {
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
     this.assertOpen();
-    const head = this.statements.head.get(stream);
+    const head = this.committedHead(stream);
     return head === undefined ? undefined : BigInt(head.revision);
   }
 
@@ -827,6 +860,11 @@ export class SqliteEventStore implements EventStore {
   /** Appends already requested are committed first; later ones fail with StoreClosed. */
   async close(): Promise<void> {
     if (this.closed) return;
+    // A unit still holding the connection is rolled back (a close ends it uncommitted either way).
+    if (this.hold.held) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.hold.breakOff();
+    }
     while (this.pending.length > 0) this.commitPending();
     this.closed = true;
     this.appended.notify();
@@ -861,8 +899,28 @@ export class SqliteEventStore implements EventStore {
       : duplicateEventId(clash.id, stream, 'the id is already stored; a retry must repeat the original batch exactly');
   }
 
+  /**
+   * A stream's last committed event. While a unit holds this connection in its transaction
+   * (ConnectionHold), its rows are visible here uncommitted: reads stop at the position it started
+   * after, so they answer what every other connection sees, and never wait for the unit.
+   */
+  private committedHead(stream: StreamName): { revision: number | bigint; position: number | bigint } | undefined {
+    const through = this.hold.committedThrough;
+    return through === undefined ? this.statements.head.get(stream) : this.statements.headThrough.get(stream, through);
+  }
+
+  /** Up to `count` committed events after a position (see committedHead). */
+  private committedAfter(after: number | bigint, count: number): EventRow[] {
+    const through = this.hold.committedThrough;
+    return through === undefined
+      ? this.statements.allAfter.all(after, count)
+      : this.statements.allAfterThrough.all(after, through, count);
+  }
+
   /** Every stored event's bytes and digest, stream by stream (the audit's chain check). */
   async *readStoredLinks(): AsyncGenerator<StoredLink> {
+    this.assertOpen();
+    await this.hold.settled();
     this.assertOpen();
     if (!this.chain.chained) return;
     yield* storedLinks(this.db);

@@ -43,8 +43,8 @@ export interface StagingHost {
   readonly aborted: () => void;
   /** Encoded bytes of the events whose objects the unit keeps for its participants (default 64 MiB). */
   readonly maxKeptBytes?: number;
-  /** When present, staged rows are written by this second thread into its scratch file instead of the connection's temporary table. */
-  readonly stagingThread?: StagingThread;
+  /** The second thread whose scratch file the rows are staged into. */
+  readonly stagingThread: StagingThread;
 }
 
 /**
@@ -55,25 +55,6 @@ export interface StagingHost {
  */
 const maxKeptBytes = 64 * 1024 * 1024;
 const participantPage = 2_000;
-
-/*
- * Staged events wait in a temporary table of the connection: SQLite keeps it in a file of its
- * own (temp_store FILE), so memory stays bounded whatever the unit's size, and writing it takes
- * no lock on the store file. The commit copies them into `events` in one IMMEDIATE transaction.
- */
-const stagingTable = 'temp.teamlog_staged_events';
-// No index: staging stays a plain append to the temporary file; the copy reads it in rowid (staging) order.
-const createStaging = `CREATE TABLE IF NOT EXISTS ${stagingTable} (
-  unit INTEGER NOT NULL, stream_name TEXT NOT NULL, offset INTEGER NOT NULL,
-  event_id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT
-)`;
-
-/*
- * The staging table is written once, in order, and read once by the copy: a page cache buys it
- * little, so the temporary database keeps a small one (KiB) instead of the 16 MiB better-sqlite3
- * gives each database, and a large unit does not hold that much of its pages in memory.
- */
-const stagingCacheKiB = 2048;
 
 const toPosition = (position: number | bigint): GlobalPosition => {
   const value = BigInt(position);
@@ -107,12 +88,15 @@ const threadSchema = 'teamlog_staging';
 const isConstraint = (error: unknown, code: string): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
-/** A unit of staged appends on a SQLite store's connection (see StagedAppends in @teamlog/store). */
+/**
+ * A unit of staged appends on a SQLite store's connection (see StagedAppends in @teamlog/store)
+ * staged on the opt-in second thread (sqlite-staging-thread.ts): its rows wait in the thread's
+ * scratch file and the commit copies them into `events` in one IMMEDIATE transaction. Without the
+ * thread a store writes each row once instead (sqlite-written-unit.ts).
+ */
 export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOptions = {}): StagedAppends => {
   const { db } = host;
   host.assertOpen();
-  db.exec(createStaging);
-  db.pragma(`temp.cache_size = -${stagingCacheKiB}`);
   const unit = (nextUnit += 1);
   const ledger = new StagingLedger();
   /** The staged objects by stream, while participants take part and the unit is small enough. */
@@ -121,41 +105,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
   let keptBytes = 0;
   const thread = host.stagingThread;
   const chained = host.chain.chained;
-  const insert = db.prepare(
-    `INSERT INTO ${stagingTable} (unit, stream_name, offset, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  /*
-   * The rowids this unit's rows took in the temporary table, by stream (staging on this thread): the
-   * copy and the drop read those ranges instead of scanning the whole table for the unit's rows.
-   */
-  const rowRanges = new Map<StreamName, Array<[bigint, bigint]>>();
-  const unitRows: { first?: bigint; last?: bigint } = {};
-  const drop = (): void => {
-    if (thread !== undefined) thread.drop(unit);
-    // A closed connection took its temporary table with it.
-    else if (db.open && unitRows.first !== undefined)
-      db.prepare(`DELETE FROM ${stagingTable} WHERE rowid BETWEEN ? AND ? AND unit = ?`).run(
-        unitRows.first,
-        unitRows.last,
-        unit,
-      );
-  };
-  const stageRows = db.transaction((stream: StreamName, first: number, rows: readonly StagedRow[]) => {
-    let low: bigint | undefined;
-    let high = 0n;
-    rows.forEach(([id, type, data, metadata], index) => {
-      high = BigInt(insert.run(unit, stream, first + index, id, type, data, metadata).lastInsertRowid);
-      low ??= high;
-    });
-    if (low === undefined) return;
-    const ranges = rowRanges.get(stream) ?? [];
-    const previous = ranges[ranges.length - 1];
-    if (previous !== undefined && previous[1] + 1n === low) previous[1] = high;
-    else ranges.push([low, high]);
-    rowRanges.set(stream, ranges);
-    unitRows.first ??= low;
-    unitRows.last = high;
-  });
+  const drop = (): void => thread.drop(unit);
   /** With a staging thread: the digest each stream's staged chain starts from (its last stored event's when staging began). */
   const chainStarts = new Map<StreamName, string | undefined>();
   const lastDigest = chained
@@ -164,12 +114,11 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       )
     : undefined;
   const stage = async (stream: StreamName, first: number, rows: readonly StagedRow[]): Promise<void> => {
-    if (thread === undefined) return stageRows(stream, first, rows);
     if (first === 0) chainStarts.set(stream, lastDigest?.get(stream)?.digest ?? undefined);
     await thread.stage(unit, stream, first, chained, chainStarts.get(stream), rows);
   };
 
-  /** The statements that read a unit's staged rows from `table` (the temporary table, or the thread's scratch file). */
+  /** The statements that read a unit's staged rows from `table` (the thread's scratch file, attached). */
   const stagedStatements = (table: string) => ({
     // Rows are read in rowid order, so teamlog_chain_next chains them in revision order.
     copy: db.prepare(
@@ -178,14 +127,13 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
          FROM ${table} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
     ),
     /** The rows with the digests the staging thread chained (valid while the stream's head is the one they start from). */
-    copyChained:
-      thread !== undefined && chained
-        ? db.prepare(
-            `INSERT INTO events (${eventColumns(chained).join(', ')})
+    copyChained: chained
+      ? db.prepare(
+          `INSERT INTO events (${eventColumns(chained).join(', ')})
              SELECT stream_name, ? + offset, event_id, type, data, metadata, ?, digest
                FROM ${table} WHERE unit = ? AND stream_name = ? ORDER BY rowid`,
-          )
-        : undefined,
+        )
+      : undefined,
     clash: db.prepare<[number], { event_id: string; stream_name: string }>(
       `SELECT s.event_id, s.stream_name FROM ${table} s JOIN main.events e ON e.event_id = s.event_id WHERE s.unit = ? LIMIT 1`,
     ),
@@ -194,24 +142,6 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     ),
   });
   type StagedStatements = ReturnType<typeof stagedStatements>;
-  const local = thread === undefined ? stagedStatements(stagingTable) : undefined;
-  const copyRange =
-    thread === undefined
-      ? db.prepare(
-          `INSERT INTO events (${eventColumns(chained).join(', ')})
-           SELECT stream_name, ? + offset, event_id, type, data, metadata, ?${chained ? ', teamlog_chain_next(type, data, metadata)' : ''}
-             FROM ${stagingTable} WHERE rowid BETWEEN ? AND ? AND unit = ? AND stream_name = ? ORDER BY rowid`,
-        )
-      : undefined;
-  /** Copy a stream's rows staged on this thread, range after range (in rowid, so revision, order); the last row's position. */
-  const copyRanges = (stream: StreamName, base: bigint, recordedAt: number): bigint | undefined => {
-    const ranges = rowRanges.get(stream);
-    if (copyRange === undefined || ranges === undefined) return undefined;
-    let last = 0n;
-    for (const [low, high] of ranges)
-      last = BigInt(copyRange.run(base, recordedAt, low, high, unit, stream).lastInsertRowid);
-    return last;
-  };
   const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
     'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
@@ -361,9 +291,12 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         copyChained !== undefined &&
         chainStarts.get(staged.stream) === (lastDigest?.get(staged.stream)?.digest ?? undefined);
       if (!chainedAhead) host.chain.seek(staged.stream, base);
-      const lastInsertRowid =
-        (chainedAhead ? undefined : copyRanges(staged.stream, base, recordedAt)) ??
-        (chainedAhead ? copyChained : statements.copy).run(base, recordedAt, unit, staged.stream).lastInsertRowid;
+      const { lastInsertRowid } = (chainedAhead ? copyChained : statements.copy).run(
+        base,
+        recordedAt,
+        unit,
+        staged.stream,
+      );
       const revision = base + BigInt(staged.events) - 1n;
       return {
         streamName: staged.stream,
@@ -420,19 +353,16 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       ledger.finish();
       let attached = false;
       try {
-        await thread?.flush();
+        await thread.flush();
         host.assertOpen();
-        let statements = local;
-        if (statements === undefined && thread !== undefined) {
-          // Outside any transaction (ATTACH cannot run in one): the thread's rows are read from its file.
-          db.prepare(`ATTACH DATABASE ? AS ${threadSchema}`).run(thread.file);
-          attached = true;
-          statements = stagedStatements(`${threadSchema}.staged_events`);
-        }
-        const { clash, twice } = statements as StagedStatements;
+        // Outside any transaction (ATTACH cannot run in one): the thread's rows are read from its file.
+        db.prepare(`ATTACH DATABASE ? AS ${threadSchema}`).run(thread.file);
+        attached = true;
+        const statements = stagedStatements(`${threadSchema}.staged_events`);
+        const { clash, twice } = statements;
         let results: StagedStreamResult[];
         try {
-          results = write.immediate(statements as StagedStatements, host.clock().getTime());
+          results = write.immediate(statements, host.clock().getTime());
         } catch (error) {
           participantsTouched = false;
           host.aborted();

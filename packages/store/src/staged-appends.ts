@@ -22,15 +22,15 @@ export interface StagedStreamResult extends AppendResult {
  *   WrongExpectedVersion, and an id stored before fails it with DuplicateEventId.
  * - `abort` drops what was staged; a unit that failed or was committed has nothing to drop.
  *
- * Adapters document their limits: where the staged events are kept (SQLite: a temporary table
- * on disk; PostgreSQL, EventStoreDB: memory, bounded by an option, `StagedAppendsTooLarge` past
+ * Adapters document their limits: where the staged events are kept (SQLite: in memory up to a
+ * budget, then written in place under a transaction held to the commit; PostgreSQL, EventStoreDB: memory, bounded by an option, `StagedAppendsTooLarge` past
  * it), and EventStoreDB, which has no multi-stream transaction, says how it falls short.
  */
 export interface StagedAppends {
   /**
    * True when the unit may be staged before its input is fully validated: staging keeps nothing
    * in memory that grows with the unit, and an abort leaves the store and its commit participants
-   * as they were (SQLite: a temporary table, views restored from the file). An importer then stages
+   * as they were (SQLite: a held transaction rolled back, views restored from the file). An importer then stages
    * each chunk as it validates it, in one read (docs/rules.md#one-pass-import). Absent: validate first.
    */
   readonly stagesWhileValidating?: boolean;
