@@ -71,9 +71,12 @@ export class AppendListener {
       endRequested = true;
       client.end().catch(() => undefined);
     };
+    // Removed when this attempt ends: a server down for long makes many attempts on one signal.
+    let onStop = (): void => undefined;
     const stopped = new Promise<string>((resolve) => {
+      onStop = () => resolve('stopped');
       if (this.stop.signal.aborted) resolve('stopped');
-      this.stop.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+      else this.stop.signal.addEventListener('abort', onStop, { once: true });
     });
     const ended = new Promise<string>((resolve) => {
       client.on('error', (error) => resolve(this.options.describeError(error)));
@@ -85,15 +88,19 @@ export class AppendListener {
       .then(() => client.query(`LISTEN ${appendedChannel}`))
       .then(() => 'listening' as const)
       .catch((error: unknown) => this.options.describeError(error));
-    const ready = await Promise.race([listening, stopped, ended]);
-    if (ready !== 'listening') {
+    try {
+      const ready = await Promise.race([listening, stopped, ended]);
+      if (ready !== 'listening') {
+        endClient();
+        return ready;
+      }
+      onListening();
+      const reason = await Promise.race([ended, stopped]);
       endClient();
-      return ready;
+      return reason;
+    } finally {
+      this.stop.signal.removeEventListener('abort', onStop);
     }
-    onListening();
-    const reason = await Promise.race([ended, stopped]);
-    endClient();
-    return reason;
   }
 
   private notified(message: Notification): void {
