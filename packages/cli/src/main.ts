@@ -1,8 +1,6 @@
 /* The `teamlog` executable (bin/teamlog.js loads this file): the process wiring around runCli. */
-import { holdYoungGeneration } from './young-generation';
-
-// Before the commands load, or loading them grows the young generation (young-generation.ts).
-holdYoungGeneration();
+import { processIo } from './cli-io';
+import { runCli } from './run-cli';
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   // The reader went away (`teamlog replay --json | head`): stop quietly, as a SIGPIPE would.
@@ -10,6 +8,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-void Promise.all([import('./cli-io'), import('./run-cli')]).then(async ([{ processIo }, { runCli }]) => {
-  process.exitCode = await runCli(process.argv.slice(2), processIo());
+void runCli(process.argv.slice(2), processIo()).then((code) => {
+  process.exitCode = code;
 });

@@ -21,7 +21,7 @@ import {
 import { badInput, type BadInput, usageError } from './cli-errors';
 import type { StoreLocation } from './store-location';
 import { storeRetryNotice } from './store-retry-notice';
-import { releaseYoungGeneration } from './young-generation';
+import { holdYoungGeneration } from './young-generation';
 
 /** An open store with its views; `close` releases both. */
 export interface OpenedStore {
@@ -80,6 +80,14 @@ const assertWritable = (file: string): void => {
   }
 };
 
+/**
+ * SQLite's page cache for `main` on a connection that writes (better-sqlite3 gives 16 MiB), as the
+ * staging `temp` database has: a whole-file import spills its dirty pages to the WAL as it goes,
+ * whatever the cache, and the pages it would keep are in the OS's cache anyway. 2 MiB took about 10
+ * MiB off a replay's peak, for no CPU measured (docs/benchmarks.md, _The CLI sizes its own heap_).
+ */
+export const writerPageCacheKiB = 2048;
+
 const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   if (!existsSync(file)) {
     if (access !== 'create') throw noStoreHere(file);
@@ -87,12 +95,15 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   }
   if (access === 'read') return SqliteEventStore.openReadOnly(file);
   if (existsSync(file)) assertWritable(file);
-  // The young generation stays as main.ts held it: with both, 1 GiB replays into SQLite under 128 MiB.
+  // A command that writes keeps a bounded working set (an import stages one chunk at a time): with
+  // these three, a 1 GiB replay into SQLite peaks under 128 MiB (docs/historical-logs.md#memory).
+  holdYoungGeneration();
   collectSooner(oldGenerationGrowth.boundedWorkingSet);
   // Imports stage on this thread; TEAMLOG_STAGING_THREAD=on stages on a second one (sqlite-staging-thread.ts),
   // opt-in: it gained 1.05-1.18x for 13-22 MiB more peak RSS (docs/benchmarks.md, One read into SQLite).
   const store = SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD === 'on' });
   try {
+    store.database.pragma(`cache_size = -${writerPageCacheKiB}`);
     assertViewSchemaNotNewer(store);
   } catch (error) {
     void store.close();
@@ -152,16 +163,8 @@ const openPostgres = async (
   };
 };
 
-/**
- * A command that writes a SQLite file keeps a bounded working set (an import stages one chunk at a
- * time); with any other store the process keeps what grows with the logs (views, events), or reads.
- */
-const writesSqlite = (location: StoreLocation, access: StoreAccess): boolean =>
-  location.kind === 'sqlite' && access !== 'read';
-
 /** Open the store a location names; SQLite and PostgreSQL keep their views in the same database, EventStoreDB's are rebuilt in memory. */
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
-  if (!writesSqlite(location, options.access)) releaseYoungGeneration();
   switch (location.kind) {
     case 'sqlite': {
       const store = openSqlite(location.file, options.access);

@@ -1,0 +1,21 @@
+import { join } from 'node:path';
+import type { SqliteEventStore } from '@teamlog/store-sqlite';
+import { withStore, writerPageCacheKiB } from '../src/open-teamlog-store';
+import { temporaryDirectory } from './run-teamlog';
+
+const pageCacheOf = (store: unknown): number =>
+  Number((store as SqliteEventStore).database.pragma('cache_size', { simple: true }));
+
+describe('openTeamlogStore', () => {
+  const directory = temporaryDirectory();
+  afterAll(() => directory.cleanup());
+
+  it("gives a SQLite connection that writes a small page cache (docs/historical-logs.md#memory), and leaves a reader's as SQLite has it", async () => {
+    const location = { kind: 'sqlite', file: join(directory.path, 'cache.db') } as const;
+    const writer = await withStore(location, { access: 'create' }, async ({ store }) => pageCacheOf(store));
+    const reader = await withStore(location, { access: 'read' }, async ({ store }) => pageCacheOf(store));
+    // A negative cache_size is in KiB.
+    expect(writer).toBe(-writerPageCacheKiB);
+    expect(reader).toBe(-16000);
+  });
+});
