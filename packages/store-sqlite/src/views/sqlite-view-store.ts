@@ -49,6 +49,7 @@ type Row = ViewRow;
  * the unit (docs/rules.md#one-pass-import).
  */
 const setAsideTable = 'temp.teamlog_set_aside_held';
+const setAsideTableExists = "SELECT 1 FROM temp.sqlite_master WHERE type = 'table' AND name = 'teamlog_set_aside_held'";
 
 interface SetAsideStatements {
   readonly put: Database.Statement<[string, string, number]>;
@@ -173,9 +174,15 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     return this.setAsideStatements;
   }
 
-  /** Drop the ids set aside by a unit that will not commit. */
+  /**
+   * Drop the ids set aside by a unit that will not commit. A unit that writes in place created the
+   * temporary table inside its own transaction: the rollback took the table away, so its
+   * statements are forgotten and the next `setAside` creates it again.
+   */
   private dropSetAside(): void {
-    if (this.setAsideStatements !== undefined && this.db.open) this.setAsideStatements.clear.run();
+    if (this.setAsideStatements === undefined || !this.db.open) return;
+    if (this.db.prepare(setAsideTableExists).get() === undefined) this.setAsideStatements = undefined;
+    else this.setAsideStatements.clear.run();
   }
 
   load(): Promise<LoadedViews<ProjectionState>> {
