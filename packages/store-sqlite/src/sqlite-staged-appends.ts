@@ -3,8 +3,8 @@ import type { ChainCursor } from './sqlite-event-chain';
 import { eventColumns } from './event-rows';
 import type { StagingThread } from './sqlite-staging-thread';
 import type { StagedRow } from './staged-row-buffer';
+import { FoldAhead, type FoldAheadHost } from './fold-ahead';
 import {
-  type CommitParticipant,
   duplicateEventId,
   type EventToAppend,
   type GlobalPosition,
@@ -19,7 +19,7 @@ import {
 } from '@teamlog/store';
 
 /** What a unit needs from the store that opened it. */
-export interface StagingHost {
+export interface StagingHost extends FoldAheadHost {
   readonly db: Database.Database;
   /** The store's hash-chain cursor, which the copy advances through teamlog_chain_next. */
   readonly chain: ChainCursor;
@@ -27,20 +27,12 @@ export interface StagingHost {
   readonly assertOpen: () => void;
   /** Whether commit participants take part (inline projections): they get the unit's events inside its transaction. */
   readonly hasParticipants: () => boolean;
-  /**
-   * The participants a unit may fold as it stages (`CommitParticipant.stage`), with the store's last
-   * position: every participant has `stage` and holds every committed event. Undefined otherwise.
-   */
-  readonly foldAheadParticipants: () =>
-    | { readonly participants: readonly CommitParticipant[]; readonly last: bigint }
-    | undefined;
   /** Inside the commit's transaction, one page of the unit's events after another, in `$all` order; a throw rolls the unit back. */
   readonly prepareParticipants: (events: readonly RecordedEvent[]) => void;
   /** Events of the store after a position, in order (to hand a large unit's events back page by page). */
   readonly eventsAfter: (position: bigint, maxCount: number) => RecordedEvent[];
   /** The commit is durable (or failed after the participants were prepared). */
   readonly committed: (results: readonly StagedStreamResult[]) => void;
-  readonly aborted: () => void;
   /** Encoded bytes of the events whose objects the unit keeps for its participants (default 64 MiB). */
   readonly maxKeptBytes?: number;
   /** The second thread whose scratch file the rows are staged into. */
@@ -62,25 +54,6 @@ const toPosition = (position: number | bigint): GlobalPosition => {
 };
 
 let nextUnit = 0;
-
-/**
- * A unit folded by its participants as it is staged (docs/rules.md#one-pass-import): each batch at
- * the positions and revisions the commit's copy will give it (the store's last position plus one,
- * in staging order; each stream's head plus one). The commit keeps the fold only if nothing moved
- * meanwhile; otherwise the participants go back to their committed state and get the unit's events
- * read back, as a unit that was not folded ahead.
- */
-interface FoldAhead {
-  readonly participants: readonly CommitParticipant[];
-  /** The store's last position when the unit's first batch was staged. */
-  readonly before: bigint;
-  /** The position the next staged event will take. */
-  next: bigint;
-  /** Each stream's head when its first batch was staged. */
-  readonly heads: Map<StreamName, bigint | undefined>;
-  lastStream: StreamName | undefined;
-  readonly recordedAt: number;
-}
 
 /** The schema name the staging thread's scratch file is attached as during a commit. */
 const threadSchema = 'teamlog_staging';
@@ -150,71 +123,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
     return row === undefined ? undefined : BigInt(row.revision);
   };
 
-  /** Folding ahead while it lasts; 'off' once it stopped (or could not start) for this unit. */
-  let ahead: FoldAhead | 'off' | undefined;
-  /** The participants folded part of the unit: they must go back if it does not commit. */
-  let participantsTouched = false;
-  const restoreParticipants = (): void => {
-    if (!participantsTouched) return;
-    participantsTouched = false;
-    host.aborted();
-  };
-  const stopFoldingAhead = (): void => {
-    ahead = 'off';
-    restoreParticipants();
-  };
-  /** Hand a staged batch to the participants at the positions the copy will give it. */
-  const foldAhead = (stream: StreamName, first: number, events: readonly EventToAppend[]): void => {
-    if (ahead === undefined) {
-      const found = host.foldAheadParticipants();
-      ahead =
-        found === undefined
-          ? 'off'
-          : {
-              participants: found.participants,
-              before: found.last,
-              next: found.last + 1n,
-              heads: new Map(),
-              lastStream: undefined,
-              recordedAt: host.clock().getTime(),
-            };
-      // The participants fold from these batches: nothing needs keeping for the commit.
-      if (ahead !== 'off') kept = undefined;
-    }
-    if (ahead === 'off') return;
-    // The copy writes stream after stream: a stream staged again after another would move positions.
-    if (stream !== ahead.lastStream && ahead.heads.has(stream)) {
-      stopFoldingAhead();
-      return;
-    }
-    if (!ahead.heads.has(stream)) ahead.heads.set(stream, headRevision(stream));
-    ahead.lastStream = stream;
-    const firstRevision = (ahead.heads.get(stream) ?? -1n) + 1n + BigInt(first);
-    const recordedAt = new Date(ahead.recordedAt);
-    const start = ahead.next;
-    const recorded = events.map((event, index): RecordedEvent => {
-      const position = start + BigInt(index);
-      return {
-        streamName: stream,
-        revision: firstRevision + BigInt(index),
-        position: { commit: position, prepare: position },
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt,
-      };
-    });
-    ahead.next += BigInt(events.length);
-    participantsTouched = true;
-    for (const participant of ahead.participants) participant.stage?.(recorded);
-  };
-  /** Inside the commit: whether the fold made while staging holds (nothing committed since, no head moved). */
-  const foldedAheadHolds = (before: bigint): boolean => {
-    if (ahead === undefined || ahead === 'off' || ahead.before !== before) return false;
-    for (const [stream, revision] of ahead.heads) if (headRevision(stream) !== revision) return false;
-    return true;
-  };
+  const ahead = new FoldAhead(host, () => host.clock().getTime());
   const lastPosition = db.prepare<[], { position: number | bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
@@ -265,10 +174,10 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
 
   const write = db.transaction((statements: StagedStatements, now: number): StagedStreamResult[] => {
     const before = BigInt(lastPosition.get()?.position ?? 0);
-    const foldedAhead = foldedAheadHolds(before);
+    const foldedAhead = ahead.holds(before, headRevision);
     // Another connection committed since the fold: the participants start again from their committed state.
-    if (!foldedAhead) restoreParticipants();
-    const recordedAt = foldedAhead ? (ahead as FoldAhead).recordedAt : now;
+    if (!foldedAhead) ahead.restore();
+    const recordedAt = foldedAhead ? (ahead.recordedAt ?? now) : now;
     const heads = ledger.streams.map((staged) => {
       const row = head.get(staged.stream);
       const last = row === undefined ? undefined : BigInt(row.revision);
@@ -341,10 +250,11 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       }
       try {
         await stage(stream, first, rows);
-        if (host.hasParticipants()) foldAhead(stream, first, events);
+        // The participants fold from these batches: nothing needs keeping for the commit.
+        if (host.hasParticipants() && ahead.stage(stream, first, events, headRevision)) kept = undefined;
       } catch (error) {
         drop();
-        restoreParticipants();
+        ahead.restore();
         if (!ledger.finished) ledger.finish();
         throw error;
       }
@@ -364,8 +274,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
         try {
           results = write.immediate(statements, host.clock().getTime());
         } catch (error) {
-          participantsTouched = false;
-          host.aborted();
+          ahead.abandon();
           if (!isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
           const stored = clash.get(unit);
           if (stored !== undefined)
@@ -382,11 +291,11 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
             'the id is staged twice in one unit; nothing of the unit was written',
           );
         }
-        participantsTouched = false;
+        ahead.settle();
         host.committed(results);
         return results;
       } catch (error) {
-        restoreParticipants();
+        ahead.restore();
         throw error;
       } finally {
         kept = undefined;
@@ -399,7 +308,7 @@ export const sqliteStagedAppends = (host: StagingHost, options: StageAppendsOpti
       ledger.finish();
       kept = undefined;
       drop();
-      restoreParticipants();
+      ahead.restore();
     },
   };
 };

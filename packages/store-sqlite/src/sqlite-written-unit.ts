@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3';
 import type { ConnectionHold } from './connection-hold';
 import type { ChainCursor } from './sqlite-event-chain';
 import { eventColumns } from './event-rows';
+import { FoldAhead, type FoldAheadHost } from './fold-ahead';
 import type { StagedRow } from './staged-row-buffer';
 import {
-  type CommitParticipant,
   duplicateEventId,
   type EventDigest,
   type EventToAppend,
@@ -20,7 +20,7 @@ import {
 } from '@teamlog/store';
 
 /** What a unit needs from the store that opened it. */
-export interface WrittenUnitHost {
+export interface WrittenUnitHost extends FoldAheadHost {
   readonly db: Database.Database;
   /** The store's hash-chain cursor: each row's digest is computed as the row is written. */
   readonly chain: ChainCursor;
@@ -30,20 +30,12 @@ export interface WrittenUnitHost {
   readonly hold: ConnectionHold;
   /** Whether commit participants take part (inline projections): they get the unit's events inside its transaction. */
   readonly hasParticipants: () => boolean;
-  /**
-   * The participants a unit may fold as it stages (`CommitParticipant.stage`), with the store's last
-   * position: every participant has `stage` and holds every committed event. Undefined otherwise.
-   */
-  readonly foldAheadParticipants: () =>
-    | { readonly participants: readonly CommitParticipant[]; readonly last: bigint }
-    | undefined;
   /** Inside the unit's transaction, one page of the unit's events after another, in `$all` order; a throw rolls the unit back. */
   readonly prepareParticipants: (events: readonly RecordedEvent[]) => void;
   /** Events of the store after a position, in order (to hand a large unit's events back page by page). */
   readonly eventsAfter: (position: bigint, maxCount: number) => RecordedEvent[];
   /** The commit is durable (or failed after the participants were prepared). */
   readonly committed: (results: readonly StagedStreamResult[]) => void;
-  readonly aborted: () => void;
   /** Encoded bytes of the events whose objects the unit keeps for its participants (default 64 MiB). */
   readonly maxKeptBytes?: number;
   /** Encoded bytes a unit keeps in memory before it takes the write lock and writes in place (default 8 MiB). */
@@ -73,24 +65,6 @@ interface WrittenStream {
   readonly base: bigint;
   count: number;
   digest: EventDigest | undefined;
-}
-
-/**
- * A unit folded by its participants as it is staged (docs/rules.md#one-pass-import): each batch at
- * the positions and revisions its rows take (the store's last position plus one, in staging
- * order; each stream's head plus one). The fold holds as long as nothing else committed before the
- * unit took the write lock; otherwise the participants go back to their committed state and get the
- * unit's events read back inside the commit.
- */
-interface FoldAhead {
-  readonly participants: readonly CommitParticipant[];
-  /** The store's last position when the unit's first batch was staged. */
-  readonly before: bigint;
-  /** The position the next staged event will take. */
-  next: bigint;
-  /** Each stream's head when its first batch was staged. */
-  readonly heads: Map<StreamName, bigint | undefined>;
-  lastStream: StreamName | undefined;
 }
 
 const isConstraint = (error: unknown): boolean =>
@@ -155,76 +129,12 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
   let recordedAt: number | undefined;
   const recordedAtNow = (): number => (recordedAt ??= host.clock().getTime());
 
-  /** Folding ahead while it lasts; 'off' once it stopped (or could not start) for this unit. */
-  let ahead: FoldAhead | 'off' | undefined;
-  /** The participants folded part of the unit: they must go back if it does not commit. */
-  let participantsTouched = false;
-  const restoreParticipants = (): void => {
-    if (!participantsTouched) return;
-    participantsTouched = false;
-    host.aborted();
-  };
-  const stopFoldingAhead = (): void => {
-    ahead = 'off';
-    restoreParticipants();
-  };
-  /** Hand a staged batch to the participants at the positions its rows take. */
-  const foldAhead = (stream: StreamName, first: number, events: readonly EventToAppend[]): void => {
-    if (ahead === undefined) {
-      const found = host.foldAheadParticipants();
-      ahead =
-        found === undefined
-          ? 'off'
-          : {
-              participants: found.participants,
-              before: found.last,
-              next: found.last + 1n,
-              heads: new Map(),
-              lastStream: undefined,
-            };
-      // The participants fold from these batches: nothing needs keeping for the commit.
-      if (ahead !== 'off') kept = undefined;
-    }
-    if (ahead === 'off') return;
-    // The unit writes stream after stream: a stream staged again after another moves positions.
-    if (stream !== ahead.lastStream && ahead.heads.has(stream)) {
-      stopFoldingAhead();
-      return;
-    }
-    if (!ahead.heads.has(stream)) ahead.heads.set(stream, held ? writtenHead(stream) : headRevision(stream));
-    ahead.lastStream = stream;
-    const firstRevision = (ahead.heads.get(stream) ?? -1n) + 1n + BigInt(first);
-    const at = new Date(recordedAtNow());
-    const start = ahead.next;
-    const recorded = events.map((event, index): RecordedEvent => {
-      const position = start + BigInt(index);
-      return {
-        streamName: stream,
-        revision: firstRevision + BigInt(index),
-        position: toPosition(position),
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt: at,
-      };
-    });
-    ahead.next += BigInt(events.length);
-    participantsTouched = true;
-    for (const participant of ahead.participants) participant.stage?.(recorded);
-  };
+  const ahead = new FoldAhead(host, recordedAtNow);
   /** Under the write lock: the committed head of a stream this unit has not written yet. */
   const writtenHead = (stream: StreamName): bigint | undefined => {
     const mine = written.get(stream);
     return mine === undefined ? headRevision(stream) : mine.base - 1n;
   };
-  /** Under the write lock, before the unit's first row: whether the fold made so far holds. */
-  const foldedAheadHolds = (): boolean => {
-    if (ahead === undefined || ahead === 'off' || ahead.before !== before) return false;
-    for (const [stream, revision] of ahead.heads) if (headRevision(stream) !== revision) return false;
-    return true;
-  };
-
   /** A unique-id clash while writing: which id, and whether it was stored before the unit or staged twice in it. */
   const explainClash = (error: unknown, stream: StreamName, rows: readonly StagedRow[]): unknown => {
     if (!isConstraint(error)) return error;
@@ -313,7 +223,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
     before = BigInt(lastPosition.get()?.position ?? 0);
     hold.writesAfter(owner, before);
     // Another connection committed since the fold began: the participants start again, read back at the commit.
-    if (!foldedAheadHolds() && ahead !== undefined && ahead !== 'off') stopFoldingAhead();
+    if (ahead.active && !ahead.holds(before, headRevision)) ahead.stop();
     const batches = buffered;
     buffered = [];
     bufferedBytes = 0;
@@ -336,7 +246,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
   const handToParticipants = (results: readonly StagedStreamResult[]): void => {
     if (!host.hasParticipants()) return;
     // The participants folded every event as it was staged: they only write what they hold.
-    if (ahead !== undefined && ahead !== 'off') {
+    if (ahead.active) {
       host.prepareParticipants([]);
       return;
     }
@@ -424,7 +334,9 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
         if (keptBytes > (host.maxKeptBytes ?? maxKeptBytes)) kept = undefined;
       }
       try {
-        if (host.hasParticipants()) foldAhead(stream, first, events);
+        // The participants fold from these batches: nothing needs keeping for the commit.
+        if (host.hasParticipants() && ahead.stage(stream, first, events, held ? writtenHead : headRevision))
+          kept = undefined;
         if (held) writeBatch(stream, rows);
         else {
           buffered.push({ stream, rows });
@@ -434,7 +346,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
         }
       } catch (error) {
         drop();
-        restoreParticipants();
+        ahead.restore();
         if (!ledger.finished) ledger.finish();
         throw error;
       }
@@ -449,13 +361,12 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
         db.exec('COMMIT');
         held = false;
         hold.release(owner);
-        participantsTouched = false;
+        ahead.settle();
         host.committed(outcome);
         return outcome;
       } catch (error) {
         drop();
-        participantsTouched = true;
-        restoreParticipants();
+        ahead.abandon();
         throw error;
       } finally {
         buffered = [];
@@ -466,7 +377,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
       if (ledger.finished) return;
       ledger.finish();
       drop();
-      restoreParticipants();
+      ahead.restore();
     },
   };
 };
