@@ -138,6 +138,23 @@ describe('a SQLite unit written in place (past its memory budget)', () => {
     expect(await stored(store)).toEqual(['b@0#1']);
   });
 
+  it('leaves the connection out of any transaction after a refused id, and writes the next unit', async () => {
+    const unit = store.stageAppends();
+    const repeated = one();
+    await unit.append(a, [...events(2), repeated]);
+    await expect(unit.append(b, [...events(2), { ...repeated }])).rejects.toMatchObject({
+      code: 'DuplicateEventId',
+      message: expect.stringContaining('staged twice'),
+    });
+    expect(store.database.inTransaction).toBe(false);
+    const next = store.stageAppends();
+    await next.append(a, events(2));
+    await next.append(b, [repeated]);
+    await next.commit();
+    expect(await stored(store)).toEqual(['a@0#1', 'a@1#2', 'b@0#3']);
+    expect(await chainBreaks(store)).toEqual([]);
+  });
+
   it('refuses a unit whose stream moved from the revision it expects, and writes nothing of it', async () => {
     await store.appendToStream(a, events(1));
     const unit = store.stageAppends();
