@@ -104,6 +104,9 @@ export class FoldAhead {
         data: event.data,
         metadata: event.metadata,
         recordedAt,
+        // The writer's verdict on the payload, handed on to this unit's own participants only
+        // (RecordedEvent.catalog): the views need not check an imported payload again.
+        catalog: event.catalog === true,
       };
     }
     folding.next += BigInt(events.length);

@@ -43,6 +43,13 @@ describe('a unit folded ahead as it is staged', () => {
     expect(fold.recordedAt).toBe(1_000);
   });
 
+  it("hands the writer's verdict on the payload on with each event", () => {
+    const { fold, staged } = recording();
+    const [checked, unchecked] = events('1', '2') as [EventToAppend, EventToAppend];
+    fold.stage(stream('a'), 0, [{ ...checked, catalog: true }, unchecked], () => undefined);
+    expect(staged.map((event) => event.catalog)).toEqual([true, false]);
+  });
+
   it('stops and sends the participants back when a stream is staged again after another', () => {
     const { fold, staged, aborts } = recording();
     fold.stage(stream('a'), 0, events('1'), () => undefined);
