@@ -23,6 +23,7 @@ import {
   type ViewRowDecoder,
   visitEntryChanges,
 } from '@teamlog/projections';
+import { BatchedInsert } from './batched-insert';
 
 export const teamTables = [
   'projection_teams',
@@ -41,7 +42,7 @@ interface EntrySpec<V> extends TeamEntryColumns<V> {
 }
 
 interface EntryTable<V> extends EntrySpec<V> {
-  readonly put: Database.Statement;
+  readonly put: BatchedInsert;
   readonly drop: Database.Statement;
   readonly dropAll: Database.Statement;
 }
@@ -73,8 +74,8 @@ export class SqliteTeamRows {
   private readonly tasks: EntryTable<TaskEntry>;
   private readonly messages: EntryTable<LegacyMessageEntry>;
   private readonly putHead: Database.Statement;
-  private readonly putRecord: Database.Statement;
-  private readonly putMismatch: Database.Statement;
+  private readonly putRecord: BatchedInsert;
+  private readonly putMismatch: BatchedInsert;
   private readonly dropTeam: Database.Statement[];
 
   constructor(
@@ -88,37 +89,58 @@ export class SqliteTeamRows {
     this.putHead = db.prepare(
       'INSERT OR REPLACE INTO projection_teams (lead_session_id, team_id, scope, next_task_number, has_records, failure) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.putRecord = db.prepare(
-      'INSERT OR REPLACE INTO projection_team_records (lead_session_id, record_index, seq, type, version, time, normalised) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    this.putRecord = new BatchedInsert(
+      db,
+      'INSERT OR REPLACE INTO projection_team_records (lead_session_id, record_index, seq, type, version, time, normalised)',
+      7,
     );
-    this.putMismatch = db.prepare(
-      `INSERT OR REPLACE INTO projection_team_mismatches (lead_session_id, mismatch_index, message_id, seq, queued_target_id, delivered_target_id)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+    this.putMismatch = new BatchedInsert(
+      db,
+      'INSERT OR REPLACE INTO projection_team_mismatches (lead_session_id, mismatch_index, message_id, seq, queued_target_id, delivered_target_id)',
+      6,
     );
   }
 
   /** Write what the batch changed (inside the view store's commit transaction). */
   write(state: ProjectionState): void {
-    state.changes.teams.forEach((id) => {
-      const team = state.teams.get(id);
-      if (team === undefined || !isWorthKeeping(team)) {
-        this.dropTeam.forEach((statement) => statement.run(id));
-        return;
-      }
-      const head = teamHeadOf(team);
-      this.putHead.run(
-        id,
-        head.teamId,
-        head.scope ?? null,
-        head.nextTaskNumber,
-        head.hasRecords ? 1 : 0,
-        head.failure === undefined ? null : JSON.stringify(head.failure),
-      );
-      this.writeEntries(id, team.state.members, this.members);
-      this.writeEntries(id, team.state.tasks, this.tasks);
-      this.writeEntries(id, team.state.messages, this.messages);
-      this.writeFacts(id, team, state.changes.teamFactsCommitted.get(id) ?? { records: 0, mismatches: 0 });
-    });
+    try {
+      state.changes.teams.forEach((id) => this.writeTeam(state, id));
+      this.flush();
+    } finally {
+      // A failed write rolls its transaction back: rows added and not written go with it.
+      for (const batch of this.batches()) batch.clear();
+    }
+  }
+
+  private batches(): BatchedInsert[] {
+    return [this.members.put, this.tasks.put, this.messages.put, this.putRecord, this.putMismatch];
+  }
+
+  /** The rows added so far are written: before any delete from the same tables. */
+  private flush(): void {
+    for (const batch of this.batches()) batch.flush();
+  }
+
+  private writeTeam(state: ProjectionState, id: SessionId): void {
+    const team = state.teams.get(id);
+    if (team === undefined || !isWorthKeeping(team)) {
+      this.flush();
+      this.dropTeam.forEach((statement) => statement.run(id));
+      return;
+    }
+    const head = teamHeadOf(team);
+    this.putHead.run(
+      id,
+      head.teamId,
+      head.scope ?? null,
+      head.nextTaskNumber,
+      head.hasRecords ? 1 : 0,
+      head.failure === undefined ? null : JSON.stringify(head.failure),
+    );
+    this.writeEntries(id, team.state.members, this.members);
+    this.writeEntries(id, team.state.tasks, this.tasks);
+    this.writeEntries(id, team.state.messages, this.messages);
+    this.writeFacts(id, team, state.changes.teamFactsCommitted.get(id) ?? { records: 0, mismatches: 0 });
   }
 
   load(): Map<SessionId, TeamProjection> {
@@ -192,8 +214,10 @@ export class SqliteTeamRows {
     const { table, key, columns } = spec;
     return {
       ...spec,
-      put: this.db.prepare(
-        `INSERT OR REPLACE INTO ${table} (lead_session_id, ${key}, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})`,
+      put: new BatchedInsert(
+        this.db,
+        `INSERT OR REPLACE INTO ${table} (lead_session_id, ${key}, ${columns.join(', ')})`,
+        columns.length + 2,
       ),
       drop: this.db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ? AND ${key} = ?`),
       dropAll: this.db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ?`),
@@ -202,9 +226,15 @@ export class SqliteTeamRows {
 
   private writeEntries<K extends string, V>(lead: SessionId, map: ReadonlyMap<K, V>, table: EntryTable<V>): void {
     visitEntryChanges(map, {
-      whole: () => table.dropAll.run(lead),
-      put: (key, entry) => table.put.run(lead, key, ...table.values(entry)),
-      drop: (key) => table.drop.run(lead, key),
+      whole: () => {
+        table.put.flush();
+        table.dropAll.run(lead);
+      },
+      put: (key, entry) => table.put.add([lead, key, ...table.values(entry)]),
+      drop: (key) => {
+        table.put.flush();
+        table.drop.run(lead, key);
+      },
     });
   }
 
@@ -216,18 +246,18 @@ export class SqliteTeamRows {
   ): void {
     for (let index = committed.records; index < team.records.length; index += 1) {
       const fact = team.records[index] as TeamRecordFact;
-      this.putRecord.run(lead, index, fact.seq, fact.type, fact.version, fact.time, fact.normalised ? 1 : 0);
+      this.putRecord.add([lead, index, fact.seq, fact.type, fact.version, fact.time, fact.normalised ? 1 : 0]);
     }
     for (let index = committed.mismatches; index < team.mismatches.length; index += 1) {
       const mismatch = team.mismatches[index] as DeliveryMismatch;
-      this.putMismatch.run(
+      this.putMismatch.add([
         lead,
         index,
         mismatch.messageId,
         mismatch.seq,
         mismatch.queuedTargetId,
         mismatch.deliveredTargetId,
-      );
+      ]);
     }
   }
 
