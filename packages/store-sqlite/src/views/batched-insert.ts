@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 
-/** Rows per multi-row statement (each row count's statement is prepared once). */
+/** Rows per multi-row statement; fewer (at a flush) go one statement each, so two shapes are ever prepared. */
 const rowsPerStatement = 64;
 
 /**
@@ -37,7 +37,12 @@ export class BatchedInsert {
     const rows = this.rows;
     this.values = [];
     this.rows = 0;
-    this.statementFor(rows).run(values);
+    if (rows === rowsPerStatement) {
+      this.statementFor(rows).run(values);
+      return;
+    }
+    const one = this.statementFor(1);
+    for (let row = 0; row < rows; row += 1) one.run(values.slice(row * this.width, (row + 1) * this.width));
   }
 
   /** Forget the rows added and not written (their transaction is rolled back). */
