@@ -7,6 +7,7 @@ import {
   type CommitParticipant,
   HeadsOnlyEventStore,
   type RecordedEvent,
+  foldedBatchEvents,
   sessionHeaderStream,
   sessionStream,
 } from '@teamlog/store';
@@ -109,6 +110,22 @@ describe('a one-shot replay into the heads-only store', () => {
     const key = 'synthetic-0000-4000-8000-00000000000a' as SessionId;
     expect(await store.streamRevision(sessionStream(key))).toBeUndefined();
     expect(await store.streamRevision(sessionHeaderStream(key))).toBeUndefined();
+  });
+
+  it("folds a file read once in the batches its unit asks for, not the import's larger ones", async () => {
+    const store = new HeadsOnlyEventStore();
+    const batches: number[] = [];
+    const inline = views();
+    store.participate({ ...inline, stage: (recorded) => void batches.push(recorded.length) });
+    const file = join(directory, 'synthetic-0000-4000-8000-00000000000c.v4.jsonl');
+    await generateSyntheticLog({ file, targetBytes: 1024 * 1024, formatVersion: 4 });
+
+    const result = await importSessionLog(file, store, { batchEvents: 2000 });
+
+    expect(result.rejected).toBeUndefined();
+    expect(result.events).toBeGreaterThan(2 * foldedBatchEvents);
+    expect(Math.max(...batches)).toBe(foldedBatchEvents);
+    expect(batches.reduce((sum, size) => sum + size, 0)).toBe(result.events + 1);
   });
 
   it('validates a later file whole before its views fold it, so its rejection keeps what the views hold', async () => {

@@ -46,6 +46,13 @@ interface UnitHead extends StreamHead {
   readonly firstRevision: number;
 }
 
+/**
+ * Events per batch for a unit folded as it is staged: its batches are folded and dropped at once,
+ * so small ones keep a batch's objects young (500k-event big Lead log: new-space survivors
+ * 137 MB with batches of 2000, 99 MB with 256).
+ */
+export const foldedBatchEvents = 256;
+
 const anotherUnitOpen = (): StoreError =>
   invalidAppend('a unit of this store holds staged events: commit or abort it before anything else is appended');
 
@@ -131,6 +138,7 @@ export class HeadsOnlyEventStore implements EventStore {
     };
     return {
       stagesWhileValidating: undoable,
+      ...(folding ? { batchEvents: foldedBatchEvents } : {}),
       append: async (stream, events, options) => {
         this.assertOpen();
         assertTypes(stream, events);

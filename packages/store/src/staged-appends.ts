@@ -34,6 +34,12 @@ export interface StagedAppends {
    * each chunk as it validates it, in one read (docs/rules.md#one-pass-import). Absent: validate first.
    */
   readonly stagesWhileValidating?: boolean;
+  /**
+   * The most events a batch should hold, for a unit that hands each staged batch to its commit
+   * participants at once and keeps none of it (the heads-only store): a batch's objects then die
+   * while young instead of outliving a scavenge (docs/benchmarks.md). Absent: the caller's size.
+   */
+  readonly batchEvents?: number;
   append(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<void>;
   commit(): Promise<readonly StagedStreamResult[]>;
   abort(): Promise<void>;

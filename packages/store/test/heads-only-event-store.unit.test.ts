@@ -4,6 +4,7 @@ import {
   type EventToAppend,
   HeadsOnlyEventStore,
   type RecordedEvent,
+  foldedBatchEvents,
   streamName,
 } from '@teamlog/store';
 
@@ -220,6 +221,15 @@ describe('a unit of the heads-only store, folded as it is staged', () => {
     ]);
     expect(await store.streamRevision(a)).toBe(2n);
     expect((await collect(store.readStream(a, { maxCount: 1 })))[0]?.id).toBe('e-0');
+  });
+
+  it('asks for small batches when it folds each one as staged, and for none when it holds them to the commit', () => {
+    const folding = new HeadsOnlyEventStore();
+    folding.participate(folder());
+    expect(folding.stageAppends().batchEvents).toBe(foldedBatchEvents);
+    const holding = new HeadsOnlyEventStore();
+    holding.participate(recorder());
+    expect(holding.stageAppends().batchEvents).toBeUndefined();
   });
 
   it('has the participants drop what they folded when the unit is aborted, and keeps nothing of it', async () => {
