@@ -252,13 +252,11 @@ const importInOnePass = async (
   validation: ValidationInput,
 ): Promise<ImportOutcome> => {
   let stager: ChunkStager | undefined;
-  // A unit that folds each batch at once asks for small ones (StagedAppends.batchEvents).
-  const batchEvents = Math.min(validation.limits.batchEvents, unit.batchEvents ?? Number.POSITIVE_INFINITY);
   try {
     if (needsHeader(header)) await stageHeader(unit, header);
     const plan = await validateForImport({
       ...validation,
-      limits: { ...validation.limits, batchEvents },
+      ...(unit.batchEvents === undefined ? {} : { stageEvery: unit.batchEvents }),
       stageChunk: (events, alreadyStored) =>
         (stager ??= new ChunkStager(unit, sessionStream(header.key), alreadyStored)).stage(events),
     });
