@@ -52,6 +52,21 @@ export class AppendChunker<T> {
     return this.count >= this.limits.batchEvents || this.bytes >= this.limits.batchBytes ? this.cut() : undefined;
   }
 
+  /** Items of the chunk being cut, not yet taken. */
+  get held(): number {
+    return this.items.length;
+  }
+
+  /**
+   * Take the items of the chunk being cut so far, without cutting it: its boundary (and digest)
+   * stays where it would be, and the chunk that completes it holds only the items after these.
+   */
+  takeHeld(): readonly T[] {
+    const taken = this.items;
+    this.items = [];
+    return taken;
+  }
+
   /** The last, partial chunk (if any). */
   finish(): Chunk<T> | undefined {
     return this.count === 0 ? undefined : this.cut();

@@ -32,6 +32,9 @@ export interface LineSplitOptions {
 export const defaultMaxLineBytes = 256 * 1024 * 1024;
 const newline = 0x0a;
 
+/** Lines handed on at once: a read buffer holds thousands, which would all be alive together. */
+const splitBatchLines = 256;
+
 /**
  * Split a byte stream into lines, holding only the line being assembled. Lines come in batches
  * (the complete lines of each read chunk), so a consumer pays one await per chunk, not per line.
@@ -65,7 +68,7 @@ export async function* splitLines(
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     peakBufferedBytes = Math.max(peakBufferedBytes, pendingBytes + bytes.length);
     let start = 0;
-    const batch: SplitLine[] = [];
+    let batch: SplitLine[] = [];
     let blankRun: { line: number; bytes: Buffer; blankRun: number } | undefined;
     for (let end = bytes.indexOf(newline, start); end !== -1; end = bytes.indexOf(newline, start)) {
       if (pendingBytes === 0 && end - start <= maxLineBytes && isBlankRange(bytes, start, end)) {
@@ -79,6 +82,11 @@ export async function* splitLines(
       if (!overlong && pendingBytes + (end - start) > maxLineBytes) overlong = true;
       batch.push(finishLine(overlong ? Buffer.alloc(0) : bytes.subarray(start, end), end - start));
       start = end + 1;
+      if (batch.length >= splitBatchLines) {
+        // Handed on while young: a read buffer's worth of line objects held at once outlives scavenges.
+        yield batch;
+        batch = [];
+      }
     }
     if (start < bytes.length) {
       const rest = bytes.subarray(start);

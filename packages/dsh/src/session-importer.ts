@@ -256,6 +256,7 @@ const importInOnePass = async (
     if (needsHeader(header)) await stageHeader(unit, header);
     const plan = await validateForImport({
       ...validation,
+      ...(unit.batchEvents === undefined ? {} : { stageEvery: unit.batchEvents }),
       stageChunk: (events, alreadyStored) =>
         (stager ??= new ChunkStager(unit, sessionStream(header.key), alreadyStored)).stage(events),
     });

@@ -43,6 +43,11 @@ export interface ValidationInput {
    * nothing is buffered then, and a later rejection is the caller's to abort.
    */
   readonly stageChunk?: (events: readonly EventToAppend[], alreadyStored: number) => Promise<void>;
+  /**
+   * With `stageChunk`: stage a chunk in pieces of at most this many events, each as soon as it is
+   * read, its boundaries kept (the unit's `StagedAppends.batchEvents`).
+   */
+  readonly stageEvery?: number;
 }
 
 const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
@@ -69,6 +74,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const chunker = new AppendChunker<EventToAppend>(limits, input.stageChunk === undefined);
   const digests: string[] = [];
   const { stageChunk } = input;
+  const stageEvery = stageChunk === undefined ? undefined : input.stageEvery;
   const budget = new SinglePassBudget(stageChunk === undefined ? input.singlePassBytes : 0, input.fileBytes);
   let buffered: (readonly EventToAppend[])[] | undefined = stageChunk === undefined ? [] : undefined;
   const reader = await openSessionLog(file, {
@@ -105,6 +111,9 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
         buffered?.push(chunk.items);
         return stageChunk?.(chunk.items, alreadyStored);
       }
+      // A piece of the chunk is staged now: its events are folded and dropped while young.
+      if (stageEvery !== undefined && chunker.held >= stageEvery)
+        return stageChunk?.(chunker.takeHeld(), alreadyStored);
       return undefined;
     });
     const last = chunker.finish();

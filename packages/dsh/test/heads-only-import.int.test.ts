@@ -7,6 +7,7 @@ import {
   type CommitParticipant,
   HeadsOnlyEventStore,
   type RecordedEvent,
+  foldedBatchEvents,
   sessionHeaderStream,
   sessionStream,
 } from '@teamlog/store';
@@ -109,6 +110,38 @@ describe('a one-shot replay into the heads-only store', () => {
     const key = 'synthetic-0000-4000-8000-00000000000a' as SessionId;
     expect(await store.streamRevision(sessionStream(key))).toBeUndefined();
     expect(await store.streamRevision(sessionHeaderStream(key))).toBeUndefined();
+  });
+
+  it("folds a file read once in the batches its unit asks for, not the import's larger ones, at the same positions", async () => {
+    const file = join(directory, 'synthetic-0000-4000-8000-00000000000c.v4.jsonl');
+    await generateSyntheticLog({ file, targetBytes: 1024 * 1024, formatVersion: 4 });
+    const folded = async (asked: boolean) => {
+      const store = new HeadsOnlyEventStore();
+      const batches: number[] = [];
+      const positions: bigint[] = [];
+      store.participate({
+        ...views(),
+        stage: (recorded) => {
+          batches.push(recorded.length);
+          for (const event of recorded) positions.push(event.position.commit);
+        },
+      });
+      // Without the unit's ask: the import's own chunks, staged whole.
+      const stageAppends = store.stageAppends.bind(store);
+      if (!asked) store.stageAppends = () => ({ ...stageAppends(), batchEvents: undefined });
+      const result = await importSessionLog(file, store, { batchEvents: 1000 });
+      return { result, batches, positions };
+    };
+
+    const asked = await folded(true);
+    const whole = await folded(false);
+
+    expect(asked.result.rejected).toBeUndefined();
+    expect(asked.result.events).toBeGreaterThan(2000);
+    expect(Math.max(...asked.batches)).toBe(foldedBatchEvents);
+    expect(Math.max(...whole.batches)).toBe(1000);
+    expect(asked.positions).toEqual(whole.positions);
+    expect(asked.positions.length).toBe(asked.result.events + 1);
   });
 
   it('validates a later file whole before its views fold it, so its rejection keeps what the views hold', async () => {

@@ -65,6 +65,19 @@ describe('streaming line splitter', () => {
     expect(batches).toEqual([2, 1]);
   });
 
+  it('hands a read chunk of many lines on in batches of at most 256, in order', async () => {
+    const text = Array.from({ length: 1000 }, (_, index) => `line ${index}`).join('\n');
+    const batches: number[] = [];
+    const seen: string[] = [];
+    const iterator = splitLines(chunksOf(`${text}\n`, 1024 * 1024));
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
+      batches.push(next.value.length);
+      for (const line of next.value) seen.push(`${line.line}:${line.bytes.toString()}`);
+    }
+    expect(batches).toEqual([256, 256, 256, 232]);
+    expect(seen).toEqual(text.split('\n').map((line, index) => `${index + 1}:${line}`));
+  });
+
   it('holds at most the longest line plus one read chunk, not the whole input', async () => {
     const text = `${Array.from({ length: 2000 }, (_, k) => `line ${k} ${'y'.repeat(k % 50)}`).join('\n')}\n`;
     const { end } = await collect(chunksOf(text, 64));

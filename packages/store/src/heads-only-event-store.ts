@@ -46,6 +46,17 @@ interface UnitHead extends StreamHead {
   readonly firstRevision: number;
 }
 
+/** Positions step with an event's index in its batch modulo this (see recordedOf). */
+const positionStepPeriod = 7;
+
+/**
+ * Events per batch for a unit folded as it is staged: its batches are folded and dropped at once,
+ * so small ones keep a batch's objects young (500k-event big Lead log: new-space survivors
+ * 137 MB with batches of 2000, 99 MB with 252). A multiple of the step period, so a batch split
+ * into batches of this many records the same positions as the batch whole.
+ */
+export const foldedBatchEvents = 36 * positionStepPeriod;
+
 const anotherUnitOpen = (): StoreError =>
   invalidAppend('a unit of this store holds staged events: commit or abort it before anything else is appended');
 
@@ -131,6 +142,7 @@ export class HeadsOnlyEventStore implements EventStore {
     };
     return {
       stagesWhileValidating: undoable,
+      ...(folding ? { batchEvents: foldedBatchEvents } : {}),
       append: async (stream, events, options) => {
         this.assertOpen();
         assertTypes(stream, events);
@@ -303,7 +315,7 @@ export class HeadsOnlyEventStore implements EventStore {
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index] as EventToAppend;
       const commit = BigInt(this.nextCommit);
-      this.nextCommit += 64 + event.type.length + (index % 7) * 8;
+      this.nextCommit += 64 + event.type.length + (index % positionStepPeriod) * 8;
       recorded[index] = {
         streamName: stream,
         revision: BigInt(start + index),

@@ -34,6 +34,14 @@ export interface StagedAppends {
    * each chunk as it validates it, in one read (docs/rules.md#one-pass-import). Absent: validate first.
    */
   readonly stagesWhileValidating?: boolean;
+  /**
+   * The most events a batch should hold, for a unit that hands each staged batch to its commit
+   * participants at once and keeps none of it (the heads-only store): a batch's objects then die
+   * while young instead of outliving a scavenge (docs/benchmarks.md). A caller may split any batch
+   * into consecutive batches of this many (the last one shorter): the unit records them as it
+   * would the batch whole. Absent: the caller's size.
+   */
+  readonly batchEvents?: number;
   append(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<void>;
   commit(): Promise<readonly StagedStreamResult[]>;
   abort(): Promise<void>;

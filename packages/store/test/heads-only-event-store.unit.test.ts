@@ -4,6 +4,7 @@ import {
   type EventToAppend,
   HeadsOnlyEventStore,
   type RecordedEvent,
+  foldedBatchEvents,
   streamName,
 } from '@teamlog/store';
 
@@ -220,6 +221,37 @@ describe('a unit of the heads-only store, folded as it is staged', () => {
     ]);
     expect(await store.streamRevision(a)).toBe(2n);
     expect((await collect(store.readStream(a, { maxCount: 1 })))[0]?.id).toBe('e-0');
+  });
+
+  it('asks for small batches when it folds each one as staged, and for none when it holds them to the commit', () => {
+    const folding = new HeadsOnlyEventStore();
+    folding.participate(folder());
+    expect(folding.stageAppends().batchEvents).toBe(foldedBatchEvents);
+    const holding = new HeadsOnlyEventStore();
+    holding.participate(recorder());
+    expect(holding.stageAppends().batchEvents).toBeUndefined();
+  });
+
+  it('records a batch split into batches of the size it asks for at the positions it records the batch whole', async () => {
+    const positionsOf = async (sizes: readonly number[]): Promise<string[]> => {
+      const store = new HeadsOnlyEventStore();
+      const views = folder();
+      const seen: string[] = [];
+      store.participate({
+        ...views,
+        stage: (recorded) => recorded.forEach((event) => seen.push(String(event.position.commit))),
+      });
+      const unit = store.stageAppends();
+      let expected: bigint | 'no_stream' = 'no_stream';
+      for (const size of sizes) {
+        await unit.append(a, events('e', size), { expectedRevision: expected });
+        expected = (expected === 'no_stream' ? -1n : expected) + BigInt(size);
+      }
+      await unit.commit();
+      return seen;
+    };
+    const whole = await positionsOf([600]);
+    expect(await positionsOf([foldedBatchEvents, foldedBatchEvents, 600 - 2 * foldedBatchEvents])).toEqual(whole);
   });
 
   it('has the participants drop what they folded when the unit is aborted, and keeps nothing of it', async () => {
