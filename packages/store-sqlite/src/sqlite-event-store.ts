@@ -167,7 +167,10 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   private readonly statements;
   private pending: PendingAppend[] = [];
-  private commitScheduled = false;
+  /** `next-turn`: the turn's end commits the pending appends; `after-unit`: they wait for the unit holding the connection. */
+  private commitDue: 'none' | 'next-turn' | 'after-unit' = 'none';
+  /** An immediate is set to end this turn (endTurn): one per turn serves the group commit and the look at data_version. */
+  private turnEnding = false;
   private committedGroups = 0;
   /** Stream heads this connection committed or started a read from, trusted while no other connection writes. */
   private readonly heads = new StreamHeads();
@@ -392,10 +395,28 @@ export class SqliteEventStore implements EventStore {
   }
 
   private scheduleCommit(): void {
-    if (this.commitScheduled) return;
-    this.commitScheduled = true;
-    setImmediate(() => this.commitPending());
+    if (this.commitDue !== 'none') return;
+    this.commitDue = 'next-turn';
+    this.endTurnSoon();
   }
+
+  /**
+   * One immediate ends the turn for both that need it: the look at data_version stops serving
+   * knownRevision, then the appends requested in the turn commit. A steady single sender's commit
+   * looks at data_version and its next append asks for a commit in the same turn, so one hop, not
+   * two, per send.
+   */
+  private endTurnSoon(): void {
+    if (this.turnEnding) return;
+    this.turnEnding = true;
+    setImmediate(this.endTurn);
+  }
+
+  private readonly endTurn = (): void => {
+    this.turnEnding = false;
+    this.versionSeenAt = undefined;
+    if (this.commitDue === 'next-turn') this.commitPending();
+  };
 
   /** The oldest pending appends up to maxGroupEvents events (at least one append), in request order. */
   private takeGroup(): PendingAppend[] {
@@ -424,10 +445,12 @@ export class SqliteEventStore implements EventStore {
   private commitPending(): void {
     // A unit holds the connection in its transaction: the group waits for its end (close rolls it back).
     if (this.hold.held && !this.closed) {
+      // Only endTurn and this wait call it: endTurn does not while it waits, so it waits once.
+      this.commitDue = 'after-unit';
       void this.hold.settled().then(() => this.commitPending());
       return;
     }
-    this.commitScheduled = false;
+    this.commitDue = 'none';
     const group = this.takeGroup();
     if (this.pending.length > 0) this.scheduleCommit();
     if (group.length === 0) return;
@@ -823,7 +846,7 @@ export class SqliteEventStore implements EventStore {
 
   /** `data_version` was read in this turn, after every commit this process has made so far. */
   private sawVersionThisTurn(): void {
-    if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
+    if (this.versionSeenAt === undefined) this.endTurnSoon();
     this.versionSeenAt = processCommits;
   }
 
