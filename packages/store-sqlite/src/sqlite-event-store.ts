@@ -497,8 +497,9 @@ export class SqliteEventStore implements EventStore {
    */
   private writeGroup(group: readonly PendingAppend[]): AppendOutcome[] {
     return (
-      this.inTransaction(() => this.writeGroupAtOnce(group)) ??
-      (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[])
+      this.inTransaction(() =>
+        group.length === 1 ? this.writeOneAtOnce(group[0] as PendingAppend) : this.writeGroupAtOnce(group),
+      ) ?? (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[])
     );
   }
 
@@ -588,6 +589,37 @@ export class SqliteEventStore implements EventStore {
       this.plannedDigests.set(stream, { revision: revision - 1n, digest: this.chain.current });
     }
     return flush() ? outcomes : undefined;
+  }
+
+  /**
+   * writeGroupAtOnce for a group of one append of one event that meets its expected revision (a
+   * single sender's steady send): the same row, digest and insert, without a group's plan.
+   */
+  private writeOneAtOnce(append: PendingAppend): AppendOutcome[] | undefined {
+    const { stream, encoded } = append;
+    const last = this.headRevision(stream);
+    const event = encoded[0];
+    if (encoded.length !== 1 || event === undefined || !meetsExpectedRevision(append.expectedRevision, last))
+      return this.writeGroupAtOnce([append]);
+    const recordedAt = this.clock().getTime();
+    const revision = last === undefined ? 0n : last + 1n;
+    this.seekChain(stream, revision);
+    const digest = this.digestOf(event);
+    const values: unknown[] = [];
+    pushEventRow(values, stream, revision, event, recordedAt, digest);
+    let position: bigint;
+    try {
+      position = this.groupInserts.run(1, values);
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+    this.plannedDigests.set(stream, { revision, digest });
+    const recorded =
+      this.participants.size > 0
+        ? [this.recordedOf(stream, revision, position, append.events[0] as EventToAppend, recordedAt)]
+        : noRecorded;
+    return [{ ok: true, result: { nextExpectedRevision: revision, position: toPosition(position) }, recorded }];
   }
 
   /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the transaction is rolled back). */
