@@ -167,7 +167,10 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   private readonly statements;
   private pending: PendingAppend[] = [];
-  private commitScheduled = false;
+  /** `next-turn`: the turn's end commits the pending appends; `after-unit`: they wait for the unit holding the connection. */
+  private commitDue: 'none' | 'next-turn' | 'after-unit' = 'none';
+  /** An immediate is set to end this turn (endTurn): one per turn serves the group commit and the look at data_version. */
+  private turnEnding = false;
   private committedGroups = 0;
   /** Stream heads this connection committed or started a read from, trusted while no other connection writes. */
   private readonly heads = new StreamHeads();
@@ -392,10 +395,28 @@ export class SqliteEventStore implements EventStore {
   }
 
   private scheduleCommit(): void {
-    if (this.commitScheduled) return;
-    this.commitScheduled = true;
-    setImmediate(() => this.commitPending());
+    if (this.commitDue !== 'none') return;
+    this.commitDue = 'next-turn';
+    this.endTurnSoon();
   }
+
+  /**
+   * One immediate ends the turn for both that need it: the look at data_version stops serving
+   * knownRevision, then the appends requested in the turn commit. A steady single sender's commit
+   * looks at data_version and its next append asks for a commit in the same turn, so one hop, not
+   * two, per send.
+   */
+  private endTurnSoon(): void {
+    if (this.turnEnding) return;
+    this.turnEnding = true;
+    setImmediate(this.endTurn);
+  }
+
+  private readonly endTurn = (): void => {
+    this.turnEnding = false;
+    this.versionSeenAt = undefined;
+    if (this.commitDue === 'next-turn') this.commitPending();
+  };
 
   /** The oldest pending appends up to maxGroupEvents events (at least one append), in request order. */
   private takeGroup(): PendingAppend[] {
@@ -424,10 +445,12 @@ export class SqliteEventStore implements EventStore {
   private commitPending(): void {
     // A unit holds the connection in its transaction: the group waits for its end (close rolls it back).
     if (this.hold.held && !this.closed) {
+      // Only endTurn and this wait call it: endTurn does not while it waits, so it waits once.
+      this.commitDue = 'after-unit';
       void this.hold.settled().then(() => this.commitPending());
       return;
     }
-    this.commitScheduled = false;
+    this.commitDue = 'none';
     const group = this.takeGroup();
     if (this.pending.length > 0) this.scheduleCommit();
     if (group.length === 0) return;
@@ -474,8 +497,9 @@ export class SqliteEventStore implements EventStore {
    */
   private writeGroup(group: readonly PendingAppend[]): AppendOutcome[] {
     return (
-      this.inTransaction(() => this.writeGroupAtOnce(group)) ??
-      (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[])
+      this.inTransaction(() =>
+        group.length === 1 ? this.writeOneAtOnce(group[0] as PendingAppend) : this.writeGroupAtOnce(group),
+      ) ?? (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[])
     );
   }
 
@@ -565,6 +589,37 @@ export class SqliteEventStore implements EventStore {
       this.plannedDigests.set(stream, { revision: revision - 1n, digest: this.chain.current });
     }
     return flush() ? outcomes : undefined;
+  }
+
+  /**
+   * writeGroupAtOnce for a group of one append of one event that meets its expected revision (a
+   * single sender's steady send): the same row, digest and insert, without a group's plan.
+   */
+  private writeOneAtOnce(append: PendingAppend): AppendOutcome[] | undefined {
+    const { stream, encoded } = append;
+    const last = this.headRevision(stream);
+    const event = encoded[0];
+    if (encoded.length !== 1 || event === undefined || !meetsExpectedRevision(append.expectedRevision, last))
+      return this.writeGroupAtOnce([append]);
+    const recordedAt = this.clock().getTime();
+    const revision = last === undefined ? 0n : last + 1n;
+    this.seekChain(stream, revision);
+    const digest = this.digestOf(event);
+    const values: unknown[] = [];
+    pushEventRow(values, stream, revision, event, recordedAt, digest);
+    let position: bigint;
+    try {
+      position = this.groupInserts.run(1, values);
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+    this.plannedDigests.set(stream, { revision, digest });
+    const recorded =
+      this.participants.size > 0
+        ? [this.recordedOf(stream, revision, position, append.events[0] as EventToAppend, recordedAt)]
+        : noRecorded;
+    return [{ ok: true, result: { nextExpectedRevision: revision, position: toPosition(position) }, recorded }];
   }
 
   /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the transaction is rolled back). */
@@ -823,7 +878,7 @@ export class SqliteEventStore implements EventStore {
 
   /** `data_version` was read in this turn, after every commit this process has made so far. */
   private sawVersionThisTurn(): void {
-    if (this.versionSeenAt === undefined) setImmediate(() => (this.versionSeenAt = undefined));
+    if (this.versionSeenAt === undefined) this.endTurnSoon();
     this.versionSeenAt = processCommits;
   }
 

@@ -77,6 +77,48 @@ describe('SqliteEventStore group commit', () => {
     });
   });
 
+  it('takes one turn of the event loop per commit for a sender that awaits each append: the commit and the end of its look at data_version share one immediate', async () => {
+    await withStore(async (store) => {
+      const stream = uniqueStream('one-hop');
+      await store.appendToStream(stream, [newEvent()]);
+      const immediates = jest.spyOn(global, 'setImmediate');
+      try {
+        for (let revision = 0n; revision < 10n; revision += 1n)
+          await store.appendToStream(stream, [newEvent()], { expectedRevision: revision });
+        expect(immediates).toHaveBeenCalledTimes(10);
+        expect(store.appendTransactions).toBe(11);
+      } finally {
+        immediates.mockRestore();
+      }
+    });
+  });
+
+  it("commits an append requested while a unit holds the connection once, after the unit's end, however many turns the unit takes", async () => {
+    const { file, cleanup } = tempStoreFile();
+    // A budget of one byte: the unit takes the write lock and holds the connection from its first batch.
+    const store = SqliteEventStore.open(file, { maxBufferedUnitBytes: 1 });
+    try {
+      const held = uniqueStream('held');
+      const waiting = uniqueStream('waiting');
+      const unit = store.stageAppends();
+      await unit.append(held, [newEvent()], { expectedRevision: 'no_stream' });
+      const appended = store.appendToStream(waiting, [newEvent()]);
+      for (let turn = 0; turn < 5; turn += 1) {
+        // Each look at data_version asks for the turn's end, which must not start the waiting commit again.
+        store.knownRevision(waiting);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await unit.commit();
+      await expect(appended).resolves.toMatchObject({ nextExpectedRevision: 0n });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(store.appendTransactions).toBe(1);
+      expect(countEvents(file)).toBe(2);
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+
   it('fails only the append whose expected revision is wrong; the rest of its group is stored', async () => {
     await withStore(async (store, file) => {
       const contested = uniqueStream('contested');
