@@ -8,7 +8,7 @@ import {
   type TeamId,
   leadOf,
 } from '@teamlog/events';
-import type { TeamFailure } from '@teamlog/domain';
+import type { LegacyMessageEntry, TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
 import { type ProjectionState, holdsMessage } from './projection-state';
 import { type RosterStatus, leadStatus, rosterStatus } from './roster-status';
@@ -85,22 +85,36 @@ export const targetHoldsMessage = (
   messageId: MessageId,
 ): boolean | undefined => (hasLog(state.sessions.get(targetId)) ? holdsMessage(state, targetId, messageId) : undefined);
 
-const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] =>
-  [...team.state.messages.values()].map(({ message, sourceVersion, queuedSeq, deliveredSeq }) => {
-    const held = targetHoldsMessage(state, message.targetId, message.id);
-    return {
-      id: message.id,
-      senderId: message.senderId,
-      senderName: message.senderName,
-      targetId: message.targetId,
-      ...(message.delivery === undefined ? {} : { delivery: message.delivery }),
-      queuedSeq,
-      status: deliveredSeq === undefined ? 'undelivered' : 'delivered',
-      ...(deliveredSeq === undefined ? {} : { deliveredSeq }),
-      ...(held === undefined ? {} : { targetHasMessage: held }),
-      recordVersion: sourceVersion,
-    };
-  });
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A legacy mailbox holds hundreds of thousands of messages (a big Lead log): each view is one
+ * literal with its optional fields added in key order, not spreads of conditional objects.
+ */
+const legacyMessageView = (state: ProjectionState, entry: LegacyMessageEntry): LegacyMessageView => {
+  const { message, deliveredSeq } = entry;
+  const view: Mutable<LegacyMessageView> = {
+    id: message.id,
+    senderId: message.senderId,
+    senderName: message.senderName,
+    targetId: message.targetId,
+  } as LegacyMessageView;
+  if (message.delivery !== undefined) view.delivery = message.delivery;
+  view.queuedSeq = entry.queuedSeq;
+  view.status = deliveredSeq === undefined ? 'undelivered' : 'delivered';
+  if (deliveredSeq !== undefined) view.deliveredSeq = deliveredSeq;
+  const held = targetHoldsMessage(state, message.targetId, message.id);
+  if (held !== undefined) view.targetHasMessage = held;
+  view.recordVersion = entry.sourceVersion;
+  return view;
+};
+
+const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] => {
+  const views = new Array<LegacyMessageView>(team.state.messages.size);
+  let index = 0;
+  for (const entry of team.state.messages.values()) views[index++] = legacyMessageView(state, entry);
+  return views;
+};
 
 const teamNameOf = (state: ProjectionState, team: TeamProjection): { readonly name?: string } => {
   const name = state.sessions.get(leadOf(team.state.teamId))?.teamName;
