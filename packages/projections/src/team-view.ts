@@ -85,28 +85,26 @@ export const targetHoldsMessage = (
   messageId: MessageId,
 ): boolean | undefined => (hasLog(state.sessions.get(targetId)) ? holdsMessage(state, targetId, messageId) : undefined);
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /**
  * A legacy mailbox holds hundreds of thousands of messages (a big Lead log): each view is one
- * literal with its optional fields added in key order, not spreads of conditional objects.
+ * literal of every field, not spreads of conditional objects. A field the message does not have
+ * holds `undefined`, which JSON leaves out as it leaves out an absent one; a literal of one shape
+ * keeps its fields in the object, which JSON.stringify reads faster than fields added one by one.
  */
 const legacyMessageView = (state: ProjectionState, entry: LegacyMessageEntry): LegacyMessageView => {
   const { message, deliveredSeq } = entry;
-  const view: Mutable<LegacyMessageView> = {
+  return {
     id: message.id,
     senderId: message.senderId,
     senderName: message.senderName,
     targetId: message.targetId,
-  } as LegacyMessageView;
-  if (message.delivery !== undefined) view.delivery = message.delivery;
-  view.queuedSeq = entry.queuedSeq;
-  view.status = deliveredSeq === undefined ? 'undelivered' : 'delivered';
-  if (deliveredSeq !== undefined) view.deliveredSeq = deliveredSeq;
-  const held = targetHoldsMessage(state, message.targetId, message.id);
-  if (held !== undefined) view.targetHasMessage = held;
-  view.recordVersion = entry.sourceVersion;
-  return view;
+    delivery: message.delivery,
+    queuedSeq: entry.queuedSeq,
+    status: deliveredSeq === undefined ? 'undelivered' : 'delivered',
+    deliveredSeq,
+    targetHasMessage: targetHoldsMessage(state, message.targetId, message.id),
+    recordVersion: entry.sourceVersion,
+  };
 };
 
 const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] => {

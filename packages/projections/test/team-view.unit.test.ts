@@ -126,7 +126,7 @@ describe('legacy mailbox view', () => {
     ]);
   });
 
-  it('gives each message its fields in one order, optional ones in place (the --json document is written from it)', async () => {
+  it("writes each message's fields in one order as JSON, optional ones in place or left out (the --json document is written from it)", async () => {
     const store = new InMemoryEventStore();
     await appendSession(store, 'lead-1', [
       queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'),
@@ -135,7 +135,7 @@ describe('legacy mailbox view', () => {
     ]);
     await appendSession(store, 'a', [turnStart(1)]);
     const [team] = (await viewsOf(store)).teams();
-    expect(team?.legacyMessages.map((message) => Object.keys(message))).toEqual([
+    expect(team?.legacyMessages.map((message) => Object.keys(JSON.parse(JSON.stringify(message))))).toEqual([
       [
         'id',
         'senderId',
