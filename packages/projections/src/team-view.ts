@@ -41,7 +41,10 @@ export interface TaskView {
   readonly seq: number;
 }
 
-/** A message of the superseded mailbox, read-only: teamlog never delivers or acknowledges it. */
+/**
+ * A message of the superseded mailbox, read-only: teamlog never delivers or acknowledges it. An
+ * optional field the message does not have is present as `undefined` (see `legacyMessageView`).
+ */
 export interface LegacyMessageView {
   readonly id: MessageId;
   readonly senderId: SessionId;
