@@ -126,6 +126,32 @@ describe('legacy mailbox view', () => {
     ]);
   });
 
+  it("writes each message's fields in one order as JSON, optional ones in place or left out (the --json document is written from it)", async () => {
+    const store = new InMemoryEventStore();
+    await appendSession(store, 'lead-1', [
+      queued(1, 'lead-1', 'm1', 'lead-1', 'lead', 'a'),
+      queued(2, 'lead-1', 'm2', 'a', 'alpha', 'lead-1'),
+      delivered(1, 'lead-1', 'm1', 'a'),
+    ]);
+    await appendSession(store, 'a', [turnStart(1)]);
+    const [team] = (await viewsOf(store)).teams();
+    expect(team?.legacyMessages.map((message) => Object.keys(JSON.parse(JSON.stringify(message))))).toEqual([
+      [
+        'id',
+        'senderId',
+        'senderName',
+        'targetId',
+        'delivery',
+        'queuedSeq',
+        'status',
+        'deliveredSeq',
+        'targetHasMessage',
+        'recordVersion',
+      ],
+      ['id', 'senderId', 'senderName', 'targetId', 'queuedSeq', 'status', 'targetHasMessage', 'recordVersion'],
+    ]);
+  });
+
   it('says whether the target log holds the message, by item id or source messageId', async () => {
     const store = new InMemoryEventStore();
     await appendSession(store, 'lead-1', [
