@@ -77,6 +77,9 @@ const claimedBy = (events: readonly WritableEvent[]): UserMessage[] =>
 const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
+/** A stream's fold before anything is read (one function for every cache miss, not a closure per look). */
+const newFold = (sessionId: SessionId): FoldedStream => new FoldedStream(sessionId);
+
 /**
  * The transaction's result, then the stream's lock let go in the same step: the next writer queued
  * on the stream starts now, and a caller that sends again as soon as this one resolves finds the
@@ -136,7 +139,7 @@ export class TeamEngine {
 
   /** The one fold of a session's stream, from the cache. */
   private fold(sessionId: SessionId): FoldedStream {
-    return this.folds.get(sessionId, () => new FoldedStream(sessionId));
+    return this.folds.get(sessionId, newFold);
   }
 
   /**
