@@ -81,32 +81,36 @@ export interface SqliteEventStoreOptions {
   readonly maxBufferedUnitBytes?: number;
 }
 
-interface PendingAppend {
+/**
+ * An append waiting for its group commit. The group's planning and settling write into its
+ * mutable fields, so an append costs no planning, outcome or chain-end object of its own; every
+ * attempt at the group sets them again (a refused attempt's values are never read).
+ */
+interface PendingAppend extends ChainEnd {
   readonly stream: StreamName;
   readonly events: readonly EventToAppend[];
   readonly encoded: readonly EncodedEvent[];
   readonly expectedRevision: ExpectedRevision;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
-}
-
-/** `recorded`: the events the append wrote, kept only while a participant takes part in commits. */
-type AppendOutcome =
-  | { readonly ok: true; readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] }
-  | { readonly ok: false; readonly error: unknown };
-type Written = { readonly result: AppendResult; readonly recorded: readonly RecordedEvent[] };
-/** An append of a group whose rows wait in the group's one insert: its first revision and where its rows start. */
-interface PlannedAppend {
-  readonly index: number;
-  readonly append: PendingAppend;
-  readonly first: bigint;
-  readonly row: number;
+  /** Its first revision, and where its rows start in the group's one insert (once planned there). */
+  first: bigint;
+  row: number;
+  /** The chain end its rows leave: their last revision and digest (ChainEnd). */
+  revision: bigint;
+  digest: string | undefined;
+  /** What it settles with after the commit: its result, or `error` when `failed`. */
+  failed: boolean;
+  result: AppendResult | undefined;
+  error: unknown;
+  /** The events it wrote, kept only while a participant takes part in commits. */
+  recorded: readonly RecordedEvent[];
 }
 
 /** A stream's last chained event: its revision and digest (none on an unchained store). */
 interface ChainEnd {
-  readonly revision: bigint;
-  readonly digest: string | undefined;
+  revision: bigint;
+  digest: string | undefined;
 }
 
 /**
@@ -155,6 +159,23 @@ const toPosition = (position: number | bigint): GlobalPosition => {
   return { commit: value, prepare: value };
 };
 
+/** An append that failed alone (a wrong expected revision, a duplicate id): its error is handed over after the commit. */
+const failWith = (append: PendingAppend, error: unknown): void => {
+  append.failed = true;
+  append.error = error;
+};
+
+/** After the commit: the append's stream head becomes known, and its caller gets its result or error. */
+const settle = (append: PendingAppend, heads: StreamHeads): void => {
+  if (append.failed) {
+    append.reject(append.error);
+    return;
+  }
+  const result = append.result as AppendResult;
+  heads.set(append.stream, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
+  append.resolve(result);
+};
+
 /**
  * The embedded default store: one SQLite file in WAL mode.
  *
@@ -181,7 +202,7 @@ export class SqliteEventStore implements EventStore {
    * heads when another connection commits.
    */
   private readonly lastDigests = new Map<StreamName, ChainEnd>();
-  /** The chain ends planned by the transaction under way: kept only once it commits. */
+  /** The chain ends planned by the transaction under way (each stream's last planned append): kept only once it commits. */
   private readonly plannedDigests = new Map<StreamName, ChainEnd>();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
@@ -194,7 +215,7 @@ export class SqliteEventStore implements EventStore {
   private readonly hold = new ConnectionHold();
   private stagingThread: StagingThread | undefined;
   private readonly chain: ChainCursor;
-  private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => Written>;
+  private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => void>;
   /** One append's rows, in a savepoint or beside a group's: a refused row undoes only its statement. */
   private readonly inserts: EventInserts;
   /** A group's rows in one statement: a refused row ends the transaction, which is then redone append by append. */
@@ -349,7 +370,22 @@ export class SqliteEventStore implements EventStore {
     }
     const expectedRevision = options.expectedRevision ?? 'any';
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ stream, events, encoded, expectedRevision, resolve, reject });
+      this.pending.push({
+        stream,
+        events,
+        encoded,
+        expectedRevision,
+        resolve,
+        reject,
+        first: 0n,
+        row: 0,
+        revision: 0n,
+        digest: undefined,
+        failed: false,
+        result: undefined,
+        error: undefined,
+        recorded: noRecorded,
+      });
       this.scheduleCommit();
     });
   }
@@ -458,9 +494,8 @@ export class SqliteEventStore implements EventStore {
       for (const append of group) append.reject(storeClosed());
       return;
     }
-    let outcomes: AppendOutcome[];
     try {
-      outcomes = this.writeGroup(group);
+      this.writeGroup(group);
       this.committedGroups += 1;
       processCommits += 1;
       // The transaction looked at data_version in this turn (under the write lock): knownRevision
@@ -472,19 +507,10 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     this.participants.forEach((participant) => participant.committed());
-    if (outcomes.some((outcome) => outcome.ok)) this.appended.notify();
+    if (group.some((append) => !append.failed)) this.appended.notify();
     // No look at data_version here: the transaction looked under the write lock, and another
     // connection's commit after ours is seen by the next knownRevision (processCommits moved).
-    group.forEach((append, index) => {
-      const outcome = outcomes[index] as AppendOutcome;
-      if (outcome.ok)
-        this.heads.set(
-          append.stream,
-          outcome.result.nextExpectedRevision < 0n ? undefined : outcome.result.nextExpectedRevision,
-        );
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    });
+    for (const append of group) settle(append, this.heads);
   }
 
   /**
@@ -495,49 +521,50 @@ export class SqliteEventStore implements EventStore {
    * it alone) and the group is written again one append at a time, each in its own savepoint, so
    * the conflict fails only its own append.
    */
-  private writeGroup(group: readonly PendingAppend[]): AppendOutcome[] {
-    return (
-      this.inTransaction(() =>
-        group.length === 1 ? this.writeOneAtOnce(group[0] as PendingAppend) : this.writeGroupAtOnce(group),
-      ) ?? (this.inTransaction(() => this.writeGroupOneByOne(group)) as AppendOutcome[])
-    );
+  private writeGroup(group: readonly PendingAppend[]): void {
+    const atOnce = (): boolean =>
+      group.length === 1 ? this.writeOneAtOnce(group[0] as PendingAppend) : this.writeGroupAtOnce(group);
+    if (!this.inTransaction(group, atOnce)) this.inTransaction(group, () => this.writeGroupOneByOne(group));
   }
 
-  /** Run `write` in an IMMEDIATE transaction with the participants; undefined from `write` rolls it back. */
-  private inTransaction(write: () => AppendOutcome[] | undefined): AppendOutcome[] | undefined {
+  /**
+   * Run `write` in an IMMEDIATE transaction with the participants; false from `write` rolls it back
+   * (and is returned). `write` settles the group's appends in their fields (PendingAppend).
+   */
+  private inTransaction(group: readonly PendingAppend[], write: () => boolean): boolean {
     this.statements.begin.run();
     this.plannedDigests.clear();
     try {
       // The write lock is held: heads trusted now stay exact until the commit.
       this.trustHeads();
-      const outcomes = write();
-      if (outcomes === undefined) {
+      if (!write()) {
         // A group's insert that a unique index refused has already ended the transaction.
         if (this.db.inTransaction) this.statements.rollback.run();
-        return undefined;
+        return false;
       }
       // Participants write their state in this same transaction; a throw rolls the group back.
       if (this.participants.size > 0)
-        this.prepareParticipants(outcomes.flatMap((outcome) => (outcome.ok ? outcome.recorded : [])));
+        this.prepareParticipants(group.flatMap((append) => (append.failed ? [] : append.recorded)));
       this.statements.commit.run();
       this.keepDigests();
-      return outcomes;
+      return true;
     } catch (error) {
       if (this.db.inTransaction) this.statements.rollback.run();
       throw error;
     }
   }
 
-  private writeGroupOneByOne(group: readonly PendingAppend[]): AppendOutcome[] {
-    return group.map((append): AppendOutcome => {
+  private writeGroupOneByOne(group: readonly PendingAppend[]): boolean {
+    for (const append of group) {
       try {
-        return { ok: true, ...this.writeInSavepoint(append) };
+        this.writeInSavepoint(append);
       } catch (error) {
         // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
         if (!this.db.inTransaction) throw error;
-        return { ok: false, error: this.explainConstraint(error, append.stream, append.events) };
+        failWith(append, this.explainConstraint(error, append.stream, append.events));
       }
-    });
+    }
+    return true;
   }
 
   /**
@@ -545,57 +572,59 @@ export class SqliteEventStore implements EventStore {
    * `OR ROLLBACK` ended the attempt's transaction). An append that writes nothing (no events, or a failed expected revision,
    * which may be a retry) is settled against the stored rows, so the rows planned before it go in first.
    */
-  private writeGroupAtOnce(group: readonly PendingAppend[]): AppendOutcome[] | undefined {
+  private writeGroupAtOnce(group: readonly PendingAppend[]): boolean {
     const recordedAt = this.clock().getTime();
-    const outcomes: AppendOutcome[] = new Array(group.length);
-    let planned: PlannedAppend[] = [];
+    let planned: PendingAppend[] = [];
     let values: unknown[] = [];
     let rows = 0;
     const flush = (): boolean => {
       if (rows === 0) return true;
-      const written = this.insertPlanned(planned, values, rows, recordedAt, outcomes);
+      const written = this.insertPlanned(planned, values, rows, recordedAt);
       planned = [];
       values = [];
       rows = 0;
       return written;
     };
-    for (let index = 0; index < group.length; index += 1) {
-      const append = group[index] as PendingAppend;
+    for (const append of group) {
       const { stream, encoded, expectedRevision } = append;
       // A stream planned earlier in this group goes on from there (its rows are not inserted yet).
       const plannedEnd = this.plannedDigests.get(stream);
       const last = plannedEnd === undefined ? this.headRevision(stream) : plannedEnd.revision;
       if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
-        if (!flush()) return undefined;
+        if (!flush()) return false;
         try {
-          outcomes[index] = { ok: true, ...this.writeAppend(append) };
+          this.writeAppend(append);
         } catch (error) {
           // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
           if (!this.db.inTransaction) throw error;
-          outcomes[index] = { ok: false, error };
+          failWith(append, error);
         }
         continue;
       }
       const first = last === undefined ? 0n : last + 1n;
-      planned.push({ index, append, first, row: rows });
+      append.first = first;
+      append.row = rows;
+      planned.push(append);
       if (plannedEnd === undefined) this.seekChain(stream, first);
       else this.chain.resume(plannedEnd.digest);
+      // The last revision is the first for a one-event append (a send's): no BigInt arithmetic.
       let revision = first;
-      for (const event of encoded) {
+      for (let offset = 0; offset < encoded.length; offset += 1) {
+        if (offset > 0) revision += 1n;
+        const event = encoded[offset] as EncodedEvent;
         pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
-        revision += 1n;
       }
       rows += encoded.length;
-      this.plannedDigests.set(stream, { revision: revision - 1n, digest: this.chain.current });
+      this.planChainEnd(append, revision);
     }
-    return flush() ? outcomes : undefined;
+    return flush();
   }
 
   /**
    * writeGroupAtOnce for a group of one append of one event that meets its expected revision (a
    * single sender's steady send): the same row, digest and insert, without a group's plan.
    */
-  private writeOneAtOnce(append: PendingAppend): AppendOutcome[] | undefined {
+  private writeOneAtOnce(append: PendingAppend): boolean {
     const { stream, encoded } = append;
     const last = this.headRevision(stream);
     const event = encoded[0];
@@ -604,31 +633,40 @@ export class SqliteEventStore implements EventStore {
     const recordedAt = this.clock().getTime();
     const revision = last === undefined ? 0n : last + 1n;
     this.seekChain(stream, revision);
-    const digest = this.digestOf(event);
     const values: unknown[] = [];
-    pushEventRow(values, stream, revision, event, recordedAt, digest);
+    pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
     let position: bigint;
     try {
       position = this.groupInserts.run(1, values);
     } catch (error) {
-      if (isUniqueViolation(error)) return undefined;
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
-    this.plannedDigests.set(stream, { revision, digest });
-    const recorded =
+    append.first = revision;
+    append.row = 0;
+    this.planChainEnd(append, revision);
+    append.recorded =
       this.participants.size > 0
         ? [this.recordedOf(stream, revision, position, append.events[0] as EventToAppend, recordedAt)]
         : noRecorded;
-    return [{ ok: true, result: { nextExpectedRevision: revision, position: toPosition(position) }, recorded }];
+    append.failed = false;
+    append.result = { nextExpectedRevision: revision, position: { commit: position, prepare: position } };
+    return true;
   }
 
-  /** Insert the planned appends' rows and record their outcomes; false when a unique index refused them (the transaction is rolled back). */
+  /** The append's rows end the stream's chain at `revision` with the cursor's digest, for later appends of the group and, once committed, of this connection. */
+  private planChainEnd(append: PendingAppend, revision: bigint): void {
+    append.revision = revision;
+    append.digest = this.chain.current;
+    this.plannedDigests.set(append.stream, append);
+  }
+
+  /** Insert the planned appends' rows and settle them in their fields; false when a unique index refused them (the transaction is rolled back). */
   private insertPlanned(
-    planned: readonly PlannedAppend[],
+    planned: readonly PendingAppend[],
     values: readonly unknown[],
     rows: number,
     recordedAt: number,
-    outcomes: AppendOutcome[],
   ): boolean {
     let lastPosition: bigint;
     try {
@@ -637,28 +675,27 @@ export class SqliteEventStore implements EventStore {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
-    const firstPosition = lastPosition - BigInt(rows) + 1n;
+    // Positions are rowids, far below 2^53: a number per row, one BigInt per append.
+    const firstPosition = Number(lastPosition) - rows + 1;
     const keep = this.participants.size > 0;
-    for (const { index, append, first, row } of planned) {
+    for (const append of planned) {
+      const { first, row } = append;
       const count = append.encoded.length;
-      const position = firstPosition + BigInt(row + count - 1);
+      const position = BigInt(firstPosition + row + count - 1);
       // The participants fold the objects the writer handed in: nothing is parsed back.
-      const recorded = keep
+      append.recorded = keep
         ? append.events.map((event, offset) =>
             this.recordedOf(
               append.stream,
               first + BigInt(offset),
-              firstPosition + BigInt(row + offset),
+              BigInt(firstPosition + row + offset),
               event,
               recordedAt,
             ),
           )
         : noRecorded;
-      outcomes[index] = {
-        ok: true,
-        result: { nextExpectedRevision: first + BigInt(count) - 1n, position: toPosition(position) },
-        recorded,
-      };
+      append.failed = false;
+      append.result = { nextExpectedRevision: append.revision, position: { commit: position, prepare: position } };
     }
     return true;
   }
@@ -673,21 +710,25 @@ export class SqliteEventStore implements EventStore {
     return last;
   }
 
-  /** One append against the stored rows: a retry gets the original result back, a conflict throws. */
-  private writeAppend({ stream, events, encoded, expectedRevision }: PendingAppend): Written {
+  /** One append against the stored rows, settled in its fields: a retry gets the original result back, a conflict throws. */
+  private writeAppend(append: PendingAppend): void {
+    const { stream, events, encoded, expectedRevision } = append;
+    append.failed = false;
+    append.recorded = noRecorded;
     const retried = this.resolveRetry(stream, events);
-    if (retried !== undefined) return { result: retried, recorded: [] };
+    if (retried !== undefined) {
+      append.result = retried;
+      return;
+    }
     const head = this.statements.head.get(stream);
     const last = head === undefined ? undefined : BigInt(head.revision);
     assertExpectedRevision(stream, expectedRevision, last);
     if (events.length === 0) {
-      return {
-        result: {
-          nextExpectedRevision: last ?? -1n,
-          position: toPosition(head?.position ?? this.statements.lastPosition.get()?.position ?? 0),
-        },
-        recorded: [],
+      append.result = {
+        nextExpectedRevision: last ?? -1n,
+        position: toPosition(head?.position ?? this.statements.lastPosition.get()?.position ?? 0),
       };
+      return;
     }
     const recordedAt = this.clock().getTime();
     const first = last === undefined ? 0n : last + 1n;
@@ -697,18 +738,13 @@ export class SqliteEventStore implements EventStore {
       pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
     );
     const lastPosition = this.inserts.run(encoded.length, values);
-    this.plannedDigests.set(stream, { revision: first + BigInt(encoded.length) - 1n, digest: this.chain.current });
+    this.planChainEnd(append, first + BigInt(encoded.length) - 1n);
     const firstPosition = lastPosition - BigInt(encoded.length) + 1n;
-    const recorded =
-      this.participants.size > 0
-        ? events.map((event, offset) =>
-            this.recordedOf(stream, first + BigInt(offset), firstPosition + BigInt(offset), event, recordedAt),
-          )
-        : [];
-    return {
-      result: { nextExpectedRevision: first + BigInt(encoded.length) - 1n, position: toPosition(lastPosition) },
-      recorded,
-    };
+    if (this.participants.size > 0)
+      append.recorded = events.map((event, offset) =>
+        this.recordedOf(stream, first + BigInt(offset), firstPosition + BigInt(offset), event, recordedAt),
+      );
+    append.result = { nextExpectedRevision: append.revision, position: toPosition(lastPosition) };
   }
 
   /** Put the chain cursor before the stream's event at `revision`: from the kept chain end when it is the predecessor, else read back. */
@@ -720,7 +756,15 @@ export class SqliteEventStore implements EventStore {
 
   /** After a commit: the chain ends it wrote become the ones later appends resume from. */
   private keepDigests(): void {
-    this.plannedDigests.forEach((end, stream) => this.lastDigests.set(stream, end));
+    // Copied into the kept entry (made once per stream): the planned end is the append, which is not kept.
+    this.plannedDigests.forEach((end, stream) => {
+      const kept = this.lastDigests.get(stream);
+      if (kept === undefined) this.lastDigests.set(stream, { revision: end.revision, digest: end.digest });
+      else {
+        kept.revision = end.revision;
+        kept.digest = end.digest;
+      }
+    });
     this.plannedDigests.clear();
     while (this.lastDigests.size > maxKeptDigests)
       this.lastDigests.delete(this.lastDigests.keys().next().value as StreamName);

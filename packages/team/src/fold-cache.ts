@@ -23,7 +23,8 @@ export class FoldCache<K, V> {
     this.staleAfter = Math.floor((limit - 1) / 2);
   }
 
-  get(key: K, make: () => V): V {
+  /** The key's value, made by `make(key)` when missing. */
+  get(key: K, make: (key: K) => V): V {
     const found = this.entries.get(key);
     if (found !== undefined) {
       if (this.moves - found.at > this.staleAfter) {
@@ -34,7 +35,7 @@ export class FoldCache<K, V> {
       }
       return found.value;
     }
-    const value = make();
+    const value = make(key);
     this.moves += 1;
     this.entries.set(key, { value, at: this.moves });
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);

@@ -25,9 +25,10 @@ export class KeyedLock<K> {
   /**
    * A signal that fires while the work still waits its turn rejects with SendAborted; the work never
    * runs, and the work queued behind it keeps its place. A free key runs the work at once, in the
-   * caller's turn (a send's usual case: no hop), and the next waiter starts as soon as it settles.
+   * caller's turn (a send's usual case: no hop), and the next waiter starts as soon as it settles,
+   * or as soon as the work calls `release` (its last step, in the same turn as its result).
    */
-  run<T>(key: K, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(key: K, work: (release: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted === true) return Promise.reject(sendAborted(signal.reason));
     const holder = this.holders.get(key);
     if (holder === undefined) {
@@ -52,20 +53,28 @@ export class KeyedLock<K> {
     });
   }
 
-  /** Run the work holding the key; when it settles, the next waiter starts or the key is free. */
-  private started<T>(key: K, holder: Holder, work: () => Promise<T>): Promise<T> {
-    let running: Promise<T>;
-    try {
-      running = work();
-    } catch (error) {
-      // A synchronous throw becomes the run's rejection.
-      running = Promise.reject(error);
-    }
+  /**
+   * Run the work holding the key; when it releases the key or settles, whichever is first, the next
+   * waiter starts or the key is free. A release from the work's last step frees the key before the
+   * work's own caller resumes: settling alone frees it a microtask later, after callers that awaited
+   * the work first, so a caller's next run on the key would find it still held and queue.
+   */
+  private started<T>(key: K, holder: Holder, work: (release: () => void) => Promise<T>): Promise<T> {
+    let released = false;
     const next = () => {
+      if (released) return;
+      released = true;
       const waiter = holder.waiting?.shift();
       if (waiter === undefined) this.holders.delete(key);
       else waiter.start();
     };
+    let running: Promise<T>;
+    try {
+      running = work(next);
+    } catch (error) {
+      // A synchronous throw becomes the run's rejection.
+      running = Promise.reject(error);
+    }
     running.then(next, next);
     return running;
   }

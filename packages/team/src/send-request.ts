@@ -65,11 +65,17 @@ const parsed = (
   signal: AbortSignal | undefined,
 ): ParsedSendRequest => (signal === undefined ? { target, content } : { target, content, signal });
 
+/** The first own enumerable key that is not a send field (what `Object.keys` lists), without building the list. */
+const extraKey = (fields: Record<string, unknown>): string | undefined => {
+  for (const key in fields) if (Object.hasOwn(fields, key) && !allowedKeys.has(key)) return key;
+  return undefined;
+};
+
 export const parseSendRequest = (request: unknown): ParsedSendRequest => {
   if (typeof request !== 'object' || request === null)
     throw invalidSendRequest('(root)', 'must be an object { target, message, signal? }');
   const fields = request as Record<string, unknown>;
-  const extra = Object.keys(fields).find((key) => !allowedKeys.has(key));
+  const extra = extraKey(fields);
   if (extra !== undefined) {
     throw invalidSendRequest(
       extra,

@@ -7,6 +7,8 @@ import {
   leadOf,
 } from '@teamlog/events';
 import {
+  type AdmissionEvent,
+  type SendRejection,
   type SenderClosure,
   type SessionLifecycle,
   type SessionStatus,
@@ -15,10 +17,11 @@ import {
   relayedMessage,
   routeTeamMessage,
 } from '@teamlog/domain';
+import type { Either } from 'fp-ts/Either';
 import type { FoldedStream } from './folded-stream';
 import { parseSendRequest } from './send-request';
 import type { ListedRoute, SteerPaths } from './steer-paths';
-import type { TeamEngine } from './team-engine';
+import type { TeamEngine, Transaction } from './team-engine';
 import { TeamLogError, sendAborted } from './team-log-errors';
 
 /*
@@ -110,6 +113,52 @@ const stillOpen: SenderClosure = {};
 const closureOf = (lifecycle: SessionLifecycle): SenderClosure =>
   lifecycle.status === 'closed' ? { closed: lifecycle.closeReason ?? 'lost' } : stillOpen;
 
+/**
+ * The admission of one message as the target's own stream decides it; tells the host once durable.
+ * One object with methods, not a transaction of closures: a send makes one, not four.
+ */
+class Admission implements Transaction<AdmissionEvent, MessageId> {
+  /** The target's status when decided: only a target that is not closed is decided any events. */
+  private status: SessionStatus = 'closed';
+  readonly writer: SessionId;
+
+  constructor(
+    private readonly engine: TeamEngine,
+    private readonly team: TeamId,
+    private readonly target: SessionId,
+    private readonly message: RelayedMessage,
+    readonly signal: AbortSignal | undefined,
+  ) {
+    this.writer = message.source.senderSessionId;
+  }
+
+  decide(fold: FoldedStream): Either<SendRejection, AdmissionEvent[]> {
+    this.status = fold.session.lifecycle.status;
+    return decideTargetInbox(
+      { type: 'admit', teamId: this.team, target: this.target, message: this.message },
+      fold.session,
+    );
+  }
+
+  teamId(): TeamId {
+    return this.team;
+  }
+
+  after(events: readonly AdmissionEvent[]): MessageId {
+    const { message } = this;
+    // Events are only decided for a target that is not closed; none means it was accepted before.
+    if (events.length > 0 && this.status !== 'closed')
+      this.engine.tell({
+        teamId: this.team,
+        target: this.target,
+        sender: this.writer,
+        messageId: message.id,
+        delivery: admissionFor(this.status).kind,
+      });
+    return message.id;
+  }
+}
+
 /** Write the message into the target's inbox, as the target's own stream decides; tell the host once durable. */
 const admit = (
   engine: TeamEngine,
@@ -117,22 +166,4 @@ const admit = (
   target: SessionId,
   message: RelayedMessage,
   signal: AbortSignal | undefined,
-): Promise<MessageId> => {
-  const sender = message.source.senderSessionId;
-  let status: SessionStatus = 'closed';
-  return engine.transact(target, {
-    decide: (fold) => {
-      status = fold.session.lifecycle.status;
-      return decideTargetInbox({ type: 'admit', teamId, target, message }, fold.session);
-    },
-    writer: sender,
-    teamId: () => teamId,
-    signal,
-    after: (events) => {
-      // Events are only decided for a target that is not closed; none means it was accepted before.
-      if (events.length > 0 && status !== 'closed')
-        engine.tell({ teamId, target, sender, messageId: message.id, delivery: admissionFor(status).kind });
-      return message.id;
-    },
-  });
-};
+): Promise<MessageId> => engine.transact(target, new Admission(engine, teamId, target, message, signal));

@@ -8,7 +8,7 @@ import {
   leadOf,
 } from '@teamlog/events';
 import { type TeamWriteEvent, leadName } from '@teamlog/domain';
-import { send } from './send';
+import { type Sender, send } from './send';
 import type { SteerPaths } from './steer-paths';
 import type { TeamEngine } from './team-engine';
 import type {
@@ -40,6 +40,8 @@ class SessionHandle implements TeamSession {
   readonly #sessionId: SessionId;
   readonly #teamId: TeamId;
   readonly #name: string;
+  /** The sender every send of this handle names: made once, frozen (no object per send). */
+  readonly #sender: Sender;
 
   constructor(engine: TeamEngine, paths: SteerPaths, sessionId: SessionId, teamId: TeamId, name: string) {
     this.#engine = engine;
@@ -47,6 +49,7 @@ class SessionHandle implements TeamSession {
     this.#sessionId = sessionId;
     this.#teamId = teamId;
     this.#name = name;
+    this.#sender = Object.freeze({ teamId, sessionId });
   }
 
   get sessionId(): SessionId {
@@ -70,7 +73,7 @@ class SessionHandle implements TeamSession {
   }
 
   send(request: Parameters<TeamSession['send']>[0]): Promise<MessageId> {
-    return send(this.#engine, this.#paths, { teamId: this.#teamId, sessionId: this.#sessionId }, request);
+    return send(this.#engine, this.#paths, this.#sender, request);
   }
 
   roster(): Promise<readonly TeamMemberSnapshot[]> {

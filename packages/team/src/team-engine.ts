@@ -77,6 +77,25 @@ const claimedBy = (events: readonly WritableEvent[]): UserMessage[] =>
 const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
+/** A stream's fold before anything is read (one function for every cache miss, not a closure per look). */
+const newFold = (sessionId: SessionId): FoldedStream => new FoldedStream(sessionId);
+
+/**
+ * The transaction's result, then the stream's lock let go in the same step: the next writer queued
+ * on the stream starts now, and a caller that sends again as soon as this one resolves finds the
+ * stream free instead of queueing behind a lock that is freed a microtask later (see KeyedLock).
+ */
+const afterThenRelease = <E extends WritableEvent, R>(
+  run: Transaction<E, R>,
+  events: readonly E[],
+  fold: FoldedStream,
+  release: () => void,
+): R => {
+  const result = run.after(events, fold);
+  release();
+  return result;
+};
+
 /**
  * The core every TeamLog operation runs on: one bounded cache holding one fold per stream, one
  * queue per stream inside this process, and the one `transact`. Internal: `transact` can write into
@@ -120,7 +139,7 @@ export class TeamEngine {
 
   /** The one fold of a session's stream, from the cache. */
   private fold(sessionId: SessionId): FoldedStream {
-    return this.folds.get(sessionId, () => new FoldedStream(sessionId));
+    return this.folds.get(sessionId, newFold);
   }
 
   /**
@@ -207,13 +226,13 @@ export class TeamEngine {
     const fold = this.fold(sessionId);
     return this.locks.run(
       sessionId,
-      async () => {
+      async (release) => {
         for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
           if (!fold.isCurrent(store)) await fold.catchUp(store);
           const decision = run.decide(fold);
           if (decision._tag === 'Left') throw new TeamLogError(decision.left);
           const events = decision.right;
-          if (events.length === 0) return run.after(events, fold);
+          if (events.length === 0) return afterThenRelease(run, events, fold, release);
           if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
           let last: bigint;
           try {
@@ -232,7 +251,7 @@ export class TeamEngine {
           }
           // The append held the expected revision, so the stream is exactly the state plus these events.
           fold.applyAppended(events, last);
-          return run.after(events, fold);
+          return afterThenRelease(run, events, fold, release);
         }
         throw new TeamLogError({ code: 'ConcurrencyExhausted', streamName: fold.streamName, attempts: maxAttempts });
       },

@@ -25,6 +25,44 @@ describe('one queue per key', () => {
     expect(order).toEqual(['b', 'a1', 'a2']);
   });
 
+  it("given work that releases the key as its last step, when a caller of other work resumes in the same turn, then it finds the key free before the work's own settling would have freed it", async () => {
+    const lock = new KeyedLock<string>();
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let heldWhenResumed: boolean | undefined;
+    const first = lock
+      .run('a', async () => {
+        await gate;
+      })
+      .then(() => {
+        heldWhenResumed = lock.isHeld('b');
+      });
+    const second = lock.run('b', async (release) => {
+      await gate;
+      release();
+    });
+    open();
+    await Promise.all([first, second]);
+    expect(heldWhenResumed).toBe(false);
+  });
+
+  it('given work that releases the key and then settles, then the waiter behind it starts once, at the release', async () => {
+    const lock = new KeyedLock<string>();
+    const order: string[] = [];
+    const first = lock.run('a', async (release) => {
+      await Promise.resolve();
+      order.push('first');
+      release();
+      order.push('first released');
+    });
+    const second = lock.run('a', async () => {
+      order.push('second');
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second', 'first released']);
+    expect(lock.isHeld('a')).toBe(false);
+  });
+
   it('given work that throws at once, when run on a free key, then the run rejects and the key is free again', async () => {
     const lock = new KeyedLock<string>();
     await expect(

@@ -38,6 +38,31 @@ describe('a send as one straight pipeline', () => {
     await sent;
   });
 
+  it("given two sends that resolve together, when the first's sender sends at once to the other's target, then the acceptance reaches the store before send returns: that target's lock is already free", async () => {
+    const store = new CountingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer', 'reviewer', 'tester');
+    // Every stream folded and current, so each send below runs its routing in the caller's turn.
+    await member(team, 'researcher').send({ target: 'implementer', message: 'warm' });
+    await member(team, 'reviewer').send({ target: 'tester', message: 'warm' });
+    const tester = `session-${member(team, 'tester').sessionId}`;
+    let reachedAtOnce: boolean | undefined;
+    const first = member(team, 'researcher')
+      .send({ target: 'implementer', message: 'one' })
+      .then(() => {
+        const appended: string[] = [];
+        store.before = (stream) => {
+          appended.push(stream);
+        };
+        const again = member(team, 'researcher').send({ target: 'tester', message: 'three' });
+        reachedAtOnce = appended.includes(tester);
+        return again;
+      });
+    const second = member(team, 'reviewer').send({ target: 'tester', message: 'two' });
+    await Promise.all([first, second]);
+    expect(reachedAtOnce).toBe(true);
+  });
+
   it('given a send still routing under the team lock, when another send follows, then it queues behind it and both are admitted in call order', async () => {
     const store = new CountingStore(new InMemoryEventStore());
     const { teamlog } = fixture(store);

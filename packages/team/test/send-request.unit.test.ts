@@ -31,6 +31,12 @@ describe('send request', () => {
     expect(refusal({ target: 'lead', message: blocks })?.fault.path).toMatch(/^message\[0\]\.content/);
   });
 
+  it("given a request whose prototype carries an enumerable key, then only the request's own keys are judged", () => {
+    const request = Object.assign(Object.create({ sender: 'lead-1' }) as object, { target: 'lead', message: 'x' });
+    expect(refusal(request)).toBeUndefined();
+    expect(refusal({ ...request, extra: 1 })?.fault.path).toBe('extra');
+  });
+
   it.each([
     ['a sender field', { target: 'lead', message: 'x', sender: 'lead-1' }, 'sender'],
     ['an empty target', { target: '', message: 'x' }, 'target'],
