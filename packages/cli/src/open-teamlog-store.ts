@@ -100,7 +100,8 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   holdYoungGeneration();
   collectSooner(oldGenerationGrowth.boundedWorkingSet);
   // Imports stage on this thread; TEAMLOG_STAGING_THREAD=on stages on a second one (sqlite-staging-thread.ts),
-  // opt-in: it gained 1.05-1.18x for 13-22 MiB more peak RSS (docs/benchmarks.md, One read into SQLite).
+  // opt-in: it saves the importing thread 0.86-0.91x of its CPU but costs the process more CPU and a
+  // big Lead log 80-95 MiB more peak RSS (docs/benchmarks.md, The replay into SQLite: the staging thread).
   const store = SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD === 'on' });
   try {
     store.database.pragma(`cache_size = -${writerPageCacheKiB}`);
