@@ -29,8 +29,14 @@ const partsOf = (sender: TeamSender): SenderParts => {
   if (senderParts.size >= maxSenders) senderParts.clear();
   const parts: SenderParts = {
     name: sender.name,
-    heading: { type: 'text', text: teamMessageHeading(sender.name) },
-    source: { kind: 'team-relay', form: 'relay', senderSessionId: sender.sessionId, senderName: sender.name },
+    // Frozen: one value is shared by many messages, so a change through one would show in all.
+    heading: Object.freeze({ type: 'text', text: teamMessageHeading(sender.name) }),
+    source: Object.freeze({
+      kind: 'team-relay',
+      form: 'relay',
+      senderSessionId: sender.sessionId,
+      senderName: sender.name,
+    }),
   };
   senderParts.set(sender.sessionId, parts);
   return parts;
