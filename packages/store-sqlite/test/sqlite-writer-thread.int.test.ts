@@ -12,11 +12,11 @@ import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { collect, describeEventStoreConformance, newEvent } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
 
-/* Units of appends staged on the store's second thread (sqlite-staging-thread.ts) keep every promise of the port. */
+/* Units of appends written on the store's second thread (sqlite-writer-thread.ts) keep every promise of the port. */
 
 const openThreaded = () => {
   const { file, cleanup } = tempStoreFile();
-  const store = SqliteEventStore.open(file, { stagingThread: true });
+  const store = SqliteEventStore.open(file, { writerThread: true });
   return {
     store,
     dispose: async () => {
@@ -26,7 +26,7 @@ const openThreaded = () => {
   };
 };
 
-describeEventStoreConformance('SqliteEventStore (file, WAL, units staged on a second thread)', async () =>
+describeEventStoreConformance('SqliteEventStore (file, WAL, units written on a second thread)', async () =>
   openThreaded(),
 );
 
@@ -36,7 +36,7 @@ const walk = async (store: EventStore): Promise<{ breaks: ChainBreak[]; heads: S
   return finishChainWalk(state);
 };
 
-describe('the staging thread', () => {
+describe('the writer thread', () => {
   it('chains a unit from the head its stream has at the commit, also when another append came in between', async () => {
     const { store, dispose } = openThreaded();
     try {
@@ -95,7 +95,7 @@ describe('the staging thread', () => {
       const script = `
         const { SqliteEventStore } = require('@teamlog/store-sqlite');
         (async () => {
-          const store = SqliteEventStore.open(process.argv[1], { stagingThread: true });
+          const store = SqliteEventStore.open(process.argv[1], { writerThread: true });
           const unit = store.stageAppends();
           await unit.append('session-exit', [{ id: '0190d000-0000-7000-8000-000000000001', type: 'a/b', data: {} }], { expectedRevision: 'no_stream' });
           await unit.commit();

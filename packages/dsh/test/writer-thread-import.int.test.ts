@@ -6,9 +6,9 @@ import { importSessionLogs } from '../src';
 import { realLogsRoot } from './real-logs';
 
 /*
- * An import staged on the SQLite store's second thread (its rows cross as transferred bytes) ends
- * with the same store and the same views as one staged on this thread: every row of every table,
- * the hash chains and the views' rows included.
+ * An import written by the SQLite store's writer thread (its rows cross as transferred bytes, the
+ * views' rows as values) ends with the same store and the same views as one written on this
+ * thread: every row of every table, the hash chains and the views' rows included.
  */
 
 const syntheticRoot = join(__dirname, '..', '..', '..', 'fixtures', 'synthetic');
@@ -44,9 +44,9 @@ const tablesOf = async (file: string): Promise<Record<string, string[]>> => {
   }
 };
 
-const importInto = async (root: string, directory: string, stagingThread: boolean) => {
-  const file = join(directory, `${stagingThread ? 'threaded' : 'single'}.sqlite`);
-  const store = SqliteEventStore.open(file, { stagingThread });
+const importInto = async (root: string, directory: string, writerThread: boolean) => {
+  const file = join(directory, `${writerThread ? 'threaded' : 'single'}.sqlite`);
+  const store = SqliteEventStore.open(file, { writerThread });
   const projections = await sqliteProjections(store);
   const detach = projections.foldInline();
   try {
@@ -58,12 +58,12 @@ const importInto = async (root: string, directory: string, stagingThread: boolea
   }
 };
 
-describe('an import staged on a second thread', () => {
+describe('an import written on a second thread', () => {
   it.each([
     ['the synthetic team logs', syntheticRoot],
     ['the real logs', realLogsRoot],
-  ])('stores %s and folds their views exactly as one staged on this thread', async (_name, root) => {
-    const directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-staging-thread-'));
+  ])('stores %s and folds their views exactly as one written on this thread', async (_name, root) => {
+    const directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-writer-thread-'));
     try {
       const single = await importInto(root, directory, false);
       const threaded = await importInto(root, directory, true);
