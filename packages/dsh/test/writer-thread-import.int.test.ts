@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
+import { SqliteEventStore, type SqliteEventStoreOptions, sqliteProjections } from '@teamlog/store-sqlite';
 import { importSessionLogs } from '../src';
 import { realLogsRoot } from './real-logs';
 
@@ -44,9 +44,10 @@ const tablesOf = async (file: string): Promise<Record<string, string[]>> => {
   }
 };
 
-const importInto = async (root: string, directory: string, writerThread: boolean) => {
-  const file = join(directory, `${writerThread ? 'threaded' : 'single'}.sqlite`);
-  const store = SqliteEventStore.open(file, { writerThread });
+/** `maxBufferedUnitBytes` 1: the unit's writer takes the write lock at its first batch and writes each as it comes. */
+const importInto = async (root: string, directory: string, name: string, options: SqliteEventStoreOptions) => {
+  const file = join(directory, `${name}.sqlite`);
+  const store = SqliteEventStore.open(file, options);
   const projections = await sqliteProjections(store);
   const detach = projections.foldInline();
   try {
@@ -65,13 +66,19 @@ describe('an import written on a second thread', () => {
   ])('stores %s and folds their views exactly as one written on this thread', async (_name, root) => {
     const directory = await fs.mkdtemp(join(tmpdir(), 'teamlog-writer-thread-'));
     try {
-      const single = await importInto(root, directory, false);
-      const threaded = await importInto(root, directory, true);
-      expect(threaded.report.files.map((file) => [file.file, file.rejected?.reason, file.appended])).toEqual(
-        single.report.files.map((file) => [file.file, file.rejected?.reason, file.appended]),
-      );
+      const single = await importInto(root, directory, 'single', {});
+      const expected = await tablesOf(single.file);
       expect(single.report.files.some((file) => (file.appended ?? 0) > 0)).toBe(true);
-      expect(await tablesOf(threaded.file)).toEqual(await tablesOf(single.file));
+      for (const [name, options] of [
+        ['threaded', { writerThread: true }],
+        ['threaded-held', { writerThread: true, maxBufferedUnitBytes: 1 }],
+      ] as const) {
+        const threaded = await importInto(root, directory, name, options);
+        expect(threaded.report.files.map((file) => [file.file, file.rejected?.reason, file.appended])).toEqual(
+          single.report.files.map((file) => [file.file, file.rejected?.reason, file.appended]),
+        );
+        expect(await tablesOf(threaded.file)).toEqual(expected);
+      }
     } finally {
       await fs.rm(directory, { recursive: true, force: true });
     }

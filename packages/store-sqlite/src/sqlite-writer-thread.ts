@@ -55,7 +55,11 @@ export class WriterThread {
       shared: this.shared.buffer as SharedArrayBuffer,
       replies: channel.port2,
     };
-    this.worker = new Worker(workerScript(), { workerData: data, transferList: [channel.port2] });
+    this.worker = new Worker(workerScript(), {
+      workerData: data,
+      transferList: [channel.port2],
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     this.worker.unref();
     this.replies.unref();
     // An error the worker could not answer with (it failed to start): the next wait reports the exit.

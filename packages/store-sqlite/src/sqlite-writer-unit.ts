@@ -44,8 +44,8 @@ const maxBufferedBytes = 8 * 1024 * 1024;
  */
 const maxPendingBatches = 2;
 /** The views' statements posted in one message, and messages pending, at the commit. */
-const statementsPerMessage = 256;
-const maxPendingStatements = 4;
+const statementsPerMessage = 32;
+const maxPendingStatements = 2;
 const participantPage = 2_000;
 
 const toPosition = (position: bigint): GlobalPosition => ({ commit: position, prepare: position });
@@ -92,7 +92,8 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
   const recordedAtNow = (): number => (recordedAt ??= host.clock().getTime());
   const ahead = new FoldAhead(host, recordedAtNow);
 
-  const expectedOf = (stream: StreamName) => ledger.streams.find((staged) => staged.stream === stream)?.expected ?? 'any';
+  const expectedOf = (stream: StreamName) =>
+    ledger.streams.find((staged) => staged.stream === stream)?.expected ?? 'any';
   const send = (batch: BufferedBatch): void => {
     writer.post(
       {

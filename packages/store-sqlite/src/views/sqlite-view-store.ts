@@ -92,7 +92,10 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   /** Prepared at the first `setAside` (a read-only use of the views never creates the temporary table). */
   private setAsideStatements: SetAsideStatements | undefined;
   private readonly checkpointOf: Database.Statement;
-  private readonly statements: Record<'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld', WriteStatement>;
+  private readonly statements: Record<
+    'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld',
+    WriteStatement
+  >;
   /** The set-aside held ids, when the commit's writes are routed to the writer thread's connection. */
   private readonly putHeldBatched: BatchedInsert;
   /** Every row of one session, table by table: what a supersession drops (PendingChanges.resets). */
