@@ -431,6 +431,7 @@ export class SqliteEventStore implements EventStore {
             busyTimeoutMs: this.busyTimeoutMs,
             cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
           })),
+          chained: this.chain.chained,
           recorded: (row: unknown) => this.toRecorded(row as EventRow),
           ...(this.maxBufferedUnitBytes === undefined ? {} : { maxBufferedBytes: this.maxBufferedUnitBytes }),
         },

@@ -40,6 +40,11 @@ export type WriterRequest =
       readonly recordedAt: number;
       /** packStagedRows, transferred. */
       readonly rows: ArrayBuffer;
+      /**
+       * Each row's hash-chain digest (64 hex characters each, in row order), chained by the importing
+       * thread from its stream's committed head; absent when the writer chains them itself.
+       */
+      readonly digests: string | undefined;
     }
   | { readonly kind: 'sql'; readonly statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]> }
   | { readonly kind: 'results'; readonly streams: readonly WriterStream[] }

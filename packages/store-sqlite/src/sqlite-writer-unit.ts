@@ -5,7 +5,9 @@ import { type StagedRow, packStagedRows } from './staged-row-buffer';
 import type { WriterThread } from './sqlite-writer-thread';
 import { routeWrites } from './write-route';
 import {
+  type EventDigest,
   type EventToAppend,
+  eventDigest,
   type GlobalPosition,
   type RecordedEvent,
   type StageAppendsOptions,
@@ -21,6 +23,8 @@ export interface WriterUnitHost extends FoldAheadHost {
   /** The importing thread's connection: it reads what is committed (heads, held ids), never the unit's rows. */
   readonly db: Database.Database;
   readonly writer: WriterThread;
+  /** Whether the store's rows carry hash-chain digests (this thread computes them while it can). */
+  readonly chained: boolean;
   readonly clock: () => Date;
   readonly assertOpen: () => void;
   /** Which unit holds the store's write transaction (one at a time; the store's own appends wait for it). */
@@ -54,6 +58,7 @@ const toPosition = (position: bigint): GlobalPosition => ({ commit: position, pr
 interface BufferedBatch {
   readonly stream: StreamName;
   readonly rows: ArrayBuffer;
+  readonly digests: string | undefined;
 }
 
 /**
@@ -92,6 +97,38 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
   const recordedAtNow = (): number => (recordedAt ??= host.clock().getTime());
   const ahead = new FoldAhead(host, recordedAtNow);
 
+  /*
+   * The hash chain is computed here, where the rows are encoded, from each stream's committed head
+   * (this connection never sees the writer's rows), so the writer only inserts. It holds while
+   * nothing commits between the unit's first digest and the writer's lock (the store's last
+   * position then is the one read first); otherwise the writer chains the unit itself.
+   */
+  const lastDigest = db.prepare<[string], { digest: string | null }>(
+    host.chained
+      ? 'SELECT digest FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1'
+      : 'SELECT NULL AS digest',
+  );
+  const lastPosition = db.prepare<[], { position: number | bigint | null }>(
+    'SELECT MAX(position) AS position FROM events',
+  );
+  let chainedFrom: bigint | undefined;
+  let chainsHere = host.chained;
+  const chainEnds = new Map<StreamName, EventDigest | undefined>();
+  const digestsOf = (stream: StreamName, rows: readonly StagedRow[]): string | undefined => {
+    if (!chainsHere) return undefined;
+    chainedFrom ??= BigInt(lastPosition.get()?.position ?? 0);
+    let previous = chainEnds.has(stream)
+      ? chainEnds.get(stream)
+      : ((lastDigest.get(stream)?.digest ?? undefined) as EventDigest | undefined);
+    let digests = '';
+    for (const [, type, data, metadata] of rows) {
+      previous = eventDigest(previous, { type, data, metadata });
+      digests += previous;
+    }
+    chainEnds.set(stream, previous);
+    return digests;
+  };
+
   const expectedOf = (stream: StreamName) =>
     ledger.streams.find((staged) => staged.stream === stream)?.expected ?? 'any';
   const send = (batch: BufferedBatch): void => {
@@ -102,6 +139,7 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
         expected: expectedOf(batch.stream),
         recordedAt: recordedAtNow(),
         rows: batch.rows,
+        digests: chainsHere ? batch.digests : undefined,
       },
       maxPendingBatches,
       [batch.rows],
@@ -126,6 +164,8 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
     }
     held = true;
     hold.writesAfter(owner, before);
+    // Something committed since this thread began chaining: its digests may start from an old head.
+    if (chainedFrom !== undefined && chainedFrom !== before) chainsHere = false;
     // Another connection committed since the fold began: the participants start again, read back at the commit.
     if (ahead.active && !ahead.holds(before, headRevision)) ahead.stop();
     const batches = buffered;
@@ -231,6 +271,7 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
       const first = ledger.streams.find((staged) => staged.stream === stream)?.events ?? 0;
       ledger.stage(stream, events.length, options);
       const packed = packStagedRows(rows);
+      const digests = digestsOf(stream, rows);
       if (kept !== undefined) {
         const objects = kept.get(stream) ?? [];
         for (const event of events) objects.push(event);
@@ -242,9 +283,9 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
         if (host.hasParticipants() && ahead.stage(stream, first, events, headRevision)) kept = undefined;
         if (held) {
           assertWriterHealthy();
-          send({ stream, rows: packed });
+          send({ stream, rows: packed, digests });
         } else {
-          buffered.push({ stream, rows: packed });
+          buffered.push({ stream, rows: packed, digests });
           bufferedBytes += packed.byteLength;
           if (bufferedBytes > (host.maxBufferedBytes ?? maxBufferedBytes) && !hold.held && !db.inTransaction) begin();
         }

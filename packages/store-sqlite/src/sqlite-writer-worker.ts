@@ -120,12 +120,16 @@ const explainClash = (error: unknown, stream: string, rows: readonly StagedRow[]
   );
 };
 
+/** A SHA-256 digest in hex. */
+const digestLength = 64;
+
 const insertRows = (
   stream: string,
   firstRevision: bigint,
   at: bigint,
   rows: readonly StagedRow[],
   recordedAt: number,
+  digests: string | undefined,
 ): void => {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     const count = Math.min(rowsPerInsert, rows.length - start);
@@ -134,7 +138,9 @@ const insertRows = (
       const [id, type, text, metadata] = rows[index] as StagedRow;
       const offset = BigInt(index);
       values.push(at + offset, stream, firstRevision + offset, id, type, text, metadata, recordedAt);
-      if (chained) values.push(chain.next(type, text, metadata));
+      if (!chained) continue;
+      if (digests === undefined) values.push(chain.next(type, text, metadata));
+      else values.push(digests.slice(index * digestLength, (index + 1) * digestLength));
     }
     insertOf(count).run(values);
   }
@@ -167,12 +173,12 @@ const writeBatch = (current: Unit, request: Extract<WriterRequest, { kind: 'rows
       db.prepare('UPDATE events SET position = -position - ? WHERE position >= ?').run(shift, at);
       db.prepare('UPDATE events SET position = -position WHERE position < 0').run();
     }
-    insertRows(stream, mine.base + BigInt(mine.count), at, rows, request.recordedAt);
+    insertRows(stream, mine.base + BigInt(mine.count), at, rows, request.recordedAt, request.digests);
   } catch (error) {
     throw explainClash(error, stream, rows);
   }
   mine.count += rows.length;
-  mine.digest = chain.current;
+  mine.digest = request.digests === undefined ? chain.current : (request.digests.slice(-digestLength) as EventDigest);
   current.rows += shift;
 };
 
