@@ -58,7 +58,9 @@ export class WriterThread {
     this.worker = new Worker(workerScript(), {
       workerData: data,
       transferList: [channel.port2],
-      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+      // Its garbage is young (each batch's strings and values): with 4 MiB, collecting was 22% of its
+      // time; with 16, 5%, for about 15 MiB more peak RSS (docs/benchmarks.md, The writer thread).
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
     this.worker.unref();
     this.replies.unref();
