@@ -41,7 +41,7 @@ const measure = async (request: ChildRequest): Promise<Measured> => {
       const target =
         request.store === 'memory'
           ? inMemoryReplayTarget()
-          : sqliteReplayTarget(request.dbFile, request.unchained === true, request.stagingThread === true);
+          : sqliteReplayTarget(request.dbFile, request.unchained === true, request.writerThread === true);
       const { value, elapsedMs } = await timed(() => replayLogs(request.root, target.store, target.projectionsOf));
       const detail = {
         importMs: value.importMs,

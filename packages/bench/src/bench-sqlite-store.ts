@@ -11,8 +11,8 @@ const unchainedMigrations = eventStoreMigrations.slice(
 
 /**
  * A SQLite store for a bench case; `unchained` opens a new file at the schema before the hash
- * chains, so a case run both ways in one bench run shows what the chains cost. `stagingThread`:
- * units of appends (imports) are staged on a second thread, as the CLI does.
+ * chains, so a case run both ways in one bench run shows what the chains cost. `writerThread`:
+ * units of appends (imports) are written on a second thread (sqlite-writer-thread.ts).
  */
-export const openBenchSqliteStore = (file: string, unchained = false, stagingThread = false): SqliteEventStore =>
-  SqliteEventStore.open(file, { ...(unchained ? { migrations: unchainedMigrations } : {}), stagingThread });
+export const openBenchSqliteStore = (file: string, unchained = false, writerThread = false): SqliteEventStore =>
+  SqliteEventStore.open(file, { ...(unchained ? { migrations: unchainedMigrations } : {}), writerThread });

@@ -6,7 +6,7 @@ export const ChildRequest = t.union(
   [
     t.type({ case: t.literal('parse-baseline'), root: t.string }),
     // `unchained`: a SQLite store at the schema before the hash chains, to measure their cost in the same run.
-    // `stagingThread`: units staged on a second thread (opt-in), to measure what it gains in the same run.
+    // `writerThread`: units written on a second thread (opt-in), to measure what it gains in the same run.
     t.intersection([
       t.type({
         case: t.literal('replay'),
@@ -14,7 +14,7 @@ export const ChildRequest = t.union(
         store: t.keyof({ memory: null, sqlite: null }),
         dbFile: t.string,
       }),
-      t.partial({ unchained: t.boolean, stagingThread: t.boolean }),
+      t.partial({ unchained: t.boolean, writerThread: t.boolean }),
     ]),
     t.intersection([
       t.type({

@@ -7,7 +7,7 @@ import { runChild } from './run-child';
 
 /**
  * Run a measurement again under `node --cpu-prof` (profile written into `directory`) and summarise it.
- * A worker thread (the opt-in SQLite staging thread) writes a profile of its own; the summary is of
+ * A worker thread (the opt-in SQLite writer thread) writes a profile of its own; the summary is of
  * the busiest one, which is the thread the measurement runs on.
  */
 export const profileChild = async (request: ChildRequest, directory: string): Promise<CpuProfileSummary> => {

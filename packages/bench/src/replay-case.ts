@@ -57,8 +57,8 @@ export const inMemoryReplayTarget = (): ReplayTarget => ({
 });
 
 /** The embedded default: events and views in one SQLite file (WAL, synchronous=FULL). */
-export const sqliteReplayTarget = (file: string, unchained = false, stagingThread = false): ReplayTarget => {
-  const store = openBenchSqliteStore(file, unchained, stagingThread);
+export const sqliteReplayTarget = (file: string, unchained = false, writerThread = false): ReplayTarget => {
+  const store = openBenchSqliteStore(file, unchained, writerThread);
   return { store, projectionsOf: () => sqliteProjections(store), close: () => store.close() };
 };
 

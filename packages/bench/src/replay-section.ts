@@ -47,13 +47,13 @@ export const runReplaySection = async (
   });
   const dbFile = join(workDirectory, 'replay.sqlite');
   const baselineRequest: ChildRequest = { case: 'parse-baseline', root };
-  const replayRequest = (store: 'memory' | 'sqlite', unchained = false, stagingThread = false): ChildRequest => ({
+  const replayRequest = (store: 'memory' | 'sqlite', unchained = false, writerThread = false): ChildRequest => ({
     case: 'replay',
     root,
     store,
     dbFile,
     ...(unchained ? { unchained } : {}),
-    ...(stagingThread ? { stagingThread } : {}),
+    ...(writerThread ? { writerThread } : {}),
   });
   const removeDb = () =>
     Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
@@ -78,7 +78,7 @@ export const runReplaySection = async (
   context.progress('replay into the SQLite store without hash chains (what the chains cost)');
   const unchained = await runChild(replayRequest('sqlite', true));
   await removeDb();
-  context.progress('replay into the SQLite store staged on a second thread (what the opt-in staging thread gains)');
+  context.progress('replay into the SQLite store written on a second thread (what the opt-in writer thread gains)');
   const threaded = await runChild(replayRequest('sqlite', false, true));
   await removeDb();
   await measureBaseline('3 of 3, after the replays');
@@ -86,7 +86,7 @@ export const runReplaySection = async (
   assertReplayed('the in-memory replay', memory, baseline.count);
   assertReplayed('the SQLite replay', sqlite, baseline.count);
   assertReplayed('the SQLite replay without hash chains', unchained, baseline.count);
-  assertReplayed('the SQLite replay staged on a second thread', threaded, baseline.count);
+  assertReplayed('the SQLite replay written on a second thread', threaded, baseline.count);
 
   const cli = await measureCliReplay(options, workDirectory, context);
   const big = await measureBigLeadReplay(options, workDirectory, context);
@@ -151,8 +151,8 @@ export const runReplaySection = async (
     noteOf('replay SQLite', sqlite, 'events'),
     noteOf('replay SQLite without hash chains', unchained, 'events'),
     `hash chain cost (same run): SQLite replay ${(rateOf(sqlite) / rateOf(unchained)).toFixed(2)}x the rate without chains`,
-    noteOf('replay SQLite staged on a second thread', threaded, 'events'),
-    `staging thread (same run, opt-in): SQLite replay ${(rateOf(threaded) / rateOf(sqlite)).toFixed(2)}x the rate staged on one thread`,
+    noteOf('replay SQLite written on a second thread', threaded, 'events'),
+    `writer thread (same run, opt-in): SQLite replay ${(rateOf(threaded) / rateOf(sqlite)).toFixed(2)}x the rate written on one thread`,
     `big Lead log: ${(big.bytes / 1024 ** 2).toFixed(1)} MiB, ${big.events.toLocaleString('en-US')} events (${big.mailboxRecords.toLocaleString('en-US')} mailbox records, ${big.taskRecords.toLocaleString('en-US')} task snapshots, ${bigLeadMembers} members); teamlog replay --store :memory: ${(big.memory.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.memory.peakRssBytes === undefined ? 'unknown' : `${(big.memory.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), with a ${boundedHeapMiB} MiB heap limit ${(big.bounded.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.bounded.peakRssBytes === undefined ? 'unknown' : `${(big.bounded.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), into SQLite ${(big.sqlite.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.sqlite.peakRssBytes === undefined ? 'unknown' : `${(big.sqlite.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}); JSON.parse of its lines ${(big.baselineMs / 1000).toFixed(2)} s (median of ${big.baselineRuns})`,
     `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events): ${(cli.elapsedMs / 1000).toFixed(2)} s for the whole process; JSON.parse of its lines ${(cli.baselineMs / 1000).toFixed(2)} s (median of ${cli.baselineRuns})`,
   ];

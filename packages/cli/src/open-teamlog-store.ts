@@ -99,10 +99,9 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   // these three, a 1 GiB replay into SQLite peaks under 128 MiB (docs/historical-logs.md#memory).
   holdYoungGeneration();
   collectSooner(oldGenerationGrowth.boundedWorkingSet);
-  // Imports stage on this thread; TEAMLOG_STAGING_THREAD=on stages on a second one (sqlite-staging-thread.ts),
-  // opt-in: it saves the importing thread 0.86-0.91x of its CPU but costs the process more CPU and a
-  // big Lead log 80-95 MiB more peak RSS (docs/benchmarks.md, The replay into SQLite: the staging thread).
-  const store = SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD === 'on' });
+  // Imports are written on this thread; TEAMLOG_WRITER_THREAD=on writes them on a second one
+  // (sqlite-writer-thread.ts; docs/benchmarks.md, The writer thread).
+  const store = SqliteEventStore.open(file, { writerThread: process.env.TEAMLOG_WRITER_THREAD === 'on' });
   try {
     store.database.pragma(`cache_size = -${writerPageCacheKiB}`);
     assertViewSchemaNotNewer(store);

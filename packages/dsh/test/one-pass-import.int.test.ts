@@ -70,13 +70,17 @@ const syntheticLog = async (name: string, sessionId: string, targetBytes = 60_00
 describe('an import into SQLite in one read', () => {
   it.each([
     ['kept in memory until the commit', undefined],
-    ['written in place under a held transaction', 64 * 1024],
+    ['written in place under a held transaction', { maxBufferedUnitBytes: 64 * 1024 }],
+    [
+      'written by the writer thread under its held transaction',
+      { maxBufferedUnitBytes: 64 * 1024, writerThread: true },
+    ],
   ])(
     'rejected at its last line after many chunks (%s), leaves no event, no view change and nothing open',
-    async (_, maxBufferedUnitBytes) => {
-      if (maxBufferedUnitBytes !== undefined) {
+    async (_, options) => {
+      if (options !== undefined) {
         await temp.dispose();
-        temp = await openTempStore({ maxBufferedUnitBytes });
+        temp = await openTempStore(options);
       }
       const projections = await sqliteProjections(temp.store);
       const detach = projections.foldInline();

@@ -36,10 +36,10 @@ import { eventStoreMigrations } from './migrations/event-store-migrations';
 import { ChainCursor, hasChainColumn, registerChainFunctions, storedLinks } from './sqlite-event-chain';
 import { type Migration, applyMigrations } from './sqlite-migrations';
 import { SqliteStoreError } from './sqlite-store-errors';
-import { sqliteStagedAppends } from './sqlite-staged-appends';
 import { sqliteWrittenUnit } from './sqlite-written-unit';
 import { ConnectionHold } from './connection-hold';
-import { StagingThread } from './sqlite-staging-thread';
+import { WriterThread } from './sqlite-writer-thread';
+import { sqliteWriterUnit } from './sqlite-writer-unit';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import {
   assertNotNewer,
@@ -68,12 +68,13 @@ export interface SqliteEventStoreOptions {
    */
   readonly maxKeptStagedBytes?: number;
   /**
-   * Stage units of appends (an import) on a second thread: rows go to it as transferred bytes and it
-   * decodes, chains and writes them while this thread reads and validates on; the commit stays one
-   * transaction here, with the views (sqlite-staging-thread.ts). Default false: each row is written
-   * once, on this thread (sqlite-written-unit.ts).
+   * Write units of appends (an import) on a second thread that owns a write connection of its own:
+   * this thread reads, validates, encodes and folds the views; rows go to the writer as transferred
+   * bytes, and it chains and inserts them and writes the views' rows in the same transaction
+   * (sqlite-writer-thread.ts). Default false: each row is written on this thread
+   * (sqlite-written-unit.ts). Ignored for `:memory:` (a second connection would not see it).
    */
-  readonly stagingThread?: boolean;
+  readonly writerThread?: boolean;
   /**
    * The encoded bytes a unit of appends keeps in memory before it takes the file's write lock and
    * writes its rows in place, holding that transaction to its end (default 8 MiB; see sqlite-written-unit.ts).
@@ -209,11 +210,12 @@ export class SqliteEventStore implements EventStore {
   /** processCommits when `data_version` was last read in this turn of the event loop; undefined once the turn is over. */
   private versionSeenAt: number | undefined;
   private maxKeptStagedBytes: number | undefined;
-  private useStagingThread = false;
+  private useWriterThread = false;
+  private busyTimeoutMs = 30_000;
   private maxBufferedUnitBytes: number | undefined;
   /** The unit that holds this connection in its transaction, if any: readers and group commits wait for it. */
   private readonly hold = new ConnectionHold();
-  private stagingThread: StagingThread | undefined;
+  private writerThread: WriterThread | undefined;
   private readonly chain: ChainCursor;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => void>;
   /** One append's rows, in a savepoint or beside a group's: a refused row undoes only its statement. */
@@ -307,7 +309,8 @@ export class SqliteEventStore implements EventStore {
         options.maxGroupEvents ?? 10_000,
       );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
-      store.useStagingThread = options.stagingThread === true;
+      store.useWriterThread = options.writerThread === true && file !== ':memory:';
+      store.busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
       store.maxBufferedUnitBytes = options.maxBufferedUnitBytes;
       return store;
     } catch (error) {
@@ -392,7 +395,7 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * A unit whose rows are written once, into `events` (sqlite-written-unit.ts); with the opt-in
-   * staging thread, staged in the thread's scratch file and copied at the commit.
+   * writer thread, written there with the views' rows (sqlite-writer-unit.ts).
    */
   stageAppends(options: StageAppendsOptions = {}): StagedAppends {
     this.assertWritable();
@@ -418,8 +421,22 @@ export class SqliteEventStore implements EventStore {
           this.heads.set(result.streamName, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
       },
     };
-    if (this.useStagingThread)
-      return sqliteStagedAppends({ ...host, stagingThread: (this.stagingThread ??= new StagingThread()) }, options);
+    if (this.useWriterThread)
+      return sqliteWriterUnit(
+        {
+          ...host,
+          hold: this.hold,
+          writer: (this.writerThread ??= new WriterThread({
+            file: this.file,
+            busyTimeoutMs: this.busyTimeoutMs,
+            cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
+          })),
+          chained: this.chain.chained,
+          recorded: (row: unknown) => this.toRecorded(row as EventRow),
+          ...(this.maxBufferedUnitBytes === undefined ? {} : { maxBufferedBytes: this.maxBufferedUnitBytes }),
+        },
+        options,
+      );
     return sqliteWrittenUnit(
       {
         ...host,
@@ -969,7 +986,7 @@ export class SqliteEventStore implements EventStore {
     this.appended.notify();
     this.db.close();
     this.release();
-    await this.stagingThread?.close();
+    await this.writerThread?.close();
   }
 
   private resolveRetry(stream: StreamName, events: readonly EventToAppend[]): AppendResult | undefined {

@@ -1,5 +1,5 @@
 /*
- * A batch of staged rows as one ArrayBuffer, so it crosses to the staging thread by transfer
+ * A batch of staged rows as one ArrayBuffer, so it crosses to the writer thread by transfer
  * (no copy, no structured clone of event objects). Layout: a u32 row count, then per row four i32
  * byte lengths (id, type, data, metadata; -1 for no metadata) and those UTF-8 bytes.
  */

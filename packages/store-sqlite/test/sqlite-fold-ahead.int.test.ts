@@ -59,12 +59,15 @@ const stored = async (store: SqliteEventStore): Promise<string[]> => {
   return all;
 };
 
-describe('a SQLite unit folded as it is staged', () => {
+describe.each([
+  ['on the importing thread', false],
+  ['by the writer thread', true],
+])('a SQLite unit folded as it is staged, written %s', (_, writerThread) => {
   let temp: ReturnType<typeof tempStoreFile>;
   let store: SqliteEventStore;
   beforeEach(() => {
     temp = tempStoreFile();
-    store = SqliteEventStore.open(temp.file);
+    store = SqliteEventStore.open(temp.file, { writerThread });
   });
   afterEach(async () => {
     await store.close();

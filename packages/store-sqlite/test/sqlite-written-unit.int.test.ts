@@ -5,6 +5,7 @@ import {
   checkLink,
   finishChainWalk,
   startChainWalk,
+  type StagedAppends,
   streamName,
 } from '@teamlog/store';
 import { SqliteEventStore } from '../src';
@@ -45,13 +46,22 @@ const chainBreaks = async (store: EventStore): Promise<ChainBreak[]> => {
 const a = streamName('a');
 const b = streamName('b');
 
-describe('a SQLite unit written in place (past its memory budget)', () => {
+/** A refused batch fails its append on this thread; on the writer thread, which learns it later, the next call or the commit. */
+const refusal = async (unit: StagedAppends, append: () => Promise<void>): Promise<void> => {
+  await append();
+  await unit.commit();
+};
+
+describe.each([
+  ['on the importing thread', false],
+  ['by the writer thread', true],
+])('a SQLite unit written in place (past its memory budget) %s', (_, writerThread) => {
   let temp: ReturnType<typeof tempStoreFile>;
   let store: SqliteEventStore;
   beforeEach(() => {
     temp = tempStoreFile();
     // Every unit is past a budget of one byte from its first batch.
-    store = SqliteEventStore.open(temp.file, { maxBufferedUnitBytes: 1 });
+    store = SqliteEventStore.open(temp.file, { maxBufferedUnitBytes: 1, writerThread });
   });
   afterEach(async () => {
     await store.close();
@@ -124,14 +134,14 @@ describe('a SQLite unit written in place (past its memory budget)', () => {
     await store.appendToStream(b, [first]);
     const clashing = store.stageAppends();
     await clashing.append(a, events(1));
-    await expect(clashing.append(a, [{ ...first }])).rejects.toMatchObject({
+    await expect(refusal(clashing, () => clashing.append(a, [{ ...first }]))).rejects.toMatchObject({
       code: 'DuplicateEventId',
       message: expect.stringContaining('already stored'),
     });
     const twice = store.stageAppends();
     const repeated = one();
     await twice.append(a, [repeated]);
-    await expect(twice.append(a, [{ ...repeated }])).rejects.toMatchObject({
+    await expect(refusal(twice, () => twice.append(a, [{ ...repeated }]))).rejects.toMatchObject({
       code: 'DuplicateEventId',
       message: expect.stringContaining('staged twice'),
     });
@@ -142,7 +152,7 @@ describe('a SQLite unit written in place (past its memory budget)', () => {
     const unit = store.stageAppends();
     const repeated = one();
     await unit.append(a, [...events(2), repeated]);
-    await expect(unit.append(b, [...events(2), { ...repeated }])).rejects.toMatchObject({
+    await expect(refusal(unit, () => unit.append(b, [...events(2), { ...repeated }]))).rejects.toMatchObject({
       code: 'DuplicateEventId',
       message: expect.stringContaining('staged twice'),
     });
@@ -158,7 +168,9 @@ describe('a SQLite unit written in place (past its memory budget)', () => {
   it('refuses a unit whose stream moved from the revision it expects, and writes nothing of it', async () => {
     await store.appendToStream(a, events(1));
     const unit = store.stageAppends();
-    await expect(unit.append(a, events(1), { expectedRevision: 'no_stream' })).rejects.toMatchObject({
+    await expect(
+      refusal(unit, () => unit.append(a, events(1), { expectedRevision: 'no_stream' })),
+    ).rejects.toMatchObject({
       code: 'WrongExpectedVersion',
     });
     expect(await stored(store)).toEqual(['a@0#1']);

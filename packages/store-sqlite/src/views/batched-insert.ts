@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { type WriteStatement, writeStatement } from '../write-route';
 
 /** Rows per multi-row statement; fewer (at a flush) go one statement each, so two shapes are ever prepared. */
 const rowsPerStatement = 64;
@@ -11,7 +12,7 @@ const rowsPerStatement = 64;
  * changes the table in the same transaction.
  */
 export class BatchedInsert {
-  private readonly statements = new Map<number, Database.Statement>();
+  private readonly statements = new Map<number, WriteStatement>();
   private values: unknown[] = [];
   private rows = 0;
 
@@ -51,11 +52,11 @@ export class BatchedInsert {
     this.rows = 0;
   }
 
-  private statementFor(rows: number): Database.Statement {
+  private statementFor(rows: number): WriteStatement {
     let statement = this.statements.get(rows);
     if (statement === undefined) {
       const row = `(${Array.from({ length: this.width }, () => '?').join(', ')})`;
-      statement = this.db.prepare(`${this.head} VALUES ${Array.from({ length: rows }, () => row).join(', ')}`);
+      statement = writeStatement(this.db, `${this.head} VALUES ${Array.from({ length: rows }, () => row).join(', ')}`);
       this.statements.set(rows, statement);
     }
     return statement;

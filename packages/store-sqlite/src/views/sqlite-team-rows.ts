@@ -24,6 +24,7 @@ import {
   visitEntryChanges,
 } from '@teamlog/projections';
 import { BatchedInsert } from './batched-insert';
+import { type WriteStatement, writeStatement } from '../write-route';
 
 export const teamTables = [
   'projection_teams',
@@ -43,8 +44,8 @@ interface EntrySpec<V> extends TeamEntryColumns<V> {
 
 interface EntryTable<V> extends EntrySpec<V> {
   readonly put: BatchedInsert;
-  readonly drop: Database.Statement;
-  readonly dropAll: Database.Statement;
+  readonly drop: WriteStatement;
+  readonly dropAll: WriteStatement;
 }
 
 const memberSpec: EntrySpec<MemberEntry> = { ...memberColumns, table: 'projection_team_members', key: 'member_id' };
@@ -73,10 +74,10 @@ export class SqliteTeamRows {
   private readonly members: EntryTable<MemberEntry>;
   private readonly tasks: EntryTable<TaskEntry>;
   private readonly messages: EntryTable<LegacyMessageEntry>;
-  private readonly putHead: Database.Statement;
+  private readonly putHead: WriteStatement;
   private readonly putRecord: BatchedInsert;
   private readonly putMismatch: BatchedInsert;
-  private readonly dropTeam: Database.Statement[];
+  private readonly dropTeam: WriteStatement[];
 
   constructor(
     private readonly db: Database.Database,
@@ -85,8 +86,9 @@ export class SqliteTeamRows {
     this.members = this.entryTable(memberSpec);
     this.tasks = this.entryTable(taskSpec);
     this.messages = this.entryTable(messageSpec);
-    this.dropTeam = teamTables.map((table) => db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ?`));
-    this.putHead = db.prepare(
+    this.dropTeam = teamTables.map((table) => writeStatement(db, `DELETE FROM ${table} WHERE lead_session_id = ?`));
+    this.putHead = writeStatement(
+      db,
       'INSERT OR REPLACE INTO projection_teams (lead_session_id, team_id, scope, next_task_number, has_records, failure) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.putRecord = new BatchedInsert(
@@ -219,8 +221,8 @@ export class SqliteTeamRows {
         `INSERT OR REPLACE INTO ${table} (lead_session_id, ${key}, ${columns.join(', ')})`,
         columns.length + 2,
       ),
-      drop: this.db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ? AND ${key} = ?`),
-      dropAll: this.db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ?`),
+      drop: writeStatement(this.db, `DELETE FROM ${table} WHERE lead_session_id = ? AND ${key} = ?`),
+      dropAll: writeStatement(this.db, `DELETE FROM ${table} WHERE lead_session_id = ?`),
     };
   }
 

@@ -4,6 +4,8 @@ import { type GlobalPosition, formatPosition } from '@teamlog/store';
 import { viewMigrations } from '../migrations/view-migrations';
 import { type Migration, applyMigrations } from '../sqlite-migrations';
 import { SqliteHeldMessages } from './sqlite-held-messages';
+import { BatchedInsert } from './batched-insert';
+import { type WriteStatement, writeStatement, writesRouted } from '../write-route';
 import { SqliteTeamRows, teamTables } from './sqlite-team-rows';
 import {
   clearChanges,
@@ -56,6 +58,8 @@ interface SetAsideStatements {
   readonly has: Database.Statement<[string, string]>;
   readonly write: Database.Statement;
   readonly clear: Database.Statement;
+  /** The set-aside ids in the order they were set aside (what a routed commit hands on). */
+  readonly each: Database.Statement<[], { session_id: string; message_id: string; seq: number | bigint }>;
 }
 
 /** better-sqlite3 is synchronous: run the work now, and report its outcome as the port's promise. */
@@ -87,12 +91,15 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
   private readonly heldMessagesOf: (sessionId: SessionId) => HeldMessages;
   /** Prepared at the first `setAside` (a read-only use of the views never creates the temporary table). */
   private setAsideStatements: SetAsideStatements | undefined;
+  private readonly checkpointOf: Database.Statement;
   private readonly statements: Record<
-    'checkpoint' | 'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld',
-    Database.Statement
+    'putCheckpoint' | 'putSession' | 'putEntry' | 'putLists' | 'putHeld',
+    WriteStatement
   >;
+  /** The set-aside held ids, when the commit's writes are routed to the writer thread's connection. */
+  private readonly putHeldBatched: BatchedInsert;
   /** Every row of one session, table by table: what a supersession drops (PendingChanges.resets). */
-  private readonly dropSession: readonly Database.Statement[];
+  private readonly dropSession: readonly WriteStatement[];
 
   constructor(
     private readonly db: Database.Database,
@@ -105,32 +112,41 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
     applyMigrations(db, options.migrations ?? viewMigrations, file, projectionSchemaTable);
     this.rows = new ViewRowDecoder(file);
     this.teams = new SqliteTeamRows(db, this.rows);
+    this.checkpointOf = db.prepare(
+      'SELECT position_commit, position_prepare FROM projection_checkpoints WHERE projection = ?',
+    );
     this.statements = {
-      checkpoint: db.prepare(
-        'SELECT position_commit, position_prepare FROM projection_checkpoints WHERE projection = ?',
-      ),
-      putCheckpoint: db.prepare(
+      putCheckpoint: writeStatement(
+        db,
         `INSERT INTO projection_checkpoints (projection, position_commit, position_prepare, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (projection) DO UPDATE SET position_commit = excluded.position_commit,
            position_prepare = excluded.position_prepare, updated_at = excluded.updated_at`,
       ),
-      putSession: db.prepare('INSERT OR REPLACE INTO projection_sessions (session_id, facts) VALUES (?, ?)'),
-      putEntry: db.prepare(
+      putSession: writeStatement(db, 'INSERT OR REPLACE INTO projection_sessions (session_id, facts) VALUES (?, ?)'),
+      putEntry: writeStatement(
+        db,
         `INSERT OR REPLACE INTO projection_inbox_entries (session_id, entry_index, item_id, message_id, list, origin, source_kind, source,
            sender_session_id, accepted_seq, accepted_time, normalised, status, settled_seq, settled_time, header)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      putLists: db.prepare(
+      putLists: writeStatement(
+        db,
         'INSERT OR REPLACE INTO projection_inbox_lists (session_id, next_turn, next_step) VALUES (?, ?, ?)',
       ),
-      putHeld: db.prepare(
+      putHeld: writeStatement(
+        db,
         'INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq) VALUES (?, ?, ?)',
       ),
     };
+    this.putHeldBatched = new BatchedInsert(
+      db,
+      'INSERT OR IGNORE INTO projection_held_messages (session_id, message_id, seq)',
+      3,
+    );
     this.dropSession = [
-      ...teamTables.map((table) => db.prepare(`DELETE FROM ${table} WHERE lead_session_id = ?`)),
+      ...teamTables.map((table) => writeStatement(db, `DELETE FROM ${table} WHERE lead_session_id = ?`)),
       ...['projection_inbox_entries', 'projection_inbox_lists', 'projection_held_messages'].map((table) =>
-        db.prepare(`DELETE FROM ${table} WHERE session_id = ?`),
+        writeStatement(db, `DELETE FROM ${table} WHERE session_id = ?`),
       ),
     ];
     const isHeld = db.prepare<[string, string]>(
@@ -170,6 +186,7 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
          SELECT session_id, message_id, seq FROM ${setAsideTable} ORDER BY rowid`,
       ),
       clear: this.db.prepare(`DELETE FROM ${setAsideTable}`),
+      each: this.db.prepare(`SELECT session_id, message_id, seq FROM ${setAsideTable} ORDER BY rowid`),
     };
     return this.setAsideStatements;
   }
@@ -213,19 +230,20 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
 
   /** Throws ViewsChangedElsewhere, writing nothing, when another runner committed since this one loaded. */
   commitNow(state: ProjectionState, checkpoint: GlobalPosition): void {
-    this.db
-      .transaction(() => {
-        this.assertUnchanged();
-        this.writeChanges(state);
-        this.onViewsWritten();
-        this.statements.putCheckpoint.run(
-          this.projection,
-          checkpoint.commit.toString(),
-          checkpoint.prepare.toString(),
-          this.clock().getTime(),
-        );
-      })
-      .immediate();
+    const write = (): void => {
+      this.assertUnchanged();
+      this.writeChanges(state);
+      this.onViewsWritten();
+      this.statements.putCheckpoint.run(
+        this.projection,
+        checkpoint.commit.toString(),
+        checkpoint.prepare.toString(),
+        this.clock().getTime(),
+      );
+    };
+    // Routed: the writer thread's transaction holds the write lock and takes these rows with its events.
+    if (writesRouted(this.db)) write();
+    else this.db.transaction(write).immediate();
     this.expected = checkpoint;
     clearChanges(state);
   }
@@ -283,15 +301,20 @@ export class SqliteViewStore implements SyncViewStore<ProjectionState> {
           JSON.stringify(inbox.state.pending['next-step']),
         );
     });
-    if (this.setAsideStatements !== undefined) {
-      this.setAsideStatements.write.run();
-      this.setAsideStatements.clear.run();
+    const setAside = this.setAsideStatements;
+    if (setAside !== undefined) {
+      // The temporary table is this connection's own: routed, its rows travel as values.
+      if (writesRouted(this.db)) {
+        for (const row of setAside.each.iterate()) this.putHeldBatched.add([row.session_id, row.message_id, row.seq]);
+        this.putHeldBatched.flush();
+      } else setAside.write.run();
+      setAside.clear.run();
     }
     changes.held.forEach(({ sessionId, messageId, seq }) => putHeld.run(sessionId, messageId, seq));
   }
 
   private loadCheckpoint(): GlobalPosition | undefined {
-    const row = this.statements.checkpoint.get(this.projection) as Row | undefined;
+    const row = this.checkpointOf.get(this.projection) as Row | undefined;
     return row === undefined
       ? undefined
       : { commit: BigInt(text(row.position_commit)), prepare: BigInt(text(row.position_prepare)) };

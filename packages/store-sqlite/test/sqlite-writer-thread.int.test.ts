@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import {
   type ChainBreak,
   type EventStore,
@@ -12,11 +13,11 @@ import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { collect, describeEventStoreConformance, newEvent } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
 
-/* Units of appends staged on the store's second thread (sqlite-staging-thread.ts) keep every promise of the port. */
+/* Units of appends written on the store's second thread (sqlite-writer-thread.ts) keep every promise of the port. */
 
 const openThreaded = () => {
   const { file, cleanup } = tempStoreFile();
-  const store = SqliteEventStore.open(file, { stagingThread: true });
+  const store = SqliteEventStore.open(file, { writerThread: true });
   return {
     store,
     dispose: async () => {
@@ -26,7 +27,7 @@ const openThreaded = () => {
   };
 };
 
-describeEventStoreConformance('SqliteEventStore (file, WAL, units staged on a second thread)', async () =>
+describeEventStoreConformance('SqliteEventStore (file, WAL, units written on a second thread)', async () =>
   openThreaded(),
 );
 
@@ -36,7 +37,7 @@ const walk = async (store: EventStore): Promise<{ breaks: ChainBreak[]; heads: S
   return finishChainWalk(state);
 };
 
-describe('the staging thread', () => {
+describe('the writer thread', () => {
   it('chains a unit from the head its stream has at the commit, also when another append came in between', async () => {
     const { store, dispose } = openThreaded();
     try {
@@ -95,7 +96,7 @@ describe('the staging thread', () => {
       const script = `
         const { SqliteEventStore } = require('@teamlog/store-sqlite');
         (async () => {
-          const store = SqliteEventStore.open(process.argv[1], { stagingThread: true });
+          const store = SqliteEventStore.open(process.argv[1], { writerThread: true });
           const unit = store.stageAppends();
           await unit.append('session-exit', [{ id: '0190d000-0000-7000-8000-000000000001', type: 'a/b', data: {} }], { expectedRevision: 'no_stream' });
           await unit.commit();
@@ -105,6 +106,46 @@ describe('the staging thread', () => {
       const child = spawnSync(process.execPath, ['-e', script, file], { encoding: 'utf8', timeout: 120_000 });
       expect(child.stderr).toBe('');
       expect(child.stdout).toBe('closed\n');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('leaves nothing of a unit whose process is killed while the writer holds its rows, and keeps every committed one', async () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      const script = `
+        const { SqliteEventStore } = require('@teamlog/store-sqlite');
+        const event = (n) => ({ id: '0190d000-0000-7000-8000-' + String(n).padStart(12, '0'), type: 'a/b', data: { n } });
+        (async () => {
+          const store = SqliteEventStore.open(process.argv[1], { writerThread: true, maxBufferedUnitBytes: 1 });
+          const committed = store.stageAppends();
+          await committed.append('session-kept', [event(1), event(2)], { expectedRevision: 'no_stream' });
+          await committed.commit();
+          const unit = store.stageAppends();
+          for (let batch = 0; batch < 20; batch += 1)
+            await unit.append('session-killed', Array.from({ length: 50 }, (_, i) => event(100 + batch * 50 + i)));
+          // At most two batches wait: the writer holds the others in its open transaction.
+          console.log('staged');
+          setInterval(() => undefined, 1000);
+        })();`;
+      const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('exit', (_code, signal) => resolve(signal)),
+      );
+      for await (const line of createInterface({ input: child.stdout })) if (line === 'staged') break;
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      const store = SqliteEventStore.open(file);
+      try {
+        expect((await collect(store.readAll())).map((event) => `${event.streamName}@${event.revision}`)).toEqual([
+          'session-kept@0',
+          'session-kept@1',
+        ]);
+        expect((await walk(store)).breaks).toEqual([]);
+      } finally {
+        await store.close();
+      }
     } finally {
       cleanup();
     }
