@@ -2,13 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { collectSooner, oldGenerationGrowth } from './collect-sooner';
 import { dirname } from 'node:path';
 import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore, isStoreError } from '@teamlog/store';
-import {
-  SqliteEventStore,
-  assertViewSchemaNotNewer,
-  readCommittedViews,
-  sqliteCommittedViews,
-  sqliteProjections,
-} from '@teamlog/store-sqlite';
+import type { SqliteEventStore } from '@teamlog/store-sqlite';
 import {
   type CommittedViewsReader,
   InMemoryViewStore,
@@ -88,12 +82,14 @@ const assertWritable = (file: string): void => {
  */
 export const writerPageCacheKiB = 2048;
 
-const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
+type SqliteAdapter = typeof import('@teamlog/store-sqlite');
+
+const openSqlite = (sqlite: SqliteAdapter, file: string, access: StoreAccess): SqliteEventStore => {
   if (!existsSync(file)) {
     if (access !== 'create') throw noStoreHere(file);
     mkdirSync(dirname(file), { recursive: true });
   }
-  if (access === 'read') return SqliteEventStore.openReadOnly(file);
+  if (access === 'read') return sqlite.SqliteEventStore.openReadOnly(file);
   if (existsSync(file)) assertWritable(file);
   // A command that writes keeps a bounded working set (an import stages one chunk at a time): with
   // these three, a 1 GiB replay into SQLite peaks under 128 MiB (docs/historical-logs.md#memory).
@@ -102,10 +98,10 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   // Imports stage on this thread; TEAMLOG_STAGING_THREAD=on stages on a second one (sqlite-staging-thread.ts),
   // opt-in: it saves the importing thread 0.86-0.91x of its CPU but costs the process more CPU and a
   // big Lead log 80-95 MiB more peak RSS (docs/benchmarks.md, The replay into SQLite: the staging thread).
-  const store = SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD === 'on' });
+  const store = sqlite.SqliteEventStore.open(file, { stagingThread: process.env.TEAMLOG_STAGING_THREAD === 'on' });
   try {
     store.database.pragma(`cache_size = -${writerPageCacheKiB}`);
-    assertViewSchemaNotNewer(store);
+    sqlite.assertViewSchemaNotNewer(store);
   } catch (error) {
     void store.close();
     throw error;
@@ -168,15 +164,17 @@ const openPostgres = async (
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
   switch (location.kind) {
     case 'sqlite': {
-      const store = openSqlite(location.file, options.access);
+      // Loaded here, not at start-up: `--store :memory:` never needs the binding (docs/benchmarks.md, _Start-up_).
+      const sqlite = await import('@teamlog/store-sqlite');
+      const store = openSqlite(sqlite, location.file, options.access);
       const projections = store.readOnly
-        ? foldedInMemory(store, async () => readCommittedViews(store.database, store.file))
-        : () => sqliteProjections(store);
+        ? foldedInMemory(store, async () => sqlite.readCommittedViews(store.database, store.file))
+        : () => sqlite.sqliteProjections(store);
       return {
         location,
         store,
         projections: once(projections),
-        committedViews: sqliteCommittedViews(store),
+        committedViews: sqlite.sqliteCommittedViews(store),
         close: () => store.close(),
       };
     }

@@ -49,7 +49,7 @@ export const replayCommand = defineCommand(
     // the copy with what it imported, and the replay runs again on a store that keeps the events.
     const replayOnce = (oneShot: boolean) =>
       withStore(location, { access: 'create', oneShot }, async (opened) => {
-        const progress = progressFor(io, 'importing');
+        const progress = await progressFor(io, 'importing');
         const imports = await importWithViews(opened, () =>
           importPaths(
             usable,
