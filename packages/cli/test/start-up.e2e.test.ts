@@ -14,11 +14,11 @@ const loadedBy = (args: readonly string[]): { readonly files: readonly string[];
   return { files: JSON.parse(line.slice('module-probe '.length)) as string[], stdout: result.stdout };
 };
 
-/** What `replay --store :memory:` of a plain log never uses: other commands, other stores, the terminal bar, zstd. */
+/** What `replay --store :memory:` of a plain log never uses: other commands, other stores, the terminal bar, zstd, the uuid package. */
 const unusedByMemoryReplay = [
   /^packages\/cli\/dist\/commands\/(?!replay-command|command-registry)/,
   /^packages\/(team|scripted-host|dashboard|tools|store-sqlite|store-postgres|store-eventstoredb)\//,
-  /^node_modules\/(better-sqlite3|cli-progress|@bokuweb\/zstd-wasm|xxhash-wasm|pg|@modelcontextprotocol)\//,
+  /^node_modules\/(better-sqlite3|cli-progress|@bokuweb\/zstd-wasm|xxhash-wasm|pg|@modelcontextprotocol|uuid)\//,
 ];
 
 describe('teamlog start-up', () => {
