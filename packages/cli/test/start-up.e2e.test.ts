@@ -14,15 +14,16 @@ const loadedBy = (args: readonly string[]): { readonly files: readonly string[];
   return { files: JSON.parse(line.slice('module-probe '.length)) as string[], stdout: result.stdout };
 };
 
-/** What `replay --store :memory:` of a plain log never uses: other commands, other stores, the terminal bar, zstd, the uuid package. */
+/** What `replay --store :memory:` of a plain log never uses: other commands, the text renderers, other stores, the terminal bar, zstd, the uuid package. */
 const unusedByMemoryReplay = [
   /^packages\/cli\/dist\/commands\/(?!replay-command|command-registry)/,
+  /^packages\/cli\/dist\/text\/(?!text-style)/,
   /^packages\/(team|scripted-host|dashboard|tools|store-sqlite|store-postgres|store-eventstoredb)\//,
   /^node_modules\/(better-sqlite3|cli-progress|@bokuweb\/zstd-wasm|xxhash-wasm|pg|@modelcontextprotocol|uuid)\//,
 ];
 
 describe('teamlog start-up', () => {
-  it('replay --store :memory: of a plain log loads no other command, store, progress bar or zstd code', () => {
+  it('replay --store :memory: of a plain log loads no other command, text renderer, store, progress bar or zstd code', () => {
     const { files, stdout } = loadedBy(['replay', plainLog, '--store', ':memory:', '--json']);
     expect(JSON.parse(stdout)).toMatchObject({ store: ':memory: (nothing is kept)' });
     expect(files.filter((file) => unusedByMemoryReplay.some((pattern) => pattern.test(file)))).toEqual([]);
