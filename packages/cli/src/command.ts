@@ -11,6 +11,8 @@ export interface CommandContext {
 
 /** One `teamlog` command: its syntax (for help) and how to run it on raw arguments. */
 export interface Command {
+  /** The word that runs it (`syntax.name`), known without loading a lazy command's module. */
+  readonly name: string;
   readonly syntax: CommandSyntax<FlagSpecs>;
   readonly execute: (argv: readonly string[], context: CommandContext) => Promise<ExitCode>;
 }
@@ -24,6 +26,7 @@ export type CommandRun<F extends FlagSpecs> = (
 export const defineCommand = <F extends FlagSpecs>(syntax: CommandSyntax<F>, run: CommandRun<F>): Command => {
   const full: CommandSyntax<F & UniversalFlags> = { ...syntax, flags: { ...syntax.flags, ...universalFlags } };
   return {
+    name: syntax.name,
     syntax: full,
     execute: async (argv, context) => {
       const parsed = parseArguments(full, argv);

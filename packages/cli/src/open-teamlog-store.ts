@@ -2,13 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { collectSooner, oldGenerationGrowth } from './collect-sooner';
 import { dirname } from 'node:path';
 import { type EventStore, HeadsOnlyEventStore, InMemoryEventStore, isStoreError } from '@teamlog/store';
-import {
-  SqliteEventStore,
-  assertViewSchemaNotNewer,
-  readCommittedViews,
-  sqliteCommittedViews,
-  sqliteProjections,
-} from '@teamlog/store-sqlite';
+import type { SqliteEventStore } from '@teamlog/store-sqlite';
 import {
   type CommittedViewsReader,
   InMemoryViewStore,
@@ -81,19 +75,21 @@ const assertWritable = (file: string): void => {
 };
 
 /**
- * SQLite's page cache for `main` on a connection that writes (better-sqlite3 gives 16 MiB), as the
- * staging `temp` database has: a whole-file import spills its dirty pages to the WAL as it goes,
+ * SQLite's page cache for `main` on a connection that writes (better-sqlite3 gives 16 MiB): a
+ * whole-file import spills its dirty pages to the WAL as it goes,
  * whatever the cache, and the pages it would keep are in the OS's cache anyway. 2 MiB took about 10
  * MiB off a replay's peak, for no CPU measured (docs/benchmarks.md, _The CLI sizes its own heap_).
  */
 export const writerPageCacheKiB = 2048;
 
-const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
+type SqliteAdapter = typeof import('@teamlog/store-sqlite');
+
+const openSqlite = (sqlite: SqliteAdapter, file: string, access: StoreAccess): SqliteEventStore => {
   if (!existsSync(file)) {
     if (access !== 'create') throw noStoreHere(file);
     mkdirSync(dirname(file), { recursive: true });
   }
-  if (access === 'read') return SqliteEventStore.openReadOnly(file);
+  if (access === 'read') return sqlite.SqliteEventStore.openReadOnly(file);
   if (existsSync(file)) assertWritable(file);
   // A command that writes keeps a bounded working set (an import stages one chunk at a time): with
   // these three, a 1 GiB replay into SQLite peaks under 128 MiB (docs/historical-logs.md#memory).
@@ -101,10 +97,10 @@ const openSqlite = (file: string, access: StoreAccess): SqliteEventStore => {
   collectSooner(oldGenerationGrowth.boundedWorkingSet);
   // Imports are written on this thread; TEAMLOG_WRITER_THREAD=on writes them on a second one
   // (sqlite-writer-thread.ts; docs/benchmarks.md, The writer thread).
-  const store = SqliteEventStore.open(file, { writerThread: process.env.TEAMLOG_WRITER_THREAD === 'on' });
+  const store = sqlite.SqliteEventStore.open(file, { writerThread: process.env.TEAMLOG_WRITER_THREAD === 'on' });
   try {
     store.database.pragma(`cache_size = -${writerPageCacheKiB}`);
-    assertViewSchemaNotNewer(store);
+    sqlite.assertViewSchemaNotNewer(store);
   } catch (error) {
     void store.close();
     throw error;
@@ -167,15 +163,17 @@ const openPostgres = async (
 export const openTeamlogStore = async (location: StoreLocation, options: OpenStoreOptions): Promise<OpenedStore> => {
   switch (location.kind) {
     case 'sqlite': {
-      const store = openSqlite(location.file, options.access);
+      // Loaded here, not at start-up: `--store :memory:` never needs the binding (docs/benchmarks.md, _Start-up_).
+      const sqlite = await import('@teamlog/store-sqlite');
+      const store = openSqlite(sqlite, location.file, options.access);
       const projections = store.readOnly
-        ? foldedInMemory(store, async () => readCommittedViews(store.database, store.file))
-        : () => sqliteProjections(store);
+        ? foldedInMemory(store, async () => sqlite.readCommittedViews(store.database, store.file))
+        : () => sqlite.sqliteProjections(store);
       return {
         location,
         store,
         projections: once(projections),
-        committedViews: sqliteCommittedViews(store),
+        committedViews: sqlite.sqliteCommittedViews(store),
         close: () => store.close(),
       };
     }

@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-import { SingleBar } from 'cli-progress';
 /** Reports how far a long job got. */
 export interface Progress {
   start(total: number): void;
@@ -30,53 +28,3 @@ export const renderProgressBar = (
   const line = room > 1 && label !== '' ? `${head} ${clipLeft(label, room)}` : head;
   return line.slice(0, Math.max(0, columns - 1));
 };
-
-/** The terminal as cli-progress sees it: a TTY stream of known width whose text goes to `write`. */
-class TerminalStream extends Writable {
-  readonly isTTY = true;
-
-  constructor(
-    private readonly sink: (text: string) => void,
-    readonly columns: number,
-  ) {
-    super({ decodeStrings: false });
-  }
-
-  override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.sink(typeof chunk === 'string' ? chunk : String(chunk));
-    done();
-  }
-}
-
-/**
- * A bar drawn in place on a terminal by cli-progress (cursor to column 1, the line, erase to its
- * end; the line erased when finished), with our one-line format: `importing [###...] 12/199 file`.
- */
-export class TerminalProgressBar implements Progress {
-  private readonly bar: SingleBar;
-
-  constructor(write: (text: string) => void, title: string, columns: number) {
-    this.bar = new SingleBar({
-      stream: new TerminalStream(write, columns),
-      format: (_options, params, payload: { readonly label?: string }) =>
-        renderProgressBar(title, params.value, params.total, payload.label ?? '', columns),
-      fps: 25,
-      clearOnComplete: true,
-      hideCursor: false,
-      linewrap: false,
-      gracefulExit: false,
-    });
-  }
-
-  start(total: number): void {
-    this.bar.start(total, 0, { label: '' });
-  }
-
-  update(done: number, label: string): void {
-    this.bar.update(done, { label });
-  }
-
-  finish(): void {
-    this.bar.stop();
-  }
-}

@@ -1,6 +1,11 @@
 import type { CliIo } from './cli-io';
-import { type Progress, TerminalProgressBar, silentProgress } from './progress-bar';
+import { type Progress, silentProgress } from './progress-bar';
 
-/** A bar on stderr when stderr is a terminal; silent otherwise (pipes, files, CI logs). */
-export const progressFor = (io: CliIo, title: string): Progress =>
-  io.stderrIsTerminal ? new TerminalProgressBar(io.stderr, title, io.stderrColumns) : silentProgress;
+/**
+ * A bar on stderr when stderr is a terminal; silent otherwise (pipes, files, CI logs), and then
+ * cli-progress is never loaded.
+ */
+export const progressFor = async (io: CliIo, title: string): Promise<Progress> =>
+  io.stderrIsTerminal
+    ? new (await import('./terminal-progress-bar')).TerminalProgressBar(io.stderr, title, io.stderrColumns)
+    : silentProgress;

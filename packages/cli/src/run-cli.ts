@@ -2,10 +2,11 @@ import { usageError } from './cli-errors';
 import type { CliIo } from './cli-io';
 import { cliVersion } from './cli-version';
 import type { Command } from './command';
-import { commandList } from './commands/command-list';
+import { commandRegistry } from './commands/command-registry';
 import { reportError } from './error-report';
 import { ExitCode } from './exit-code';
 import { commandHelp, generalHelp } from './help-text';
+import { type CommandEntry, loadCommand } from './lazy-command';
 
 const helpWords = new Set(['help', '--help', '-h']);
 
@@ -15,10 +16,16 @@ const stackOf = (error: unknown): string => {
   return `${error.stack ?? error.message}${cause}`;
 };
 
-const help = (io: CliIo, commands: readonly Command[], topic: string | undefined): ExitCode => {
-  const command = commands.find((candidate) => candidate.syntax.name === topic);
-  if (topic !== undefined && command === undefined) throw usageError(`no command "${topic}"`);
-  io.stdout(command === undefined ? generalHelp(commands.map((each) => each.syntax)) : commandHelp(command.syntax));
+/** Every command's syntax, for the general help: the one place every command's module is loaded. */
+const syntaxes = async (commands: readonly CommandEntry[]) =>
+  (await Promise.all(commands.map(loadCommand))).map((command: Command) => command.syntax);
+
+const help = async (io: CliIo, commands: readonly CommandEntry[], topic: string | undefined): Promise<ExitCode> => {
+  const entry = commands.find((candidate) => candidate.name === topic);
+  if (topic !== undefined && entry === undefined) throw usageError(`no command "${topic}"`);
+  io.stdout(
+    entry === undefined ? generalHelp(await syntaxes(commands)) : commandHelp((await loadCommand(entry)).syntax),
+  );
   return ExitCode.ok;
 };
 
@@ -26,23 +33,23 @@ const help = (io: CliIo, commands: readonly Command[], topic: string | undefined
 export const runCli = async (
   argv: readonly string[],
   io: CliIo,
-  commands: readonly Command[] = commandList,
+  commands: readonly CommandEntry[] = commandRegistry,
 ): Promise<ExitCode> => {
   const debug = argv.includes('--debug');
   try {
     const [name, ...rest] = argv;
     if (name === undefined) {
-      io.stderr(generalHelp(commands.map((each) => each.syntax)));
+      io.stderr(generalHelp(await syntaxes(commands)));
       return ExitCode.usage;
     }
-    if (helpWords.has(name)) return help(io, commands, rest[0]);
+    if (helpWords.has(name)) return await help(io, commands, rest[0]);
     if (name === '--version') {
       io.stdout(`${cliVersion()}\n`);
       return ExitCode.ok;
     }
-    const command = commands.find((candidate) => candidate.syntax.name === name);
-    if (command === undefined) throw usageError(`unknown command "${name}"`);
-    return await command.execute(rest, { io });
+    const entry = commands.find((candidate) => candidate.name === name);
+    if (entry === undefined) throw usageError(`unknown command "${name}"`);
+    return await (await loadCommand(entry)).execute(rest, { io });
   } catch (error) {
     const report = reportError(error);
     io.stderr(`teamlog: ${report.line}\n`);

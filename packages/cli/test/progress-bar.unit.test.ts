@@ -1,4 +1,5 @@
-import { TerminalProgressBar, renderProgressBar } from '../src/progress-bar';
+import { renderProgressBar } from '../src/progress-bar';
+import { TerminalProgressBar } from '../src/terminal-progress-bar';
 
 describe('renderProgressBar', () => {
   it('fills the bar in proportion and counts done/total', () => {

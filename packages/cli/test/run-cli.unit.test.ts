@@ -4,6 +4,7 @@ import { badInput } from '../src/cli-errors';
 import { booleanFlag } from '../src/argument-parser';
 import { type Command, defineCommand } from '../src/command';
 import { ExitCode } from '../src/exit-code';
+import type { LazyCommand } from '../src/lazy-command';
 import { runCli } from '../src/run-cli';
 import { capturedIo } from './captured-io';
 
@@ -98,5 +99,34 @@ describe('runCli', () => {
     const [first, ...rest] = io.err().split('\n');
     expect(first).toBe('teamlog: missing.jsonl: no such file or directory');
     expect(rest.join('\n')).toMatch(/CliError: missing.jsonl: no such file or directory\n\s+at /);
+  });
+
+  it('loads only the lazy command it runs, and every one for the general help', async () => {
+    const loaded: string[] = [];
+    const lazy = (command: Command): LazyCommand => ({
+      name: command.name,
+      load: async () => {
+        loaded.push(command.name);
+        return command;
+      },
+    });
+    const io = capturedIo();
+    expect(await runCli(['echo', 'a'], io, [lazy(echo), lazy(failing)])).toBe(ExitCode.ok);
+    expect(io.out()).toBe('a\n');
+    expect(loaded).toEqual(['echo']);
+    loaded.length = 0;
+    expect(await runCli(['help', 'fail'], capturedIo(), [lazy(echo), lazy(failing)])).toBe(ExitCode.ok);
+    expect(loaded).toEqual(['fail']);
+    loaded.length = 0;
+    const general = capturedIo();
+    expect(await runCli(['--help'], general, [lazy(echo), lazy(failing)])).toBe(ExitCode.ok);
+    expect(general.out()).toMatch(/echo\s+Print the words\.\n\s+fail\s+Fail\.\n/);
+    expect(loaded.sort()).toEqual(['echo', 'fail']);
+  });
+
+  it('refuses a lazy command whose module holds another command', async () => {
+    const io = capturedIo();
+    expect(await runCli(['other'], io, [{ name: 'other', load: async () => echo }])).toBe(ExitCode.failure);
+    expect(io.err()).toContain('command "other" loaded as "echo"');
   });
 });

@@ -1,9 +1,7 @@
-import { compress, decompress, init } from '@bokuweb/zstd-wasm';
-import xxhash from 'xxhash-wasm';
-
 /*
  * The zstd library (libzstd compiled to wasm, for reading and writing) and XXH64 (for the frame
- * checksum the writer adds). Both load a wasm module once, asynchronously.
+ * checksum the writer adds). Both load a wasm module once, asynchronously, and their JavaScript
+ * is imported then too: a process that never meets a .zst log loads neither.
  */
 
 export interface ZstdCodec {
@@ -24,6 +22,10 @@ const defaultLevel = 3;
 let loading: Promise<ZstdCodec> | undefined;
 
 const load = async (): Promise<ZstdCodec> => {
+  const [{ compress, decompress, init }, { default: xxhash }] = await Promise.all([
+    import('@bokuweb/zstd-wasm'),
+    import('xxhash-wasm'),
+  ]);
   const [hash] = await Promise.all([xxhash(), init()]);
   return {
     compress: (content) => compress(content, defaultLevel),

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { v5 as uuidv5, validate as isUuid } from 'uuid';
+import { isUuid, uuidV5 } from './uuid-text';
 import { uuidV7Source } from './uuid-v7';
 
 /* Historical ids are kept exactly as written (they are not always uuids); new ids are uuid v7. */
@@ -63,6 +63,6 @@ export const sequentialIds = (prefix = 'id'): IdSource => {
   return {
     sessionId: () => `${prefix}-session-${hex()}` as SessionId,
     messageId: () => `${prefix}-message-${hex()}` as MessageId,
-    eventId: () => uuidv5(`${prefix}-event-${hex()}`, sequentialEventIdNamespace) as EventId,
+    eventId: () => uuidV5(`${prefix}-event-${hex()}`, sequentialEventIdNamespace) as EventId,
   };
 };

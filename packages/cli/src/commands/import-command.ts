@@ -33,8 +33,8 @@ export const importCommand = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const { usable, problems } = await checkPaths(positionals);
     if (usable.length === 0) throw badPaths(problems) as Error;
-    const imports = await withStore(location, { access: 'create' }, (opened) =>
-      importPaths(usable, opened.store, progressFor(io, 'importing')),
+    const imports = await withStore(location, { access: 'create' }, async (opened) =>
+      importPaths(usable, opened.store, await progressFor(io, 'importing')),
     );
     const results = imports.map(({ result }) => result);
     const totals = replayTotals(results);

@@ -19,7 +19,7 @@ const countEvents = async (store: EventStore): Promise<number> => {
 
 /** Copy with a bar when stderr is a terminal (the source is counted first so the bar has an end). */
 const migrateWithProgress = async (from: EventStore, to: EventStore, io: CliIo): Promise<MigrationReport> => {
-  const progress: Progress = io.stderrIsTerminal ? progressFor(io, 'migrating') : silentProgress;
+  const progress: Progress = io.stderrIsTerminal ? await progressFor(io, 'migrating') : silentProgress;
   if (io.stderrIsTerminal) progress.start(await countEvents(from));
   const abort = new AbortController();
   void io.untilInterrupted().then(() => abort.abort());

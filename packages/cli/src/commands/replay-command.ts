@@ -13,7 +13,6 @@ import type { ReplayDocument } from '../replay-document';
 import { describeStoreLocation, resolveStoreLocation } from '../store-location';
 import { strictExitCode } from '../strict-exit-code';
 import { styleFor } from '../text/text-style';
-import { renderReplaySummary } from '../text/replay-summary-text';
 
 /** Rejected files (other than files that are not session logs at all), team failures and audit findings. */
 export const replayProblems = (document: ReplayDocument): number =>
@@ -49,7 +48,7 @@ export const replayCommand = defineCommand(
     // the copy with what it imported, and the replay runs again on a store that keeps the events.
     const replayOnce = (oneShot: boolean) =>
       withStore(location, { access: 'create', oneShot }, async (opened) => {
-        const progress = progressFor(io, 'importing');
+        const progress = await progressFor(io, 'importing');
         const imports = await importWithViews(opened, () =>
           importPaths(
             usable,
@@ -68,7 +67,11 @@ export const replayCommand = defineCommand(
           ...(asOf === undefined ? {} : { asOf: describeAsOf(asOf) }),
         });
         if (flags.json) await writeJsonDrained(io, built);
-        else io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
+        else {
+          // The text renderers load only for a person reading: --json never needs them.
+          const { renderReplaySummary } = await import('../text/replay-summary-text');
+          io.stdout(renderReplaySummary(built, styleFor(io.stdoutIsTerminal, io.env)));
+        }
         const badInput = badPaths(problems) ?? rejectedNamedFile(imports);
         if (badInput !== undefined) throw badInput;
         return built;

@@ -110,6 +110,7 @@ const serve = defineCommand(
 
 /** `teamlog serve`: `--poll` alone means the default interval (see poll-argument.ts). */
 export const serveCommand: Command = {
+  name: serve.name,
   syntax: serve.syntax,
   execute: (argv, context) => serve.execute(withBarePoll(argv), context),
 };

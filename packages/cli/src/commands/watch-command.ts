@@ -65,6 +65,7 @@ const watch = defineCommand(
 
 /** `teamlog watch ROOT`: `--poll` alone means the default interval (see poll-argument.ts). */
 export const watchCommand: Command = {
+  name: watch.name,
   syntax: watch.syntax,
   execute: (argv, context) => watch.execute(withBarePoll(argv), context),
 };
