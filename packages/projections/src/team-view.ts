@@ -10,6 +10,7 @@ import {
 } from '@teamlog/events';
 import type { LegacyMessageEntry, TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
+import { LegacyMessageColumns } from './legacy-message-columns';
 import { type ProjectionState, holdsMessage } from './projection-state';
 import { type RosterStatus, leadStatus, rosterStatus } from './roster-status';
 import { hasLog } from './session-facts';
@@ -110,7 +111,34 @@ const legacyMessageView = (state: ProjectionState, entry: LegacyMessageEntry): L
   };
 };
 
+/** The same literal as `legacyMessageView`, read from a one-shot mailbox's columns (no entry made). */
+const columnView = (state: ProjectionState, columns: LegacyMessageColumns, index: number): LegacyMessageView => {
+  const id = columns.ids[index] as MessageId;
+  const targetId = columns.targetIds[index] as SessionId;
+  const deliveredSeq = columns.deliveredSeqAt(index);
+  return {
+    id,
+    senderId: columns.senderIds[index] as SessionId,
+    senderName: columns.senderNames[index] as string,
+    targetId,
+    delivery: columns.deliveries[index],
+    queuedSeq: columns.queuedSeqs[index] as number,
+    status: deliveredSeq === undefined ? 'undelivered' : 'delivered',
+    deliveredSeq,
+    targetHasMessage: targetHoldsMessage(state, targetId, id),
+    recordVersion: columns.versions[index] as 1 | 2,
+  };
+};
+
+const columnViews = (state: ProjectionState, columns: LegacyMessageColumns): LegacyMessageView[] => {
+  const views: LegacyMessageView[] = [];
+  for (let index = 0; index < columns.ids.length; index += 1)
+    if (columns.ids[index] !== undefined) views.push(columnView(state, columns, index));
+  return views;
+};
+
 const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] => {
+  if (team.state.messages instanceof LegacyMessageColumns) return columnViews(state, team.state.messages);
   const views = new Array<LegacyMessageView>(team.state.messages.size);
   let index = 0;
   for (const entry of team.state.messages.values()) views[index++] = legacyMessageView(state, entry);
