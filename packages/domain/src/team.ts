@@ -515,7 +515,11 @@ const refusedRecord = <S extends TeamState>(state: S, type: TeamRecordType, even
  * ancestor's records; only the log's own team counts), its codec's verdict taken, the team not failed.
  */
 const isOwnRecord = (state: TeamState, event: StreamEvent): event is CatalogEventOf<TeamRecordType> =>
-  state.failure === undefined && isTeamRecordEvent(event) && event.data.teamId === state.teamId;
+  state.failure === undefined && isOwnTeamRecord(state, event);
+
+/** A Team record its codec accepted, of the state's own team (whether the team failed is not asked). */
+export const isOwnTeamRecord = (state: TeamState, event: StreamEvent): event is CatalogEventOf<TeamRecordType> =>
+  isTeamRecordEvent(event) && event.data.teamId === state.teamId;
 
 /** A Team record event that is not one to apply: the state as it is, or failed on a refused record of its own team. */
 const notApplied = <S extends TeamState>(state: S, event: StreamEvent): S =>
@@ -542,8 +546,17 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
  * of the state, no new entry for a delivery or a next snapshot, and the payload is applied as its
  * codec accepted it (no normalised copy, no `Either`).
  */
-export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator => {
-  if (!isOwnRecord(acc, event)) return notApplied(acc, event);
+export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator =>
+  isOwnRecord(acc, event) ? accumulateOwnTeamRecord(acc, event) : notApplied(acc, event);
+
+/**
+ * `accumulateTeam` of a record its caller has already found to be one to apply (`isOwnTeamRecord`):
+ * the views check a record's team once per event, not once for their facts and again here.
+ */
+export const accumulateOwnTeamRecord = (
+  acc: TeamAccumulator,
+  event: CatalogEventOf<TeamRecordType>,
+): TeamAccumulator => {
   const applied = applyPayload(acc, event, 'fold');
   return typeof applied === 'string' ? fail(acc, event, applied) : withRecords(applied);
 };

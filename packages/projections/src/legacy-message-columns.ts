@@ -6,22 +6,29 @@ const noContent: readonly never[] = Object.freeze([]);
 /** `deliveredSeqs` of a message not delivered (seqs count from 0). */
 const undelivered = -1;
 
+/** A queued message as the replay document and the audit read it: its fields, its session ids the Team's own strings. */
+export interface QueuedMessageRow {
+  readonly id: MessageId;
+  readonly senderId: SessionId;
+  readonly senderName: string;
+  readonly targetId: SessionId;
+  readonly delivery: LegacyDelivery | undefined;
+  readonly sourceVersion: 1 | 2;
+  readonly queuedSeq: number;
+  /** `undelivered` (-1) until delivered: a number from the start, so a delivery does not reshape the row. */
+  deliveredSeq: number;
+}
+
 /**
- * The legacy mailbox of a Team whose views are read once (a one-shot replay): one column per field
- * the replay document and the audit read, a message's index by its id, and no object per message
- * (a big Lead log queues over a hundred thousand). Its content is not kept (nothing read once prints
+ * The legacy mailbox of a Team whose views are read once (a one-shot replay): one compact row per
+ * message of the fields the replay document and the audit read, in queue order, and a message's
+ * index by its id. It keeps neither the parsed payload nor its content (nothing read once prints
  * it). Read as a Map, an entry is made when asked for; the Team fold writes through
  * LegacyMailboxColumns, and `set` keeps the Map's meaning for any other writer.
  */
 export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>, LegacyMailboxColumns {
-  readonly ids: (MessageId | undefined)[] = [];
-  readonly senderIds: SessionId[] = [];
-  readonly senderNames: string[] = [];
-  readonly targetIds: SessionId[] = [];
-  readonly deliveries: (LegacyDelivery | undefined)[] = [];
-  readonly versions: (1 | 2)[] = [];
-  readonly queuedSeqs: number[] = [];
-  readonly deliveredSeqs: number[] = [];
+  /** In queue order; a deleted message leaves `undefined`. */
+  readonly rows: (QueuedMessageRow | undefined)[] = [];
   private readonly index = new Map<MessageId, number>();
   /** One string per sender name: each parsed line brings its own copy of the same few names. */
   private readonly names = new Map<string, string>();
@@ -39,17 +46,11 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
   }
 
   targetAt(index: number): SessionId {
-    return this.targetIds[index] as SessionId;
+    return (this.rows[index] as QueuedMessageRow).targetId;
   }
 
   isDeliveredAt(index: number): boolean {
-    return this.deliveredSeqs[index] !== undelivered;
-  }
-
-  /** The delivery's seq, or undefined. */
-  deliveredSeqAt(index: number): number | undefined {
-    const seq = this.deliveredSeqs[index] as number;
-    return seq === undelivered ? undefined : seq;
+    return (this.rows[index] as QueuedMessageRow).deliveredSeq !== undelivered;
   }
 
   queue(
@@ -59,43 +60,26 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
     sourceVersion: 1 | 2,
     seq: number,
   ): void {
-    this.index.set(message.id, this.ids.length);
-    this.ids.push(message.id);
-    this.senderIds.push(senderId);
-    this.senderNames.push(this.heldName(message.senderName));
-    this.targetIds.push(targetId);
-    this.deliveries.push(message.delivery);
-    this.versions.push(sourceVersion);
-    this.queuedSeqs.push(seq);
-    this.deliveredSeqs.push(undelivered);
+    this.index.set(message.id, this.rows.length);
+    this.rows.push({
+      id: message.id,
+      senderId,
+      senderName: this.heldName(message.senderName),
+      targetId,
+      delivery: message.delivery,
+      sourceVersion,
+      queuedSeq: seq,
+      deliveredSeq: undelivered,
+    });
   }
 
   deliverAt(index: number, seq: number): void {
-    this.deliveredSeqs[index] = seq;
-  }
-
-  /** The entry as a Map of entries holds it, without its content. */
-  entryAt(index: number): LegacyMessageEntry {
-    const delivery = this.deliveries[index];
-    const message = {
-      id: this.ids[index] as MessageId,
-      senderId: this.senderIds[index] as SessionId,
-      senderName: this.senderNames[index] as string,
-      targetId: this.targetIds[index] as SessionId,
-      content: noContent,
-      ...(delivery === undefined ? {} : { delivery }),
-    };
-    return {
-      message,
-      sourceVersion: this.versions[index] as 1 | 2,
-      queuedSeq: this.queuedSeqs[index] as number,
-      deliveredSeq: this.deliveredSeqAt(index),
-    };
+    (this.rows[index] as QueuedMessageRow).deliveredSeq = seq;
   }
 
   get(id: MessageId): LegacyMessageEntry | undefined {
     const index = this.index.get(id);
-    return index === undefined ? undefined : this.entryAt(index);
+    return index === undefined ? undefined : entryOf(this.rows[index] as QueuedMessageRow);
   }
 
   has(id: MessageId): boolean {
@@ -103,12 +87,22 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
   }
 
   set(id: MessageId, entry: LegacyMessageEntry): this {
-    const index = this.index.get(id);
-    if (index !== undefined) this.ids[index] = undefined;
     const { message } = entry;
-    this.queue({ ...message, id }, message.senderId, message.targetId, entry.sourceVersion, entry.queuedSeq);
-    if (entry.deliveredSeq !== undefined) this.deliverAt(this.ids.length - 1, entry.deliveredSeq);
-    if (index !== undefined) this.moveToOldPlace(index);
+    const index = this.index.get(id);
+    if (index === undefined)
+      this.queue({ ...message, id }, message.senderId, message.targetId, entry.sourceVersion, entry.queuedSeq);
+    else
+      this.rows[index] = {
+        id,
+        senderId: message.senderId,
+        senderName: message.senderName,
+        targetId: message.targetId,
+        delivery: message.delivery,
+        sourceVersion: entry.sourceVersion,
+        queuedSeq: entry.queuedSeq,
+        deliveredSeq: undelivered,
+      };
+    if (entry.deliveredSeq !== undefined) this.deliverAt(this.index.get(id) as number, entry.deliveredSeq);
     return this;
   }
 
@@ -116,13 +110,13 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
     const index = this.index.get(id);
     if (index === undefined) return false;
     this.index.delete(id);
-    this.ids[index] = undefined;
+    this.rows[index] = undefined;
     return true;
   }
 
   clear(): void {
     this.index.clear();
-    for (const column of this.columns()) column.length = 0;
+    this.rows.length = 0;
   }
 
   forEach(
@@ -133,10 +127,7 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
   }
 
   *entries(): MapIterator<[MessageId, LegacyMessageEntry]> {
-    for (let index = 0; index < this.ids.length; index += 1) {
-      const id = this.ids[index];
-      if (id !== undefined) yield [id, this.entryAt(index)];
-    }
+    for (const row of this.rows) if (row !== undefined) yield [row.id, entryOf(row)];
   }
 
   *keys(): MapIterator<MessageId> {
@@ -157,30 +148,23 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
     this.names.set(name, name);
     return name;
   }
-
-  /**
-   * A Map keeps a key set again where it was first inserted: the row just pushed for it moves back
-   * to the key's old index.
-   */
-  private moveToOldPlace(index: number): void {
-    const last = this.ids.length - 1;
-    for (const column of this.columns()) {
-      column[index] = column[last];
-      column.length = last;
-    }
-    this.index.set(this.ids[index] as MessageId, index);
-  }
-
-  private columns(): unknown[][] {
-    return [
-      this.ids,
-      this.senderIds,
-      this.senderNames,
-      this.targetIds,
-      this.deliveries,
-      this.versions,
-      this.queuedSeqs,
-      this.deliveredSeqs,
-    ];
-  }
 }
+
+/** The delivery's seq of a row, or undefined. */
+export const deliveredSeqOf = (row: QueuedMessageRow): number | undefined =>
+  row.deliveredSeq === undelivered ? undefined : row.deliveredSeq;
+
+/** The entry a Map of entries holds for the row, without its content. */
+const entryOf = (row: QueuedMessageRow): LegacyMessageEntry => ({
+  message: {
+    id: row.id,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    targetId: row.targetId,
+    content: noContent,
+    ...(row.delivery === undefined ? {} : { delivery: row.delivery }),
+  },
+  sourceVersion: row.sourceVersion,
+  queuedSeq: row.queuedSeq,
+  deliveredSeq: deliveredSeqOf(row),
+});

@@ -8,7 +8,14 @@ import {
   isTeamRecordType,
   teamIdOf,
 } from '@teamlog/events';
-import { type TeamAccumulator, type TeamState, accumulateTeam, initialTeamAccumulator } from '@teamlog/domain';
+import {
+  type TeamAccumulator,
+  type TeamState,
+  accumulateOwnTeamRecord,
+  accumulateTeam,
+  initialTeamAccumulator,
+  isOwnTeamRecord,
+} from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
 import { LegacyMessageColumns } from './legacy-message-columns';
 import { type EraRules, mayBreakRecordEra } from './era-rules';
@@ -90,8 +97,9 @@ export const initialTeamProjection = (lead: SessionId, options: TeamProjectionOp
  * is, not checked again; only a refused one has its head checked, for the foreign-team rule.
  */
 
-const ownRecordVersion = (team: TeamState, event: SessionEvent): number | undefined => {
-  if (isTeamRecordEvent(event)) return event.data.teamId === team.teamId ? event.data.version : undefined;
+/** The version of a refused record whose head names the own team; a foreign or headless one has none. */
+const refusedOwnVersion = (team: TeamState, event: SessionEvent): number | undefined => {
+  if (isTeamRecordEvent(event)) return undefined;
   const { data } = event;
   return TeamRecordHead.is(data) && data.teamId === team.teamId ? data.version : undefined;
 };
@@ -134,14 +142,16 @@ const dropQueuedContent = (state: TeamAccumulator, event: SessionEvent): void =>
 export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
   if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
-  const version = ownRecordVersion(team.state, event);
+  // The record's team is checked once here: an own accepted record is applied without asking again.
+  const own = isOwnTeamRecord(team.state, event);
+  const version = own ? event.data.version : refusedOwnVersion(team.state, event);
   if (version !== undefined) {
     if (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
       team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
-  const state = accumulateTeam(team.state, event);
+  const state = own ? accumulateOwnTeamRecord(team.state, event) : accumulateTeam(team.state, event);
   if (team.dropsLegacyContent === true) dropQueuedContent(state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };

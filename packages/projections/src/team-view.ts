@@ -10,7 +10,7 @@ import {
 } from '@teamlog/events';
 import type { LegacyMessageEntry, TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
-import { LegacyMessageColumns } from './legacy-message-columns';
+import { LegacyMessageColumns, type QueuedMessageRow, deliveredSeqOf } from './legacy-message-columns';
 import { type ProjectionState, holdsMessage } from './projection-state';
 import { type RosterStatus, leadStatus, rosterStatus } from './roster-status';
 import { hasLog } from './session-facts';
@@ -111,34 +111,31 @@ const legacyMessageView = (state: ProjectionState, entry: LegacyMessageEntry): L
   };
 };
 
-/** The same literal as `legacyMessageView`, read from a one-shot mailbox's columns (no entry made). */
-const columnView = (state: ProjectionState, columns: LegacyMessageColumns, index: number): LegacyMessageView => {
-  const id = columns.ids[index] as MessageId;
-  const targetId = columns.targetIds[index] as SessionId;
-  const deliveredSeq = columns.deliveredSeqAt(index);
+/** The same literal as `legacyMessageView`, read from a one-shot mailbox's row (no entry made). */
+const rowView = (state: ProjectionState, row: QueuedMessageRow): LegacyMessageView => {
+  const deliveredSeq = deliveredSeqOf(row);
   return {
-    id,
-    senderId: columns.senderIds[index] as SessionId,
-    senderName: columns.senderNames[index] as string,
-    targetId,
-    delivery: columns.deliveries[index],
-    queuedSeq: columns.queuedSeqs[index] as number,
+    id: row.id,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    targetId: row.targetId,
+    delivery: row.delivery,
+    queuedSeq: row.queuedSeq,
     status: deliveredSeq === undefined ? 'undelivered' : 'delivered',
     deliveredSeq,
-    targetHasMessage: targetHoldsMessage(state, targetId, id),
-    recordVersion: columns.versions[index] as 1 | 2,
+    targetHasMessage: targetHoldsMessage(state, row.targetId, row.id),
+    recordVersion: row.sourceVersion,
   };
 };
 
-const columnViews = (state: ProjectionState, columns: LegacyMessageColumns): LegacyMessageView[] => {
+const rowViews = (state: ProjectionState, columns: LegacyMessageColumns): LegacyMessageView[] => {
   const views: LegacyMessageView[] = [];
-  for (let index = 0; index < columns.ids.length; index += 1)
-    if (columns.ids[index] !== undefined) views.push(columnView(state, columns, index));
+  for (const row of columns.rows) if (row !== undefined) views.push(rowView(state, row));
   return views;
 };
 
 const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] => {
-  if (team.state.messages instanceof LegacyMessageColumns) return columnViews(state, team.state.messages);
+  if (team.state.messages instanceof LegacyMessageColumns) return rowViews(state, team.state.messages);
   const views = new Array<LegacyMessageView>(team.state.messages.size);
   let index = 0;
   for (const entry of team.state.messages.values()) views[index++] = legacyMessageView(state, entry);
