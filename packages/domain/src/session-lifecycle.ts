@@ -66,4 +66,37 @@ export const evolveLifecycle = (state: SessionLifecycle, event: StreamEvent): Se
   }
 };
 
+type OwnedLifecycle = { -readonly [K in keyof SessionLifecycle]: SessionLifecycle[K] };
+
+/** A lifecycle `evolveLifecycle` would change more than a turn's or step's fields of: the first event, a closed one. */
+const foldsAsNew = (state: SessionLifecycle): boolean =>
+  state === initialSessionLifecycle || state.status === 'closed' || (!state.native && state.status === 'not-started');
+
+/**
+ * The same fold for a lifecycle its caller alone holds (views read once, where nothing keeps a
+ * lifecycle by its identity): a turn or step boundary, most of a log's lifecycle events, updates it
+ * in place (a step ended is `undefined`, which no reader tells from absent); every other event, and
+ * the shared initial state, fold as `evolveLifecycle` does.
+ */
+export const accumulateLifecycle = (state: SessionLifecycle, event: StreamEvent): SessionLifecycle => {
+  if (foldsAsNew(state)) return evolveLifecycle(state, event);
+  const owned = state as OwnedLifecycle;
+  switch (event.type) {
+    case 'turn/start':
+      owned.status = 'running';
+      owned.turn = event.catalog ? event.data.turn : state.turn + 1;
+      owned.step = undefined;
+      return owned;
+    case 'turn/end':
+      if (owned.status === 'running') owned.status = 'idle';
+      owned.step = undefined;
+      return owned;
+    case 'step/start':
+      owned.step = event.catalog ? event.data.step : (state.step ?? 0) + 1;
+      return owned;
+    default:
+      return evolveLifecycle(state, event);
+  }
+};
+
 export const isTerminal = (lifecycle: SessionLifecycle): boolean => lifecycle.status === 'closed';

@@ -143,6 +143,30 @@ export interface TeamAccumulator extends TeamState {
   /** The fold changes its sets in place; a pure fold's copy of this map replaces a set it changes (see ApplyMode). */
   readonly dependents: Map<TaskId, ReadonlySet<TaskId>>;
   readonly messages: Map<MessageId, LegacyMessageEntry>;
+  /**
+   * Set when `messages` keeps its messages as columns (views read once): the fold then hands a
+   * queued message's fields to it and reads a delivery's check from it, with no entry per message.
+   */
+  readonly mailboxColumns?: LegacyMailboxColumns;
+}
+
+/**
+ * A legacy mailbox kept as columns of a message's fields, for a fold that reads it once: what the
+ * mailbox rules read of a queued message (by its index), and the fold's two writes.
+ */
+export interface LegacyMailboxColumns {
+  /** The index of the queued message, or -1. */
+  indexOf(id: MessageId): number;
+  targetAt(index: number): SessionId;
+  isDeliveredAt(index: number): boolean;
+  queue(
+    message: LegacyMessageEntry['message'],
+    senderId: SessionId,
+    targetId: SessionId,
+    sourceVersion: 1 | 2,
+    seq: number,
+  ): void;
+  deliverAt(index: number, seq: number): void;
 }
 
 export const initialTeamAccumulator = (teamId: TeamId): TeamAccumulator => ({
@@ -183,7 +207,7 @@ const applyRecord = (acc: TeamAccumulator, record: TeamRecord, seq: number, mode
     case 'team/task':
       return applyTask(acc, record.data.task, seq, mode);
     case 'team/message/queued':
-      return applyQueued(acc, record.data.message, record.data.sourceVersion, seq);
+      return applyQueued(acc, record.data.message, record.data.sourceVersion, seq, mode);
     case 'team/message/delivered':
       return applyDelivered(acc, record.data.messageId, record.data.targetId, seq, mode);
     default: {
@@ -201,7 +225,7 @@ const applyPayload = (acc: TeamAccumulator, event: CatalogEventOf<TeamRecordType
     case 'team/task':
       return applyTask(acc, event.data.task, event.seq, mode);
     case 'team/message/queued':
-      return applyQueued(acc, event.data.message, event.data.version, event.seq);
+      return applyQueued(acc, event.data.message, event.data.version, event.seq, mode);
     case 'team/message/delivered':
       return applyDelivered(acc, event.data.messageId, event.data.targetId, event.seq, mode);
     default: {
@@ -339,13 +363,43 @@ const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number, mo
 const heldSessionId = (acc: TeamState, id: SessionId): SessionId =>
   id === leadOf(acc.teamId) ? leadOf(acc.teamId) : (acc.members.get(id)?.snapshot.id ?? id);
 
+/*
+ * The mailbox rules (docs/rules.md#team-records), one text each, whichever way the mailbox is kept.
+ */
+const queuedTwice = (id: MessageId): string => `message "${id}" queued twice`;
+
+const deliveredBeforeQueueing = (id: MessageId): string => `message "${id}" delivered before queueing`;
+
+/** A delivery of a queued message: the rule it breaks, or undefined. */
+const deliveryViolation = (
+  messageId: MessageId,
+  queuedTargetId: SessionId,
+  delivered: boolean,
+  targetId: SessionId,
+): string | undefined => {
+  if (queuedTargetId !== targetId)
+    return `message "${messageId}" target changed from "${queuedTargetId}" to "${targetId}"`;
+  return delivered ? `message "${messageId}" delivered twice` : undefined;
+};
+
+/** The fold's own columns, when it keeps them; a trial copy never writes into them. */
+const columnsFor = (acc: TeamAccumulator, mode: ApplyMode): LegacyMailboxColumns | undefined =>
+  mode === 'fold' ? acc.mailboxColumns : undefined;
+
 const applyQueued = (
   acc: TeamAccumulator,
   queued: LegacyMessageEntry['message'],
   sourceVersion: 1 | 2,
   seq: number,
+  mode: ApplyMode,
 ): Applied => {
-  if (acc.messages.has(queued.id)) return `message "${queued.id}" queued twice`;
+  const columns = columnsFor(acc, mode);
+  if (columns !== undefined) {
+    if (columns.indexOf(queued.id) !== -1) return queuedTwice(queued.id);
+    columns.queue(queued, heldSessionId(acc, queued.senderId), heldSessionId(acc, queued.targetId), sourceVersion, seq);
+    return acc;
+  }
+  if (acc.messages.has(queued.id)) return queuedTwice(queued.id);
   const message = {
     ...queued,
     senderId: heldSessionId(acc, queued.senderId),
@@ -356,6 +410,21 @@ const applyQueued = (
   return acc;
 };
 
+const deliverInColumns = (
+  columns: LegacyMailboxColumns,
+  acc: TeamAccumulator,
+  messageId: MessageId,
+  targetId: SessionId,
+  seq: number,
+): Applied => {
+  const index = columns.indexOf(messageId);
+  if (index === -1) return deliveredBeforeQueueing(messageId);
+  const violation = deliveryViolation(messageId, columns.targetAt(index), columns.isDeliveredAt(index), targetId);
+  if (violation !== undefined) return violation;
+  columns.deliverAt(index, seq);
+  return acc;
+};
+
 const applyDelivered = (
   acc: TeamAccumulator,
   messageId: MessageId,
@@ -363,11 +432,12 @@ const applyDelivered = (
   seq: number,
   mode: ApplyMode,
 ): Applied => {
+  const columns = columnsFor(acc, mode);
+  if (columns !== undefined) return deliverInColumns(columns, acc, messageId, targetId, seq);
   const queued = acc.messages.get(messageId);
-  if (queued === undefined) return `message "${messageId}" delivered before queueing`;
-  if (queued.message.targetId !== targetId)
-    return `message "${messageId}" target changed from "${queued.message.targetId}" to "${targetId}"`;
-  if (queued.deliveredSeq !== undefined) return `message "${messageId}" delivered twice`;
+  if (queued === undefined) return deliveredBeforeQueueing(messageId);
+  const violation = deliveryViolation(messageId, queued.message.targetId, queued.deliveredSeq !== undefined, targetId);
+  if (violation !== undefined) return violation;
   if (mode === 'fold') {
     (queued as Mutable<LegacyMessageEntry>).deliveredSeq = seq;
     // Set again although changed in place: a change-tracking map records which keys changed.
@@ -445,7 +515,11 @@ const refusedRecord = <S extends TeamState>(state: S, type: TeamRecordType, even
  * ancestor's records; only the log's own team counts), its codec's verdict taken, the team not failed.
  */
 const isOwnRecord = (state: TeamState, event: StreamEvent): event is CatalogEventOf<TeamRecordType> =>
-  state.failure === undefined && isTeamRecordEvent(event) && event.data.teamId === state.teamId;
+  state.failure === undefined && isOwnTeamRecord(state, event);
+
+/** A Team record its codec accepted, of the state's own team (whether the team failed is not asked). */
+export const isOwnTeamRecord = (state: TeamState, event: StreamEvent): event is CatalogEventOf<TeamRecordType> =>
+  isTeamRecordEvent(event) && event.data.teamId === state.teamId;
 
 /** A Team record event that is not one to apply: the state as it is, or failed on a refused record of its own team. */
 const notApplied = <S extends TeamState>(state: S, event: StreamEvent): S =>
@@ -472,8 +546,17 @@ export const evolveTeam = (state: TeamState, event: StreamEvent): TeamState => {
  * of the state, no new entry for a delivery or a next snapshot, and the payload is applied as its
  * codec accepted it (no normalised copy, no `Either`).
  */
-export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator => {
-  if (!isOwnRecord(acc, event)) return notApplied(acc, event);
+export const accumulateTeam = (acc: TeamAccumulator, event: StreamEvent): TeamAccumulator =>
+  isOwnRecord(acc, event) ? accumulateOwnTeamRecord(acc, event) : notApplied(acc, event);
+
+/**
+ * `accumulateTeam` of a record its caller has already found to be one to apply (`isOwnTeamRecord`):
+ * the views check a record's team once per event, not once for their facts and again here.
+ */
+export const accumulateOwnTeamRecord = (
+  acc: TeamAccumulator,
+  event: CatalogEventOf<TeamRecordType>,
+): TeamAccumulator => {
   const applied = applyPayload(acc, event, 'fold');
   return typeof applied === 'string' ? fail(acc, event, applied) : withRecords(applied);
 };

@@ -218,7 +218,7 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
   }
   const held = factsOf(state, id);
   const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0);
-  const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, held), event);
+  const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, held), event, state.readOnce);
   evolveTeamOf(state, event);
   setFacts(state, foldInbox(state, event, facts));
 };

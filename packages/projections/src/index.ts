@@ -24,6 +24,7 @@ export * from './inbox-projection';
 export * from './held-messages';
 export * from './inbox-entry-record';
 export * from './legacy-user-message';
+export * from './legacy-message-columns';
 export * from './roster-status';
 export * from './team-directory';
 export * from './team-view';

@@ -52,6 +52,11 @@ export interface ProjectionState {
    * there. Absent: every fact is kept (the dashboard's statistics and a view store read them).
    */
   readonly recordFactsFor?: EraRules;
+  /**
+   * Whether the views are read once (a one-shot replay): no read keeps a view object to tell by its
+   * identity whether it changed, so a session's lifecycle is updated in place.
+   */
+  readonly readOnce: boolean;
 }
 
 export const emptyChanges = (): PendingChanges => ({
@@ -72,6 +77,8 @@ export interface ProjectionStateOptions {
   readonly keepsLegacyContent?: boolean;
   /** See ProjectionState.recordFactsFor (default absent). */
   readonly recordFactsFor?: EraRules;
+  /** See ProjectionState.readOnce (default false). */
+  readonly readOnce?: boolean;
 }
 
 export const initialProjectionState = (
@@ -85,6 +92,7 @@ export const initialProjectionState = (
   heldMessagesOf,
   tracksTeamChanges: options.tracksTeamChanges ?? true,
   keepsLegacyContent: options.keepsLegacyContent ?? true,
+  readOnce: options.readOnce ?? false,
   ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
 });
 
@@ -94,10 +102,16 @@ export const initialInMemoryProjectionState = (): ProjectionState =>
 
 /**
  * Views kept in memory for one read, a one-shot replay's, audited under `rules`: no change
- * tracking, no legacy message content, no Team record fact the era audit cannot find against.
+ * tracking, no legacy message content, no Team record fact the era audit cannot find against, a
+ * session lifecycle updated in place.
  */
 export const initialOneShotProjectionState = (rules: EraRules): ProjectionState =>
-  initialProjectionState(undefined, { tracksTeamChanges: false, keepsLegacyContent: false, recordFactsFor: rules });
+  initialProjectionState(undefined, {
+    tracksTeamChanges: false,
+    keepsLegacyContent: false,
+    recordFactsFor: rules,
+    readOnce: true,
+  });
 
 /** The inbox of a session, created (empty) the first time it is needed. */
 export const inboxOf = (state: ProjectionState, sessionId: SessionId): SessionInbox => {

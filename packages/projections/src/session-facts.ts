@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { CloseReason, type SessionId, SessionRole, TeamId } from '@teamlog/events';
-import { type SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { type SessionLifecycle, accumulateLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
 import { AcceptanceProblem } from './acceptance-problem';
 import type { SessionEvent } from './session-event';
 
@@ -87,10 +87,12 @@ const isInheritedEndSeed = (event: SessionEvent): boolean =>
 
 /**
  * Runs for every event of every session, so it allocates nothing: linear like the other folds of
- * the views, it updates the facts it is given (the state owns them) and returns them.
+ * the views, it updates the facts it is given (the state owns them) and returns them. Views read
+ * once (`readOnce`) update the lifecycle in place too; others keep each lifecycle as it was made,
+ * since a kept read (the dashboard's) tells a changed one by its identity.
  */
-export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent): SessionFacts => {
-  facts.lifecycle = evolveLifecycle(facts.lifecycle, event);
+export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent, readOnce = false): SessionFacts => {
+  facts.lifecycle = readOnce ? accumulateLifecycle(facts.lifecycle, event) : evolveLifecycle(facts.lifecycle, event);
   if (event.seq + 1 > facts.eventCount) facts.eventCount = event.seq + 1;
   if (isInheritedEndSeed(event)) facts.inheritedEndSeedSeq = event.seq;
   if (!event.normalised) facts.lastTime = event.time;

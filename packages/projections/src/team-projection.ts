@@ -8,8 +8,16 @@ import {
   isTeamRecordType,
   teamIdOf,
 } from '@teamlog/events';
-import { type TeamAccumulator, type TeamState, accumulateTeam, initialTeamAccumulator } from '@teamlog/domain';
+import {
+  type TeamAccumulator,
+  type TeamState,
+  accumulateOwnTeamRecord,
+  accumulateTeam,
+  initialTeamAccumulator,
+  isOwnTeamRecord,
+} from '@teamlog/domain';
 import { ChangeTrackingMap } from './change-tracking-map';
+import { LegacyMessageColumns } from './legacy-message-columns';
 import { type EraRules, mayBreakRecordEra } from './era-rules';
 import type { SessionEvent } from './session-event';
 import { scopeOfSessionId } from './session-scope';
@@ -53,23 +61,29 @@ export interface TeamProjectionOptions {
   readonly recordFactsFor?: EraRules;
 }
 
+const initialState = (lead: SessionId, options: TeamProjectionOptions): TeamAccumulator => {
+  const initial = initialTeamAccumulator(teamIdOf(lead));
+  if (options.tracked ?? true)
+    return {
+      ...initial,
+      members: new ChangeTrackingMap(),
+      tasks: new ChangeTrackingMap(),
+      messages: new ChangeTrackingMap(),
+    };
+  if (options.keepsLegacyContent ?? true) return initial;
+  const columns = new LegacyMessageColumns();
+  return { ...initial, messages: columns, mailboxColumns: columns };
+};
+
 /**
  * The maps the fold updates in place track their changes when `tracked`, so a view store writes
- * only those rows; views kept only in memory write none, and keep plain maps.
+ * only those rows; views kept only in memory write none, and keep plain maps. Views read once keep
+ * no legacy content, and their legacy mailbox as columns (legacy-message-columns.ts).
  */
 export const initialTeamProjection = (lead: SessionId, options: TeamProjectionOptions = {}): TeamProjection => {
   const scope = scopeOfSessionId(lead);
-  const initial = initialTeamAccumulator(teamIdOf(lead));
   return {
-    state:
-      (options.tracked ?? true)
-        ? {
-            ...initial,
-            members: new ChangeTrackingMap(),
-            tasks: new ChangeTrackingMap(),
-            messages: new ChangeTrackingMap(),
-          }
-        : initial,
+    state: initialState(lead, options),
     ...(scope === undefined ? {} : { scope }),
     records: [],
     mismatches: [],
@@ -83,19 +97,28 @@ export const initialTeamProjection = (lead: SessionId, options: TeamProjectionOp
  * is, not checked again; only a refused one has its head checked, for the foreign-team rule.
  */
 
-const ownRecordVersion = (team: TeamState, event: SessionEvent): number | undefined => {
-  if (isTeamRecordEvent(event)) return event.data.teamId === team.teamId ? event.data.version : undefined;
+/** The version of a refused record whose head names the own team; a foreign or headless one has none. */
+const refusedOwnVersion = (team: TeamState, event: SessionEvent): number | undefined => {
+  if (isTeamRecordEvent(event)) return undefined;
   const { data } = event;
   return TeamRecordHead.is(data) && data.teamId === team.teamId ? data.version : undefined;
 };
 
-const deliveryMismatch = (team: TeamState, event: SessionEvent): DeliveryMismatch | undefined => {
+/** The target a queued message names, read from the columns when the mailbox keeps them (no entry made). */
+const queuedTargetOf = (team: TeamAccumulator, messageId: MessageId): SessionId | undefined => {
+  const columns = team.mailboxColumns;
+  if (columns === undefined) return team.messages.get(messageId)?.message.targetId;
+  const index = columns.indexOf(messageId);
+  return index === -1 ? undefined : columns.targetAt(index);
+};
+
+const deliveryMismatch = (team: TeamAccumulator, event: SessionEvent): DeliveryMismatch | undefined => {
   if (!event.catalog || event.type !== 'team/message/delivered') return undefined;
   const { messageId, targetId: deliveredTargetId } = event.data;
-  const queued = team.messages.get(messageId);
-  return queued === undefined || queued.message.targetId === deliveredTargetId
+  const queuedTargetId = queuedTargetOf(team, messageId);
+  return queuedTargetId === undefined || queuedTargetId === deliveredTargetId
     ? undefined
-    : { messageId, seq: event.seq, queuedTargetId: queued.message.targetId, deliveredTargetId };
+    : { messageId, seq: event.seq, queuedTargetId, deliveredTargetId };
 };
 
 const noContent: readonly never[] = Object.freeze([]);
@@ -104,8 +127,9 @@ const noContent: readonly never[] = Object.freeze([]);
  * The message a queued record just added keeps no content: the Team fold holds its own copy of the
  * snapshot (`accumulateTeam`), so emptying it touches nothing the event shares.
  */
-const dropQueuedContent = (state: TeamState, event: SessionEvent): void => {
-  if (!event.catalog || event.type !== 'team/message/queued') return;
+const dropQueuedContent = (state: TeamAccumulator, event: SessionEvent): void => {
+  // Columns keep no content at all.
+  if (state.mailboxColumns !== undefined || !event.catalog || event.type !== 'team/message/queued') return;
   const entry = state.messages.get(event.data.message.id);
   if (entry?.queuedSeq === event.seq) (entry.message as { content: readonly unknown[] }).content = noContent;
 };
@@ -118,14 +142,16 @@ const dropQueuedContent = (state: TeamState, event: SessionEvent): void => {
 export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): TeamProjection => {
   if (!isTeamRecordType(read.type) || team.state.failure !== undefined) return team;
   const event = team.scope === undefined ? read : scopedTeamRecord(read, team.scope);
-  const version = ownRecordVersion(team.state, event);
+  // The record's team is checked once here: an own accepted record is applied without asking again.
+  const own = isOwnTeamRecord(team.state, event);
+  const version = own ? event.data.version : refusedOwnVersion(team.state, event);
   if (version !== undefined) {
     if (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
       team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
     const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
     if (mismatch !== undefined) team.mismatches.push(mismatch);
   }
-  const state = accumulateTeam(team.state, event);
+  const state = own ? accumulateOwnTeamRecord(team.state, event) : accumulateTeam(team.state, event);
   if (team.dropsLegacyContent === true) dropQueuedContent(state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };

@@ -10,6 +10,7 @@ import {
 } from '@teamlog/events';
 import type { LegacyMessageEntry, TeamFailure } from '@teamlog/domain';
 import { compareText } from './compare-text';
+import { LegacyMessageColumns, type QueuedMessageRow, deliveredSeqOf } from './legacy-message-columns';
 import { type ProjectionState, holdsMessage } from './projection-state';
 import { type RosterStatus, leadStatus, rosterStatus } from './roster-status';
 import { hasLog } from './session-facts';
@@ -110,7 +111,31 @@ const legacyMessageView = (state: ProjectionState, entry: LegacyMessageEntry): L
   };
 };
 
+/** The same literal as `legacyMessageView`, read from a one-shot mailbox's row (no entry made). */
+const rowView = (state: ProjectionState, row: QueuedMessageRow): LegacyMessageView => {
+  const deliveredSeq = deliveredSeqOf(row);
+  return {
+    id: row.id,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    targetId: row.targetId,
+    delivery: row.delivery,
+    queuedSeq: row.queuedSeq,
+    status: deliveredSeq === undefined ? 'undelivered' : 'delivered',
+    deliveredSeq,
+    targetHasMessage: targetHoldsMessage(state, row.targetId, row.id),
+    recordVersion: row.sourceVersion,
+  };
+};
+
+const rowViews = (state: ProjectionState, columns: LegacyMessageColumns): LegacyMessageView[] => {
+  const views: LegacyMessageView[] = [];
+  for (const row of columns.rows) if (row !== undefined) views.push(rowView(state, row));
+  return views;
+};
+
 const legacyMessages = (state: ProjectionState, team: TeamProjection): LegacyMessageView[] => {
+  if (team.state.messages instanceof LegacyMessageColumns) return rowViews(state, team.state.messages);
   const views = new Array<LegacyMessageView>(team.state.messages.size);
   let index = 0;
   for (const entry of team.state.messages.values()) views[index++] = legacyMessageView(state, entry);

@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import { InMemoryEventStore } from '@teamlog/store';
-import { type EraRules, TeamlogProjections, type TeamlogViews, referenceEraRules } from '@teamlog/projections';
+import {
+  type EraRules,
+  LegacyMessageColumns,
+  TeamlogProjections,
+  type TeamlogViews,
+  referenceEraRules,
+} from '@teamlog/projections';
 import { importFixtures, realFixtures, syntheticFixtures } from '@teamlog/test-support/fixture-import';
 import { appendHistoryStep, historyArbitrary } from '@teamlog/test-support/generated-history';
-import { appendSession, member, queued, sid } from '@teamlog/test-support/session-log-builder';
+import { appendSession, delivered, member, queued, sid } from '@teamlog/test-support/session-log-builder';
 
 /*
  * The views of a one-shot replay keep only what `replay()` reads (docs/projections.md): the
@@ -69,4 +75,55 @@ describe('the views of a one-shot replay', () => {
     expect(once.replay().audit).toEqual(kept.replay().audit);
     expect(kept.replay().audit.map(({ code, seq }) => [code, seq])).toEqual([['team-record-outside-era', 2]]);
   });
+
+  const roster = [
+    member(2, 'lead-1', 'a', 'alpha', 'provisioning'),
+    member(2, 'lead-1', 'a', 'alpha', 'active'),
+    member(2, 'lead-1', 'b', 'beta', 'provisioning'),
+    member(2, 'lead-1', 'b', 'beta', 'active'),
+  ];
+
+  it('keep the legacy mailbox as columns, and read it as the kept views hold it (without content)', async () => {
+    const records = [...roster, queued(1, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'), delivered(1, 'lead-1', 'm-1', 'a')];
+    const { once, kept } = await both((store) => appendSession(store, 'lead-1', records));
+    const mailbox = (views: TeamlogViews) => views.state.teams.get(sid('lead-1'))?.state.messages;
+    expect(mailbox(once)).toBeInstanceOf(LegacyMessageColumns);
+    expect(mailbox(kept)).not.toBeInstanceOf(LegacyMessageColumns);
+    const withoutContent = [...(mailbox(kept)?.values() ?? [])].map((entry) => ({
+      ...entry,
+      message: { ...entry.message, content: [] },
+    }));
+    expect([...(mailbox(once)?.values() ?? [])]).toEqual(withoutContent);
+    expect(once.replay()).toEqual(kept.replay());
+  });
+
+  it.each([
+    [
+      'queued twice',
+      [queued(2, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'), queued(2, 'lead-1', 'm-1', 'lead-1', 'lead', 'b')],
+      'message "m-1" queued twice',
+    ],
+    ['delivered before queueing', [delivered(2, 'lead-1', 'm-1', 'a')], 'message "m-1" delivered before queueing'],
+    [
+      'delivered to another target',
+      [queued(2, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'), delivered(2, 'lead-1', 'm-1', 'b')],
+      'message "m-1" target changed from "a" to "b"',
+    ],
+    [
+      'delivered twice',
+      [
+        queued(2, 'lead-1', 'm-1', 'lead-1', 'lead', 'a'),
+        delivered(2, 'lead-1', 'm-1', 'a'),
+        delivered(2, 'lead-1', 'm-1', 'a'),
+      ],
+      'message "m-1" delivered twice',
+    ],
+  ])(
+    'fail a team whose mailbox record is %s as the kept views do, with the same text',
+    async (_name, mailbox, reason) => {
+      const { once, kept } = await both((store) => appendSession(store, 'lead-1', [...roster, ...mailbox]));
+      expect(once.replay().teams[0]?.failure?.reason).toBe(reason);
+      expect(once.replay()).toEqual(kept.replay());
+    },
+  );
 });
