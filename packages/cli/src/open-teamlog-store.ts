@@ -92,8 +92,8 @@ const openSqlite = (sqlite: SqliteAdapter, file: string, access: StoreAccess): S
   if (access === 'read') return sqlite.SqliteEventStore.openReadOnly(file);
   if (existsSync(file)) assertWritable(file);
   // A command that writes keeps a bounded working set (an import stages one chunk at a time): with
-  // these three, a 1 GiB replay into SQLite peaks under 128 MiB (docs/historical-logs.md#memory).
-  holdYoungGeneration();
+  // the young generation held (before the adapter loaded) and these two, a 1 GiB replay into SQLite
+  // peaks under 128 MiB (docs/historical-logs.md#memory).
   collectSooner(oldGenerationGrowth.boundedWorkingSet);
   // Imports are written on this thread; TEAMLOG_WRITER_THREAD=on writes them on a second one
   // (sqlite-writer-thread.ts; docs/benchmarks.md, The writer thread).
@@ -164,6 +164,8 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
   switch (location.kind) {
     case 'sqlite': {
       // Loaded here, not at start-up: `--store :memory:` never needs the binding (docs/benchmarks.md, _Start-up_).
+      // Held before the adapter loads: loading it allocates enough to grow the young generation once.
+      if (options.access !== 'read') holdYoungGeneration();
       const sqlite = await import('@teamlog/store-sqlite');
       const store = openSqlite(sqlite, location.file, options.access);
       const projections = store.readOnly
