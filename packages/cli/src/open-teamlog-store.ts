@@ -182,8 +182,8 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
     case 'memory': {
       // Keeps nothing: events stay the objects the importer made (no serialised copy), views in
       // memory; a one-shot run keeps not even those: its views fold each staged chunk and it is
-      // dropped. The first file is read once (an abort can only go back to empty views); a later
-      // file past the importer's single-pass budget is read twice rather than held.
+      // dropped. Every file is read once: a rejected file's fold is undone (the views' undo log,
+      // docs/rules.md#one-pass-import).
       if (options.oneShot === true) {
         collectSooner(oldGenerationGrowth.growingViews);
         const heads = new HeadsOnlyEventStore();

@@ -144,7 +144,7 @@ describe('a one-shot replay into the heads-only store', () => {
     expect(asked.positions.length).toBe(asked.result.events + 1);
   });
 
-  it('validates a later file whole before its views fold it, so its rejection keeps what the views hold', async () => {
+  it('validates a later file whole first when the views cannot undo its fold, so its rejection keeps what they hold', async () => {
     const store = new HeadsOnlyEventStore();
     const inline = views();
     store.participate(inline);

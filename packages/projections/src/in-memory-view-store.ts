@@ -1,4 +1,5 @@
 import type { GlobalPosition } from '@teamlog/store';
+import type { FoldUndo } from './fold-undo';
 import type { Projection } from './projection';
 import type { LoadedViews, SyncViewStore } from './view-store';
 
@@ -12,6 +13,8 @@ export class InMemoryViewStore<S> implements SyncViewStore<S> {
     private readonly afterCommit: (state: S) => void = () => undefined,
     /** Views to start from (folded up to their checkpoint elsewhere); by default the projection's initial state. */
     start?: LoadedViews<S>,
+    /** Undoes a fold made in place as a unit was staged, so an abort keeps what was committed (see restoreNow). */
+    readonly stagedUndo?: FoldUndo<S>,
   ) {
     this.current = start ?? { state: projection.initial(), checkpoint: undefined };
   }
@@ -27,16 +30,22 @@ export class InMemoryViewStore<S> implements SyncViewStore<S> {
 
   commitNow(state: S, checkpoint: GlobalPosition): void {
     this.current = { state, checkpoint };
+    this.stagedUndo?.forget();
     this.afterCommit(state);
   }
 
-  /** A fold made in place cannot be undone: start again from empty views. */
+  /**
+   * The views as committed: the folds since the commit undone in place when the undo log admitted
+   * every one of them; otherwise (a fold made in place cannot be undone) empty views.
+   */
   restoreNow(): LoadedViews<S> {
+    if (this.stagedUndo?.undo() === true) return this.current;
     this.current = { state: this.projection.initial(), checkpoint: undefined };
     return this.current;
   }
 
   reset(): Promise<LoadedViews<S>> {
+    this.stagedUndo?.forget();
     this.current = { state: this.projection.initial(), checkpoint: undefined };
     return Promise.resolve(this.current);
   }

@@ -148,16 +148,26 @@ export class ProjectionRunner<S> {
     const runner = this;
     let pending: GlobalPosition | undefined;
     let movedElsewhere = false;
+    const undo = views.stagedUndo;
     return {
       get checkpoint() {
         return runner.appliedPosition;
       },
+      ...(undo === undefined
+        ? {}
+        : { undoesStaged: (events: readonly RecordedEvent[]) => undo.admit(this.state, events) }),
       stage: (events) => {
         for (const event of events) if (this.apply(event)) pending = event.position;
         views.setAside?.(this.state);
       },
       prepare: (events) => {
-        for (const event of events) if (this.apply(event)) pending = event.position;
+        try {
+          for (const event of events) if (this.apply(event)) pending = event.position;
+        } catch (error) {
+          // Folded partly, and not as the undo log admitted: an abort can only empty the views.
+          undo?.spoil();
+          throw error;
+        }
         if (pending === undefined) return;
         try {
           views.commitNow(this.state, pending);

@@ -4,6 +4,7 @@ import { type AuditFinding, readAudit } from './attribution-audit';
 import { type DashboardStatistics, readDashboardStatistics } from './dashboard-statistics';
 import { type EraRules, referenceEraRules } from './era-rules';
 import { InMemoryViewStore } from './in-memory-view-store';
+import { SessionFoldUndo } from './session-fold-undo';
 import { KeptAudit } from './kept-audit';
 import { type OverviewCounts, readOverviewCounts } from './overview-counts';
 import { type InboxQuery, type InboxView, readInbox } from './inbox-view';
@@ -110,7 +111,8 @@ export class TeamlogProjections {
   static inMemory(store: EventStore, options: TeamlogProjectionsOptions = {}): Promise<TeamlogProjections> {
     const projection =
       options.oneShot === true ? oneShotProjection(options.eraRules ?? referenceEraRules) : inMemoryProjection;
-    return TeamlogProjections.open(store, new InMemoryViewStore(projection, clearChanges), options);
+    const views = new InMemoryViewStore(projection, clearChanges, undefined, new SessionFoldUndo());
+    return TeamlogProjections.open(store, views, options);
   }
 
   get checkpoint(): GlobalPosition | undefined {

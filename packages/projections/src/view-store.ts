@@ -1,4 +1,5 @@
 import type { GlobalPosition } from '@teamlog/store';
+import type { FoldUndo } from './fold-undo';
 
 export interface LoadedViews<S> {
   readonly state: S;
@@ -37,6 +38,12 @@ export interface SyncViewStore<S> extends ViewStore<S> {
    * message ids) somewhere the next `commitNow` writes and `restoreNow` drops, so memory stays bounded.
    */
   setAside?(state: S): void;
+  /**
+   * Optional, for views folded in place in memory: the undo log `restoreNow` undoes a unit's staged
+   * folds with (the runner asks it before each staged batch), so an aborted unit keeps what the
+   * views held before it instead of emptying them.
+   */
+  readonly stagedUndo?: FoldUndo<S>;
 }
 
 export const isSyncViewStore = <S>(views: ViewStore<S>): views is SyncViewStore<S> =>

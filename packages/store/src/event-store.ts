@@ -102,6 +102,14 @@ export interface CommitParticipant {
    * events not staged this way, possibly none), its abort calls `aborted`. A throw fails the unit.
    */
   stage?(events: readonly RecordedEvent[]): void;
+  /**
+   * Optional, with `stage`: asked before each batch a unit would fold while the participant already
+   * holds events, whether `aborted` could then undo that batch's fold exactly (back to what it held
+   * before the unit's first staged batch). True: the unit may be staged while its input is validated
+   * (one read of a file) although the participant holds something. False: the store holds this
+   * batch and the unit's later ones and hands them to `prepare` instead, so an abort has nothing to undo.
+   */
+  undoesStaged?(events: readonly RecordedEvent[]): boolean;
   /** Inside the commit. A throw fails the whole commit: nothing of it is kept, by the store or the participant. */
   prepare(events: readonly RecordedEvent[]): void;
   /** The commit whose events were prepared is durable. */

@@ -111,23 +111,33 @@ export class HeadsOnlyEventStore implements EventStore {
    * once and is dropped: the unit keeps only its streams' heads, so a file of any size is folded
    * with one batch in memory. Otherwise its recorded batches wait for the commit. The commit checks
    * the expectations again and has the participants commit; an abort has them drop what they folded.
+   *
+   * Such a unit may be staged before its input is validated (one read of a file) when its abort
+   * can undo the fold: participants that hold nothing go back exactly to empty, and participants
+   * that hold something say per batch whether they can undo it (`undoesStaged`). A batch one of
+   * them cannot undo (a session the views already hold, folded in place) and the unit's later
+   * batches are held to the commit instead, so its abort still leaves the participants as they were.
    */
   stageAppends(): StagedAppends {
     this.assertOpen();
     const ledger = new StagingLedger();
     const participants = [...this.participants];
     const folding = participants.length > 0 && participants.every((participant) => participant.stage !== undefined);
-    // Participants that hold nothing yet go back exactly to empty on an abort (what an in-memory view
-    // store restores), so the unit may be folded before its input is validated: one read of the file.
-    const undoable =
-      folding &&
-      this.lastPosition === undefined &&
-      participants.every((participant) => participant.checkpoint === undefined);
+    const undoing = participants.every((participant) => participant.undoesStaged !== undefined);
+    const empty = (): boolean =>
+      this.lastPosition === undefined && participants.every((participant) => participant.checkpoint === undefined);
+    const undoable = folding && (undoing || empty());
     const held: RecordedEvent[] = [];
     const heads = new Map<StreamName, UnitHead>();
     const order: StreamName[] = [];
     const recordedAt = this.clock();
     let staged = 0;
+    /** Whether the unit's batches go to the participants as they are staged; false once one is held. */
+    let foldsNow = folding;
+    /** Whether an abort brings the participants back to empty (they held nothing at the first batch). */
+    let fromEmpty = false;
+    /** The next commit position when the unit's first batch was recorded. */
+    let firstCommit = this.nextCommit;
     let prepared: CommitParticipant[] = [];
     const release = (): void => {
       if (this.openUnit === unitClaim) this.openUnit = undefined;
@@ -140,10 +150,27 @@ export class HeadsOnlyEventStore implements EventStore {
       prepared.forEach((participant) => participant.aborted());
       prepared = [];
     };
+    /** Before a batch is folded as staged: false when it must be held to the commit instead. */
+    const foldsBatch = (stream: StreamName, recorded: readonly RecordedEvent[], expected: AppendOptions): boolean => {
+      if (staged === 0) {
+        fromEmpty = empty();
+        // Another commit came between this unit's start and its first batch: its abort could no longer be undone.
+        if (undoable && !undoing && !fromEmpty) {
+          release();
+          throw wrongExpectedVersion(
+            stream,
+            expected.expectedRevision ?? 'any',
+            this.lastRevision(stream) ?? 'no_stream',
+          );
+        }
+        for (const participant of participants) this.assertNothingBehind(participant);
+      }
+      return fromEmpty || participants.every((participant) => participant.undoesStaged?.(recorded) !== false);
+    };
     return {
       stagesWhileValidating: undoable,
       ...(folding ? { batchEvents: foldedBatchEvents } : {}),
-      append: async (stream, events, options) => {
+      append: async (stream, events, options = {}) => {
         this.assertOpen();
         assertTypes(stream, events);
         if (this.openUnit !== undefined && this.openUnit !== unitClaim) throw anotherUnitOpen();
@@ -157,21 +184,11 @@ export class HeadsOnlyEventStore implements EventStore {
         this.openUnit = unitClaim;
         const start =
           head === undefined ? Number((this.lastRevision(stream) ?? -1n) + 1n) : head.firstRevision + head.count;
+        if (staged === 0) firstCommit = this.nextCommit;
         const recorded = this.recordedOf(stream, start, events, recordedAt);
-        if (folding) {
-          if (staged === 0) {
-            // Another commit came between this unit's start and its first batch: its abort could no longer be undone.
-            if (undoable && this.lastPosition !== undefined) {
-              release();
-              throw wrongExpectedVersion(
-                stream,
-                options?.expectedRevision ?? 'any',
-                this.lastRevision(stream) ?? 'no_stream',
-              );
-            }
-            for (const participant of participants) this.assertNothingBehind(participant);
-            prepared = participants;
-          }
+        if (foldsNow && !foldsBatch(stream, recorded, options)) foldsNow = false;
+        if (foldsNow) {
+          prepared = participants;
           try {
             for (const participant of participants) participant.stage?.(recorded);
           } catch (error) {
@@ -211,7 +228,8 @@ export class HeadsOnlyEventStore implements EventStore {
             return { ...result, streamName: entry.stream, events: entry.events };
           });
           const unitHeads = order.map((stream) => heads.get(stream) as UnitHead);
-          if (staged > 0) this.commitUnit(folding ? participants : [...this.participants], held, unitHeads, folding);
+          if (staged > 0)
+            this.commitUnit(folding ? participants : [...this.participants], held, unitHeads, prepared.length > 0);
           prepared = [];
           return results;
         } catch (error) {
@@ -224,6 +242,10 @@ export class HeadsOnlyEventStore implements EventStore {
       abort: async () => {
         if (!ledger.finished) ledger.finish();
         dropFolded();
+        // A unit staged while validating onto participants that hold something leaves not even its
+        // positions behind: the next unit records the ones it would have had this one been
+        // validated whole first and never staged (a replay's output names its last position).
+        if (undoable && staged > 0 && !fromEmpty && this.openUnit === unitClaim) this.nextCommit = firstCommit;
         release();
       },
     };

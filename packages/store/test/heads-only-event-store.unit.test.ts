@@ -326,3 +326,104 @@ describe('a unit of the heads-only store, folded as it is staged', () => {
     );
   });
 });
+
+/** A folder that says, per batch, whether it could undo it: `undoes` decides from the batch's first stream. */
+const undoer = (undoes: (stream: string) => boolean) => {
+  const views = folder();
+  const positions: bigint[] = [];
+  const stage = views.stage?.bind(views);
+  return Object.assign(views, {
+    positions,
+    stage: (recorded: readonly RecordedEvent[]) => {
+      for (const event of recorded) positions.push(event.position.commit);
+      stage?.(recorded);
+    },
+    undoesStaged: (recorded: readonly RecordedEvent[]) => {
+      const stream = String(recorded[0]?.streamName);
+      views.calls.push(`undoes ${stream}?`);
+      return undoes(stream);
+    },
+  });
+};
+
+/** The participants' first unit: one event of stream `a`, folded as staged from empty views. */
+const seed = async (store: HeadsOnlyEventStore): Promise<void> => {
+  const unit = store.stageAppends();
+  await unit.append(a, events('e', 1), { expectedRevision: 'no_stream' });
+  await unit.commit();
+};
+
+describe('a unit of the heads-only store staged onto participants that hold something and can undo it', () => {
+  it('is staged while its input is validated, folds each batch its participants can undo, and an abort leaves not even its positions', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = undoer(() => true);
+    store.participate(views);
+    await seed(store);
+    const c = streamName('session-c');
+
+    const unit = store.stageAppends();
+    expect(unit.stagesWhileValidating).toBe(true);
+    await unit.append(b, events('h', 1), { expectedRevision: 'no_stream' });
+    await unit.append(c, events('f', 2), { expectedRevision: 'no_stream' });
+    await unit.abort();
+    const again = store.stageAppends();
+    await again.append(b, events('h', 1), { expectedRevision: 'no_stream' });
+    await again.append(c, events('f', 2), { expectedRevision: 'no_stream' });
+    await again.commit();
+
+    expect(views.calls).toEqual([
+      'stage session-a@0',
+      'prepare 0',
+      'committed',
+      'undoes sessionheader-a?',
+      'stage sessionheader-a@0',
+      'undoes session-c?',
+      'stage session-c@0,session-c@1',
+      'aborted',
+      'undoes sessionheader-a?',
+      'stage sessionheader-a@0',
+      'undoes session-c?',
+      'stage session-c@0,session-c@1',
+      'prepare 0',
+      'committed',
+    ]);
+    expect(views.positions.slice(4)).toEqual(views.positions.slice(1, 4));
+    expect(await store.streamRevision(c)).toBe(1n);
+  });
+
+  it('holds a batch a participant cannot undo, and every later one, to the commit, so an abort has only the folded ones to undo', async () => {
+    const held = async (end: 'commit' | 'abort') => {
+      const store = new HeadsOnlyEventStore();
+      const views = undoer((stream) => stream !== String(a));
+      store.participate(views);
+      await seed(store);
+      const unit = store.stageAppends();
+      await unit.append(b, events('h', 1), { expectedRevision: 'no_stream' });
+      await unit.append(a, events('f', 2), { expectedRevision: 0n });
+      await unit.append(streamName('session-c'), events('g', 1), { expectedRevision: 'no_stream' });
+      await (end === 'commit' ? unit.commit() : unit.abort());
+      return { calls: views.calls.slice(3), revision: await store.streamRevision(a) };
+    };
+
+    expect(await held('commit')).toEqual({
+      calls: ['undoes sessionheader-a?', 'stage sessionheader-a@0', 'undoes session-a?', 'prepare 3', 'committed'],
+      revision: 2n,
+    });
+    expect(await held('abort')).toEqual({
+      calls: ['undoes sessionheader-a?', 'stage sessionheader-a@0', 'undoes session-a?', 'aborted'],
+      revision: 0n,
+    });
+  });
+
+  it('folds nothing as staged when its first batch cannot be undone, and its abort tells the participants nothing', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = undoer(() => false);
+    store.participate(views);
+    await seed(store);
+    const unit = store.stageAppends();
+    await unit.append(a, events('f', 2), { expectedRevision: 0n });
+    await unit.abort();
+    expect(views.calls).toEqual(['stage session-a@0', 'prepare 0', 'committed', 'undoes session-a?']);
+    expect(await store.streamRevision(a)).toBe(0n);
+  });
+});
