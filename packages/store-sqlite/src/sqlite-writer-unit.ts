@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ConnectionHold } from './connection-hold';
+import { recordedFromKept } from './kept-unit-events';
 import { FoldAhead, type FoldAheadHost } from './fold-ahead';
 import { type StagedRow, packStagedRows } from './staged-row-buffer';
 import type { WriterThread } from './sqlite-writer-thread';
@@ -8,7 +9,6 @@ import {
   type EventDigest,
   type EventToAppend,
   eventDigest,
-  type GlobalPosition,
   type RecordedEvent,
   type StageAppendsOptions,
   type StagedAppends,
@@ -51,8 +51,6 @@ const maxPendingBatches = 2;
 const statementsPerMessage = 32;
 const maxPendingStatements = 2;
 const participantPage = 2_000;
-
-const toPosition = (position: bigint): GlobalPosition => ({ commit: position, prepare: position });
 
 /** One batch while the unit still keeps its rows in memory, packed as it will cross. */
 interface BufferedBatch {
@@ -220,25 +218,7 @@ export const sqliteWriterUnit = (host: WriterUnitHost, options: StageAppendsOpti
       return;
     }
     if (kept !== undefined) {
-      const recorded: RecordedEvent[] = [];
-      const at = new Date(recordedAtNow());
-      for (const result of results) {
-        const events = kept.get(result.streamName) ?? [];
-        const first = result.position.commit - BigInt(events.length) + 1n;
-        const firstRevision = result.nextExpectedRevision - BigInt(events.length) + 1n;
-        events.forEach((event, index) => {
-          recorded.push({
-            streamName: result.streamName,
-            revision: firstRevision + BigInt(index),
-            position: toPosition(first + BigInt(index)),
-            id: event.id,
-            type: event.type,
-            data: event.data,
-            metadata: event.metadata,
-            recordedAt: at,
-          });
-        });
-      }
+      const recorded = recordedFromKept(kept, results, new Date(recordedAtNow()));
       if (recorded.length > 0) prepareRouted(recorded);
       return;
     }

@@ -10,7 +10,7 @@ import {
   duplicateEventId,
   isStoreError,
 } from '@teamlog/store';
-import { eventColumns } from './event-rows';
+import { eventsInsertStatements } from './events-insert-statements';
 import { ChainCursor, hasChainColumn } from './sqlite-event-chain';
 import { type StagedRow, unpackStagedRows } from './staged-row-buffer';
 import {
@@ -48,20 +48,7 @@ const chain = new ChainCursor(db, chained);
 
 /** Rows per multi-row insert (each statement prepared once per row count). */
 const rowsPerInsert = 64;
-const columns = ['position', ...eventColumns(chained)];
-const rowPlaceholders = `(${columns.map(() => '?').join(', ')})`;
-const inserts = new Map<number, Database.Statement>();
-/* OR ROLLBACK, as the one-thread unit's (sqlite-written-unit.ts): a refused row ends the unit whole. */
-const insertOf = (count: number): Database.Statement => {
-  let statement = inserts.get(count);
-  if (statement === undefined) {
-    statement = db.prepare(
-      `INSERT OR ROLLBACK INTO events (${columns.join(', ')}) VALUES ${Array.from({ length: count }, () => rowPlaceholders).join(', ')}`,
-    );
-    inserts.set(count, statement);
-  }
-  return statement;
-};
+const insertOf = eventsInsertStatements(db, chained);
 const head = db.prepare<[string], { revision: bigint; position: bigint }>(
   'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
 );

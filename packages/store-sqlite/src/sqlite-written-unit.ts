@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ConnectionHold } from './connection-hold';
 import type { ChainCursor } from './sqlite-event-chain';
-import { eventColumns } from './event-rows';
+import { eventsInsertStatements } from './events-insert-statements';
+import { recordedFromKept } from './kept-unit-events';
 import { FoldAhead, type FoldAheadHost } from './fold-ahead';
 import type { StagedRow } from './staged-row-buffer';
 import {
@@ -86,24 +87,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
   const owner = {};
   const ledger = new StagingLedger();
   const chained = host.chain.chained;
-  const columns = ['position', ...eventColumns(chained)];
-  const rowPlaceholders = `(${columns.map(() => '?').join(', ')})`;
-  const inserts = new Map<number, Database.Statement>();
-  /*
-   * OR ROLLBACK: a refused row ends the unit's whole transaction, which the unit drops anyway; with
-   * the default ABORT, SQLite would copy every page each multi-row insert touches into a statement
-   * journal to undo that statement alone (about 40% of the insert's CPU; event-rows.ts OnConflict).
-   */
-  const insertOf = (count: number): Database.Statement => {
-    let statement = inserts.get(count);
-    if (statement === undefined) {
-      statement = db.prepare(
-        `INSERT OR ROLLBACK INTO events (${columns.join(', ')}) VALUES ${Array.from({ length: count }, () => rowPlaceholders).join(', ')}`,
-      );
-      inserts.set(count, statement);
-    }
-    return statement;
-  };
+  const insertOf = eventsInsertStatements(db, chained);
   const head = db.prepare<[string], { revision: number | bigint; position: number | bigint }>(
     'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
   );
@@ -258,25 +242,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
       return;
     }
     if (kept !== undefined) {
-      const recorded: RecordedEvent[] = [];
-      const at = new Date(recordedAtNow());
-      for (const result of results) {
-        const events = kept.get(result.streamName) ?? [];
-        const first = result.position.commit - BigInt(events.length) + 1n;
-        const firstRevision = result.nextExpectedRevision - BigInt(events.length) + 1n;
-        events.forEach((event, index) => {
-          recorded.push({
-            streamName: result.streamName,
-            revision: firstRevision + BigInt(index),
-            position: toPosition(first + BigInt(index)),
-            id: event.id,
-            type: event.type,
-            data: event.data,
-            metadata: event.metadata,
-            recordedAt: at,
-          });
-        });
-      }
+      const recorded = recordedFromKept(kept, results, new Date(recordedAtNow()));
       if (recorded.length > 0) host.prepareParticipants(recorded);
       return;
     }
