@@ -2,15 +2,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   type EventDigest,
-  type EventToAppend,
   type GlobalPosition,
   type StagedStreamResult,
   type StreamName,
   assertExpectedRevision,
-  duplicateEventId,
   isStoreError,
 } from '@teamlog/store';
 import { eventsInsertStatements } from './events-insert-statements';
+import { explainUnitIdClash } from './unit-id-clash';
 import { ChainCursor, hasChainColumn } from './sqlite-event-chain';
 import { type StagedRow, unpackStagedRows } from './staged-row-buffer';
 import {
@@ -88,24 +87,8 @@ let failure: WriterFailure | undefined;
 const headRevision = (stream: string): bigint | undefined => head.get(stream)?.revision;
 
 /** An id clash, explained from what is committed (the OR ROLLBACK took the unit's rows). */
-const explainClash = (error: unknown, stream: string, rows: readonly StagedRow[]): unknown => {
-  if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE'))
-    return error;
-  for (const [id] of rows) {
-    const stored = findId.get(id);
-    if (stored !== undefined)
-      return duplicateEventId(
-        id as EventToAppend['id'],
-        stored.stream_name as StreamName,
-        'the id is already stored; nothing of the unit was written',
-      );
-  }
-  return duplicateEventId(
-    (rows[0]?.[0] ?? '') as EventToAppend['id'],
-    stream as StreamName,
-    'an id of the batch starting with this one is staged twice in one unit; nothing of the unit was written',
-  );
-};
+const explainClash = (error: unknown, stream: string, rows: readonly StagedRow[]): unknown =>
+  explainUnitIdClash(error, stream as StreamName, rows, (id) => findId.get(id)?.stream_name);
 
 /** A SHA-256 digest in hex. */
 const digestLength = 64;

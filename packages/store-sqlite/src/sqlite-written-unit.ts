@@ -3,10 +3,10 @@ import type { ConnectionHold } from './connection-hold';
 import type { ChainCursor } from './sqlite-event-chain';
 import { eventsInsertStatements } from './events-insert-statements';
 import { recordedFromKept } from './kept-unit-events';
+import { explainUnitIdClash } from './unit-id-clash';
 import { FoldAhead, type FoldAheadHost } from './fold-ahead';
 import type { StagedRow } from './staged-row-buffer';
 import {
-  duplicateEventId,
   type EventDigest,
   type EventToAppend,
   type GlobalPosition,
@@ -68,9 +68,6 @@ interface WrittenStream {
   digest: EventDigest | undefined;
 }
 
-const isConstraint = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
 /**
  * A unit of appends on a SQLite store's connection (see StagedAppends in @teamlog/store) whose rows
  * are written once, into `events` (docs/rules.md#one-pass-import). A small unit keeps its encoded
@@ -124,30 +121,8 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
     const mine = written.get(stream);
     return mine === undefined ? headRevision(stream) : mine.base - 1n;
   };
-  /**
-   * A unique-id clash while writing: which id, and whether it was stored before the unit or staged
-   * twice in it. The insert rolled the whole transaction back (see `insertOf`), so the store holds
-   * only what was committed: an id of the batch found there was stored before; otherwise an id of
-   * the batch was staged in an earlier batch of the unit (a batch repeating an id of its own is
-   * refused before: assertValidBatch), whose ids are not kept to name it.
-   */
-  const explainClash = (error: unknown, stream: StreamName, rows: readonly StagedRow[]): unknown => {
-    if (!isConstraint(error)) return error;
-    for (const [id] of rows) {
-      const stored = findId.get(id);
-      if (stored !== undefined)
-        return duplicateEventId(
-          id as EventToAppend['id'],
-          stored.stream_name as StreamName,
-          'the id is already stored; nothing of the unit was written',
-        );
-    }
-    return duplicateEventId(
-      (rows[0]?.[0] ?? '') as EventToAppend['id'],
-      stream,
-      'an id of the batch starting with this one is staged twice in one unit; nothing of the unit was written',
-    );
-  };
+  const explainClash = (error: unknown, stream: StreamName, rows: readonly StagedRow[]): unknown =>
+    explainUnitIdClash(error, stream, rows, (id) => findId.get(id)?.stream_name);
 
   /** Insert rows at consecutive positions from `at`, chained from the cursor's place. */
   const insertRows = (stream: StreamName, firstRevision: bigint, at: bigint, rows: readonly StagedRow[]): void => {
