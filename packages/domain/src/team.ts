@@ -159,13 +159,14 @@ export interface LegacyMailboxColumns {
   indexOf(id: MessageId): number;
   targetAt(index: number): SessionId;
   isDeliveredAt(index: number): boolean;
+  /** Queue a message, unless its id is queued already: then false, and the columns are as they were. */
   queue(
     message: LegacyMessageEntry['message'],
     senderId: SessionId,
     targetId: SessionId,
     sourceVersion: 1 | 2,
     seq: number,
-  ): void;
+  ): boolean;
   deliverAt(index: number, seq: number): void;
 }
 
@@ -395,9 +396,10 @@ const applyQueued = (
 ): Applied => {
   const columns = columnsFor(acc, mode);
   if (columns !== undefined) {
-    if (columns.indexOf(queued.id) !== -1) return queuedTwice(queued.id);
-    columns.queue(queued, heldSessionId(acc, queued.senderId), heldSessionId(acc, queued.targetId), sourceVersion, seq);
-    return acc;
+    // One probe of the index per message: the columns tell a message queued before as they queue.
+    const senderId = heldSessionId(acc, queued.senderId);
+    const fresh = columns.queue(queued, senderId, heldSessionId(acc, queued.targetId), sourceVersion, seq);
+    return fresh ? acc : queuedTwice(queued.id);
   }
   if (acc.messages.has(queued.id)) return queuedTwice(queued.id);
   const message = {

@@ -118,24 +118,59 @@ const foldInbox = (state: ProjectionState, event: SessionEvent, facts: SessionFa
     : withProblem(facts, { seq: event.seq, type: event.type, detail: refused.message });
 };
 
+/** A SessionEvent's fields, writable: the one a fold of views read once fills for each event (see sessionEventOf). */
+interface EventSlot {
+  catalog: boolean;
+  type: string;
+  seq: number;
+  data: unknown;
+  sessionId: SessionId;
+  time: number;
+  normalised: boolean;
+}
+
+/**
+ * The event views read once fold, filled again for each event: nothing their folds call keeps the
+ * event it is given (they keep its fields, or copies), and a fold runs to its end before the next
+ * event, so the one-shot replay makes no SessionEvent per event. Views a reader keeps get a new one.
+ */
+const slot: EventSlot = {
+  catalog: false,
+  type: '',
+  seq: 0,
+  data: undefined,
+  sessionId: '' as SessionId,
+  time: 0,
+  normalised: false,
+};
+
 /**
  * The event as the views fold it, in one object (this runs for every event): the codec's verdict
  * (the writer's, when the store handed it on with the event: `RecordedEvent.catalog`; else checked
  * here), and the time from the stored metadata (see event-clock.ts), else when the store recorded it.
  */
-const sessionEventOf = (sessionId: SessionId, recorded: RecordedEvent, base: number): SessionEvent => {
+const sessionEventOf = (
+  sessionId: SessionId,
+  recorded: RecordedEvent,
+  base: number,
+  readOnce: boolean,
+): SessionEvent => {
   const { type, data, metadata } = recorded;
   const timed = isStoredEventMetadata(metadata);
-  // The literal is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
-  return {
-    catalog: recorded.catalog === true || isCatalogPayload(type, data),
-    type,
-    seq: Number(recorded.revision) - base,
-    data,
-    sessionId,
-    time: timed ? metadata.time : recorded.recordedAt.getTime(),
-    normalised: timed && metadata.normalised === true,
-  } as SessionEvent;
+  const catalog = recorded.catalog === true || isCatalogPayload(type, data);
+  const seq = Number(recorded.revision) - base;
+  const time = timed ? metadata.time : recorded.recordedAt.getTime();
+  const normalised = timed && metadata.normalised === true;
+  // Either way the object is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
+  if (!readOnce) return { catalog, type, seq, data, sessionId, time, normalised } as SessionEvent;
+  slot.catalog = catalog;
+  slot.type = type;
+  slot.seq = seq;
+  slot.data = data;
+  slot.sessionId = sessionId;
+  slot.time = time;
+  slot.normalised = normalised;
+  return slot as SessionEvent;
 };
 
 /** An acceptance teamlog wrote is checked before it is folded, against the views as they stand (acceptance-checks.ts). */
@@ -207,6 +242,25 @@ const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: Recor
   dropInboxChanges(state, id);
 };
 
+/** Which folds beside the session's facts read an event of a type (an acceptance is an inbox event). */
+interface TypeRoute {
+  readonly team: boolean;
+  readonly inbox: boolean;
+}
+
+/** Routes of the types seen: a log has a few dozen; past this (crafted input), a route is made each time. */
+const routes = new Map<string, TypeRoute>();
+const maxRoutes = 256;
+
+/** One lookup per event, in place of each fold asking whether it reads the type. */
+const routeOf = (type: string): TypeRoute => {
+  const known = routes.get(type);
+  if (known !== undefined) return known;
+  const route = { team: isTeamRecordType(type), inbox: inboxEventTypes.has(type) };
+  if (routes.size < maxRoutes) routes.set(type, route);
+  return route;
+};
+
 const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
   if (recorded.type === 'teamlog/import/revoked') {
     evolveRevoked(state, id, recorded);
@@ -217,10 +271,12 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
     return;
   }
   const held = factsOf(state, id);
-  const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0);
-  const facts = evolveSessionFacts(checkAcceptance(state, event, recorded.metadata, held), event, state.readOnce);
-  evolveTeamOf(state, event);
-  setFacts(state, foldInbox(state, event, facts));
+  const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0, state.readOnce);
+  const route = routeOf(event.type);
+  const checked = route.inbox ? checkAcceptance(state, event, recorded.metadata, held) : held;
+  const facts = evolveSessionFacts(checked, event, state.readOnce);
+  if (route.team) evolveTeamOf(state, event);
+  setFacts(state, route.inbox ? foldInbox(state, event, facts) : facts);
 };
 
 /**

@@ -59,8 +59,15 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
     targetId: SessionId,
     sourceVersion: 1 | 2,
     seq: number,
-  ): void {
-    this.index.set(message.id, this.rows.length);
+  ): boolean {
+    const { index } = this;
+    const size = index.size;
+    // One probe: a `set` that leaves the size as it was found the id queued already.
+    index.set(message.id, this.rows.length);
+    if (index.size === size) {
+      index.set(message.id, this.rowIndexOf(message.id));
+      return false;
+    }
     this.rows.push({
       id: message.id,
       senderId,
@@ -71,6 +78,7 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
       queuedSeq: seq,
       deliveredSeq: undelivered,
     });
+    return true;
   }
 
   deliverAt(index: number, seq: number): void {
@@ -140,6 +148,11 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
 
   [Symbol.iterator](): MapIterator<[MessageId, LegacyMessageEntry]> {
     return this.entries();
+  }
+
+  /** The row of a queued id, found by a walk: only a message queued twice (the team's failure) asks. */
+  private rowIndexOf(id: MessageId): number {
+    return this.rows.findIndex((row) => row?.id === id);
   }
 
   private heldName(name: string): string {

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { InMemoryEventStore } from '@teamlog/store';
+import { isCatalogPayload } from '@teamlog/events';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  HeadsOnlyEventStore,
+  InMemoryEventStore,
+  type StreamName,
+} from '@teamlog/store';
 import {
   type EraRules,
   LegacyMessageColumns,
@@ -16,12 +25,30 @@ import { appendSession, delivered, member, queued, sid } from '@teamlog/test-sup
  * document they give must be the one views that keep everything give.
  */
 
+/**
+ * The store of a one-shot replay as the importer feeds it: each event carries the writer's verdict
+ * on its payload, and the views fold the objects the store hands on, nothing kept.
+ */
+class VerdictHeadsOnlyStore extends HeadsOnlyEventStore {
+  override appendToStream(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
+    const checked = events.map((event) =>
+      isCatalogPayload(event.type, event.data) ? { ...event, catalog: true } : event,
+    );
+    return super.appendToStream(stream, checked, options);
+  }
+}
+
 const both = async (
-  feed: (store: InMemoryEventStore) => Promise<unknown>,
+  feed: (store: EventStore) => Promise<unknown>,
   eraRules: EraRules = referenceEraRules,
+  oneShotStore: () => EventStore = () => new InMemoryEventStore(),
 ): Promise<{ readonly once: TeamlogViews; readonly kept: TeamlogViews }> => {
   const views = async (oneShot: boolean) => {
-    const store = new InMemoryEventStore();
+    const store = oneShot ? oneShotStore() : new InMemoryEventStore();
     const projections = await TeamlogProjections.inMemory(store, { oneShot, eraRules });
     const detach = projections.foldInline();
     await feed(store);
@@ -44,6 +71,22 @@ describe('the views of a one-shot replay', () => {
     );
   }, 120_000);
 
+  it("over generated histories in the store of a one-shot replay, with the writer's verdicts: give the replay view that views keeping everything give", async () => {
+    await fc.assert(
+      fc.asyncProperty(historyArbitrary, async (history) => {
+        const { once, kept } = await both(
+          async (store) => {
+            for (const step of history) await appendHistoryStep(store, step);
+          },
+          referenceEraRules,
+          () => new VerdictHeadsOnlyStore(),
+        );
+        expect(once.replay()).toEqual(kept.replay());
+      }),
+      { numRuns: 60, seed: 20261205 },
+    );
+  }, 120_000);
+
   it.each([
     ['synthetic', syntheticFixtures],
     ['real', realFixtures],
@@ -51,6 +94,21 @@ describe('the views of a one-shot replay', () => {
     const { once, kept } = await both((store) => importFixtures(store, root));
     expect(once.replay()).toEqual(kept.replay());
   });
+
+  it.each([
+    ['synthetic', syntheticFixtures],
+    ['real', realFixtures],
+  ])(
+    'over the %s fixtures imported into the store of a one-shot replay: give the replay view that views keeping everything give',
+    async (_name, root) => {
+      const { once, kept } = await both(
+        (store) => importFixtures(store, root),
+        referenceEraRules,
+        () => new HeadsOnlyEventStore(),
+      );
+      expect(once.replay()).toEqual(kept.replay());
+    },
+  );
 
   it('keep the fact of a Team record only where the era audit could find against it', async () => {
     const end = referenceEraRules.mailboxEraEnd;
