@@ -157,12 +157,12 @@ export class ProjectionRunner<S> {
         ? {}
         : { undoesStaged: (events: readonly RecordedEvent[]) => undo.admit(this.state, events) }),
       stage: (events) => {
-        for (const event of events) if (this.apply(event)) pending = event.position;
+        pending = this.applyCommitted(events) ?? pending;
         views.setAside?.(this.state);
       },
       prepare: (events) => {
         try {
-          for (const event of events) if (this.apply(event)) pending = event.position;
+          pending = this.applyCommitted(events) ?? pending;
         } catch (error) {
           // Folded partly, and not as the undo log admitted: an abort can only empty the views.
           undo?.spoil();
@@ -309,6 +309,28 @@ export class ProjectionRunner<S> {
     }
     if (cadence.pending > 0 && pending !== undefined && !(await this.commit(pending))) return 'views-moved';
     return 'ended';
+  }
+
+  /**
+   * Fold the events of a commit (in position order, as a store commits them); returns the position
+   * of the last one folded. When the first is past what was folded, so is every other: the batch is
+   * folded without comparing each event's position.
+   */
+  private applyCommitted(events: readonly RecordedEvent[]): GlobalPosition | undefined {
+    const first = events[0];
+    if (first === undefined) return undefined;
+    const applied = this.appliedPosition;
+    if (applied !== undefined && comparePositions(first.position, applied) <= 0) {
+      let last: GlobalPosition | undefined;
+      for (const event of events) if (this.apply(event)) last = event.position;
+      return last;
+    }
+    const { projection } = this;
+    for (const event of events) {
+      this.current = projection.evolve(this.state, event);
+      this.appliedPosition = event.position;
+    }
+    return this.appliedPosition;
   }
 
   /** Fold one event; an event at or before the checkpoint is never applied again. */
