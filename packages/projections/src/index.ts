@@ -27,6 +27,7 @@ export * from './held-messages';
 export * from './inbox-entry-record';
 export * from './legacy-user-message';
 export * from './legacy-message-columns';
+export * from './message-id-index';
 export * from './roster-status';
 export * from './team-directory';
 export * from './team-view';

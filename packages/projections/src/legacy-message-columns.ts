@@ -1,5 +1,6 @@
 import type { LegacyDelivery, MessageId, SessionId } from '@teamlog/events';
 import type { LegacyMailboxColumns, LegacyMessageEntry } from '@teamlog/domain';
+import { MessageIdIndex } from './message-id-index';
 
 const noContent: readonly never[] = Object.freeze([]);
 
@@ -29,7 +30,7 @@ export interface QueuedMessageRow {
 export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>, LegacyMailboxColumns {
   /** In queue order; a deleted message leaves `undefined`. */
   readonly rows: (QueuedMessageRow | undefined)[] = [];
-  private readonly index = new Map<MessageId, number>();
+  private readonly index = new MessageIdIndex((row) => (this.rows[row] as QueuedMessageRow).id);
   /** One string per sender name: each parsed line brings its own copy of the same few names. */
   private readonly names = new Map<string, string>();
 
@@ -42,7 +43,7 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
   }
 
   indexOf(id: MessageId): number {
-    return this.index.get(id) ?? -1;
+    return this.index.get(id);
   }
 
   targetAt(index: number): SessionId {
@@ -60,14 +61,7 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
     sourceVersion: 1 | 2,
     seq: number,
   ): boolean {
-    const { index } = this;
-    const size = index.size;
-    // One probe: a `set` that leaves the size as it was found the id queued already.
-    index.set(message.id, this.rows.length);
-    if (index.size === size) {
-      index.set(message.id, this.rowIndexOf(message.id));
-      return false;
-    }
+    if (!this.index.add(message.id, this.rows.length)) return false;
     this.rows.push({
       id: message.id,
       senderId,
@@ -87,17 +81,17 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
 
   get(id: MessageId): LegacyMessageEntry | undefined {
     const index = this.index.get(id);
-    return index === undefined ? undefined : entryOf(this.rows[index] as QueuedMessageRow);
+    return index === -1 ? undefined : entryOf(this.rows[index] as QueuedMessageRow);
   }
 
   has(id: MessageId): boolean {
-    return this.index.has(id);
+    return this.index.get(id) !== -1;
   }
 
   set(id: MessageId, entry: LegacyMessageEntry): this {
     const { message } = entry;
     const index = this.index.get(id);
-    if (index === undefined)
+    if (index === -1)
       this.queue({ ...message, id }, message.senderId, message.targetId, entry.sourceVersion, entry.queuedSeq);
     else
       this.rows[index] = {
@@ -110,13 +104,13 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
         queuedSeq: entry.queuedSeq,
         deliveredSeq: undelivered,
       };
-    if (entry.deliveredSeq !== undefined) this.deliverAt(this.index.get(id) as number, entry.deliveredSeq);
+    if (entry.deliveredSeq !== undefined) this.deliverAt(this.index.get(id), entry.deliveredSeq);
     return this;
   }
 
   delete(id: MessageId): boolean {
     const index = this.index.get(id);
-    if (index === undefined) return false;
+    if (index === -1) return false;
     this.index.delete(id);
     this.rows[index] = undefined;
     return true;
@@ -148,11 +142,6 @@ export class LegacyMessageColumns implements Map<MessageId, LegacyMessageEntry>,
 
   [Symbol.iterator](): MapIterator<[MessageId, LegacyMessageEntry]> {
     return this.entries();
-  }
-
-  /** The row of a queued id, found by a walk: only a message queued twice (the team's failure) asks. */
-  private rowIndexOf(id: MessageId): number {
-    return this.rows.findIndex((row) => row?.id === id);
   }
 
   private heldName(name: string): string {
