@@ -145,13 +145,19 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
   // The record's team is checked once here: an own accepted record is applied without asking again.
   const own = isOwnTeamRecord(team.state, event);
   const version = own ? event.data.version : refusedOwnVersion(team.state, event);
-  if (version !== undefined) {
-    if (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
-      team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
-    const mismatch = event.type === 'team/message/delivered' ? deliveryMismatch(team.state, event) : undefined;
-    if (mismatch !== undefined) team.mismatches.push(mismatch);
-  }
+  if (
+    version !== undefined &&
+    (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
+  )
+    team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
   const state = own ? accumulateOwnTeamRecord(team.state, event) : accumulateTeam(team.state, event);
+  // A delivery to another target than the queued one fails the team (docs/rules.md#team-records), so
+  // only a delivery that failed it is looked up again: the others pay one lookup of their message, not two.
+  const mismatch =
+    own && state.failure !== undefined && event.type === 'team/message/delivered'
+      ? deliveryMismatch(state, event)
+      : undefined;
+  if (mismatch !== undefined) team.mismatches.push(mismatch);
   if (team.dropsLegacyContent === true) dropQueuedContent(state, event);
   // The Team fold updates its state in place: a record that changes no other field copies nothing.
   return state === team.state ? team : { ...team, state };
