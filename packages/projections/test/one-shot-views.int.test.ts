@@ -108,6 +108,7 @@ describe('the views of a one-shot replay', () => {
       );
       expect(once.replay()).toEqual(kept.replay());
     },
+    120_000,
   );
 
   it('keep the fact of a Team record only where the era audit could find against it', async () => {
@@ -183,5 +184,6 @@ describe('the views of a one-shot replay', () => {
       expect(once.replay().teams[0]?.failure?.reason).toBe(reason);
       expect(once.replay()).toEqual(kept.replay());
     },
+    120_000,
   );
 });
