@@ -163,10 +163,10 @@ describe('the batches a SQLite unit on the importing thread asks for', () => {
     temp.cleanup();
   });
 
-  it('are 256 events when its participants fold it as it is staged (each batch dies young)', async () => {
+  it('are 64 events when its participants fold it as it is staged (each batch dies young)', async () => {
     store.participate(recordingParticipant());
     const unit = store.stageAppends();
-    expect(unit.batchEvents).toBe(256);
+    expect(unit.batchEvents).toBe(64);
     await unit.abort();
   });
 
