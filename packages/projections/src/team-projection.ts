@@ -124,6 +124,27 @@ const deliveryMismatch = (team: TeamAccumulator, event: SessionEvent): DeliveryM
 const noContent: readonly never[] = Object.freeze([]);
 
 /**
+ * The record type as the program's own string: a fact is kept per Team record until its row is
+ * written, and the type read from each line is a copy of its own.
+ */
+const sharedRecordType = (type: TeamRecordType): TeamRecordType => {
+  switch (type) {
+    case 'team/member':
+      return 'team/member';
+    case 'team/task':
+      return 'team/task';
+    case 'team/message/queued':
+      return 'team/message/queued';
+    case 'team/message/delivered':
+      return 'team/message/delivered';
+    default: {
+      const unreachable: never = type;
+      return unreachable;
+    }
+  }
+};
+
+/**
  * The message a queued record just added keeps no content: the Team fold holds its own copy of the
  * snapshot (`accumulateTeam`), so emptying it touches nothing the event shares.
  */
@@ -149,7 +170,13 @@ export const evolveTeamProjection = (team: TeamProjection, read: SessionEvent): 
     version !== undefined &&
     (team.recordFactsFor === undefined || mayBreakRecordEra(version, event, team.recordFactsFor))
   )
-    team.records.push({ seq: event.seq, type: read.type, version, time: event.time, normalised: event.normalised });
+    team.records.push({
+      seq: event.seq,
+      type: sharedRecordType(read.type),
+      version,
+      time: event.time,
+      normalised: event.normalised,
+    });
   const state = own ? accumulateOwnTeamRecord(team.state, event) : accumulateTeam(team.state, event);
   // A delivery to another target than the queued one fails the team (docs/rules.md#team-records), so
   // only a delivery that failed it is looked up again: the others pay one lookup of their message, not two.

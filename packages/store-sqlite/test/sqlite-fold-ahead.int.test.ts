@@ -150,3 +150,33 @@ const collect = async (store: SqliteEventStore): Promise<RecordedEvent[]> => {
   for await (const event of store.readAll()) all.push(event);
   return all;
 };
+
+describe('the batches a SQLite unit on the importing thread asks for', () => {
+  let temp: ReturnType<typeof tempStoreFile>;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    temp = tempStoreFile();
+    store = SqliteEventStore.open(temp.file);
+  });
+  afterEach(async () => {
+    await store.close();
+    temp.cleanup();
+  });
+
+  it('are 64 events when its participants fold it as it is staged (each batch dies young)', async () => {
+    store.participate(recordingParticipant());
+    const unit = store.stageAppends();
+    expect(unit.batchEvents).toBe(64);
+    await unit.abort();
+  });
+
+  it("are the caller's when nothing folds the unit as it is staged", async () => {
+    const plain = store.stageAppends();
+    expect(plain.batchEvents).toBeUndefined();
+    await plain.abort();
+    store.participate({ ...recordingParticipant(), stage: undefined });
+    const unfolded = store.stageAppends();
+    expect(unfolded.batchEvents).toBeUndefined();
+    await unfolded.abort();
+  });
+});

@@ -14,16 +14,67 @@ export interface ChainedBytes {
 }
 
 const version = 'teamlog-chain-1';
+const newline = 0x0a;
+const colon = 0x3a;
+const dash = 0x2d;
+const zero = 0x30;
+
+/*
+ * This runs for every event appended: the input is written into one buffer kept between calls
+ * rather than built as a string that `hash` then encodes again (two copies of every event's data
+ * as garbage). An event past `scratchLimit` takes the string path, so the kept buffer stays small.
+ */
+const scratchLimit = 1024 * 1024;
+let scratch = Buffer.allocUnsafe(16 * 1024);
+
+/** Write a non-negative integer's decimal digits at `at`; returns the offset after them. */
+const writeDecimal = (buffer: Buffer, at: number, value: number): number => {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  let rest = value;
+  for (let index = at + digits - 1; index >= at; index -= 1) {
+    buffer[index] = zero + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return at + digits;
+};
+
+/** The digest input as one string (what the buffer path writes, byte for byte). */
+const digestText = (previous: EventDigest | undefined, event: ChainedBytes): string =>
+  `${version}\n${previous ?? '-'}\n${Buffer.byteLength(event.type)}:${event.type}\n${Buffer.byteLength(event.data)}:${event.data}\n` +
+  (event.metadata === null ? '-' : `${Buffer.byteLength(event.metadata)}:${event.metadata}`);
 
 /**
  * The digest of an event after `previous` (undefined for a stream's first event). Each field is
  * length-prefixed, so no two different events share an input.
  */
-export const eventDigest = (previous: EventDigest | undefined, event: ChainedBytes): EventDigest =>
-  // One string, hashed in one call (node's one-shot `hash`): this runs for every event appended.
-  hash(
-    'sha256',
-    `${version}\n${previous ?? '-'}\n${Buffer.byteLength(event.type)}:${event.type}\n${Buffer.byteLength(event.data)}:${event.data}\n` +
-      (event.metadata === null ? '-' : `${Buffer.byteLength(event.metadata)}:${event.metadata}`),
-    'hex',
-  );
+export const eventDigest = (previous: EventDigest | undefined, event: ChainedBytes): EventDigest => {
+  const typeBytes = Buffer.byteLength(event.type);
+  const dataBytes = Buffer.byteLength(event.data);
+  const metadataBytes = event.metadata === null ? 0 : Buffer.byteLength(event.metadata);
+  // Lengths of at most 16 digits each, the predecessor at most 3 bytes per character.
+  const bound = version.length + 3 * (previous?.length ?? 1) + typeBytes + dataBytes + metadataBytes + 64;
+  if (bound > scratchLimit) return hash('sha256', digestText(previous, event), 'hex');
+  if (bound > scratch.length) scratch = Buffer.allocUnsafe(Math.min(scratchLimit, 2 ** Math.ceil(Math.log2(bound))));
+  const buffer = scratch;
+  let at = buffer.write(version, 0, 'latin1');
+  buffer[at++] = newline;
+  if (previous === undefined) buffer[at++] = dash;
+  else at += buffer.write(previous, at, 'utf8');
+  buffer[at++] = newline;
+  at = writeDecimal(buffer, at, typeBytes);
+  buffer[at++] = colon;
+  at += buffer.write(event.type, at, 'utf8');
+  buffer[at++] = newline;
+  at = writeDecimal(buffer, at, dataBytes);
+  buffer[at++] = colon;
+  at += buffer.write(event.data, at, 'utf8');
+  buffer[at++] = newline;
+  if (event.metadata === null) buffer[at++] = dash;
+  else {
+    at = writeDecimal(buffer, at, metadataBytes);
+    buffer[at++] = colon;
+    at += buffer.write(event.metadata, at, 'utf8');
+  }
+  return hash('sha256', buffer.subarray(0, at), 'hex');
+};

@@ -33,4 +33,34 @@ describe('eventDigest', () => {
       eventDigest(undefined, { type: 'x', data: '{}', metadata: null }),
     );
   });
+
+  describe('is the documented SHA-256 whatever the size and characters of the fields', () => {
+    const documented = (previous: string | undefined, type: string, data: string, metadata: string | null): string =>
+      createHash('sha256')
+        .update(
+          `teamlog-chain-1\n${previous ?? '-'}\n${Buffer.byteLength(type)}:${type}\n${Buffer.byteLength(data)}:${data}\n${
+            metadata === null ? '-' : `${Buffer.byteLength(metadata)}:${metadata}`
+          }`,
+          'utf8',
+        )
+        .digest('hex');
+    const cases: [string, string | undefined, string, string, string | null][] = [
+      ['empty fields', undefined, '', '', ''],
+      ['a predecessor and no metadata', 'f'.repeat(64), 'team/message/queued', '{"a":1}', null],
+      ['two-, three- and four-byte characters', 'a'.repeat(64), 'tÿpe', '{"t":"é€😀"}', '{"n":"ü"}'],
+      ['a lone surrogate', undefined, 'x', '"\ud800"', '{"s":"\udc00x"}'],
+      ['lengths of several digits', 'b'.repeat(64), 'y'.repeat(12_345), 'z'.repeat(100_000), 'm'.repeat(9)],
+      ['data past the kept buffer', 'c'.repeat(64), 'big', `"${'é'.repeat(700_000)}"`, null],
+    ];
+    it.each(cases)('%s', (_name, previous, type, data, metadata) => {
+      expect(eventDigest(previous, { type, data, metadata })).toBe(documented(previous, type, data, metadata));
+    });
+
+    it('a small event after a large one', () => {
+      eventDigest(undefined, { type: 'big', data: 'q'.repeat(500_000), metadata: null });
+      expect(eventDigest('d'.repeat(64), { type: 't', data: '{}', metadata: '{"time":1}' })).toBe(
+        documented('d'.repeat(64), 't', '{}', '{"time":1}'),
+      );
+    });
+  });
 });
