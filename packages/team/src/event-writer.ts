@@ -83,22 +83,30 @@ export const appendWritable = (
 ): Promise<AppendResult> => {
   let toAppend: EventToAppend[];
   try {
-    const time = context.clock().getTime();
-    toAppend = events.map((event) => {
-      // A send's acceptance is encoded here, by its known shape, instead of by the store's JSON.stringify.
-      const dataText = event.type === 'teamlog/inbox/accepted' ? acceptedDataText(event.data) : undefined;
-      const metadata = metadataFor(event, context, time);
-      return {
-        id: context.ids.eventId(),
-        type: event.type,
-        data: assertWritable(event, dataText),
-        metadata,
-        dataText,
-        metadataText: metadataText(metadata),
-      };
-    });
+    toAppend = writableEvents(events, context);
   } catch (error) {
     return Promise.reject(error);
   }
   return store.appendToStream(stream, toAppend, { expectedRevision });
+};
+
+/** What `appendWritable` hands the store: the events checked, with their metadata and texts; throws what it refuses. */
+export const writableEvents = (events: readonly WritableEvent[], context: WriteContext): EventToAppend[] => {
+  const time = context.clock().getTime();
+  const toAppend: EventToAppend[] = [];
+  for (let index = 0; index < events.length; index += 1) {
+    const event = events[index] as WritableEvent;
+    // A send's acceptance is encoded here, by its known shape, instead of by the store's JSON.stringify.
+    const dataText = event.type === 'teamlog/inbox/accepted' ? acceptedDataText(event.data) : undefined;
+    const metadata = metadataFor(event, context, time);
+    toAppend.push({
+      id: context.ids.eventId(),
+      type: event.type,
+      data: assertWritable(event, dataText),
+      metadata,
+      dataText,
+      metadataText: metadataText(metadata),
+    });
+  }
+  return toAppend;
 };
