@@ -149,6 +149,7 @@ export class TeamEngine {
   private readonly locks = new KeyedLock<SessionId>();
   private readonly folds: FoldCache<SessionId, FoldedStream>;
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly contexts = new Map<SessionId, WriteContext>();
   private disposed = false;
 
   constructor(private readonly options: TeamEngineOptions) {
@@ -350,9 +351,16 @@ export class TeamEngine {
     }
   }
 
+  /** A writer's context, made once per writer and team (a send's is the same for every message of its sender). */
   private write(writer: SessionId, teamId: TeamId | undefined): WriteContext {
+    const kept = this.contexts.get(writer);
+    if (kept !== undefined && kept.teamId === teamId) return kept;
     const { ids, clock } = this.options;
-    return teamId === undefined ? { ids, clock, writer } : { ids, clock, writer, teamId };
+    const context: WriteContext = teamId === undefined ? { ids, clock, writer } : { ids, clock, writer, teamId };
+    // Bounded like the fold cache's streams: an evicted writer's context is made again.
+    if (this.contexts.size >= this.options.foldCacheSize) this.contexts.clear();
+    this.contexts.set(writer, context);
+    return context;
   }
 
   decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {
