@@ -210,14 +210,14 @@ export class TeamEngine {
   }
 
   /**
-   * `work` at once on the stream's current fold when its lock is free, else undefined (the caller
-   * takes the lock). Only for synchronous work: nothing can run between its start and its end, so
-   * the lock would order nothing; `work` returns undefined when it needs to wait after all.
+   * The stream's current fold when its lock is free, else undefined (the caller takes the lock).
+   * Only for synchronous work done before the caller's turn ends: nothing can run between its start
+   * and its end, so the lock would order nothing.
    */
-  now<T>(sessionId: SessionId, work: (fold: FoldedStream) => T | undefined): T | undefined {
+  freeAndCurrent(sessionId: SessionId): FoldedStream | undefined {
     if (this.locks.isHeld(sessionId)) return undefined;
     const fold = this.fold(sessionId);
-    return fold.isCurrent(this.options.store) ? work(fold) : undefined;
+    return fold.isCurrent(this.options.store) ? fold : undefined;
   }
 
   /** A stream's fold when the store knows nothing was appended since, else undefined (see `current`). */
