@@ -3,6 +3,7 @@ import type { EventId, JsonValue } from '@teamlog/events';
 import {
   type AppendOptions,
   type AppendResult,
+  type AppendSettled,
   AppendSignal,
   type CommitParticipant,
   type Detach,
@@ -92,8 +93,10 @@ interface PendingAppend extends ChainEnd {
   readonly events: readonly EventToAppend[];
   readonly encoded: readonly EncodedEvent[];
   readonly expectedRevision: ExpectedRevision;
-  readonly resolve: (result: AppendResult) => void;
+  readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+  /** The caller's continuation (appendToStreamSettled): its promise settles with what this makes of the outcome. */
+  readonly settled: AppendSettled<unknown> | undefined;
   /** Its first revision, and where its rows start in the group's one insert (once planned there). */
   first: bigint;
   row: number;
@@ -166,15 +169,45 @@ const failWith = (append: PendingAppend, error: unknown): void => {
   append.error = error;
 };
 
+/** The append's caller gets its error, or what its continuation makes of it (which may retry). */
+const fail = (append: PendingAppend, error: unknown): void => {
+  const { settled } = append;
+  if (settled === undefined) {
+    append.reject(error);
+    return;
+  }
+  let value: unknown;
+  try {
+    value = settled.failed(error);
+  } catch (thrown) {
+    append.reject(thrown);
+    return;
+  }
+  append.resolve(value);
+};
+
 /** After the commit: the append's stream head becomes known, and its caller gets its result or error. */
 const settle = (append: PendingAppend, heads: StreamHeads): void => {
   if (append.failed) {
-    append.reject(append.error);
+    fail(append, append.error);
     return;
   }
   const result = append.result as AppendResult;
   heads.set(append.stream, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
-  append.resolve(result);
+  const { settled } = append;
+  if (settled === undefined) {
+    append.resolve(result);
+    return;
+  }
+  // The continuation runs now, in the commit's turn: the caller's promise is this one, no hop between.
+  let value: unknown;
+  try {
+    value = settled.committed(result);
+  } catch (thrown) {
+    append.reject(thrown);
+    return;
+  }
+  append.resolve(value);
 };
 
 /**
@@ -362,6 +395,25 @@ export class SqliteEventStore implements EventStore {
     events: readonly EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
+    return this.queueAppend(stream, events, options, undefined) as Promise<AppendResult>;
+  }
+
+  appendToStreamSettled<R>(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions,
+    settled: AppendSettled<R>,
+  ): Promise<R> {
+    return this.queueAppend(stream, events, options, settled) as Promise<R>;
+  }
+
+  /** One pending append and its one promise; settled by `settle` after the group's commit. */
+  private queueAppend(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions,
+    settled: AppendSettled<unknown> | undefined,
+  ): Promise<unknown> {
     let encoded: EncodedEvent[];
     try {
       this.assertWritable();
@@ -369,10 +421,15 @@ export class SqliteEventStore implements EventStore {
       encoded = events.map(encodedEvent);
     } catch (error) {
       // Refused before it was queued: nothing of it is written.
-      return Promise.reject(error);
+      if (settled === undefined) return Promise.reject(error);
+      try {
+        return Promise.resolve(settled.failed(error));
+      } catch (thrown) {
+        return Promise.reject(thrown);
+      }
     }
     const expectedRevision = options.expectedRevision ?? 'any';
-    return new Promise<AppendResult>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       this.pending.push({
         stream,
         events,
@@ -380,6 +437,7 @@ export class SqliteEventStore implements EventStore {
         expectedRevision,
         resolve,
         reject,
+        settled,
         first: 0n,
         row: 0,
         revision: 0n,
@@ -508,7 +566,7 @@ export class SqliteEventStore implements EventStore {
     if (this.pending.length > 0) this.scheduleCommit();
     if (group.length === 0) return;
     if (this.closed) {
-      for (const append of group) append.reject(storeClosed());
+      for (const append of group) fail(append, storeClosed());
       return;
     }
     try {
@@ -520,7 +578,7 @@ export class SqliteEventStore implements EventStore {
       this.sawVersionThisTurn();
     } catch (error) {
       this.participants.forEach((participant) => participant.aborted());
-      for (const append of group) append.reject(this.explainConstraint(error, append.stream, append.events));
+      for (const append of group) fail(append, this.explainConstraint(error, append.stream, append.events));
       return;
     }
     this.participants.forEach((participant) => participant.committed());

@@ -265,4 +265,89 @@ describe('SqliteEventStore group commit', () => {
     await reopened.close();
     cleanup();
   });
+
+  it("settles an append's one promise with what its continuation makes of the durable result, before the next caller of the same commit resumes", async () => {
+    await withStore(async (store) => {
+      const seen: string[] = [];
+      const [first, second] = await Promise.all([
+        store
+          .appendToStreamSettled(
+            uniqueStream('settled'),
+            [newEvent()],
+            { expectedRevision: 'no_stream' },
+            {
+              committed: (result) => {
+                seen.push('first committed');
+                return `first at ${result.nextExpectedRevision}`;
+              },
+              failed: () => 'first failed',
+            },
+          )
+          .then((value) => {
+            seen.push('first resumed');
+            return value;
+          }),
+        store
+          .appendToStreamSettled(
+            uniqueStream('settled'),
+            [newEvent()],
+            {},
+            {
+              committed: () => {
+                seen.push('second committed');
+                return 'second';
+              },
+              failed: () => 'second failed',
+            },
+          )
+          .then((value) => {
+            seen.push('second resumed');
+            return value;
+          }),
+      ]);
+      expect([first, second]).toEqual(['first at 0', 'second']);
+      expect(store.appendTransactions).toBe(1);
+      expect(seen).toEqual(['first committed', 'second committed', 'first resumed', 'second resumed']);
+    });
+  });
+
+  it('hands a settled append that failed alone, or was refused before it was queued, to its continuation', async () => {
+    await withStore(async (store) => {
+      const stream = uniqueStream('settled');
+      await store.appendToStream(stream, [newEvent()]);
+      const failedWith = (error: unknown): string => (error as { code?: string }).code ?? String(error);
+      const [conflict, kept] = await Promise.all([
+        store.appendToStreamSettled(
+          stream,
+          [newEvent()],
+          { expectedRevision: 'no_stream' },
+          {
+            committed: () => 'committed',
+            failed: failedWith,
+          },
+        ),
+        store.appendToStreamSettled(
+          uniqueStream('settled'),
+          [newEvent()],
+          {},
+          {
+            committed: () => 'committed',
+            failed: failedWith,
+          },
+        ),
+      ]);
+      expect([conflict, kept]).toEqual(['WrongExpectedVersion', 'committed']);
+      const twice = newEvent();
+      const refused = await store.appendToStreamSettled(
+        stream,
+        [twice, twice],
+        {},
+        {
+          committed: () => 'committed',
+          failed: failedWith,
+        },
+      );
+      expect(refused).toBe('InvalidAppend');
+    });
+  });
 });

@@ -51,6 +51,16 @@ export interface AppendResult {
   readonly position: GlobalPosition;
 }
 
+/**
+ * What an append's caller does with its outcome, run by the store when it is known: `committed` once
+ * the append is durable, `failed` for every failure, a refusal before anything was queued included.
+ * The append's promise settles with what they return (or rejects with what they throw).
+ */
+export interface AppendSettled<R> {
+  committed(result: AppendResult): R;
+  failed(error: unknown): R | Promise<R>;
+}
+
 export interface AppendOptions {
   readonly expectedRevision?: ExpectedRevision;
 }
@@ -124,6 +134,18 @@ export type Detach = () => void;
 /** The port every store adapter implements and the conformance suite checks. */
 export interface EventStore {
   appendToStream(stream: StreamName, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Optional: `appendToStream` whose one promise settles with what `settled` makes of the outcome,
+   * called as soon as the commit is durable (or the append failed), before any other caller of the
+   * same commit resumes. Callers use `appendSettled` (append-settled.ts), which falls back on
+   * `appendToStream(...).then(...)` where a store has no such method.
+   */
+  appendToStreamSettled?<R>(
+    stream: StreamName,
+    events: readonly EventToAppend[],
+    options: AppendOptions,
+    settled: AppendSettled<R>,
+  ): Promise<R>;
   /** A unit of appends to several streams that commit together or not at all (see staged-appends.ts). */
   stageAppends(options?: StageAppendsOptions): StagedAppends;
   /** Throws StreamNotFound (when iterated) if the stream has no events. */

@@ -1,6 +1,7 @@
 export * from './global-position';
 export * from './stream-name';
 export * from './event-store';
+export * from './append-settled';
 export * from './store-errors';
 export * from './append-rules';
 export * from './staged-appends';

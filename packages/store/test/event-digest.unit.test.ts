@@ -63,4 +63,22 @@ describe('eventDigest', () => {
       );
     });
   });
+
+  it.each([
+    ['ASCII', 'teamlog/inbox/accepted', '{"n":1}', '{"time":5}'],
+    ['no metadata', 'a', '"x"', null],
+    ['multi-byte characters and emoji', 'tÿpe', '"héllo ✓ 🎉"', '{"w":"ü"}'],
+    ['lone surrogates', 't', '"lone \ud800 high \udc00 low"', '"\ud83d"'],
+    ['empty texts', '', '', ''],
+    ['data larger than the scratch buffer', 't', `"${'é'.repeat(40_000)}"`, '{"time":5}'],
+  ])('hashes exactly the documented input text for %s', (_, type, data, metadata) => {
+    for (const previous of [undefined, 'f'.repeat(64), 'not hex: ü']) {
+      const input =
+        `teamlog-chain-1\n${previous ?? '-'}\n${Buffer.byteLength(type)}:${type}\n${Buffer.byteLength(data)}:${data}\n` +
+        (metadata === null ? '-' : `${Buffer.byteLength(metadata)}:${metadata}`);
+      expect(eventDigest(previous, { type, data, metadata })).toBe(
+        createHash('sha256').update(input, 'utf8').digest('hex'),
+      );
+    }
+  });
 });

@@ -26,11 +26,29 @@ const messageKeys = ['id', 'role', 'content', 'source'];
 const sourceKeys = ['kind', 'form', 'senderSessionId', 'senderName'];
 const textBlockKeys = ['type', 'text'];
 
-/** A text block as `{"type":"text","text":…}`; undefined for any other block. */
-const blockText = (block: unknown): string | undefined =>
+/**
+ * Texts of frozen values, kept as long as the value lives: a sender's heading block and source are
+ * one frozen object shared by all its messages (relayed-message.ts), so their text is written once,
+ * not per send. Only frozen values: a value that can still change cannot keep its text.
+ */
+const frozenTexts = new WeakMap<object, string>();
+
+const keptText = <T extends object>(value: T, write: (value: T) => string | undefined): string | undefined => {
+  const kept = frozenTexts.get(value);
+  if (kept !== undefined) return kept;
+  const text = write(value);
+  if (text !== undefined && Object.isFrozen(value)) frozenTexts.set(value, text);
+  return text;
+};
+
+const writeBlock = (block: object): string | undefined =>
   hasKeys(block, textBlockKeys) && block.type === 'text' && typeof block.text === 'string'
     ? `{"type":"text","text":${quoted(block.text)}}`
     : undefined;
+
+/** A text block as `{"type":"text","text":…}`; undefined for any other block. */
+const blockText = (block: unknown): string | undefined =>
+  typeof block === 'object' && block !== null ? keptText(block, writeBlock) : undefined;
 
 const contentText = (content: unknown): string | undefined => {
   if (!Array.isArray(content) || Object.getPrototypeOf(content) !== Array.prototype) return undefined;
@@ -53,16 +71,23 @@ export const acceptedDataText = (data: unknown): string | undefined => {
   if (!hasKeys(data, dataKeys) || !isText(data.teamId) || !isText(data.list)) return undefined;
   const message = data.message;
   if (!hasKeys(message, messageKeys) || !isText(message.id) || message.role !== 'user') return undefined;
-  const source = message.source;
-  if (
-    !hasKeys(source, sourceKeys) ||
-    source.kind !== 'team-relay' ||
-    source.form !== 'relay' ||
-    !isText(source.senderSessionId) ||
-    !isText(source.senderName)
-  )
-    return undefined;
+  const source =
+    typeof message.source === 'object' && message.source !== null ? keptText(message.source, writeSource) : undefined;
+  if (source === undefined) return undefined;
   const content = contentText(message.content);
   if (content === undefined) return undefined;
-  return `{"teamId":${quoted(data.teamId)},"list":${quoted(data.list)},"message":{"id":${quoted(message.id)},"role":"user","content":${content},"source":{"kind":"team-relay","form":"relay","senderSessionId":${quoted(source.senderSessionId)},"senderName":${quoted(source.senderName)}}}}`;
+  return `{"teamId":${quoted(data.teamId)},"list":${listText(data.list)},"message":{"id":${quoted(message.id)},"role":"user","content":${content},"source":${source}}}`;
 };
+
+const writeSource = (source: object): string | undefined =>
+  hasKeys(source, sourceKeys) &&
+  source.kind === 'team-relay' &&
+  source.form === 'relay' &&
+  isText(source.senderSessionId) &&
+  isText(source.senderName)
+    ? `{"kind":"team-relay","form":"relay","senderSessionId":${quoted(source.senderSessionId)},"senderName":${quoted(source.senderName)}}`
+    : undefined;
+
+/** The two lists' texts are constants. */
+const listText = (list: string): string =>
+  list === 'next-turn' ? '"next-turn"' : list === 'next-step' ? '"next-step"' : quoted(list);

@@ -60,14 +60,40 @@ const metadataFor = (event: WritableEvent, context: WriteContext, time: number):
   return metadata;
 };
 
+/** The end of a metadata text after its time and surface op: the writer and its team, then the brace. */
+interface WriterText {
+  readonly writer: string | undefined;
+  readonly teamId: string | undefined;
+  readonly text: string;
+}
+
+/**
+ * Writer texts kept per writer: every event a session writes ends its metadata text alike, so it is
+ * escaped and joined once per writer, not per event. Bounded: past `maxWriters` it starts again.
+ */
+const writerTexts = new Map<string | undefined, WriterText>();
+const maxWriters = 1024;
+
+const writerText = (writer: string | undefined, teamId: string | undefined): string => {
+  const kept = writerTexts.get(writer);
+  if (kept !== undefined && kept.teamId === teamId) return kept.text;
+  let text = '';
+  if (writer !== undefined) text += `,"writerSessionId":${jsonString(writer)}`;
+  if (teamId !== undefined) text += `,"correlationId":${jsonString(teamId)}`;
+  const made: WriterText = { writer, teamId, text: `${text}}` };
+  if (writerTexts.size >= maxWriters) writerTexts.clear();
+  writerTexts.set(writer, made);
+  return made.text;
+};
+
 /** `JSON.stringify(metadata)` of what `metadataFor` builds, key by key in its order (see json-string.ts). */
 const metadataText = (metadata: StoredEventMetadata): string | undefined => {
   if (!Number.isSafeInteger(metadata.time)) return undefined;
-  let text = `{"time":${metadata.time}`;
-  if (metadata.surfaceOp !== undefined) text += `,"surfaceOp":${JSON.stringify(metadata.surfaceOp)}`;
-  if (metadata.writerSessionId !== undefined) text += `,"writerSessionId":${jsonString(metadata.writerSessionId)}`;
-  if (metadata.correlationId !== undefined) text += `,"correlationId":${jsonString(metadata.correlationId)}`;
-  return `${text}}`;
+  const head =
+    metadata.surfaceOp === undefined
+      ? `{"time":${metadata.time}`
+      : `{"time":${metadata.time},"surfaceOp":${JSON.stringify(metadata.surfaceOp)}`;
+  return head + writerText(metadata.writerSessionId, metadata.correlationId);
 };
 
 /**
@@ -83,22 +109,30 @@ export const appendWritable = (
 ): Promise<AppendResult> => {
   let toAppend: EventToAppend[];
   try {
-    const time = context.clock().getTime();
-    toAppend = events.map((event) => {
-      // A send's acceptance is encoded here, by its known shape, instead of by the store's JSON.stringify.
-      const dataText = event.type === 'teamlog/inbox/accepted' ? acceptedDataText(event.data) : undefined;
-      const metadata = metadataFor(event, context, time);
-      return {
-        id: context.ids.eventId(),
-        type: event.type,
-        data: assertWritable(event, dataText),
-        metadata,
-        dataText,
-        metadataText: metadataText(metadata),
-      };
-    });
+    toAppend = writableEvents(events, context);
   } catch (error) {
     return Promise.reject(error);
   }
   return store.appendToStream(stream, toAppend, { expectedRevision });
+};
+
+/** What `appendWritable` hands the store: the events checked, with their metadata and texts; throws what it refuses. */
+export const writableEvents = (events: readonly WritableEvent[], context: WriteContext): EventToAppend[] => {
+  const time = context.clock().getTime();
+  const toAppend: EventToAppend[] = [];
+  for (let index = 0; index < events.length; index += 1) {
+    const event = events[index] as WritableEvent;
+    // A send's acceptance is encoded here, by its known shape, instead of by the store's JSON.stringify.
+    const dataText = event.type === 'teamlog/inbox/accepted' ? acceptedDataText(event.data) : undefined;
+    const metadata = metadataFor(event, context, time);
+    toAppend.push({
+      id: context.ids.eventId(),
+      type: event.type,
+      data: assertWritable(event, dataText),
+      metadata,
+      dataText,
+      metadataText: metadataText(metadata),
+    });
+  }
+  return toAppend;
 };

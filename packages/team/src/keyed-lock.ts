@@ -29,12 +29,30 @@ export class KeyedLock<K> {
    * or as soon as the work calls `release` (its last step, in the same turn as its result).
    */
   run<T>(key: K, work: (release: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.queued(key, work, signal, false);
+  }
+
+  /**
+   * `run` for work that calls `release` on every path, before or as its promise settles (the
+   * engine's transactions): the lock attaches nothing to the work's promise, which is then the
+   * caller's own (a free key: no promise of the lock's per run).
+   */
+  runReleasing<T>(key: K, work: (release: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.queued(key, work, signal, true);
+  }
+
+  private queued<T>(
+    key: K,
+    work: (release: () => void) => Promise<T>,
+    signal: AbortSignal | undefined,
+    releases: boolean,
+  ): Promise<T> {
     if (signal?.aborted === true) return Promise.reject(sendAborted(signal.reason));
     const holder = this.holders.get(key);
     if (holder === undefined) {
       const held: Holder = { waiting: undefined };
       this.holders.set(key, held);
-      return this.started(key, held, work);
+      return this.started(key, held, work, releases);
     }
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
@@ -45,7 +63,7 @@ export class KeyedLock<K> {
       const waiter: Waiter = {
         start: () => {
           signal?.removeEventListener('abort', onAbort);
-          this.started(key, holder, work).then(resolve, reject);
+          this.started(key, holder, work, releases).then(resolve, reject);
         },
       };
       (holder.waiting ??= []).push(waiter);
@@ -59,7 +77,7 @@ export class KeyedLock<K> {
    * work's own caller resumes: settling alone frees it a microtask later, after callers that awaited
    * the work first, so a caller's next run on the key would find it still held and queue.
    */
-  private started<T>(key: K, holder: Holder, work: (release: () => void) => Promise<T>): Promise<T> {
+  private started<T>(key: K, holder: Holder, work: (release: () => void) => Promise<T>, releases: boolean): Promise<T> {
     let released = false;
     const next = () => {
       if (released) return;
@@ -72,10 +90,11 @@ export class KeyedLock<K> {
     try {
       running = work(next);
     } catch (error) {
-      // A synchronous throw becomes the run's rejection.
-      running = Promise.reject(error);
+      // A synchronous throw becomes the run's rejection (and, since it may not have released, frees the key).
+      next();
+      return Promise.reject(error);
     }
-    running.then(next, next);
+    if (!releases) running.then(next, next);
     return running;
   }
 }

@@ -50,10 +50,7 @@ export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, requ
     const lead = leadOf(sender.teamId);
     // Steps 2-3 take no await when the team's lock is free and both folds are current (a steady
     // send): run at once, nothing can interleave, so the lock and its promises are skipped.
-    const now = engine.now(lead, (leadFold) => {
-      const from = sender.sessionId === lead ? leadFold : engine.currentNow(sender.sessionId);
-      return from === undefined ? undefined : route(engine, paths, sender, leadFold, from, target, content, signal);
-    });
+    const now = steadyRoute(engine, paths, sender, lead, target, content, signal);
     const routed =
       now ??
       engine.locked<Routed>(
@@ -69,6 +66,26 @@ export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, requ
       );
     return settle(engine, sender, routed);
   });
+
+/**
+ * Steps 2-3 at once for a steady send (the team's lock free, the Lead's and the sender's folds
+ * current), else undefined (the caller takes the lock). Synchronous: nothing can run between its
+ * start and its end, so the lock would order nothing.
+ */
+const steadyRoute = (
+  engine: TeamEngine,
+  paths: SteerPaths,
+  sender: Sender,
+  lead: SessionId,
+  target: string,
+  content: readonly ContentBlock[],
+  signal: AbortSignal | undefined,
+): Routed | undefined => {
+  const leadFold = engine.freeAndCurrent(lead);
+  if (leadFold === undefined) return undefined;
+  const from = sender.sessionId === lead ? leadFold : engine.currentNow(sender.sessionId);
+  return from === undefined ? undefined : route(engine, paths, sender, leadFold, from, target, content, signal);
+};
 
 /**
  * 2-4. Route from the team (the Lead's stream) and the sender's own stream, each read once; the

@@ -20,9 +20,18 @@ import {
   refuseUnlisted,
 } from '@teamlog/domain';
 import type { Either } from 'fp-ts/Either';
-import { type EventStore, sessionHeaderStream, sessionStream, isStoreError } from '@teamlog/store';
+import {
+  type AppendResult,
+  type AppendSettled,
+  type EventStore,
+  type EventToAppend,
+  appendSettled,
+  sessionHeaderStream,
+  sessionStream,
+  isStoreError,
+} from '@teamlog/store';
 import type { AcceptedListener, AcceptedNotice } from './accepted-notice';
-import { type WriteContext, appendWritable } from './event-writer';
+import { type WriteContext, appendWritable, writableEvents } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
 import { KeyedLock } from './keyed-lock';
@@ -77,6 +86,38 @@ const claimedBy = (events: readonly WritableEvent[]): UserMessage[] =>
 const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
+/**
+ * What the store runs when a transaction's append is known (appendSettled): committed, the events
+ * are folded as they are (the append held the expected revision, so the stream is exactly the state
+ * plus these events), the result made and the lock let go, all before the caller's promise settles;
+ * another writer first: the transaction decides again from its second attempt, still holding the lock.
+ */
+class TransactCommit<E extends WritableEvent, R> implements AppendSettled<R> {
+  constructor(
+    private readonly engine: TeamEngine,
+    private readonly fold: FoldedStream,
+    private readonly run: Transaction<E, R>,
+    private readonly events: readonly E[],
+    private readonly release: () => void,
+  ) {}
+
+  committed(result: AppendResult): R {
+    try {
+      this.fold.applyAppended(this.events, result.nextExpectedRevision);
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    return afterThenRelease(this.run, this.events, this.fold, this.release);
+  }
+
+  failed(error: unknown): Promise<R> {
+    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this.run, this.release, 2);
+    this.release();
+    throw error;
+  }
+}
+
 /** A stream's fold before anything is read (one function for every cache miss, not a closure per look). */
 const newFold = (sessionId: SessionId): FoldedStream => new FoldedStream(sessionId);
 
@@ -91,9 +132,11 @@ const afterThenRelease = <E extends WritableEvent, R>(
   fold: FoldedStream,
   release: () => void,
 ): R => {
-  const result = run.after(events, fold);
-  release();
-  return result;
+  try {
+    return run.after(events, fold);
+  } finally {
+    release();
+  }
 };
 
 /**
@@ -106,6 +149,7 @@ export class TeamEngine {
   private readonly locks = new KeyedLock<SessionId>();
   private readonly folds: FoldCache<SessionId, FoldedStream>;
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly contexts = new Map<SessionId, WriteContext>();
   private disposed = false;
 
   constructor(private readonly options: TeamEngineOptions) {
@@ -166,14 +210,14 @@ export class TeamEngine {
   }
 
   /**
-   * `work` at once on the stream's current fold when its lock is free, else undefined (the caller
-   * takes the lock). Only for synchronous work: nothing can run between its start and its end, so
-   * the lock would order nothing; `work` returns undefined when it needs to wait after all.
+   * The stream's current fold when its lock is free, else undefined (the caller takes the lock).
+   * Only for synchronous work done before the caller's turn ends: nothing can run between its start
+   * and its end, so the lock would order nothing.
    */
-  now<T>(sessionId: SessionId, work: (fold: FoldedStream) => T | undefined): T | undefined {
+  freeAndCurrent(sessionId: SessionId): FoldedStream | undefined {
     if (this.locks.isHeld(sessionId)) return undefined;
     const fold = this.fold(sessionId);
-    return fold.isCurrent(this.options.store) ? work(fold) : undefined;
+    return fold.isCurrent(this.options.store) ? fold : undefined;
   }
 
   /** A stream's fold when the store knows nothing was appended since, else undefined (see `current`). */
@@ -222,46 +266,101 @@ export class TeamEngine {
    * events are folded as they are, not read back.
    */
   transact<E extends WritableEvent, R>(sessionId: SessionId, run: Transaction<E, R>): Promise<R> {
-    const { store, maxAttempts } = this.options;
     const fold = this.fold(sessionId);
-    return this.locks.run(
+    return this.locks.runReleasing(
       sessionId,
-      async (release) => {
-        for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-          if (!fold.isCurrent(store)) await fold.catchUp(store);
-          const decision = run.decide(fold);
-          if (decision._tag === 'Left') throw new TeamLogError(decision.left);
-          const events = decision.right;
-          if (events.length === 0) return afterThenRelease(run, events, fold, release);
-          if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
-          let last: bigint;
-          try {
-            last = (
-              await appendWritable(
-                store,
-                fold.streamName,
-                events,
-                fold.expectedRevision,
-                this.write(run.writer, run.teamId(fold)),
-              )
-            ).nextExpectedRevision;
-          } catch (error) {
-            if (isStoreError(error, 'WrongExpectedVersion')) continue;
-            throw error;
-          }
-          // The append held the expected revision, so the stream is exactly the state plus these events.
-          fold.applyAppended(events, last);
-          return afterThenRelease(run, events, fold, release);
-        }
-        throw new TeamLogError({ code: 'ConcurrencyExhausted', streamName: fold.streamName, attempts: maxAttempts });
-      },
+      (release) =>
+        // A current fold (the steady case) decides and appends at once; the commit settles the
+        // caller's one promise. Anything else (a catch-up first, a retry) takes the loop.
+        fold.isCurrent(this.options.store) ? this.attempt(fold, run, release) : this.attempts(fold, run, release, 1),
       run.signal,
     );
   }
 
+  /**
+   * One attempt on a current fold: decide, then append with the continuation that folds what was
+   * appended, makes the result and lets the lock go when the commit is durable (TransactCommit).
+   * Lets the lock go itself on every path that does not reach the store.
+   */
+  private attempt<E extends WritableEvent, R>(
+    fold: FoldedStream,
+    run: Transaction<E, R>,
+    release: () => void,
+  ): Promise<R> {
+    let events: readonly E[];
+    let toAppend: EventToAppend[];
+    try {
+      const decision = run.decide(fold);
+      if (decision._tag === 'Left') throw new TeamLogError(decision.left);
+      events = decision.right;
+      if (events.length === 0) return Promise.resolve(afterThenRelease(run, events, fold, release));
+      if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
+      toAppend = writableEvents(events, this.write(run.writer, run.teamId(fold)));
+    } catch (error) {
+      release();
+      return Promise.reject(error);
+    }
+    return appendSettled(
+      this.options.store,
+      fold.streamName,
+      toAppend,
+      { expectedRevision: fold.expectedRevision },
+      new TransactCommit(this, fold, run, events, release),
+    );
+  }
+
+  /** The transaction from its `attempt`th try, catching the fold up first when it must; lets the lock go on every path. */
+  async attempts<E extends WritableEvent, R>(
+    fold: FoldedStream,
+    run: Transaction<E, R>,
+    release: () => void,
+    attempt: number,
+  ): Promise<R> {
+    const { store, maxAttempts } = this.options;
+    try {
+      for (; attempt <= maxAttempts; attempt += 1) {
+        if (!fold.isCurrent(store)) await fold.catchUp(store);
+        const decision = run.decide(fold);
+        if (decision._tag === 'Left') throw new TeamLogError(decision.left);
+        const events = decision.right;
+        if (events.length === 0) return afterThenRelease(run, events, fold, release);
+        if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
+        let last: bigint;
+        try {
+          last = (
+            await appendWritable(
+              store,
+              fold.streamName,
+              events,
+              fold.expectedRevision,
+              this.write(run.writer, run.teamId(fold)),
+            )
+          ).nextExpectedRevision;
+        } catch (error) {
+          if (isStoreError(error, 'WrongExpectedVersion')) continue;
+          throw error;
+        }
+        // The append held the expected revision, so the stream is exactly the state plus these events.
+        fold.applyAppended(events, last);
+        return afterThenRelease(run, events, fold, release);
+      }
+      throw new TeamLogError({ code: 'ConcurrencyExhausted', streamName: fold.streamName, attempts: maxAttempts });
+    } finally {
+      // Already let go on success (afterThenRelease); a failure lets go here.
+      release();
+    }
+  }
+
+  /** A writer's context, made once per writer and team (a send's is the same for every message of its sender). */
   private write(writer: SessionId, teamId: TeamId | undefined): WriteContext {
+    const kept = this.contexts.get(writer);
+    if (kept !== undefined && kept.teamId === teamId) return kept;
     const { ids, clock } = this.options;
-    return teamId === undefined ? { ids, clock, writer } : { ids, clock, writer, teamId };
+    const context: WriteContext = teamId === undefined ? { ids, clock, writer } : { ids, clock, writer, teamId };
+    // Bounded like the fold cache's streams: an evicted writer's context is made again.
+    if (this.contexts.size >= this.options.foldCacheSize) this.contexts.clear();
+    this.contexts.set(writer, context);
+    return context;
   }
 
   decideTeam(teamId: TeamId, command: TeamCommand, writer: SessionId): Promise<readonly TeamWriteEvent[]> {

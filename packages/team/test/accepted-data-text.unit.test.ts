@@ -63,4 +63,54 @@ describe('acceptedDataText', () => {
     expect(acceptedDataText({ ...data, message: { ...data.message, content: [undefined] } })).toBeUndefined();
     expect(acceptedDataText(null)).toBeUndefined();
   });
+
+  it("writes a frozen sender part's text once and reuses it, byte for byte, for every message that shares it", () => {
+    const data = acceptance(['Team message from sender-1:', 'first']);
+    const source = Object.freeze({ ...data.message.source });
+    const heading = Object.freeze({ type: 'text', text: 'Team message from sender-1:' });
+    const first = {
+      ...data,
+      message: { ...data.message, source, content: [heading, { type: 'text', text: 'first' }] },
+    };
+    const second = {
+      ...data,
+      list: 'next-step',
+      message: { ...data.message, source, content: [heading, { type: 'text', text: 'second "one"' }] },
+    };
+    expect(acceptedDataText(first)).toBe(JSON.stringify(first));
+    expect(acceptedDataText(second)).toBe(JSON.stringify(second));
+  });
+
+  it('reads a frozen sender part once for all the messages that share it (its text is kept)', () => {
+    const data = acceptance(['x']);
+    let reads = 0;
+    const source = Object.freeze({
+      kind: 'team-relay',
+      form: 'relay',
+      senderSessionId: data.message.source.senderSessionId,
+      get senderName() {
+        reads += 1;
+        return 'sender-1';
+      },
+    });
+    const message = (id: string) => ({ ...data, message: { ...data.message, id, source } });
+    const texts = ['01a235de-30d8-71d6-b941-3906aadc8010', '01a235de-30d8-71d6-b941-3906aadc8011'].map((id) =>
+      acceptedDataText(message(id)),
+    );
+    expect(texts).toEqual([
+      JSON.stringify(message('01a235de-30d8-71d6-b941-3906aadc8010')),
+      JSON.stringify(message('01a235de-30d8-71d6-b941-3906aadc8011')),
+    ]);
+    const readsByStringify = 2;
+    expect(reads - readsByStringify).toBe(2);
+  });
+
+  it('writes the text of a sender part that is not frozen anew each time, so a change to it shows', () => {
+    const data = acceptance(['x']);
+    const source = { ...data.message.source };
+    const first = { ...data, message: { ...data.message, source } };
+    expect(acceptedDataText(first)).toBe(JSON.stringify(first));
+    source.senderName = 'renamed';
+    expect(acceptedDataText(first)).toBe(JSON.stringify(first));
+  });
 });

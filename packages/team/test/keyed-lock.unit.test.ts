@@ -115,4 +115,31 @@ describe('one queue per key', () => {
     await expect(next).resolves.toBe('next');
     expect(lock.isHeld('a')).toBe(false);
   });
+
+  it('given work run with runReleasing, when it releases the key while its promise is still pending, then the next work on the key starts', async () => {
+    const lock = new KeyedLock<string>();
+    const order: string[] = [];
+    void lock.runReleasing('a', (release) => {
+      order.push('a1');
+      release();
+      return new Promise<void>(() => undefined);
+    });
+    await lock.run('a', async () => order.push('a2'));
+    expect(order).toEqual(['a1', 'a2']);
+  });
+
+  it('given work run with runReleasing that never releases, when its promise settles, then the key stays held (the work owns the release)', async () => {
+    const lock = new KeyedLock<string>();
+    await lock.runReleasing('a', async () => undefined);
+    expect(lock.isHeld('a')).toBe(true);
+  });
+
+  it('given work that throws before it returns a promise, when run, then the run rejects and the key is free at once', async () => {
+    const lock = new KeyedLock<string>();
+    const run = lock.runReleasing('a', () => {
+      throw new Error('refused');
+    });
+    expect(lock.isHeld('a')).toBe(false);
+    await expect(run).rejects.toThrow('refused');
+  });
 });

@@ -1,6 +1,7 @@
 import { sequentialIds, uuidV7Ids } from '@teamlog/events';
-import { InMemoryEventStore } from '@teamlog/store';
+import { InMemoryEventStore, type StreamName } from '@teamlog/store';
 import { CountingStore } from './counting-store';
+import { SettlingStore } from './settling-store';
 import { fixture, member, startedTeam, streamOf, typesOf } from '@teamlog/test-support/team-fixture';
 
 describe('a send as one straight pipeline', () => {
@@ -112,6 +113,48 @@ describe('a send as one straight pipeline', () => {
         (type) => type === 'teamlog/inbox/accepted',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('a send on a store that settles its appends', () => {
+  it("given a store that settles appends itself, when a member sends, then the acceptance's append is settled by the engine's continuation and the send resolves with the message id", async () => {
+    const store = new SettlingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    const before = store.settledAppends;
+    const id = await member(team, 'researcher').send({ target: 'implementer', message: 'first' });
+    expect(store.settledAppends - before).toBe(1);
+    const accepted = (await streamOf(store, member(team, 'implementer').sessionId)).filter(
+      (event) => event.type === 'teamlog/inbox/accepted',
+    );
+    expect(accepted.map((event) => (event.data as { message: { id: string } }).message.id)).toEqual([id]);
+    // The fold took the append as it was: the next send decides on it without a read.
+    store.reads.length = 0;
+    await member(team, 'researcher').send({ target: 'implementer', message: 'second' });
+    expect(store.reads).toEqual([]);
+  });
+
+  it('given a store that settles appends itself and a target another writer closed behind the fold, when the send appends, then the continuation decides again and the send is refused', async () => {
+    const store = new SettlingStore(new InMemoryEventStore());
+    const { teamlog } = fixture(store);
+    const team = await startedTeam(teamlog, 'researcher', 'implementer');
+    await member(team, 'researcher').send({ target: 'implementer', message: 'first' });
+    const target = `session-${member(team, 'implementer').sessionId}` as StreamName;
+    // This process's fold of the target goes on believing it is current after the other writer's close.
+    store.stale.set(target, store.knownRevision(target));
+    const other = fixture(store, { ids: { ...sequentialIds('o'), eventId: uuidV7Ids.eventId } }).teamlog;
+    await other.runtime(member(team, 'implementer').sessionId).close('killed');
+    const settledBefore = store.settledAppends;
+    await expect(member(team, 'researcher').send({ target: 'implementer', message: 'too late' })).rejects.toMatchObject(
+      { code: 'TargetClosed' },
+    );
+    // The stale decision went to the store, lost on the revision, and was decided again.
+    expect(store.settledAppends - settledBefore).toBe(1);
+    expect(store.stale.has(target)).toBe(false);
+    // The lock was let go on the refusal: a later send to the same target is decided (and refused) too.
+    await expect(member(team, 'researcher').send({ target: 'implementer', message: 'again' })).rejects.toMatchObject({
+      code: 'TargetClosed',
+    });
   });
 });
 
