@@ -11,6 +11,15 @@ export interface Chunk<T> {
   readonly digest: string;
 }
 
+/** The line an event came from: its bytes (a view made when asked for) and their length. */
+export interface ChunkLine {
+  readonly lineBytes: Uint8Array;
+  readonly lineLength: number;
+}
+
+/** A line's bytes as a `ChunkLine`. */
+export const chunkLineOf = (lineBytes: Uint8Array): ChunkLine => ({ lineBytes, lineLength: lineBytes.length });
+
 const newline = 0x0a;
 const newlineBytes = Uint8Array.of(newline);
 
@@ -40,11 +49,14 @@ export class AppendChunker<T> {
     private readonly fingerprinted = true,
   ) {}
 
-  /** Add one event (the item kept for the chunk, if any); returns the chunk this event completes. */
-  add(line: number, lineBytes: Uint8Array, item?: T): Chunk<T> | undefined {
+  /**
+   * Add one event (the item kept for the chunk, if any); returns the chunk this event completes.
+   * The line's bytes are asked for only when fingerprinting; otherwise its length is enough.
+   */
+  add(line: number, source: ChunkLine, item?: T): Chunk<T> | undefined {
     if (line !== this.lastLine) {
-      if (this.fingerprinted) this.extendRun(lineBytes);
-      this.bytes += lineBytes.length;
+      if (this.fingerprinted) this.extendRun(source.lineBytes);
+      this.bytes += source.lineLength;
       this.lastLine = line;
     }
     if (item !== undefined) this.items.push(item);

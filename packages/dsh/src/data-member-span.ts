@@ -122,7 +122,8 @@ export const dataMemberSpan = (bytes: Uint8Array): ByteSpan | undefined => {
 /** The text of the line's `data` value, as the line holds it; undefined when it has none (see dataMemberSpan). */
 export const dataMemberText = (bytes: Uint8Array): string | undefined => {
   const span = dataMemberSpan(bytes);
-  return span === undefined
-    ? undefined
-    : Buffer.from(bytes.buffer, bytes.byteOffset + span.start, span.end - span.start).toString('utf8');
+  if (span === undefined) return undefined;
+  // A line of the reader is a Buffer already: decoded in place, without another view of it.
+  if (Buffer.isBuffer(bytes)) return bytes.toString('utf8', span.start, span.end);
+  return Buffer.from(bytes.buffer, bytes.byteOffset + span.start, span.end - span.start).toString('utf8');
 };

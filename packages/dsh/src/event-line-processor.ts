@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import { type EventClass, type FormatVersion, classifyEventType, isTeamRecordType } from '@teamlog/events';
-import { isBlankLine } from './blank-line';
+import { isBlankRange } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
 import type { SplitLine } from './line-splitter';
@@ -17,12 +17,39 @@ export interface SessionLogEvent {
   readonly eventClass: EventClass;
   /** The bytes of that line (shared by a packed row's members); valid while the event is visited. */
   readonly lineBytes: Uint8Array;
+  /** The length of that line in bytes (`lineBytes.length`, without making the view). */
+  readonly lineLength: number;
   /**
    * True when the payload is a catalog type's and its codec accepted it: checked by this read, or
    * (a trusted read) by the strict read that validated the same lines. The importer hands this
    * verdict on (`EventToAppend.catalog`), so inline views do not check the payload again.
    */
   readonly catalogChecked?: boolean;
+}
+
+/**
+ * A kept event and the line it came from. The line's bytes stay a range of the read buffer: the
+ * view is made only for a reader that asks for it (a store keeping the data text, a fingerprint).
+ */
+class VisitedEvent implements SessionLogEvent {
+  readonly line: number;
+
+  constructor(
+    private readonly source: SplitLine,
+    readonly event: LogicalEvent,
+    readonly eventClass: EventClass,
+    readonly catalogChecked: boolean,
+  ) {
+    this.line = source.line;
+  }
+
+  get lineBytes(): Uint8Array {
+    return this.source.bytes;
+  }
+
+  get lineLength(): number {
+    return this.source.length;
+  }
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -38,6 +65,24 @@ class LineProblem {
 
 const blankLineProblem = new LineProblem(blankLine);
 
+/** The first byte of a UTF-8 byte order mark, which the fatal decoder drops from the front of a line. */
+const bomFirstByte = 0xef;
+
+/**
+ * A line's text, decoded straight from the buffer it was read into. A line its read chunk proved
+ * valid UTF-8 is sliced without a second check; any other line (or one starting with a byte
+ * order mark) goes through the fatal decoder, which finds what is wrong with it.
+ */
+const lineText = (line: SplitLine): string | undefined => {
+  const { chunk, start, end } = line;
+  if (line.utf8 && chunk[start] !== bomFirstByte) return chunk.toString('utf8', start, end);
+  try {
+    return utf8.decode(chunk.subarray(start, end));
+  } catch {
+    return undefined;
+  }
+};
+
 /** A line's JSON value (as it is: nothing wrapped around it on the happy path), or the problem that makes it unparsable. */
 const parseLineValue = (line: SplitLine): unknown => {
   if (line.overlongBytes !== undefined) {
@@ -48,13 +93,10 @@ const parseLineValue = (line: SplitLine): unknown => {
     });
   }
   // Before decoding: a blank line is unparsable like any non-JSON line, but found without a throw (docs/rules.md#blank-lines).
-  if (isBlankLine(line.bytes)) return blankLineProblem;
-  let text: string;
-  try {
-    text = utf8.decode(line.bytes);
-  } catch {
+  if (isBlankRange(line.chunk, line.start, line.end)) return blankLineProblem;
+  const text = lineText(line);
+  if (text === undefined)
     return new LineProblem({ kind: 'problem', reason: 'unparsable-line', detail: 'the line is not valid UTF-8' });
-  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -194,13 +236,7 @@ export class EventLineProcessor {
 
   private visited(line: SplitLine, event: LogicalEvent): SessionLogEvent {
     const eventClass = this.classify(line.line, event);
-    return {
-      line: line.line,
-      event,
-      eventClass,
-      lineBytes: line.bytes,
-      catalogChecked: eventClass === 'catalog' && this.verdictOf(event),
-    };
+    return new VisitedEvent(line, event, eventClass, eventClass === 'catalog' && this.verdictOf(event));
   }
 
   /** The class of a type, and whether it is a Team record's: a lookup in the catalog's tables costs more than in this map. */
@@ -231,7 +267,7 @@ export class EventLineProcessor {
         { line: line.line },
       );
     }
-    if (line.bytes.length < 2 * this.limits.maxJsonDepth) return;
+    if (line.length < 2 * this.limits.maxJsonDepth) return;
     const path = tooDeepPath(value, this.limits.maxJsonDepth);
     if (path !== undefined) {
       throw new SessionLogRejected(

@@ -1,16 +1,38 @@
+import { isUtf8 } from 'node:buffer';
 import { isBlankRange } from './blank-line';
 
-/** One complete line (its `\n` seen), numbered from 1, without the newline. */
-export interface SplitLine {
-  readonly line: number;
-  readonly bytes: Buffer;
-  /** The line was longer than `maxLineBytes`; its bytes were discarded (`bytes` is empty). */
-  readonly overlongBytes?: number;
-  /**
-   * This entry stands for `blankRun` blank lines in a row, from `line` on (`bytes` is empty):
-   * a flood of blank lines costs one entry per run, not one per line (docs/rules.md#blank-lines).
-   */
-  readonly blankRun?: number;
+/**
+ * One complete line (its `\n` seen), numbered from 1, without the newline: a range of the buffer
+ * it was read into, so splitting makes no buffer per line. Only a line across two reads is
+ * copied, into a buffer of its own.
+ */
+export class SplitLine {
+  constructor(
+    readonly line: number,
+    /** The buffer the line lies in: its read chunk, or its own for a line assembled across reads. */
+    readonly chunk: Buffer,
+    readonly start: number,
+    readonly end: number,
+    /** `chunk[start, end)` is valid UTF-8, checked with the rest of its read chunk: it decodes without a second check. */
+    readonly utf8 = false,
+    /** The line was longer than `maxLineBytes`; its bytes were discarded (the range is empty). */
+    readonly overlongBytes: number | undefined = undefined,
+    /**
+     * This entry stands for `blankRun` blank lines in a row, from `line` on (the range is empty):
+     * a flood of blank lines costs one entry per run, not one per line (docs/rules.md#blank-lines).
+     */
+    readonly blankRun: number | undefined = undefined,
+  ) {}
+
+  /** The line's length in bytes (0 for an overlong line or a blank run). */
+  get length(): number {
+    return this.end - this.start;
+  }
+
+  /** A view of the line's bytes, made when asked for: the reader itself works on the range. */
+  get bytes(): Buffer {
+    return this.chunk.subarray(this.start, this.end);
+  }
 }
 
 const noBytes = Buffer.alloc(0);
@@ -51,13 +73,15 @@ export async function* splitLines(
   let largestLineBytes = 0;
   let peakBufferedBytes = 0;
 
-  const finishLine = (last: Buffer, lastLength: number): SplitLine => {
-    lineNumber += 1;
-    const total = pendingBytes + lastLength;
-    largestLineBytes = Math.max(largestLineBytes, total);
-    const line: SplitLine = overlong
-      ? { line: lineNumber, bytes: Buffer.alloc(0), overlongBytes: total }
-      : { line: lineNumber, bytes: pending.length === 0 ? last : Buffer.concat([...pending, last], total) };
+  /** The line that ends at `end` of `bytes` and began in an earlier read (or is overlong): the one copy. */
+  const assembledLine = (bytes: Buffer, end: number): SplitLine => {
+    const total = pendingBytes + end;
+    let line: SplitLine;
+    if (overlong) line = new SplitLine(lineNumber, noBytes, 0, 0, false, total);
+    else {
+      const joined = Buffer.concat([...pending, bytes.subarray(0, end)], total);
+      line = new SplitLine(lineNumber, joined, 0, total, isUtf8(joined));
+    }
     pending = [];
     pendingBytes = 0;
     overlong = false;
@@ -69,18 +93,43 @@ export async function* splitLines(
     peakBufferedBytes = Math.max(peakBufferedBytes, pendingBytes + bytes.length);
     let start = 0;
     let batch: SplitLine[] = [];
-    let blankRun: { line: number; bytes: Buffer; blankRun: number } | undefined;
-    for (let end = bytes.indexOf(newline, start); end !== -1; end = bytes.indexOf(newline, start)) {
-      if (pendingBytes === 0 && end - start <= maxLineBytes && isBlankRange(bytes, start, end)) {
-        lineNumber += 1;
-        largestLineBytes = Math.max(largestLineBytes, end - start);
-        if (blankRun !== undefined && batch[batch.length - 1] === blankRun) blankRun.blankRun += 1;
-        else batch.push((blankRun = { line: lineNumber, bytes: noBytes, blankRun: 1 }));
+    let end = bytes.indexOf(newline);
+    if (end !== -1 && (pendingBytes > 0 || overlong)) {
+      lineNumber += 1;
+      if (!overlong && pendingBytes + end > maxLineBytes) overlong = true;
+      largestLineBytes = Math.max(largestLineBytes, pendingBytes + end);
+      batch.push(assembledLine(bytes, end));
+      start = end + 1;
+      end = bytes.indexOf(newline, start);
+    }
+    // The complete lines of this read, checked as one range: valid UTF-8 in all is valid in each.
+    const last = bytes.lastIndexOf(newline);
+    const utf8 = last > start && isUtf8(bytes.subarray(start, last));
+    let blankStart = 0;
+    let blankLines = 0;
+    for (; end !== -1; end = bytes.indexOf(newline, start)) {
+      lineNumber += 1;
+      const length = end - start;
+      if (length > largestLineBytes) largestLineBytes = length;
+      if (length <= maxLineBytes && isBlankRange(bytes, start, end)) {
+        if (blankLines === 0) blankStart = lineNumber;
+        blankLines += 1;
         start = end + 1;
         continue;
       }
-      if (!overlong && pendingBytes + (end - start) > maxLineBytes) overlong = true;
-      batch.push(finishLine(overlong ? Buffer.alloc(0) : bytes.subarray(start, end), end - start));
+      if (blankLines > 0) {
+        batch.push(new SplitLine(blankStart, noBytes, 0, 0, false, undefined, blankLines));
+        blankLines = 0;
+        if (batch.length >= splitBatchLines) {
+          yield batch;
+          batch = [];
+        }
+      }
+      batch.push(
+        length > maxLineBytes
+          ? new SplitLine(lineNumber, noBytes, 0, 0, false, length)
+          : new SplitLine(lineNumber, bytes, start, end, utf8),
+      );
       start = end + 1;
       if (batch.length >= splitBatchLines) {
         // Handed on while young: a read buffer's worth of line objects held at once outlives scavenges.
@@ -88,6 +137,7 @@ export async function* splitLines(
         batch = [];
       }
     }
+    if (blankLines > 0) batch.push(new SplitLine(blankStart, noBytes, 0, 0, false, undefined, blankLines));
     if (start < bytes.length) {
       const rest = bytes.subarray(start);
       if (!overlong && pendingBytes + rest.length > maxLineBytes) {

@@ -1,4 +1,4 @@
-import { createReadStream, promises as fs } from 'node:fs';
+import { readFileChunks } from './file-chunks';
 import type { Compression } from './session-file-name';
 import { type ZstdDecodeLimits, defaultZstdDecodeLimits } from './zstd-decode-limits';
 import { type ZstdStreamEnd, decodeZstdFrames } from './zstd-frame-decoder';
@@ -16,16 +16,15 @@ export interface LogByteSource {
 
 export const readChunkBytes = 1024 * 1024;
 
-const sniff = async (file: string): Promise<Compression> => {
-  const handle = await fs.open(file, 'r');
+/** `first` again, then the rest of `chunks`. */
+async function* startingWith(first: Buffer | undefined, chunks: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
   try {
-    const probe = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(probe, 0, 4, 0);
-    return startsWithZstdFrame(probe.subarray(0, bytesRead)) ? 'zstd' : 'none';
+    if (first !== undefined) yield first;
+    yield* chunks;
   } finally {
-    await handle.close();
+    await chunks.return(undefined);
   }
-};
+}
 
 /** The chunks of `source`, each after the import's pacer (if any) lets it read on (paced-import.ts). */
 async function* paced(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -41,8 +40,15 @@ export const openLogBytes = async (
   file: string,
   limits: ZstdDecodeLimits = defaultZstdDecodeLimits,
 ): Promise<LogByteSource> => {
-  const compression = await sniff(file);
-  const raw = createReadStream(file, { highWaterMark: readChunkBytes });
+  const chunks = await readFileChunks(file, readChunkBytes);
+  // The first chunk tells the compression (zstd magic): the file is opened and read once.
+  const first = await chunks.next().catch(async (error: unknown) => {
+    await chunks.return(undefined);
+    throw error;
+  });
+  const head = first.done === true ? undefined : first.value;
+  const compression: Compression = head !== undefined && startsWithZstdFrame(head) ? 'zstd' : 'none';
+  const raw = startingWith(head, chunks);
   if (compression === 'none') return { compression, bytes: paced(raw), zstdEnd: () => undefined };
   let end: ZstdStreamEnd | undefined;
   async function* decoded(): AsyncGenerator<Uint8Array> {

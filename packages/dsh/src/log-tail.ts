@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { EventLineProcessor, type SessionLogEvent } from './event-line-processor';
 import { jsonEqual } from './json-equal';
-import { type SplitLine, defaultMaxLineBytes } from './line-splitter';
+import { SplitLine, defaultMaxLineBytes } from './line-splitter';
 import { readChunkBytes } from './log-byte-source';
 import type { Recovery } from './recovery-scanner';
 import { SessionLogRejected } from './session-log-errors';
@@ -199,10 +199,10 @@ export class LogTail {
     for (let end = text.indexOf(newline, start); end !== -1; end = text.indexOf(newline, start)) {
       const length = end - start;
       this.lines += 1;
-      const line: SplitLine =
+      const line =
         length > this.maxLineBytes
-          ? { line: this.lines, bytes: noBytes, overlongBytes: length }
-          : { line: this.lines, bytes: text.subarray(start, end) };
+          ? new SplitLine(this.lines, noBytes, 0, 0, false, length)
+          : new SplitLine(this.lines, text, start, end);
       start = end + 1;
       if (this.lines === 1) this.checkHeader(line);
       else kept.push(...this.processor.process(line));

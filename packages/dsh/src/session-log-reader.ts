@@ -307,6 +307,8 @@ export const openSessionLog = (file: string, options: ReadSessionLogOptions = {}
 export const scanSessionLog = async (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogSummary> =>
   (await openSessionLog(file, options)).scan(undefined, options);
 
+const noLineBytes = new Uint8Array(0);
+
 /** Read a whole log into memory (for small logs, tests and tools; large logs: use `openSessionLog`). */
 export const readSessionLog = async (
   file: string,
@@ -318,9 +320,9 @@ export const readSessionLog = async (
 }> => {
   const reader = await openSessionLog(file, options);
   const events: SessionLogEvent[] = [];
-  const summary = await reader.scan(({ lineBytes: _bytes, ...event }) => {
-    // Without the line bytes: they are views of whole read buffers, which would all stay alive.
-    events.push({ ...event, lineBytes: new Uint8Array(0) });
+  const summary = await reader.scan(({ line, event, eventClass, catalogChecked }) => {
+    // Without the line bytes: they are ranges of whole read buffers, which would all stay alive.
+    events.push({ line, event, eventClass, lineBytes: noLineBytes, lineLength: 0, catalogChecked });
   }, options);
   return { head: reader.head, events, summary };
 };

@@ -1,6 +1,6 @@
 import type { SessionId } from '@teamlog/events';
 import { type EventToAppend, type StagedAppends, sessionStream } from '@teamlog/store';
-import { AppendChunker, type Chunk, type ChunkLimits } from './append-chunker';
+import { AppendChunker, type Chunk, type ChunkLimits, chunkLineOf } from './append-chunker';
 import { ChunkStager } from './chunk-stager';
 import { sameLogHead } from './same-log-head';
 import type { SessionLogRejected } from './session-log-errors';
@@ -48,9 +48,11 @@ export const stageFromSecondRead = async (input: SecondReadInput): Promise<numbe
   await scanFingerprintedLog(
     file,
     checkHead,
-    ({ event, line, lineBytes, catalogChecked }) => {
+    (visited) => {
+      const { event, line, catalogChecked } = visited;
       if (event.seq < plan.alreadyStored) return undefined;
-      const chunk = chunker.add(line, lineBytes, encode(event, lineBytes, catalogChecked));
+      const lineBytes = visited.lineBytes;
+      const chunk = chunker.add(line, chunkLineOf(lineBytes), encode(event, lineBytes, catalogChecked));
       return chunk === undefined ? undefined : write(chunk);
     },
     {

@@ -96,16 +96,16 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     );
   };
   const keep = (event: SessionLogEvent): EventToAppend | undefined => {
-    if (stageChunk !== undefined) return encode(event.event, event.lineBytes, event.catalogChecked);
-    if (budget.admit(event.line, event.lineBytes.length))
-      return encode(event.event, event.lineBytes, event.catalogChecked);
+    // The line's bytes only for a store that keeps the data text: a view of them is made on request.
+    if (stageChunk !== undefined || budget.admit(event.line, event.lineLength))
+      return encode(event.event, dataText ? event.lineBytes : undefined, event.catalogChecked);
     buffered = undefined; // over the budget: the tail will be read again
     return undefined;
   };
   try {
     const summary = await reader.scan((event) => {
       if (event.event.seq < alreadyStored) return compare(event);
-      const chunk = chunker.add(event.line, event.lineBytes, keep(event));
+      const chunk = chunker.add(event.line, event, keep(event));
       if (chunk !== undefined) {
         digests.push(chunk.digest);
         buffered?.push(chunk.items);

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { AppendChunker } from '../src/append-chunker';
+import { AppendChunker, chunkLineOf } from '../src/append-chunker';
 
 /** The fingerprint's definition: SHA-256 of each line followed by `\n`. */
 const canonicalDigest = (lines: readonly string[]): string =>
@@ -48,7 +48,9 @@ describe('append chunk fingerprints', () => {
         fc.integer({ min: 1, max: 8 }),
         (lines, layout, batchEvents) => {
           const chunker = new AppendChunker<number>({ batchEvents, batchBytes: Number.MAX_SAFE_INTEGER });
-          const digests = layOut(lines, layout).map((bytes, index) => chunker.add(index + 2, bytes, index)?.digest);
+          const digests = layOut(lines, layout).map(
+            (bytes, index) => chunker.add(index + 2, chunkLineOf(bytes), index)?.digest,
+          );
           digests.push(chunker.finish()?.digest);
           const expected = lines.map((_, index) =>
             (index + 1) % batchEvents === 0
@@ -69,16 +71,16 @@ describe('append chunk fingerprints', () => {
   it('hash the shared line of a packed row once, and cut by bytes of source lines', () => {
     const chunker = new AppendChunker<string>({ batchEvents: 100, batchBytes: 6 });
     const row = Buffer.from('packed');
-    expect(chunker.add(2, row, 'a')).toMatchObject({ items: ['a'], digest: canonicalDigest(['packed']) });
-    expect(chunker.add(3, Buffer.from('x'), 'b')).toBeUndefined();
-    expect(chunker.add(3, Buffer.from('x'), 'c')).toBeUndefined();
+    expect(chunker.add(2, chunkLineOf(row), 'a')).toMatchObject({ items: ['a'], digest: canonicalDigest(['packed']) });
+    expect(chunker.add(3, chunkLineOf(Buffer.from('x')), 'b')).toBeUndefined();
+    expect(chunker.add(3, chunkLineOf(Buffer.from('x')), 'c')).toBeUndefined();
     expect(chunker.finish()).toEqual({ items: ['b', 'c'], digest: canonicalDigest(['x']) });
   });
 
   it('differ when a line differs', () => {
     const digestOf = (lines: string[]): string | undefined => {
       const chunker = new AppendChunker<never>({ batchEvents: 100, batchBytes: 1000 });
-      lines.forEach((line, index) => chunker.add(index + 2, Buffer.from(line)));
+      lines.forEach((line, index) => chunker.add(index + 2, chunkLineOf(Buffer.from(line))));
       return chunker.finish()?.digest;
     };
     expect(digestOf(['ab', 'c'])).not.toBe(digestOf(['a', 'bc']));

@@ -1,8 +1,14 @@
 import { isBlankLine } from '../src/blank-line';
 import { EventLineProcessor } from '../src/event-line-processor';
+import { SplitLine } from '../src/line-splitter';
 import { SessionLogRejected } from '../src/session-log-errors';
 
-const line = (number: number, text: string) => ({ line: number, bytes: Buffer.from(text) });
+const line = (number: number, text: string): SplitLine => {
+  const bytes = Buffer.from(text);
+  return new SplitLine(number, bytes, 0, bytes.length);
+};
+const blankRun = (number: number, lines: number): SplitLine =>
+  new SplitLine(number, Buffer.alloc(0), 0, 0, false, undefined, lines);
 const eventLine = (number: number, seq: number, type = 'turn/start') =>
   line(number, JSON.stringify({ type, seq, time: 1, data: type === 'turn/start' ? { turn: 1 } : {} }));
 
@@ -38,8 +44,8 @@ describe('blank and whitespace-only lines (docs/rules.md#blank-lines)', () => {
   it('takes a run of blank lines from the splitter as that many dropped lines', () => {
     const processor = new EventLineProcessor('blank.jsonl', 4, false);
     processor.process(eventLine(2, 0));
-    expect(processor.process({ line: 3, bytes: Buffer.alloc(0), blankRun: 500_000 })).toEqual([]);
-    expect(processor.process({ line: 500_003, bytes: Buffer.alloc(0), blankRun: 7 })).toEqual([]);
+    expect(processor.process(blankRun(3, 500_000))).toEqual([]);
+    expect(processor.process(blankRun(500_003, 7))).toEqual([]);
     expect(processor.process(eventLine(500_010, 1))).toEqual([]);
     expect(processor.finish(undefined)).toMatchObject({
       reason: 'unparsable-line',

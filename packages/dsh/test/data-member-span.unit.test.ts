@@ -35,6 +35,7 @@ describe("an event line's data member as the line holds it (docs/rules.md#stored
   it('reads the bytes where they lie in a larger buffer', () => {
     const buffer = Buffer.from('xx{"data":[1]}yy');
     expect(dataMemberText(buffer.subarray(2, 14))).toBe('[1]');
+    expect(dataMemberText(new Uint8Array(buffer.buffer, buffer.byteOffset + 2, 12))).toBe('[1]');
   });
 
   it('parses to the data JSON.parse finds, for generated lines of any spacing', () => {

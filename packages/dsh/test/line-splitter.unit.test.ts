@@ -85,4 +85,42 @@ describe('streaming line splitter', () => {
     expect(end.peakBufferedBytes).toBeLessThanOrEqual(end.largestLineBytes + 64);
     expect(text.length).toBeGreaterThan(50 * end.peakBufferedBytes);
   });
+
+  it('gives a line inside one read as a range of that read buffer, and copies only a line across reads', async () => {
+    const reads = [Buffer.from('{"a":1}\n{"b":'), Buffer.from('2}\n{"c":3}\n')];
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield* reads;
+    }
+    const { lines } = await collect(source());
+    expect(lines.map((line) => [line.line, line.bytes.toString(), line.length])).toEqual([
+      [1, '{"a":1}', 7],
+      [2, '{"b":2}', 7],
+      [3, '{"c":3}', 7],
+    ]);
+    const [first, across, last] = lines as [SplitLine, SplitLine, SplitLine];
+    expect(first.chunk).toBe(reads[0]);
+    expect([first.start, first.end]).toEqual([0, 7]);
+    expect(last.chunk).toBe(reads[1]);
+    expect([last.start, last.end]).toEqual([3, 10]);
+    expect(across.chunk).not.toBe(reads[0]);
+    expect(across.chunk).not.toBe(reads[1]);
+  });
+
+  it('marks the lines of a read valid UTF-8 only when the read proves it, line by line across reads', async () => {
+    const euro = Buffer.from('\u20ac');
+    const valid = Buffer.concat([Buffer.from('"'), euro, Buffer.from('"\n"x"\n"'), euro.subarray(0, 1)]);
+    const rest = Buffer.concat([euro.subarray(1), Buffer.from('"\n"'), Buffer.from([0xff]), Buffer.from('"\n')]);
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield valid;
+      yield rest;
+    }
+    const { lines } = await collect(source());
+    expect(lines.map((line) => [line.line, line.utf8])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, false],
+    ]);
+    expect(lines[2]?.bytes.toString()).toBe('"\u20ac"');
+  });
 });
