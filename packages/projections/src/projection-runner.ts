@@ -149,7 +149,9 @@ export class ProjectionRunner<S> {
     let pending: GlobalPosition | undefined;
     let movedElsewhere = false;
     const undo = views.stagedUndo;
+    const { evolveBatch, foldsRunEndsOf } = this.projection;
     return {
+      ...(evolveBatch === undefined || foldsRunEndsOf === undefined ? {} : { foldsRunEndsOf }),
       get checkpoint() {
         return runner.appliedPosition;
       },
@@ -157,12 +159,12 @@ export class ProjectionRunner<S> {
         ? {}
         : { undoesStaged: (events: readonly RecordedEvent[]) => undo.admit(this.state, events) }),
       stage: (events) => {
-        for (const event of events) if (this.apply(event)) pending = event.position;
+        pending = this.applyAll(events) ?? pending;
         views.setAside?.(this.state);
       },
       prepare: (events) => {
         try {
-          for (const event of events) if (this.apply(event)) pending = event.position;
+          pending = this.applyAll(events) ?? pending;
         } catch (error) {
           // Folded partly, and not as the undo log admitted: an abort can only empty the views.
           undo?.spoil();
@@ -317,6 +319,27 @@ export class ProjectionRunner<S> {
     this.current = this.projection.evolve(this.state, event);
     this.appliedPosition = event.position;
     return true;
+  }
+
+  /**
+   * Fold a commit's events (positions ascend in it): those after the checkpoint, through the
+   * projection's `evolveBatch` when it has one. Returns the last one's position, if any was folded.
+   */
+  private applyAll(events: readonly RecordedEvent[]): GlobalPosition | undefined {
+    const applied = this.appliedPosition;
+    let from = 0;
+    if (applied !== undefined)
+      while (from < events.length && comparePositions((events[from] as RecordedEvent).position, applied) <= 0)
+        from += 1;
+    if (from === events.length) return undefined;
+    const { evolveBatch } = this.projection;
+    if (evolveBatch === undefined)
+      for (let index = from; index < events.length; index += 1) this.apply(events[index] as RecordedEvent);
+    else {
+      this.current = evolveBatch(this.state, events, from);
+      this.appliedPosition = (events[events.length - 1] as RecordedEvent).position;
+    }
+    return this.appliedPosition;
   }
 
   /**
