@@ -1,8 +1,15 @@
 import { isLeft } from 'fp-ts/Either';
-import { type EventClass, type FormatVersion, classifyEventType, isTeamRecordType } from '@teamlog/events';
+import {
+  type EventClass,
+  type FormatVersion,
+  classifyEventType,
+  isPackedRowType,
+  isTeamRecordType,
+} from '@teamlog/events';
 import { isBlankRange } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
+import { expandPackedRow } from './packed-row-expander';
 import type { SplitLine } from './line-splitter';
 import type { LogicalEvent } from './logical-event';
 import { type RecordOutcome, type Recovery, RecoveryScanner } from './recovery-scanner';
@@ -220,6 +227,7 @@ export class EventLineProcessor {
       into.push(this.visited(line, plain));
       return;
     }
+    if (problem === undefined && plain === undefined && this.visitPackedRow(line, parsed, into)) return;
     const step = this.scanner.record(line.line, problem ?? this.outcomeOf(parsed));
     if (step.kind === 'reject') {
       const { problem, turnEndLine } = step.damage;
@@ -232,6 +240,30 @@ export class EventLineProcessor {
     }
     if (step.kind === 'drop') return;
     for (const event of step.events) into.push(this.visited(line, event));
+  }
+
+  /**
+   * The short way for a packed row (V0/V1) whose members all come at the expected seqs, nearly
+   * every such row: its members are accepted together, and classed once when their type's class
+   * is the same for every member (not a catalog type, whose payloads are checked one by one).
+   * False, changing nothing, for any other line, which `outcomeOf` and the recovery rule explain.
+   */
+  private visitPackedRow(line: SplitLine, value: unknown, into: SessionLogEvent[]): boolean {
+    if (this.formatVersion > 1 || this.normalised || !isRecord(value)) return false;
+    const { type, seq0 } = value;
+    if (typeof type !== 'string' || !isPackedRowType(type) || seq0 !== this.scanner.expectedSeq) return false;
+    const expanded = expandPackedRow(type, value);
+    if (isLeft(expanded) || !this.scanner.acceptRun(seq0, expanded.right.length)) return false;
+    const members = expanded.right;
+    const first = members[0] as LogicalEvent;
+    if (this.factsOf(first.type).eventClass === 'catalog') {
+      for (const member of members) into.push(this.visited(line, member));
+      return true;
+    }
+    // Every member has the row's one type: the class, and the checks classify makes, are the first one's.
+    const eventClass = this.classify(line.line, first);
+    for (const member of members) into.push(new VisitedEvent(line, member, eventClass, false));
+    return true;
   }
 
   private visited(line: SplitLine, event: LogicalEvent): SessionLogEvent {

@@ -63,6 +63,16 @@ export class RecoveryScanner {
     return true;
   }
 
+  /**
+   * `acceptNext` for `count` events at seqs `first`, `first + 1`, ... (a packed row's members):
+   * all of them accepted, or (false) none and nothing changed.
+   */
+  acceptRun(first: number, count: number): boolean {
+    if (this.problem !== undefined || first !== this.nextSeq || count < 1) return false;
+    this.nextSeq += count;
+    return true;
+  }
+
   record(line: number, outcome: RecordOutcome): ScanStep {
     if (this.problem !== undefined) {
       this.droppedLines += 1;

@@ -1,6 +1,7 @@
 import { type Either, isLeft, left, right } from 'fp-ts/Either';
 import {
   type DecodeError,
+  type EventId,
   type JsonValue,
   StoredEventMetadata,
   decodeWith,
@@ -27,6 +28,33 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
 };
 
 /**
+ * A packed row's member as a store that keeps no payload takes it (the heads-only store, which
+ * reads the id and metadata of a run's ends only): its id and metadata are made when read, not
+ * for every member. The same values `eventToAppendEncoder` gives, each time they are read.
+ */
+class PackedMemberToAppend implements EventToAppend {
+  readonly type: string;
+  readonly data: JsonValue;
+
+  constructor(
+    private readonly event: LogicalEvent,
+    private readonly idOf: (seq: number) => EventId,
+    private readonly normalised: boolean,
+  ) {
+    this.type = event.type;
+    this.data = event.data;
+  }
+
+  get id(): EventId {
+    return this.idOf(this.event.seq);
+  }
+
+  get metadata(): JsonValue {
+    return metadataOf(this.event, this.normalised) as unknown as JsonValue;
+  }
+}
+
+/**
  * The events of one session stream as the store keeps them: `type` and `data` verbatim, the
  * envelope in `StoredEventMetadata`, revision = seq, id deterministic (the stream's id hash is
  * computed once, here). Given the bytes of the line that held the event, `dataText` is the line's
@@ -41,6 +69,9 @@ export const eventToAppendEncoder = (
 ): ((event: LogicalEvent, lineBytes?: Uint8Array, catalogChecked?: boolean) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
   return (event, lineBytes, catalogChecked) => {
+    // No text to cut and no verdict to hand on: a member whose id and metadata are made if read.
+    if (!withDataText && event.packed !== undefined && catalogChecked !== true)
+      return new PackedMemberToAppend(event, idOf, normalised);
     const dataText =
       !withDataText || lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
     const encoded: { -readonly [K in keyof EventToAppend]: EventToAppend[K] } = {

@@ -11,6 +11,18 @@ const unparsable = (rawType?: string) => ({
 });
 
 describe('the recovery rule (docs/rules.md#recovery-damaged-tail)', () => {
+  it('accepts a run of events at the expected seqs at once, or none of it', () => {
+    const scanner = new RecoveryScanner();
+    expect(scanner.acceptRun(1, 24)).toBe(false);
+    expect(scanner.acceptRun(0, 0)).toBe(false);
+    expect(scanner.expectedSeq).toBe(0);
+    expect(scanner.acceptRun(0, 24)).toBe(true);
+    expect(scanner.expectedSeq).toBe(24);
+    scanner.record(3, events(event(25)));
+    expect(scanner.acceptRun(24, 2)).toBe(false);
+    expect(scanner.finish(undefined)).toMatchObject({ reason: 'seq-gap', keptEvents: 24 });
+  });
+
   it('given dense seqs and no tail, when finished, then nothing was recovered', () => {
     const scanner = new RecoveryScanner();
     expect(scanner.record(2, events(event(0), event(1)))).toEqual({ kind: 'accept', events: [event(0), event(1)] });

@@ -149,7 +149,9 @@ export class ProjectionRunner<S> {
     let pending: GlobalPosition | undefined;
     let movedElsewhere = false;
     const undo = views.stagedUndo;
+    const { evolveBatch, foldsRunEndsOf } = this.projection;
     return {
+      ...(evolveBatch === undefined || foldsRunEndsOf === undefined ? {} : { foldsRunEndsOf }),
       get checkpoint() {
         return runner.appliedPosition;
       },
@@ -157,12 +159,12 @@ export class ProjectionRunner<S> {
         ? {}
         : { undoesStaged: (events: readonly RecordedEvent[]) => undo.admit(this.state, events) }),
       stage: (events) => {
-        pending = this.applyCommitted(events) ?? pending;
+        pending = this.applyAll(events) ?? pending;
         views.setAside?.(this.state);
       },
       prepare: (events) => {
         try {
-          pending = this.applyCommitted(events) ?? pending;
+          pending = this.applyAll(events) ?? pending;
         } catch (error) {
           // Folded partly, and not as the undo log admitted: an abort can only empty the views.
           undo?.spoil();
@@ -311,34 +313,39 @@ export class ProjectionRunner<S> {
     return 'ended';
   }
 
-  /**
-   * Fold the events of a commit (in position order, as a store commits them); returns the position
-   * of the last one folded. When the first is past what was folded, so is every other: the batch is
-   * folded without comparing each event's position.
-   */
-  private applyCommitted(events: readonly RecordedEvent[]): GlobalPosition | undefined {
-    const first = events[0];
-    if (first === undefined) return undefined;
-    const applied = this.appliedPosition;
-    if (applied !== undefined && comparePositions(first.position, applied) <= 0) {
-      let last: GlobalPosition | undefined;
-      for (const event of events) if (this.apply(event)) last = event.position;
-      return last;
-    }
-    const { projection } = this;
-    for (const event of events) {
-      this.current = projection.evolve(this.state, event);
-      this.appliedPosition = event.position;
-    }
-    return this.appliedPosition;
-  }
-
   /** Fold one event; an event at or before the checkpoint is never applied again. */
   private apply(event: RecordedEvent): boolean {
     if (this.appliedPosition !== undefined && comparePositions(event.position, this.appliedPosition) <= 0) return false;
     this.current = this.projection.evolve(this.state, event);
     this.appliedPosition = event.position;
     return true;
+  }
+
+  /**
+   * Fold a commit's events (positions ascend in it): those after the checkpoint, through the
+   * projection's `evolveBatch` when it has one. Returns the last one's position, if any was folded.
+   */
+  private applyAll(events: readonly RecordedEvent[]): GlobalPosition | undefined {
+    const applied = this.appliedPosition;
+    let from = 0;
+    if (applied !== undefined)
+      while (from < events.length && comparePositions((events[from] as RecordedEvent).position, applied) <= 0)
+        from += 1;
+    if (from === events.length) return undefined;
+    const { evolveBatch } = this.projection;
+    if (evolveBatch === undefined) {
+      // Past the checkpoint from here on: each event is folded without comparing its position.
+      const { projection } = this;
+      for (let index = from; index < events.length; index += 1) {
+        const event = events[index] as RecordedEvent;
+        this.current = projection.evolve(this.state, event);
+        this.appliedPosition = event.position;
+      }
+    } else {
+      this.current = evolveBatch(this.state, events, from);
+      this.appliedPosition = (events[events.length - 1] as RecordedEvent).position;
+    }
+    return this.appliedPosition;
   }
 
   /**

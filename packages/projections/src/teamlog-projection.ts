@@ -1,4 +1,5 @@
 import type { EraRules } from './era-rules';
+import { chunkType, evolveProjectionBatch } from './chunk-run-fold';
 import { evolveProjection } from './evolve-projection';
 import type { Projection } from './projection';
 import {
@@ -13,6 +14,8 @@ export const teamlogProjection: Projection<ProjectionState> = {
   name: 'teamlog-views',
   initial: initialProjectionState,
   evolve: evolveProjection,
+  evolveBatch: evolveProjectionBatch,
+  foldsRunEndsOf: chunkType,
 };
 
 /** The same projection for views kept only in this process (InMemoryViewStore): its Team maps track no changes. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventId } from '@teamlog/events';
 import {
   type GlobalPosition,
+  HeadsOnlyEventStore,
   InMemoryEventStore,
   type RecordedEvent,
   comparePositions,
@@ -289,5 +290,32 @@ describe('projection runner beside another runner', () => {
     };
     expect(await runner.catchUp()).toBe(4);
     expect(views.committed.state).toEqual(['a:0', 'a:1', 'a:2', 'a:3']);
+  });
+});
+
+describe('a runner folding inline with a projection that folds batches', () => {
+  /** Lists what it saw, a batch as `from..to` of the events it is handed; folds runs of `test/chunk` from their ends. */
+  const batches: Projection<string[]> = {
+    ...seen,
+    evolveBatch: (state, events, from) => [...state, `${from}..${events.length}`],
+    foldsRunEndsOf: 'test/chunk',
+  };
+
+  it("hands a commit's events after its checkpoint to the projection's batch fold, and names its run type to the store", async () => {
+    const store = new HeadsOnlyEventStore();
+    const runner = new ProjectionRunner(store, batches, new InMemoryViewStore(batches));
+    await runner.load();
+    const detach = runner.foldInline();
+    const unit = store.stageAppends();
+    const types = ['test/event', 'test/chunk', 'test/chunk', 'test/chunk', 'test/chunk', 'test/event'];
+    await unit.append(
+      streamName('s'),
+      types.map((type, n) => ({ id: randomUUID() as EventId, type, data: { n } })),
+      { expectedRevision: 'no_stream' },
+    );
+    await unit.commit();
+    detach?.();
+    // The store left out the run's two middle events: the projection was handed four.
+    expect(runner.state).toEqual(['0..4']);
   });
 });

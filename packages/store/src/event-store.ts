@@ -120,6 +120,13 @@ export interface CommitParticipant {
    * batch and the unit's later ones and hands them to `prepare` instead, so an abort has nothing to undo.
    */
   undoesStaged?(events: readonly RecordedEvent[]): boolean;
+  /**
+   * Optional, with `stage`: an event type whose runs the participant folds from their ends alone
+   * (the views, `assistant/chunk`: a run of them moves only a session's count and last time). A
+   * store may then hand `stage` only the first and last event of each run of three or more events
+   * of this type that follow each other in one batch (one stream, one append), not the ones between.
+   */
+  readonly foldsRunEndsOf?: string;
   /** Inside the commit. A throw fails the whole commit: nothing of it is kept, by the store or the participant. */
   prepare(events: readonly RecordedEvent[]): void;
   /** The commit whose events were prepared is durable. */

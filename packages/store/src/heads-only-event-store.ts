@@ -57,6 +57,12 @@ const positionStepPeriod = 7;
  */
 export const foldedBatchEvents = 36 * positionStepPeriod;
 
+/** The event type every participant folds runs of from their ends (`CommitParticipant.foldsRunEndsOf`), when they all name one. */
+const runTypeOf = (participants: readonly CommitParticipant[]): string | undefined => {
+  const type = participants[0]?.foldsRunEndsOf;
+  return participants.every((participant) => participant.foldsRunEndsOf === type) ? type : undefined;
+};
+
 const anotherUnitOpen = (): StoreError =>
   invalidAppend('a unit of this store holds staged events: commit or abort it before anything else is appended');
 
@@ -98,7 +104,7 @@ export class HeadsOnlyEventStore implements EventStore {
     const last = this.lastRevision(stream);
     assertExpectedRevision(stream, options.expectedRevision ?? 'any', last);
     if (events.length === 0) return { nextExpectedRevision: last ?? -1n, position: this.headPosition() };
-    const recorded = this.recordedOf(stream, Number((last ?? -1n) + 1n), events, this.clock());
+    const recorded = this.recordedOf(stream, Number((last ?? -1n) + 1n), events, this.clock(), undefined);
     this.commitRecorded(recorded, [{ stream, from: 0, to: recorded.length }]);
     const lastRecorded = recorded[recorded.length - 1] as RecordedEvent;
     return { nextExpectedRevision: lastRecorded.revision, position: lastRecorded.position };
@@ -128,6 +134,8 @@ export class HeadsOnlyEventStore implements EventStore {
       this.lastPosition === undefined && participants.every((participant) => participant.checkpoint === undefined);
     const undoable = folding && (undoing || empty());
     const held: RecordedEvent[] = [];
+    /** The type whose runs every participant folds from their ends, if they all name the same (see CommitParticipant). */
+    const runType = runTypeOf(participants);
     const heads = new Map<StreamName, UnitHead>();
     const order: StreamName[] = [];
     const recordedAt = this.clock();
@@ -185,8 +193,14 @@ export class HeadsOnlyEventStore implements EventStore {
         const start =
           head === undefined ? Number((this.lastRevision(stream) ?? -1n) + 1n) : head.firstRevision + head.count;
         if (staged === 0) firstCommit = this.nextCommit;
-        const recorded = this.recordedOf(stream, start, events, recordedAt);
-        if (foldsNow && !foldsBatch(stream, recorded, options)) foldsNow = false;
+        const firstCommitOfBatch = this.nextCommit;
+        let recorded = this.recordedOf(stream, start, events, recordedAt, foldsNow ? runType : undefined);
+        if (foldsNow && !foldsBatch(stream, recorded, options)) {
+          foldsNow = false;
+          // Held to the commit, whose `prepare` takes every event: recorded again, whole, at the same positions.
+          this.nextCommit = firstCommitOfBatch;
+          recorded = this.recordedOf(stream, start, events, recordedAt, undefined);
+        }
         if (foldsNow) {
           prepared = participants;
           try {
@@ -198,18 +212,18 @@ export class HeadsOnlyEventStore implements EventStore {
             throw error;
           }
         } else for (const event of recorded) held.push(event);
-        staged += recorded.length;
+        staged += events.length;
         const last = recorded[recorded.length - 1] as RecordedEvent;
         if (head === undefined) {
           heads.set(stream, {
-            count: recorded.length,
+            count: events.length,
             first: recorded[0] as RecordedEvent,
             last,
             firstRevision: start,
           });
           order.push(stream);
         } else {
-          head.count += recorded.length;
+          head.count += events.length;
           head.last = last;
         }
       },
@@ -325,30 +339,46 @@ export class HeadsOnlyEventStore implements EventStore {
     if (behind) throw payloadsNotKept('$all', 'a commit participant joined after events were committed');
   }
 
+  /**
+   * A batch's events as recorded. With `runType` (the participants fold runs of it from their ends),
+   * the events inside a run of that type are left out: their positions are taken all the same.
+   */
   private recordedOf(
     stream: StreamName,
     start: number,
     events: readonly EventToAppend[],
     recordedAt: Date,
+    runType: string | undefined,
   ): RecordedEvent[] {
     // The participants fold these events at once and nothing keeps them: the writer's verdict goes with them.
     // Positions step as the in-memory store's do (recorded-batch.ts), unevenly, so nothing assumes dense ones.
-    const recorded = new Array<RecordedEvent>(events.length);
-    for (let index = 0; index < events.length; index += 1) {
+    const recorded: RecordedEvent[] = [];
+    const last = events.length - 1;
+    for (let index = 0; index <= last; index += 1) {
       const event = events[index] as EventToAppend;
-      const commit = BigInt(this.nextCommit);
+      const commit = this.nextCommit;
       this.nextCommit += 64 + event.type.length + (index % positionStepPeriod) * 8;
-      recorded[index] = {
+      if (
+        runType !== undefined &&
+        index > 0 &&
+        index < last &&
+        event.type === runType &&
+        (events[index - 1] as EventToAppend).type === runType &&
+        (events[index + 1] as EventToAppend).type === runType
+      )
+        continue;
+      const position = BigInt(commit);
+      recorded.push({
         streamName: stream,
         revision: BigInt(start + index),
-        position: { commit, prepare: commit },
+        position: { commit: position, prepare: position },
         id: event.id,
         type: event.type,
         data: event.data,
         metadata: event.metadata,
         recordedAt,
         catalog: event.catalog === true,
-      };
+      });
     }
     return recorded;
   }

@@ -427,3 +427,62 @@ describe('a unit of the heads-only store staged onto participants that hold some
     expect(await store.streamRevision(a)).toBe(0n);
   });
 });
+
+describe('a unit of the heads-only store whose participants fold runs of a type from their ends', () => {
+  /** Events of the given types, in order. */
+  const typed = (prefix: string, types: readonly string[]): EventToAppend[] =>
+    types.map((type, index) => ({ id: `${prefix}-${index}` as EventId, type, data: { index } }));
+  const run = (count: number): string[] => Array.from({ length: count }, () => 'x/chunk');
+  const batch = typed('e', ['x/event', ...run(5), 'x/event', ...run(2), 'x/event', ...run(4)]);
+
+  const staged = async (foldsRunEndsOf: string | undefined, holding = false): Promise<RecordedEvent[]> => {
+    const store = new HeadsOnlyEventStore();
+    const handed: RecordedEvent[] = [];
+    const views = folder();
+    store.participate({
+      get checkpoint() {
+        return views.checkpoint;
+      },
+      committed: () => views.committed(),
+      aborted: () => views.aborted(),
+      ...(foldsRunEndsOf === undefined ? {} : { foldsRunEndsOf }),
+      ...(holding ? { undoesStaged: () => false } : {}),
+      stage: (recorded) => {
+        handed.push(...recorded);
+        views.stage?.(recorded);
+      },
+      prepare: (recorded) => {
+        handed.push(...recorded);
+        views.prepare(recorded);
+      },
+    });
+    if (holding) await seed(store);
+    const stream = holding ? streamName('session-c') : a;
+    const unit = store.stageAppends();
+    await unit.append(stream, batch, { expectedRevision: 'no_stream' });
+    await unit.commit();
+    const [first] = await collect(store.readStream(stream, { maxCount: 1 }));
+    const [last] = await collect(store.readStream(stream, { direction: 'backwards', maxCount: 1 }));
+    expect(first?.id).toBe('e-0');
+    expect(last?.id).toBe(`e-${batch.length - 1}`);
+    expect(await store.streamRevision(stream)).toBe(BigInt(batch.length - 1));
+    return holding ? handed.slice(1) : handed;
+  };
+  const revisions = (events: readonly RecordedEvent[]): bigint[] => events.map((event) => event.revision);
+
+  it('hands them only the first and last event of each run of three or more, at the positions they take in the whole batch', async () => {
+    const whole = await staged(undefined);
+    const ends = await staged('x/chunk');
+    expect(revisions(whole)).toEqual(Array.from({ length: batch.length }, (_, index) => BigInt(index)));
+    expect(revisions(ends)).toEqual([0n, 1n, 5n, 6n, 7n, 8n, 9n, 10n, 13n]);
+    const positionOf = new Map(whole.map((event) => [event.revision, event.position]));
+    for (const event of ends) expect(event.position).toEqual(positionOf.get(event.revision));
+  });
+
+  it('hands every event of a batch it holds to the commit, at the same positions', async () => {
+    const whole = await staged(undefined, true);
+    const held = await staged('x/chunk', true);
+    expect(revisions(held)).toEqual(revisions(whole));
+    expect(held.map((event) => event.position)).toEqual(whole.map((event) => event.position));
+  });
+});
