@@ -169,6 +169,18 @@ const failWith = (append: PendingAppend, error: unknown): void => {
   append.error = error;
 };
 
+/** The append's promise settles with what its continuation returns, or rejects with what it throws. */
+const resolveThrough = (append: PendingAppend, continuation: () => unknown): void => {
+  let value: unknown;
+  try {
+    value = continuation();
+  } catch (thrown) {
+    append.reject(thrown);
+    return;
+  }
+  append.resolve(value);
+};
+
 /** The append's caller gets its error, or what its continuation makes of it (which may retry). */
 const fail = (append: PendingAppend, error: unknown): void => {
   const { settled } = append;
@@ -176,14 +188,7 @@ const fail = (append: PendingAppend, error: unknown): void => {
     append.reject(error);
     return;
   }
-  let value: unknown;
-  try {
-    value = settled.failed(error);
-  } catch (thrown) {
-    append.reject(thrown);
-    return;
-  }
-  append.resolve(value);
+  resolveThrough(append, () => settled.failed(error));
 };
 
 /** After the commit: the append's stream head becomes known, and its caller gets its result or error. */
@@ -200,14 +205,7 @@ const settle = (append: PendingAppend, heads: StreamHeads): void => {
     return;
   }
   // The continuation runs now, in the commit's turn: the caller's promise is this one, no hop between.
-  let value: unknown;
-  try {
-    value = settled.committed(result);
-  } catch (thrown) {
-    append.reject(thrown);
-    return;
-  }
-  append.resolve(value);
+  resolveThrough(append, () => settled.committed(result));
 };
 
 /**
