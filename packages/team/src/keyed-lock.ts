@@ -5,9 +5,51 @@ interface Waiter {
   readonly start: () => void;
 }
 
-/** A held key: the work waiting behind the one running, oldest first (made on the first waiter). */
-interface Holder {
-  waiting: Waiter[] | undefined;
+/** One run's hold of its key: `release` lets the key go (the first call; later ones do nothing). */
+export interface HeldKey {
+  release(): void;
+}
+
+/**
+ * Work that lets its key go itself on every path, before or as its promise settles (`runHeld`): an
+ * object, so a caller that is one already (the engine's transaction) costs the lock no closure.
+ */
+export interface HeldWork<T> {
+  start(held: HeldKey): Promise<T>;
+}
+
+/**
+ * A held key, one per run: the work waiting behind it, oldest first (made on the first waiter and
+ * handed on to the next run's hold).
+ */
+class Hold<K> implements HeldKey {
+  private released = false;
+
+  constructor(
+    private readonly holders: Map<K, Hold<K>>,
+    private readonly key: K,
+    public waiting: Waiter[] | undefined,
+  ) {}
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    const waiter = this.waiting?.shift();
+    if (waiter === undefined) this.holders.delete(this.key);
+    else waiter.start();
+  }
+}
+
+/** `run`'s work, a function that may release early: the key is let go when its promise settles at the latest. */
+class ReleasedOnSettle<T> implements HeldWork<T> {
+  constructor(private readonly work: (release: () => void) => Promise<T>) {}
+
+  start(held: HeldKey): Promise<T> {
+    const release = () => held.release();
+    const running = this.work(release);
+    running.then(release, release);
+    return running;
+  }
 }
 
 /**
@@ -15,7 +57,7 @@ interface Holder {
  * one process; other processes are ordered by the store's optimistic concurrency.
  */
 export class KeyedLock<K> {
-  private readonly holders = new Map<K, Holder>();
+  private readonly holders = new Map<K, Hold<K>>();
 
   /** Whether work on the key runs or waits now. */
   isHeld(key: K): boolean {
@@ -29,72 +71,51 @@ export class KeyedLock<K> {
    * or as soon as the work calls `release` (its last step, in the same turn as its result).
    */
   run<T>(key: K, work: (release: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.queued(key, work, signal, false);
+    return this.runHeld(key, new ReleasedOnSettle(work), signal);
   }
 
   /**
-   * `run` for work that calls `release` on every path, before or as its promise settles (the
+   * `run` for work that calls `held.release()` on every path, before or as its promise settles (the
    * engine's transactions): the lock attaches nothing to the work's promise, which is then the
-   * caller's own (a free key: no promise of the lock's per run).
+   * caller's own (a free key: the run's hold is the lock's one object).
    */
-  runReleasing<T>(key: K, work: (release: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.queued(key, work, signal, true);
-  }
-
-  private queued<T>(
-    key: K,
-    work: (release: () => void) => Promise<T>,
-    signal: AbortSignal | undefined,
-    releases: boolean,
-  ): Promise<T> {
+  runHeld<T>(key: K, work: HeldWork<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted === true) return Promise.reject(sendAborted(signal.reason));
     const holder = this.holders.get(key);
-    if (holder === undefined) {
-      const held: Holder = { waiting: undefined };
-      this.holders.set(key, held);
-      return this.started(key, held, work, releases);
-    }
+    if (holder === undefined) return this.started(key, undefined, work);
     return new Promise<T>((resolve, reject) => {
+      // Shared by every hold of the key until it is free again, so a waiter leaves the queue it joined.
+      const waiting = (holder.waiting ??= []);
       const onAbort = () => {
-        const waiting = holder.waiting as Waiter[];
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(sendAborted(signal?.reason));
       };
       const waiter: Waiter = {
         start: () => {
           signal?.removeEventListener('abort', onAbort);
-          this.started(key, holder, work, releases).then(resolve, reject);
+          this.started(key, waiting, work).then(resolve, reject);
         },
       };
-      (holder.waiting ??= []).push(waiter);
+      waiting.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
   /**
-   * Run the work holding the key; when it releases the key or settles, whichever is first, the next
-   * waiter starts or the key is free. A release from the work's last step frees the key before the
-   * work's own caller resumes: settling alone frees it a microtask later, after callers that awaited
-   * the work first, so a caller's next run on the key would find it still held and queue.
+   * Run the work holding the key; when it releases the key, the next waiter starts or the key is
+   * free. A release from the work's last step frees the key before the work's own caller resumes:
+   * settling alone frees it a microtask later, after callers that awaited the work first, so a
+   * caller's next run on the key would find it still held and queue.
    */
-  private started<T>(key: K, holder: Holder, work: (release: () => void) => Promise<T>, releases: boolean): Promise<T> {
-    let released = false;
-    const next = () => {
-      if (released) return;
-      released = true;
-      const waiter = holder.waiting?.shift();
-      if (waiter === undefined) this.holders.delete(key);
-      else waiter.start();
-    };
-    let running: Promise<T>;
+  private started<T>(key: K, waiting: Waiter[] | undefined, work: HeldWork<T>): Promise<T> {
+    const held = new Hold(this.holders, key, waiting);
+    this.holders.set(key, held);
     try {
-      running = work(next);
+      return work.start(held);
     } catch (error) {
       // A synchronous throw becomes the run's rejection (and, since it may not have released, frees the key).
-      next();
+      held.release();
       return Promise.reject(error);
     }
-    if (!releases) running.then(next, next);
-    return running;
   }
 }

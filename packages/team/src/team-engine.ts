@@ -34,7 +34,7 @@ import type { AcceptedListener, AcceptedNotice } from './accepted-notice';
 import { type WriteContext, appendWritable, writableEvents } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
-import { KeyedLock } from './keyed-lock';
+import { type HeldKey, type HeldWork, KeyedLock } from './keyed-lock';
 import { type SessionSnapshot, sessionSnapshot } from './session-snapshot';
 import { TeamLogError, type TeamLogFault, sendAborted } from './team-log-errors';
 
@@ -87,36 +87,52 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
 /**
- * What the store runs when a transaction's append is known (appendSettled): committed, the events
- * are folded as they are (the append held the expected revision, so the stream is exactly the state
- * plus these events), the result made and the lock let go, all before the caller's promise settles;
- * another writer first: the transaction decides again from its second attempt, still holding the lock.
+ * One transaction on its stream, from the lock to the commit: the work the stream's lock runs (a
+ * free key starts it in the caller's turn) and what the store runs when its append is known
+ * (appendSettled), so a send makes one object for both. Committed, the events are folded as they
+ * are (the append held the expected revision, so the stream is exactly the state plus these
+ * events), the result made and the lock let go, all before the caller's promise settles; another
+ * writer first: the transaction decides again from its second attempt, still holding the lock.
  */
-class TransactCommit<E extends WritableEvent, R> implements AppendSettled<R> {
+class TransactCommit<E extends WritableEvent, R> implements HeldWork<R>, AppendSettled<R> {
+  /** Set by `start` (the lock's hold) and by the attempt (what it appends). */
+  held: HeldKey = unheld;
+  events: readonly E[] = [];
+
   constructor(
     private readonly engine: TeamEngine,
-    private readonly fold: FoldedStream,
-    private readonly run: Transaction<E, R>,
-    private readonly events: readonly E[],
-    private readonly release: () => void,
+    readonly fold: FoldedStream,
+    readonly run: Transaction<E, R>,
   ) {}
+
+  start(held: HeldKey): Promise<R> {
+    this.held = held;
+    // A current fold (the steady case) decides and appends at once; the commit settles the
+    // caller's one promise. Anything else (a catch-up first, a retry) takes the loop.
+    return this.fold.isCurrent(this.engine.store)
+      ? this.engine.attempt(this)
+      : this.engine.attempts(this.fold, this.run, held, 1);
+  }
 
   committed(result: AppendResult): R {
     try {
       this.fold.applyAppended(this.events, result.nextExpectedRevision);
     } catch (error) {
-      this.release();
+      this.held.release();
       throw error;
     }
-    return afterThenRelease(this.run, this.events, this.fold, this.release);
+    return afterThenRelease(this.run, this.events, this.fold, this.held);
   }
 
   failed(error: unknown): Promise<R> {
-    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this.run, this.release, 2);
-    this.release();
+    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this.run, this.held, 2);
+    this.held.release();
     throw error;
   }
 }
+
+/** What a transaction holds before its lock starts it: nothing to let go. */
+const unheld: HeldKey = { release: () => undefined };
 
 /** A stream's fold before anything is read (one function for every cache miss, not a closure per look). */
 const newFold = (sessionId: SessionId): FoldedStream => new FoldedStream(sessionId);
@@ -130,12 +146,12 @@ const afterThenRelease = <E extends WritableEvent, R>(
   run: Transaction<E, R>,
   events: readonly E[],
   fold: FoldedStream,
-  release: () => void,
+  held: HeldKey,
 ): R => {
   try {
     return run.after(events, fold);
   } finally {
-    release();
+    held.release();
   }
 };
 
@@ -266,38 +282,32 @@ export class TeamEngine {
    * events are folded as they are, not read back.
    */
   transact<E extends WritableEvent, R>(sessionId: SessionId, run: Transaction<E, R>): Promise<R> {
-    const fold = this.fold(sessionId);
-    return this.locks.runReleasing(
-      sessionId,
-      (release) =>
-        // A current fold (the steady case) decides and appends at once; the commit settles the
-        // caller's one promise. Anything else (a catch-up first, a retry) takes the loop.
-        fold.isCurrent(this.options.store) ? this.attempt(fold, run, release) : this.attempts(fold, run, release, 1),
-      run.signal,
-    );
+    return this.locks.runHeld(sessionId, new TransactCommit(this, this.fold(sessionId), run), run.signal);
+  }
+
+  /** The store every transaction appends to. */
+  get store(): EventStore {
+    return this.options.store;
   }
 
   /**
-   * One attempt on a current fold: decide, then append with the continuation that folds what was
-   * appended, makes the result and lets the lock go when the commit is durable (TransactCommit).
-   * Lets the lock go itself on every path that does not reach the store.
+   * One attempt on a current fold, holding its lock: decide, then append with the transaction as
+   * the continuation that folds what was appended, makes the result and lets the lock go when the
+   * commit is durable. Lets the lock go itself on every path that does not reach the store.
    */
-  private attempt<E extends WritableEvent, R>(
-    fold: FoldedStream,
-    run: Transaction<E, R>,
-    release: () => void,
-  ): Promise<R> {
-    let events: readonly E[];
+  attempt<E extends WritableEvent, R>(commit: TransactCommit<E, R>): Promise<R> {
+    const { fold, run, held } = commit;
     let toAppend: EventToAppend[];
     try {
       const decision = run.decide(fold);
       if (decision._tag === 'Left') throw new TeamLogError(decision.left);
-      events = decision.right;
-      if (events.length === 0) return Promise.resolve(afterThenRelease(run, events, fold, release));
+      const events = decision.right;
+      if (events.length === 0) return Promise.resolve(afterThenRelease(run, events, fold, held));
       if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
       toAppend = writableEvents(events, this.write(run.writer, run.teamId(fold)));
+      commit.events = events;
     } catch (error) {
-      release();
+      held.release();
       return Promise.reject(error);
     }
     return appendSettled(
@@ -305,7 +315,7 @@ export class TeamEngine {
       fold.streamName,
       toAppend,
       { expectedRevision: fold.expectedRevision },
-      new TransactCommit(this, fold, run, events, release),
+      commit,
     );
   }
 
@@ -313,7 +323,7 @@ export class TeamEngine {
   async attempts<E extends WritableEvent, R>(
     fold: FoldedStream,
     run: Transaction<E, R>,
-    release: () => void,
+    held: HeldKey,
     attempt: number,
   ): Promise<R> {
     const { store, maxAttempts } = this.options;
@@ -323,7 +333,7 @@ export class TeamEngine {
         const decision = run.decide(fold);
         if (decision._tag === 'Left') throw new TeamLogError(decision.left);
         const events = decision.right;
-        if (events.length === 0) return afterThenRelease(run, events, fold, release);
+        if (events.length === 0) return afterThenRelease(run, events, fold, held);
         if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
         let last: bigint;
         try {
@@ -342,12 +352,12 @@ export class TeamEngine {
         }
         // The append held the expected revision, so the stream is exactly the state plus these events.
         fold.applyAppended(events, last);
-        return afterThenRelease(run, events, fold, release);
+        return afterThenRelease(run, events, fold, held);
       }
       throw new TeamLogError({ code: 'ConcurrencyExhausted', streamName: fold.streamName, attempts: maxAttempts });
     } finally {
       // Already let go on success (afterThenRelease); a failure lets go here.
-      release();
+      held.release();
     }
   }
 

@@ -116,30 +116,84 @@ describe('one queue per key', () => {
     expect(lock.isHeld('a')).toBe(false);
   });
 
-  it('given work run with runReleasing, when it releases the key while its promise is still pending, then the next work on the key starts', async () => {
+  it('given work run with runHeld, when it releases the key while its promise is still pending, then the next work on the key starts', async () => {
     const lock = new KeyedLock<string>();
     const order: string[] = [];
-    void lock.runReleasing('a', (release) => {
-      order.push('a1');
-      release();
-      return new Promise<void>(() => undefined);
+    void lock.runHeld('a', {
+      start: (held) => {
+        order.push('a1');
+        held.release();
+        return new Promise<void>(() => undefined);
+      },
     });
     await lock.run('a', async () => order.push('a2'));
     expect(order).toEqual(['a1', 'a2']);
   });
 
-  it('given work run with runReleasing that never releases, when its promise settles, then the key stays held (the work owns the release)', async () => {
+  it('given work run with runHeld that never releases, when its promise settles, then the key stays held (the work owns the release)', async () => {
     const lock = new KeyedLock<string>();
-    await lock.runReleasing('a', async () => undefined);
+    await lock.runHeld('a', { start: async () => undefined });
     expect(lock.isHeld('a')).toBe(true);
   });
 
   it('given work that throws before it returns a promise, when run, then the run rejects and the key is free at once', async () => {
     const lock = new KeyedLock<string>();
-    const run = lock.runReleasing('a', () => {
-      throw new Error('refused');
+    const run = lock.runHeld('a', {
+      start: () => {
+        throw new Error('refused');
+      },
     });
     expect(lock.isHeld('a')).toBe(false);
     await expect(run).rejects.toThrow('refused');
+  });
+
+  it('given a held work that releases twice, when work waits behind it and more behind that, then the second release frees nothing of the next hold', async () => {
+    const lock = new KeyedLock<string>();
+    const order: string[] = [];
+    let releaseFirst: () => void = () => undefined;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    void lock.runHeld('a', {
+      start: (held) => {
+        releaseFirst = () => held.release();
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const second = lock.run('a', async () => {
+      order.push('second');
+      await gate;
+      order.push('second done');
+    });
+    const third = lock.run('a', async () => order.push('third'));
+    releaseFirst();
+    releaseFirst();
+    await Promise.resolve();
+    expect(order).toEqual(['second']);
+    open();
+    await Promise.all([second, third]);
+    expect(order).toEqual(['second', 'second done', 'third']);
+    expect(lock.isHeld('a')).toBe(false);
+  });
+
+  it('given a waiter that is aborted after the queue it joined passed to the next hold, then the work behind it still keeps its place', async () => {
+    const lock = new KeyedLock<string>();
+    const order: string[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = lock.run('a', async () => order.push('first'));
+    const second = lock.run('a', async () => {
+      await gate;
+      order.push('second');
+    });
+    const controller = new AbortController();
+    const aborted = lock.run('a', async () => order.push('aborted'), controller.signal);
+    const fourth = lock.run('a', async () => order.push('fourth'));
+    await first;
+    controller.abort('stop');
+    await expect(aborted).rejects.toMatchObject({ code: 'SendAborted' });
+    open();
+    await Promise.all([second, fourth]);
+    expect(order).toEqual(['first', 'second', 'fourth']);
+    expect(lock.isHeld('a')).toBe(false);
   });
 });
