@@ -8,7 +8,7 @@
  * also proves the data plain JSON: every value in it is a string, in plain objects and arrays.
  */
 
-import { jsonString as quoted } from './json-string';
+import { isPlainJsonString as isPlain, jsonString as quoted } from './json-string';
 
 /** A plain object (what JSON.stringify writes key by key, with no `toJSON` of its prototype) with exactly these own keys, in this order. */
 const hasKeys = (value: unknown, keys: readonly string[]): value is Record<string, unknown> => {
@@ -41,9 +41,16 @@ const keptText = <T extends object>(value: T, write: (value: T) => string | unde
   return text;
 };
 
+/*
+ * A plain text's quotes are written into the literal pieces around it: a text joined by `+` is a
+ * chain of pieces (flattened once, by the digest's length count), and each `quoted` text would add
+ * two links and a copy of its own.
+ */
 const writeBlock = (block: object): string | undefined =>
   hasKeys(block, textBlockKeys) && block.type === 'text' && typeof block.text === 'string'
-    ? `{"type":"text","text":${quoted(block.text)}}`
+    ? isPlain(block.text)
+      ? `{"type":"text","text":"${block.text}"}`
+      : `{"type":"text","text":${quoted(block.text)}}`
     : undefined;
 
 /** A text block as `{"type":"text","text":…}`; undefined for any other block. */
@@ -52,6 +59,10 @@ const blockText = (block: unknown): string | undefined =>
 
 const contentText = (content: unknown): string | undefined => {
   if (!Array.isArray(content) || Object.getPrototypeOf(content) !== Array.prototype) return undefined;
+  if (content.length === 1) {
+    const block = blockText(content[0]);
+    return block === undefined ? undefined : `[${block}]`;
+  }
   let text = '[';
   for (let index = 0; index < content.length; index += 1) {
     const block = blockText(content[index]);
@@ -76,7 +87,11 @@ export const acceptedDataText = (data: unknown): string | undefined => {
   if (source === undefined) return undefined;
   const content = contentText(message.content);
   if (content === undefined) return undefined;
-  return `{"teamId":${quoted(data.teamId)},"list":${listText(data.list)},"message":{"id":${quoted(message.id)},"role":"user","content":${content},"source":${source}}}`;
+  const { teamId } = data;
+  const { id } = message;
+  return isPlain(teamId) && isPlain(id)
+    ? `{"teamId":"${teamId}","list":${listText(data.list)},"message":{"id":"${id}","role":"user","content":${content},"source":${source}}}`
+    : `{"teamId":${quoted(teamId)},"list":${listText(data.list)},"message":{"id":${quoted(id)},"role":"user","content":${content},"source":${source}}}`;
 };
 
 const writeSource = (source: object): string | undefined =>

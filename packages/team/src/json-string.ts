@@ -6,3 +6,6 @@ const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
  * (then JSON.stringify writes it), so a hand-built text is byte for byte what JSON.stringify writes.
  */
 export const jsonString = (text: string): string => (needsEscape.test(text) ? JSON.stringify(text) : `"${text}"`);
+
+/** Whether JSON writes `text` as it is between its quotes (a caller can then put the quotes into its own literal pieces). */
+export const isPlainJsonString = (text: string): boolean => !needsEscape.test(text);

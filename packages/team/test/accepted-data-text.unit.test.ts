@@ -24,9 +24,17 @@ describe('acceptedDataText', () => {
     ['quotes, backslashes and controls', ['say "hi"', 'C:\\dir', 'line\nbreak\ttab\u0000\u001f\b\f\r']],
     ['non-ASCII, paired and lone surrogates', ['héllo ✓ 🎉', 'lone \ud800 high', 'lone \udc00 low', '\u2028\u2029']],
     ['an empty text', ['Team message from sender-1:', '']],
+    ['one plain block', ['just one block']],
+    ['one block that needs escaping', ['say "hi"\n']],
   ])('writes what JSON.stringify writes for %s', (_, texts) => {
     const data = acceptance(texts);
     expect(acceptedDataText(data)).toBe(JSON.stringify(data));
+  });
+
+  it('writes what JSON.stringify writes for a team id and a message id that need escaping', () => {
+    const data = acceptance(['x']);
+    const escaped = { ...data, teamId: 'team "one"', message: { ...data.message, id: 'id\\\u0001' } };
+    expect(acceptedDataText(escaped)).toBe(JSON.stringify(escaped));
   });
 
   it('writes what JSON.stringify writes for a sender name that needs escaping', () => {
