@@ -164,7 +164,10 @@ const afterThenRelease = <E extends WritableEvent, R>(
 export class TeamEngine {
   private readonly locks = new KeyedLock<SessionId>();
   private readonly folds: FoldCache<SessionId, FoldedStream>;
-  private readonly inflight = new Set<Promise<unknown>>();
+  /** Tracked operations whose promise has not settled yet, and what `dispose` waits on while there are. */
+  private running = 0;
+  private drained: Promise<void> | undefined;
+  private onDrained: (() => void) | undefined;
   private readonly contexts = new Map<SessionId, WriteContext>();
   private disposed = false;
 
@@ -176,7 +179,10 @@ export class TeamEngine {
     return this.options.ids;
   }
 
-  /** Run an operation unless disposed; `dispose` waits for every operation already running. */
+  /**
+   * Run an operation unless disposed; `dispose` waits for every operation already running. Counted,
+   * not kept: an operation costs one reaction to its promise and no entry in a set of them.
+   */
   track<T>(operation: string, work: () => Promise<T>): Promise<T> {
     if (this.disposed) return Promise.reject(new TeamLogError({ code: 'TeamLogDisposed', operation }));
     let running: Promise<T>;
@@ -186,16 +192,22 @@ export class TeamEngine {
       // Thrown before anything ran: a rejection like any other, nothing to wait for.
       return Promise.reject(error);
     }
-    const forget = () => this.inflight.delete(running);
-    this.inflight.add(running);
-    running.then(forget, forget);
+    this.running += 1;
+    running.then(this.settledOne, this.settledOne);
     return running;
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    // No operation starts once disposed, so the count only falls; every dispose waits for the same zero.
+    if (this.running > 0) await (this.drained ??= new Promise<void>((resolve) => (this.onDrained = resolve)));
   }
+
+  /** One tracked operation settled (one function for all of them, not a closure per operation). */
+  private readonly settledOne = (): void => {
+    this.running -= 1;
+    if (this.running === 0) this.onDrained?.();
+  };
 
   /** The one fold of a session's stream, from the cache. */
   private fold(sessionId: SessionId): FoldedStream {

@@ -74,6 +74,27 @@ describe('Team send: cancellation, disposal and concurrency', () => {
     await expect(teamlog.createTeam()).rejects.toMatchObject({ code: 'TeamLogDisposed' });
   });
 
+  it('given two sends in flight, when the TeamLog is disposed twice, then both disposals wait until both sends settle', async () => {
+    const { store, teamlog, team } = await setup();
+    const hold = latch();
+    store.before = async () => hold.opened;
+    const settled: string[] = [];
+    const first = team.lead.send({ target: 'implementer', message: 'one' }).then(() => settled.push('first'));
+    const second = member(team, 'implementer')
+      .send({ target: 'researcher', message: 'two' })
+      .then(() => settled.push('second'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const disposals = [teamlog.dispose(), teamlog.dispose()].map((disposal) =>
+      disposal.then(() => settled.push('disposed')),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toEqual([]);
+    hold.open();
+    await Promise.all([first, second, ...disposals]);
+    expect(settled.slice(0, 2).sort()).toEqual(['first', 'second']);
+    expect(settled.slice(2)).toEqual(['disposed', 'disposed']);
+  });
+
   it('given another writer appends to the target between read and append, when the send conflicts, then it re-reads and decides again (now a steer)', async () => {
     const { store, team, target } = await setup();
     const stream = sessionStream(target.sessionId);
