@@ -35,7 +35,7 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
 class EventToAppendOnRead implements EventToAppend {
   readonly type: string;
   readonly data: JsonValue;
-  readonly catalog: boolean;
+  readonly catalog: true | undefined;
 
   constructor(
     private readonly event: LogicalEvent,
@@ -45,7 +45,7 @@ class EventToAppendOnRead implements EventToAppend {
   ) {
     this.type = event.type;
     this.data = event.data;
-    this.catalog = catalogChecked;
+    this.catalog = catalogChecked ? true : undefined;
   }
 
   get id(): EventId {
