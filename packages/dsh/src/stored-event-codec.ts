@@ -28,21 +28,24 @@ const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetada
 };
 
 /**
- * A packed row's member as a store that keeps no payload takes it (the heads-only store, which
- * reads the id and metadata of a run's ends only): its id and metadata are made when read, not
- * for every member. The same values `eventToAppendEncoder` gives, each time they are read.
+ * An event as a store that keeps no payload takes it (the heads-only store, which reads the id of
+ * a stream's ends only, and whose views read the metadata once): its id and metadata are made
+ * when read, not for every event. The same values `eventToAppendEncoder` gives, each time they are read.
  */
-class PackedMemberToAppend implements EventToAppend {
+class EventToAppendOnRead implements EventToAppend {
   readonly type: string;
   readonly data: JsonValue;
+  readonly catalog: true | undefined;
 
   constructor(
     private readonly event: LogicalEvent,
     private readonly idOf: (seq: number) => EventId,
     private readonly normalised: boolean,
+    catalogChecked: boolean,
   ) {
     this.type = event.type;
     this.data = event.data;
+    this.catalog = catalogChecked ? true : undefined;
   }
 
   get id(): EventId {
@@ -69,11 +72,9 @@ export const eventToAppendEncoder = (
 ): ((event: LogicalEvent, lineBytes?: Uint8Array, catalogChecked?: boolean) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
   return (event, lineBytes, catalogChecked) => {
-    // No text to cut and no verdict to hand on: a member whose id and metadata are made if read.
-    if (!withDataText && event.packed !== undefined && catalogChecked !== true)
-      return new PackedMemberToAppend(event, idOf, normalised);
-    const dataText =
-      !withDataText || lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
+    // No text to cut: an event whose id and metadata are made if read.
+    if (!withDataText) return new EventToAppendOnRead(event, idOf, normalised, catalogChecked === true);
+    const dataText = lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
     const encoded: { -readonly [K in keyof EventToAppend]: EventToAppend[K] } = {
       id: idOf(event.seq),
       type: event.type,

@@ -86,7 +86,8 @@ describe('the plain event line of the hot path', () => {
         taken += 1;
         const decoded = decodeStorageRecord(value, { formatVersion: 0, normalised: false, nextSeq: event.seq });
         expect({ file, decoded }).toEqual({ file, decoded: { _tag: 'Right', right: [event] } });
-        expect(Object.keys(event)).toEqual(Object.keys((decoded as { right: readonly object[] }).right[0] as object));
+        // The parsed line itself, keys in the line's order: every encoder of a logical event fixes its own order.
+        expect(event).toBe(value);
       }
     }
     expect(taken).toBeGreaterThan(1000);
@@ -94,7 +95,7 @@ describe('the plain event line of the hot path', () => {
 
   it('leaves every other line to the full decode: extra keys, ranges or unordered sourceEventSeqs, packed rows, normalised fixtures, bad envelopes', () => {
     const line = { type: 'x/y', seq: 0, time: 1, data: {} };
-    expect(plain(line)).toEqual(line);
+    expect(plain(line)).toBe(line);
     expect(plain({ ...line, writer: 'w' })).toBeUndefined();
     expect(plain(JSON.parse('{"type":"x/y","seq":0,"time":1,"data":1,"__proto__":{}}'))).toBeUndefined();
     expect(plain({ ...line, seq: 5, sourceEventSeqs: [1, 3] })).toEqual({ ...line, seq: 5, sourceEventSeqs: [1, 3] });

@@ -45,10 +45,18 @@ describe('the events of a session stream as the store keeps them', () => {
     },
   );
 
-  it('give a member whose verdict is handed on, and any other event, every field at once', () => {
-    const encode = eventToAppendEncoder('s-1', false, false);
-    const member = members()[0] as LogicalEvent;
-    expect(Object.hasOwn(encode(member, undefined, true), 'id')).toBe(true);
-    expect(Object.hasOwn(encode({ type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } }), 'id')).toBe(true);
+  it('give any event for a store that keeps no payload, its verdict handed on, the same fields made when read', () => {
+    const payloadless = eventToAppendEncoder('s-1', false, false);
+    const keeping = eventToAppendEncoder('s-1', false, true);
+    const event: LogicalEvent = { type: 'turn/start', seq: 4097, time: 1, data: { turn: 1 }, surfaceOp: 'append' };
+    for (const verdict of [undefined, true]) {
+      for (const logical of [event, members()[0] as LogicalEvent]) {
+        const encoded = payloadless(logical, undefined, verdict);
+        expect(Object.hasOwn(encoded, 'id')).toBe(false);
+        expect(Object.hasOwn(encoded, 'metadata')).toBe(false);
+        expect(fields(encoded)).toEqual(fields(keeping(logical, undefined, verdict)));
+        expect(encoded.catalog).toBe(verdict);
+      }
+    }
   });
 });

@@ -158,7 +158,7 @@ const sessionEventOf = (
   const { type, data, metadata } = recorded;
   const timed = isStoredEventMetadata(metadata);
   const catalog = recorded.catalog === true || isCatalogPayload(type, data);
-  const seq = Number(recorded.revision) - base;
+  const seq = (recorded.revisionNumber ?? Number(recorded.revision)) - base;
   const time = timed ? metadata.time : recorded.recordedAt.getTime();
   const normalised = timed && metadata.normalised === true;
   // Either way the object is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.

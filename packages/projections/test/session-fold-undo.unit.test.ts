@@ -81,3 +81,19 @@ describe('the undo log of the views folded as a unit is staged', () => {
     expect(undo.undo()).toBe(false);
   });
 });
+
+describe('the fold of an event recorded with its revision as a number', () => {
+  it('reads the seq from `revisionNumber`, never making the BigInt revision', () => {
+    const state = initialInMemoryProjectionState();
+    const numbered = (revisionNumber: number, type: string, data: RecordedEvent['data']): RecordedEvent => ({
+      ...recorded('session-n', revisionNumber, type),
+      data,
+      revisionNumber,
+      get revision(): bigint {
+        throw new Error('the BigInt revision was read');
+      },
+    });
+    fold(state, [numbered(0, 'message', {}), numbered(3, 'session/end-seed', { inherited: true })]);
+    expect(state.sessions.get('n' as never)?.inheritedEndSeedSeq).toBe(3);
+  });
+});

@@ -44,6 +44,8 @@ export interface RecordedEvent {
   readonly recordedAt: Date;
   /** The writer's verdict on the payload (`EventToAppend.catalog`), where the store hands it on: true or absent. */
   readonly catalog?: boolean;
+  /** `revision` as a number, where a store has it without a BigInt (the heads-only store): a fold's fast path. */
+  readonly revisionNumber?: number;
 }
 
 export interface AppendResult {

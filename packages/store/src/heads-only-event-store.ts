@@ -13,6 +13,7 @@ import type {
   Subscription,
 } from './event-store';
 import { type GlobalPosition, comparePositions } from './global-position';
+import { HeadRecordedEvent } from './head-recorded-event';
 import { readStreamSlice } from './read-stream-slice';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
 import {
@@ -350,7 +351,8 @@ export class HeadsOnlyEventStore implements EventStore {
     recordedAt: Date,
     runType: string | undefined,
   ): RecordedEvent[] {
-    // The participants fold these events at once and nothing keeps them: the writer's verdict goes with them.
+    // The participants fold these events at once and nothing keeps them but the heads: each is the
+    // importer's own event with numbers for its revision and position (head-recorded-event.ts).
     // Positions step as the in-memory store's do (recorded-batch.ts), unevenly, so nothing assumes dense ones.
     const recorded: RecordedEvent[] = [];
     const last = events.length - 1;
@@ -367,18 +369,7 @@ export class HeadsOnlyEventStore implements EventStore {
         (events[index + 1] as EventToAppend).type === runType
       )
         continue;
-      const position = BigInt(commit);
-      recorded.push({
-        streamName: stream,
-        revision: BigInt(start + index),
-        position: { commit: position, prepare: position },
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt,
-        catalog: event.catalog === true,
-      });
+      recorded.push(new HeadRecordedEvent(stream, start + index, commit, event, recordedAt));
     }
     return recorded;
   }

@@ -79,6 +79,36 @@ describe('the heads-only store of a one-shot replay', () => {
     expect(store.knownRevision(a)).toEqual({ revision: 4n });
   });
 
+  it('records each event without reading its id, and with its revision as a number beside the BigInt one', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = recorder();
+    store.participate(views);
+    let idsRead = 0;
+    const counted = events('e', 4).map(
+      (event): EventToAppend => ({
+        type: event.type,
+        data: event.data,
+        get id() {
+          idsRead += 1;
+          return event.id;
+        },
+      }),
+    );
+    await store.appendToStream(a, counted, { expectedRevision: 'no_stream' });
+    expect(idsRead).toBe(0);
+    const handed = views.commits[0] as RecordedEvent[];
+    expect(handed.map((event) => [event.revisionNumber, event.revision])).toEqual([
+      [0, 0n],
+      [1, 1n],
+      [2, 2n],
+      [3, 3n],
+    ]);
+    expect(handed.map((event) => event.position.commit === event.position.prepare)).toEqual([true, true, true, true]);
+    const [last] = await collect(store.readStream(a, { direction: 'backwards', maxCount: 1 }));
+    expect(last?.id).toBe('e-3');
+    expect(idsRead).toBe(1);
+  });
+
   it("keeps each stream's head only: its first and last event are read, its middle is refused", async () => {
     const store = new HeadsOnlyEventStore();
     await store.appendToStream(a, events('e', 3));
