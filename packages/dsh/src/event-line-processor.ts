@@ -1,6 +1,7 @@
 import { isLeft } from 'fp-ts/Either';
 import {
   type EventClass,
+  type EventId,
   type FormatVersion,
   classifyEventType,
   isPackedRowType,
@@ -9,7 +10,8 @@ import {
 import { isBlankRange } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
-import { expandPackedRow } from './packed-row-expander';
+import { CompactPackedMember } from './compact-packed-member';
+import { type CheckedPackedRow, checkPackedRow, packedMemberData, packedRowEvents } from './packed-row-expander';
 import type { SplitLine } from './line-splitter';
 import type { LogicalEvent } from './logical-event';
 import { type RecordOutcome, type Recovery, RecoveryScanner } from './recovery-scanner';
@@ -173,6 +175,11 @@ export class EventLineProcessor {
       maxJsonDepth: Number.POSITIVE_INFINITY,
     },
     private readonly trustedTeamRecords = false,
+    /**
+     * The ids of the stream a store that keeps no payload takes the events into: given, a packed
+     * row's members whose type is no catalog type are made as one `CompactPackedMember` each.
+     */
+    private readonly compactIds?: (seq: number) => EventId,
   ) {}
 
   get keptEvents(): number {
@@ -252,18 +259,43 @@ export class EventLineProcessor {
     if (this.formatVersion > 1 || this.normalised || !isRecord(value)) return false;
     const { type, seq0 } = value;
     if (typeof type !== 'string' || !isPackedRowType(type) || seq0 !== this.scanner.expectedSeq) return false;
-    const expanded = expandPackedRow(type, value);
-    if (isLeft(expanded) || !this.scanner.acceptRun(seq0, expanded.right.length)) return false;
-    const members = expanded.right;
-    const first = members[0] as LogicalEvent;
+    const checked = checkPackedRow(type, value);
+    if (isLeft(checked) || !this.scanner.acceptRun(seq0, checked.right.members.length)) return false;
+    const row = checked.right;
+    const first: LogicalEvent = {
+      type: 'assistant/chunk',
+      seq: row.seq0,
+      time: row.time0,
+      data: packedMemberData(row, 0),
+      packed: row.type,
+    };
     if (this.factsOf(first.type).eventClass === 'catalog') {
-      for (const member of members) into.push(this.visited(line, member));
+      for (const member of packedRowEvents(row)) into.push(this.visited(line, member));
       return true;
     }
     // Every member has the row's one type: the class, and the checks classify makes, are the first one's.
     const eventClass = this.classify(line.line, first);
-    for (const member of members) into.push(new VisitedEvent(line, member, eventClass, false));
+    if (this.compactIds !== undefined) this.pushCompact(line, row, eventClass, this.compactIds, into);
+    else for (const member of packedRowEvents(row)) into.push(new VisitedEvent(line, member, eventClass, false));
     return true;
+  }
+
+  /** A checked row's members as one object each (see `compactIds`): nothing else is made per member. */
+  private pushCompact(
+    line: SplitLine,
+    row: CheckedPackedRow,
+    eventClass: EventClass,
+    idOf: (seq: number) => EventId,
+    into: SessionLogEvent[],
+  ): void {
+    const shared = { row, line, eventClass, idOf };
+    const { seq0, dt } = row;
+    let time = row.time0;
+    into.push(new CompactPackedMember(shared, 0, seq0, time));
+    for (let k = 1; k < row.members.length; k += 1) {
+      time += dt[k - 1] as number;
+      into.push(new CompactPackedMember(shared, k, seq0 + k, time));
+    }
   }
 
   private visited(line: SplitLine, event: LogicalEvent): SessionLogEvent {

@@ -1,4 +1,4 @@
-import type { SessionId } from '@teamlog/events';
+import type { EventId, SessionId } from '@teamlog/events';
 import { EventLineProcessor, type InvalidTeamRecord, type SessionLogEvent, parseLine } from './event-line-processor';
 import { type ParsedHeader, parseHeaderLine } from './header-reader';
 import { LineCursor } from './line-cursor';
@@ -55,6 +55,12 @@ export interface ReadSessionLogOptions {
   readonly maxFrameBytes?: number;
   /** A zstd stream that decodes to more than this rejects the file (default 64 GiB). */
   readonly maxDecodedBytes?: number;
+  /**
+   * For a store that keeps no payload (`EventStore.ignoresDataText`): the ids of the stream it
+   * takes the events into. Given, a packed row's members are visited as `CompactPackedMember`s,
+   * each at once the event to append (see compact-packed-member.ts).
+   */
+  readonly packedMemberIds?: (seq: number) => EventId;
 }
 
 /** Internal to the importer: see `scanFingerprintedLog`. */
@@ -162,6 +168,7 @@ async function* readLines(
     options.payloads,
     limits,
     options.trustedTeamRecords === true,
+    options.packedMemberIds,
   );
   let emitted = 0;
   const summary = (

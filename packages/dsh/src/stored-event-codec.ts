@@ -9,6 +9,7 @@ import {
   isTeamlogEventType,
 } from '@teamlog/events';
 import type { EventToAppend, RecordedEvent } from '@teamlog/store';
+import { CompactPackedMember } from './compact-packed-member';
 import { dataMemberText } from './data-member-span';
 import { sessionEventIds } from './event-ids';
 import type { LogicalEvent } from './logical-event';
@@ -72,6 +73,8 @@ export const eventToAppendEncoder = (
 ): ((event: LogicalEvent, lineBytes?: Uint8Array, catalogChecked?: boolean) => EventToAppend) => {
   const idOf = sessionEventIds(streamKey);
   return (event, lineBytes, catalogChecked) => {
+    // Already the event to append, with this stream's ids (the reader was given them: `packedMemberIds`).
+    if (!withDataText && event instanceof CompactPackedMember) return event;
     // No text to cut: an event whose id and metadata are made if read.
     if (!withDataText) return new EventToAppendOnRead(event, idOf, normalised, catalogChecked === true);
     const dataText = lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);

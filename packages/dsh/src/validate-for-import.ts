@@ -12,6 +12,7 @@ import {
   type SessionLogSummary,
   openSessionLog,
 } from './session-log-reader';
+import { sessionEventIds } from './event-ids';
 import { eventToAppendEncoder } from './stored-event-codec';
 
 export interface ImportPlan {
@@ -80,6 +81,8 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const reader = await openSessionLog(file, {
     ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
     ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
+    // A store that keeps no payload takes a packed row's members as the reader makes them, one object each.
+    ...(dataText ? {} : { packedMemberIds: sessionEventIds(key) }),
   });
   if (!sameLogHead(reader.head, head)) {
     throw fileChangedDuringImport(file, 'its header differs from the first read');
