@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileChunks } from '../src/file-chunks';
+import { type ChunkSource, chunksOf, readFileChunks } from '../src/file-chunks';
 
 const collect = async (chunks: AsyncGenerator<Buffer>): Promise<Buffer[]> => {
   const all: Buffer[] = [];
@@ -43,5 +43,116 @@ describe('reading a file in chunks', () => {
     await fs.writeFile(file, '');
     expect(await collect(await readFileChunks(file, 4096))).toEqual([]);
     await expect(readFileChunks(join(directory, 'missing.jsonl'), 4096)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+/** A `ChunkSource` over `bytes` whose reads settle only when the test says, and that records what was asked. */
+const heldSource = (bytes: Buffer, failAt?: number) => {
+  const asked: { position: number; length: number; settle: () => void }[] = [];
+  let closedWithReadsInFlight: number | undefined;
+  let inFlight = 0;
+  const source: ChunkSource = {
+    stat: async () => ({ size: bytes.length }),
+    read: (buffer, offset, length, position) => {
+      inFlight += 1;
+      return new Promise((resolve, reject) => {
+        asked.push({
+          position,
+          length,
+          settle: () => {
+            inFlight -= 1;
+            if (position === failAt) {
+              reject(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+              return;
+            }
+            const bytesRead = bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
+            resolve({ bytesRead });
+          },
+        });
+      });
+    },
+    close: async () => {
+      closedWithReadsInFlight = inFlight;
+    },
+  };
+  return { source, asked, closedWithReadsInFlight: () => closedWithReadsInFlight };
+};
+
+/** Lets the generator run until it waits on a read the test holds. */
+const settleMicrotasks = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('reading a file in chunks with the next read in flight', () => {
+  const bytes = Buffer.from('a'.repeat(10));
+
+  it('asks for the next chunk before the current one is handed on, and only one ahead', async () => {
+    const { source, asked } = heldSource(bytes);
+    const chunks = chunksOf(source, 4);
+    const first = chunks.next();
+    await settleMicrotasks();
+    expect(asked.map(({ position }) => position)).toEqual([0]);
+    asked[0]?.settle();
+    expect((await first).value).toEqual(bytes.subarray(0, 4));
+    // The consumer holds chunk 0 and has not asked again: chunk 1 is already being read, chunk 2 not.
+    expect(asked.map(({ position, length }) => [position, length])).toEqual([
+      [0, 4],
+      [4, 4],
+    ]);
+    asked[1]?.settle();
+    expect((await chunks.next()).value).toEqual(bytes.subarray(4, 8));
+    expect(asked.map(({ position }) => position)).toEqual([0, 4, 8]);
+  });
+
+  it('asks for the probe past the end only when the consumer asks for more', async () => {
+    const { source, asked } = heldSource(bytes);
+    const chunks = chunksOf(source, 8);
+    const first = chunks.next();
+    await settleMicrotasks();
+    asked[0]?.settle();
+    await first;
+    asked[1]?.settle();
+    const second = chunks.next();
+    expect((await second).value).toEqual(bytes.subarray(8, 10));
+    expect(asked.map(({ position, length }) => [position, length])).toEqual([
+      [0, 8],
+      [8, 2],
+    ]);
+    const end = chunks.next();
+    await settleMicrotasks();
+    expect(asked.map(({ position, length }) => [position, length])).toEqual([
+      [0, 8],
+      [8, 2],
+      [10, 64 * 1024],
+    ]);
+    asked[2]?.settle();
+    expect((await end).done).toBe(true);
+  });
+
+  it('fails the consumer on the chunk whose read failed, after the chunks before it, and closes the file', async () => {
+    const { source, asked, closedWithReadsInFlight } = heldSource(bytes, 4);
+    const chunks = chunksOf(source, 4);
+    const first = chunks.next();
+    await settleMicrotasks();
+    asked[0]?.settle();
+    expect((await first).value).toEqual(bytes.subarray(0, 4));
+    // The read ahead fails while the consumer still holds chunk 0: not an unhandled rejection.
+    asked[1]?.settle();
+    await settleMicrotasks();
+    await expect(chunks.next()).rejects.toMatchObject({ code: 'EIO' });
+    expect(closedWithReadsInFlight()).toBe(0);
+  });
+
+  it('lets the read in flight settle before the file is closed when the consumer stops early', async () => {
+    const { source, asked, closedWithReadsInFlight } = heldSource(bytes);
+    const chunks = chunksOf(source, 4);
+    const first = chunks.next();
+    await settleMicrotasks();
+    asked[0]?.settle();
+    await first;
+    const stopped = chunks.return(undefined);
+    await settleMicrotasks();
+    expect(closedWithReadsInFlight()).toBeUndefined();
+    asked[1]?.settle();
+    await stopped;
+    expect(closedWithReadsInFlight()).toBe(0);
   });
 });
