@@ -2,7 +2,7 @@
  * The values of one multi-row insert, in one array kept per row count and refilled for each
  * statement: better-sqlite3 binds (copies) every value when the statement runs, so the array is
  * free again once `run` returns. A unit writes hundreds of thousands of rows; a fresh array grown
- * by `push` for each 64 rows was about a third of what the unit's inserts allocated
+ * by `push` for each 64 rows, with three BigInts a row, was most of what its inserts allocated
  * (docs/benchmarks.md, _The SQLite replay's unit inserts and views_).
  */
 export class InsertBindings {

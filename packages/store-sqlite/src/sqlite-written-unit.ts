@@ -156,8 +156,11 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
         values[slot++] = stamp;
         if (chained) values[slot++] = host.chain.next(type, data, metadata);
       }
-      insertOf(count).run(values);
-      bindings.release(values);
+      try {
+        insertOf(count).run(values);
+      } finally {
+        bindings.release(values);
+      }
     }
   };
   /** Under the write lock: write one batch in place, after the stream's earlier rows. */
