@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ConnectionHold } from './connection-hold';
 import type { ChainCursor } from './sqlite-event-chain';
+import { InsertBindings, boundInteger } from './insert-bindings';
 import { eventsInsertStatements } from './events-insert-statements';
 import { recordedFromKept } from './kept-unit-events';
 import { explainUnitIdClash } from './unit-id-clash';
@@ -133,19 +134,33 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
   const explainClash = (error: unknown, stream: StreamName, rows: readonly StagedRow[]): unknown =>
     explainUnitIdClash(error, stream, rows, (id) => findId.get(id)?.stream_name);
 
+  const bindings = new InsertBindings(chained ? 9 : 8);
   /** Insert rows at consecutive positions from `at`, chained from the cursor's place. */
   const insertRows = (stream: StreamName, firstRevision: bigint, at: bigint, rows: readonly StagedRow[]): void => {
     const stamp = recordedAtNow();
+    const position = boundInteger(at);
+    const revision = boundInteger(firstRevision);
     for (let start = 0; start < rows.length; start += rowsPerInsert) {
       const count = Math.min(rowsPerInsert, rows.length - start);
-      const values: unknown[] = [];
+      const values = bindings.of(count);
+      let slot = 0;
       for (let index = start; index < start + count; index += 1) {
         const [id, type, data, metadata] = rows[index] as StagedRow;
-        const offset = BigInt(index);
-        values.push(at + offset, stream, firstRevision + offset, id, type, data, metadata, stamp);
-        if (chained) values.push(host.chain.next(type, data, metadata));
+        values[slot++] = position(index);
+        values[slot++] = stream;
+        values[slot++] = revision(index);
+        values[slot++] = id;
+        values[slot++] = type;
+        values[slot++] = data;
+        values[slot++] = metadata;
+        values[slot++] = stamp;
+        if (chained) values[slot++] = host.chain.next(type, data, metadata);
       }
-      insertOf(count).run(values);
+      try {
+        insertOf(count).run(values);
+      } finally {
+        bindings.release(values);
+      }
     }
   };
   /** Under the write lock: write one batch in place, after the stream's earlier rows. */

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { BatchedInsert } from '../src/views/batched-insert';
+import { routeWrites } from '../src/write-route';
 
 const table = () => {
   const db = new Database(':memory:');
@@ -42,5 +43,27 @@ describe('rows of one insert written many to a statement', () => {
     insert.flush();
     expect(rows()).toEqual([]);
     expect(() => insert.add([1])).toThrow(/expected 2/);
+  });
+
+  it('hands a route rows that stay as they were added, though its own arrays are reused for later rows', () => {
+    const { db } = table();
+    const insert = new BatchedInsert(db, 'INSERT INTO t (k, v)', 2);
+    const routed: unknown[][] = [];
+    const unroute = routeWrites(db, { run: (_sql, params) => routed.push(params[0] as unknown[]) });
+    for (let k = 0; k < 66; k += 1) insert.add([k, `v${k}`]);
+    insert.flush();
+    for (let k = 66; k < 130; k += 1) insert.add([k, `v${k}`]);
+    unroute();
+    expect(routed.flat()).toEqual(Array.from({ length: 130 }, (_, k) => [k, `v${k}`]).flat());
+  });
+
+  it('keeps no value of a written row in its arrays', () => {
+    const { db, rows } = table();
+    const insert = new BatchedInsert(db, 'INSERT INTO t (k, v)', 2);
+    for (let k = 0; k < 65; k += 1) insert.add([k, `v${k}`]);
+    insert.flush();
+    const { values, oneRow } = insert as unknown as { values: unknown[]; oneRow: unknown[] };
+    expect([...values, ...oneRow].every((value) => value === null)).toBe(true);
+    expect(rows()).toHaveLength(65);
   });
 });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type WriteStatement, writeStatement } from '../write-route';
+import { type WriteStatement, writeStatement, writesRouted } from '../write-route';
 
 /** Rows per multi-row statement; fewer (at a flush) go one statement each, so two shapes are ever prepared. */
 const rowsPerStatement = 64;
@@ -13,7 +13,10 @@ const rowsPerStatement = 64;
  */
 export class BatchedInsert {
   private readonly statements = new Map<number, WriteStatement>();
-  private values: unknown[] = [];
+  /** The rows added and not yet written, kept from one statement to the next instead of a fresh array per 64 rows. */
+  private readonly values: unknown[];
+  /** One row's values, for the single-row statement of a flush. */
+  private readonly oneRow: unknown[];
   private rows = 0;
 
   /** `head`: the statement up to VALUES, e.g. `INSERT OR REPLACE INTO t (a, b)`; `width`: its column count. */
@@ -21,12 +24,16 @@ export class BatchedInsert {
     private readonly db: Database.Database,
     private readonly head: string,
     private readonly width: number,
-  ) {}
+  ) {
+    this.values = new Array<unknown>(rowsPerStatement * width).fill(null);
+    this.oneRow = new Array<unknown>(width).fill(null);
+  }
 
   add(row: readonly unknown[]): void {
     if (row.length !== this.width)
       throw new Error(`${this.head}: a row of ${row.length} values, expected ${this.width}`);
-    for (const value of row) this.values.push(value);
+    const at = this.rows * this.width;
+    for (let column = 0; column < this.width; column += 1) this.values[at + column] = row[column];
     this.rows += 1;
     if (this.rows === rowsPerStatement) this.flush();
   }
@@ -34,22 +41,34 @@ export class BatchedInsert {
   /** Write the rows added so far. */
   flush(): void {
     if (this.rows === 0) return;
-    const values = this.values;
     const rows = this.rows;
-    this.values = [];
     this.rows = 0;
-    if (rows === rowsPerStatement) {
-      this.statementFor(rows).run(values);
-      return;
+    try {
+      if (rows === rowsPerStatement) this.statementFor(rows).run(this.bound(this.values));
+      else {
+        const one = this.statementFor(1);
+        for (let row = 0; row < rows; row += 1) {
+          for (let column = 0; column < this.width; column += 1)
+            this.oneRow[column] = this.values[row * this.width + column];
+          one.run(this.bound(this.oneRow));
+        }
+      }
+    } finally {
+      // The values are bound (copied) once a statement ran: the kept arrays hold no row past its write.
+      this.values.fill(null, 0, rows * this.width);
+      this.oneRow.fill(null);
     }
-    const one = this.statementFor(1);
-    for (let row = 0; row < rows; row += 1) one.run(values.slice(row * this.width, (row + 1) * this.width));
   }
 
   /** Forget the rows added and not written (their transaction is rolled back). */
   clear(): void {
-    this.values = [];
+    this.values.fill(null, 0, this.rows * this.width);
     this.rows = 0;
+  }
+
+  /** A routed write is sent later (write-route.ts): it takes a copy, not the kept array. */
+  private bound(values: unknown[]): unknown[] {
+    return writesRouted(this.db) ? values.slice() : values;
   }
 
   private statementFor(rows: number): WriteStatement {
