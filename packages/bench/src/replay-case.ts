@@ -56,9 +56,12 @@ export const inMemoryReplayTarget = (): ReplayTarget => ({
   close: async () => undefined,
 });
 
-/** The embedded default: events and views in one SQLite file (WAL, synchronous=FULL). */
+/**
+ * The embedded default: events and views in one SQLite file (synchronous=FULL), opened as
+ * `teamlog replay` opens a file it creates: a rollback journal for the import, WAL after it.
+ */
 export const sqliteReplayTarget = (file: string, unchained = false, writerThread = false): ReplayTarget => {
-  const store = openBenchSqliteStore(file, unchained, writerThread);
+  const store = openBenchSqliteStore(file, unchained, writerThread, true);
   return { store, projectionsOf: () => sqliteProjections(store), close: () => store.close() };
 };
 

@@ -55,6 +55,11 @@ export interface OpenStoreOptions {
    * then keeps only the heads of its streams, no events (HeadsOnlyEventStore).
    */
   readonly oneShot?: boolean;
+  /**
+   * The command imports and ends (replay, import), nothing else writes meanwhile: a SQLite file it
+   * creates is written with a rollback journal and turned to WAL at close (bulkLoadWhenCreated).
+   */
+  readonly importAndEnd?: boolean;
 }
 
 const noStoreHere = (file: string): BadInput =>
@@ -84,7 +89,12 @@ export const writerPageCacheKiB = 2048;
 
 type SqliteAdapter = typeof import('@teamlog/store-sqlite');
 
-const openSqlite = (sqlite: SqliteAdapter, file: string, access: StoreAccess): SqliteEventStore => {
+const openSqlite = (
+  sqlite: SqliteAdapter,
+  file: string,
+  access: StoreAccess,
+  importAndEnd: boolean,
+): SqliteEventStore => {
   if (!existsSync(file)) {
     if (access !== 'create') throw noStoreHere(file);
     mkdirSync(dirname(file), { recursive: true });
@@ -97,7 +107,10 @@ const openSqlite = (sqlite: SqliteAdapter, file: string, access: StoreAccess): S
   collectSooner(oldGenerationGrowth.boundedWorkingSet);
   // Imports are written on this thread; TEAMLOG_WRITER_THREAD=on writes them on a second one
   // (sqlite-writer-thread.ts; docs/benchmarks.md, The writer thread).
-  const store = sqlite.SqliteEventStore.open(file, { writerThread: process.env.TEAMLOG_WRITER_THREAD === 'on' });
+  const store = sqlite.SqliteEventStore.open(file, {
+    writerThread: process.env.TEAMLOG_WRITER_THREAD === 'on',
+    bulkLoadWhenCreated: importAndEnd,
+  });
   try {
     store.database.pragma(`cache_size = -${writerPageCacheKiB}`);
     sqlite.assertViewSchemaNotNewer(store);
@@ -167,7 +180,7 @@ export const openTeamlogStore = async (location: StoreLocation, options: OpenSto
       // Held before the adapter loads: loading it allocates enough to grow the young generation once.
       if (options.access !== 'read') holdYoungGeneration();
       const sqlite = await import('@teamlog/store-sqlite');
-      const store = openSqlite(sqlite, location.file, options.access);
+      const store = openSqlite(sqlite, location.file, options.access, options.importAndEnd === true);
       const projections = store.readOnly
         ? foldedInMemory(store, async () => sqlite.readCommittedViews(store.database, store.file))
         : () => sqlite.sqliteProjections(store);

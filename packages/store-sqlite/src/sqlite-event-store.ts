@@ -1,3 +1,4 @@
+import { rollbackJournal, walAfterBulkLoad } from './bulk-load-journal';
 import Database from 'better-sqlite3';
 import type { EventId, JsonValue } from '@teamlog/events';
 import {
@@ -81,6 +82,18 @@ export interface SqliteEventStoreOptions {
    * writes its rows in place, holding that transaction to its end (default 8 MiB; see sqlite-written-unit.ts).
    */
   readonly maxBufferedUnitBytes?: number;
+  /**
+   * When this open creates the file, the connection writes it with a rollback journal
+   * (`journal_mode = DELETE`, synchronous FULL) until `close`, which turns it to WAL as every store
+   * file is. Pages past a new file's end are never journalled, so a one-shot import writes each page
+   * once, where WAL writes it to the log and the checkpoint copies it again (docs/benchmarks.md,
+   * _A new store file's import writes each page once_). The price: once a transaction spills, the
+   * writer locks readers out, so only a command that imports and ends asks for it (replay, import),
+   * never one that serves or follows. An existing file, `:memory:` and the writer thread stay on WAL;
+   * a file another connection opened meanwhile stays on WAL, and one left in rollback mode (a killed
+   * import) is turned to WAL by the next writer's open, which also rolls back its hot journal.
+   */
+  readonly bulkLoadWhenCreated?: boolean;
 }
 
 /**
@@ -244,6 +257,8 @@ export class SqliteEventStore implements EventStore {
   private useWriterThread = false;
   private busyTimeoutMs = 30_000;
   private maxBufferedUnitBytes: number | undefined;
+  /** The connection writes a file it created with a rollback journal; `close` turns the file to WAL. */
+  private bulkLoad = false;
   /** The unit that holds this connection in its transaction, if any: readers and group commits wait for it. */
   private readonly hold = new ConnectionHold();
   private writerThread: WriterThread | undefined;
@@ -311,9 +326,10 @@ export class SqliteEventStore implements EventStore {
   static open(file: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
     const migrations = options.migrations ?? eventStoreMigrations;
     const known = knownVersion(migrations);
+    let created = false;
     if (file !== ':memory:') {
       if (!existsSync(file)) {
-        createStoreFile(file, (db) => {
+        created = createStoreFile(file, (db) => {
           db.pragma('journal_mode = WAL');
           registerChainFunctions(db);
           applyMigrations(db, migrations, file);
@@ -321,12 +337,14 @@ export class SqliteEventStore implements EventStore {
       }
       assertStoreFileShape(file);
     }
+    const writerThread = options.writerThread === true && file !== ':memory:';
     const db = new Database(file, { fileMustExist: file !== ':memory:' });
     db.defaultSafeIntegers(true);
     try {
       db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 30_000}`);
       if (file !== ':memory:') assertNotNewer(file, storeSchemaVersion(db, file), known);
-      if (file !== ':memory:') db.pragma('journal_mode = WAL');
+      const bulkLoad = created && options.bulkLoadWhenCreated === true && !writerThread && rollbackJournal(db);
+      if (file !== ':memory:' && !bulkLoad) db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       registerChainFunctions(db);
@@ -340,7 +358,8 @@ export class SqliteEventStore implements EventStore {
         options.maxGroupEvents ?? 10_000,
       );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
-      store.useWriterThread = options.writerThread === true && file !== ':memory:';
+      store.useWriterThread = writerThread;
+      store.bulkLoad = bulkLoad;
       store.busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
       store.maxBufferedUnitBytes = options.maxBufferedUnitBytes;
       return store;
@@ -1040,6 +1059,7 @@ export class SqliteEventStore implements EventStore {
     while (this.pending.length > 0) this.commitPending();
     this.closed = true;
     this.appended.notify();
+    if (this.bulkLoad) walAfterBulkLoad(this.db);
     this.db.close();
     this.release();
     await this.writerThread?.close();

@@ -71,8 +71,9 @@ export const assertNotNewer = (file: string, version: number, known: number): vo
  * Create a store file whole: the schema is written under a temporary name in the same directory,
  * then linked to `file`, which fails if `file` appeared meanwhile (another process created it:
  * that one is used). So a file at the path is always a complete store or not teamlog's at all.
+ * True when the file at the path is the one this call created.
  */
-export const createStoreFile = (file: string, initialise: (db: Database.Database) => void): void => {
+export const createStoreFile = (file: string, initialise: (db: Database.Database) => void): boolean => {
   const temporary = join(dirname(file), `.${basename(file)}.creating-${process.pid}-${randomBytes(4).toString('hex')}`);
   const db = new Database(temporary);
   try {
@@ -82,12 +83,15 @@ export const createStoreFile = (file: string, initialise: (db: Database.Database
   }
   try {
     linkSync(temporary, file);
+    return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return;
+    if (code === 'EEXIST') return false;
     // A file system without hard links: a rename, which a racing creator could replace (then both hold a complete store).
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
-    if (!existsSync(file)) renameSync(temporary, file);
+    if (existsSync(file)) return false;
+    renameSync(temporary, file);
+    return true;
   } finally {
     if (existsSync(temporary)) unlinkSync(temporary);
   }

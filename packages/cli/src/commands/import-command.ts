@@ -33,7 +33,7 @@ export const importCommand = defineCommand(
     const location = resolveStoreLocation(flags.store, io.env, io.cwd);
     const { usable, problems } = await checkPaths(positionals);
     if (usable.length === 0) throw badPaths(problems) as Error;
-    const imports = await withStore(location, { access: 'create' }, async (opened) =>
+    const imports = await withStore(location, { access: 'create', importAndEnd: true }, async (opened) =>
       importPaths(usable, opened.store, await progressFor(io, 'importing')),
     );
     const results = imports.map(({ result }) => result);

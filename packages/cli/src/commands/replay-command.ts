@@ -47,7 +47,7 @@ export const replayCommand = defineCommand(
     // :memory: keeps none. Should a session come twice (a copy of a log), that store cannot compare
     // the copy with what it imported, and the replay runs again on a store that keeps the events.
     const replayOnce = (oneShot: boolean) =>
-      withStore(location, { access: 'create', oneShot }, async (opened) => {
+      withStore(location, { access: 'create', oneShot, importAndEnd: true }, async (opened) => {
         const progress = await progressFor(io, 'importing');
         const imports = await importWithViews(opened, () =>
           importPaths(
