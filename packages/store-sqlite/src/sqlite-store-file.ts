@@ -97,6 +97,16 @@ export const createStoreFile = (file: string, initialise: (db: Database.Database
   }
 };
 
+/** The first read of a writable connection rolls a hot journal back. */
+const rollBackCopy = (copy: string): void => {
+  const db = new Database(copy, { fileMustExist: true });
+  try {
+    db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+  } finally {
+    db.close();
+  }
+};
+
 export interface ReadOnlyConnection {
   readonly db: Database.Database;
   /** Removes the private copy, if the file had to be copied. */
@@ -107,7 +117,10 @@ export interface ReadOnlyConnection {
  * Open a store file read-only. SQLite reads a WAL database through its `-shm` file, which it must
  * create when it is missing; in a directory the user cannot write it cannot. A missing `-shm`
  * means no connection has the file open, so the file (and a `-wal` left behind) is then copied to
- * a private temporary directory and read there.
+ * a private temporary directory and read there. So is a file an import killed while it wrote with
+ * a rollback journal (bulkLoadWhenCreated): a read-only connection cannot roll back its hot
+ * journal, so the copy's is rolled back, leaving what the import committed; the file itself is
+ * never written (the next writer's open rolls it back).
  */
 export const openReadOnly = (file: string, timeoutMs: number): ReadOnlyConnection => {
   const direct = new Database(file, { readonly: true, fileMustExist: true, timeout: timeoutMs });
@@ -118,13 +131,26 @@ export const openReadOnly = (file: string, timeoutMs: number): ReadOnlyConnectio
     direct.close();
     if (isSqliteError(error, 'SQLITE_NOTADB', 'SQLITE_CORRUPT'))
       throw notATeamlogStore(file, 'it is not a SQLite database');
-    if (!isSqliteError(error, 'SQLITE_READONLY_DIRECTORY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY_CANTINIT')) throw error;
+    if (
+      !isSqliteError(
+        error,
+        'SQLITE_READONLY_DIRECTORY',
+        'SQLITE_CANTOPEN',
+        'SQLITE_READONLY_CANTINIT',
+        'SQLITE_READONLY_ROLLBACK',
+      )
+    )
+      throw error;
   }
   const directory = mkdtempSync(join(tmpdir(), 'teamlog-read-'));
   try {
     const copy = join(directory, 'store.db');
     copyFileSync(file, copy);
     if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+    if (existsSync(`${file}-journal`)) {
+      copyFileSync(`${file}-journal`, `${copy}-journal`);
+      rollBackCopy(copy);
+    }
     const db = new Database(copy, { readonly: true, fileMustExist: true, timeout: timeoutMs });
     return { db, release: () => rmSync(directory, { recursive: true, force: true }) };
   } catch (error) {
