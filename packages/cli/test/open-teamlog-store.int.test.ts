@@ -18,4 +18,15 @@ describe('openTeamlogStore', () => {
     expect(writer).toBe(-writerPageCacheKiB);
     expect(reader).toBe(-16000);
   });
+
+  it('writes a SQLite file an import-and-end command creates with a rollback journal; an existing file, and a new one another command creates, with WAL', async () => {
+    const journalOf = (store: unknown): string =>
+      String((store as SqliteEventStore).database.pragma('journal_mode', { simple: true }));
+    const created = { kind: 'sqlite', file: join(directory.path, 'import-created.db') } as const;
+    const other = { kind: 'sqlite', file: join(directory.path, 'other-created.db') } as const;
+    const importAndEnd = { access: 'create', importAndEnd: true } as const;
+    expect(await withStore(created, importAndEnd, async ({ store }) => journalOf(store))).toBe('delete');
+    expect(await withStore(created, importAndEnd, async ({ store }) => journalOf(store))).toBe('wal');
+    expect(await withStore(other, { access: 'create' }, async ({ store }) => journalOf(store))).toBe('wal');
+  });
 });

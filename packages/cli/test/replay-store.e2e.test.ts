@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
 import { ReplayDocument } from '../src/replay-document';
+import Database from 'better-sqlite3';
+import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { repoRoot, runTeamlog, storedEventCount, temporaryDirectory } from './run-teamlog';
 
 const fixtures = join(repoRoot, 'fixtures');
@@ -12,6 +14,27 @@ const replayJson = (args: readonly string[], options: Parameters<typeof runTeaml
   const decoded = ReplayDocument.decode(JSON.parse(run.stdout));
   if (!isRight(decoded)) throw new Error('the replay document does not decode');
   return decoded.right;
+};
+
+/** Every table's rows in order, but for the times a run stamps (recorded_at, updated_at, applied_at), and the journal mode. */
+const dumpOf = (file: string): { readonly journalMode: unknown; readonly tables: Record<string, unknown[]> } => {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.defaultSafeIntegers(true);
+    const names = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all() as string[];
+    const tables: Record<string, unknown[]> = {};
+    for (const name of names) {
+      tables[name] = (db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]).map(
+        ({ recorded_at, updated_at, applied_at, ...row }) => row,
+      );
+    }
+    return { journalMode: db.pragma('journal_mode', { simple: true }), tables };
+  } finally {
+    db.close();
+  }
 };
 
 describe('teamlog replay and its store', () => {
@@ -62,6 +85,21 @@ describe('teamlog replay and its store', () => {
     expect(existsSync(join(cwd, '.teamlog'))).toBe(false);
     expect(readdirSync(cwd)).toEqual([]);
   });
+
+  it('writes a file it creates (with a rollback journal) as it writes an existing one (WAL): the same output, rows and WAL after', async () => {
+    const created = join(directory.path, 'created', 'store.db');
+    const existing = join(directory.path, 'existing', 'store.db');
+    mkdirSync(dirname(existing), { recursive: true });
+    await SqliteEventStore.open(existing).close();
+    const intoCreated = runTeamlog(['replay', 'fixtures/', '--store', created, '--json']);
+    const intoExisting = runTeamlog(['replay', 'fixtures/', '--store', existing, '--json']);
+    expect(intoCreated.code).toBe(0);
+    expect(intoCreated.stdout.replaceAll(created, 'STORE')).toBe(intoExisting.stdout.replaceAll(existing, 'STORE'));
+    const dump = dumpOf(created);
+    expect(dump.journalMode).toBe('wal');
+    expect(dump).toEqual(dumpOf(existing));
+    expect(existsSync(`${created}-journal`)).toBe(false);
+  }, 120_000);
 
   it('shows with --store :memory: (a store keeping only stream heads) exactly what a SQLite store shows, over fixtures/', () => {
     const inMemory = replayJson(['fixtures/', '--store', ':memory:']);
