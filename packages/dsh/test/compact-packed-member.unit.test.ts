@@ -42,8 +42,8 @@ const rows = [
   },
 ] as const;
 
-const processed = (compact: boolean) => {
-  const processor = new EventLineProcessor(
+const processorOf = (compact: boolean) =>
+  new EventLineProcessor(
     'log.jsonl',
     0,
     false,
@@ -52,6 +52,9 @@ const processed = (compact: boolean) => {
     false,
     compact ? sessionEventIds(streamKey) : undefined,
   );
+
+const processed = (compact: boolean) => {
+  const processor = processorOf(compact);
   return rows.flatMap((row, index) => processor.process(lineOf(index + 2, row)));
 };
 
@@ -107,15 +110,7 @@ describe('a packed row for a store that keeps no payload (compact members)', () 
   it('still rejects a bad row as the expanded read does, naming line and field', () => {
     const bad = { ...rows[0], data: { ...rows[0].data, dt: [0, 'x', 25] } };
     for (const compact of [true, false]) {
-      const processor = new EventLineProcessor(
-        'log.jsonl',
-        0,
-        false,
-        'strict',
-        undefined,
-        false,
-        compact ? sessionEventIds(streamKey) : undefined,
-      );
+      const processor = processorOf(compact);
       expect(processor.process(lineOf(2, bad))).toEqual([]);
       expect(processor.finish(undefined)).toMatchObject({ line: 2, detail: expect.stringContaining('data.dt[1]') });
     }
