@@ -15,6 +15,7 @@ import type {
 import { type GlobalPosition, comparePositions } from './global-position';
 import { HeadRecordedEvent } from './head-recorded-event';
 import { readStreamSlice } from './read-stream-slice';
+import { SelfRecordedEvent } from './self-recorded-event';
 import { type StagedAppends, type StagedStreamResult, StagingLedger } from './staged-appends';
 import {
   type StoreError,
@@ -352,7 +353,8 @@ export class HeadsOnlyEventStore implements EventStore {
     runType: string | undefined,
   ): RecordedEvent[] {
     // The participants fold these events at once and nothing keeps them but the heads: each is the
-    // importer's own event with numbers for its revision and position (head-recorded-event.ts).
+    // importer's own event with numbers for its revision and position, recorded as itself where it
+    // can be (self-recorded-event.ts), else wrapped (head-recorded-event.ts).
     // Positions step as the in-memory store's do (recorded-batch.ts), unevenly, so nothing assumes dense ones.
     const recorded: RecordedEvent[] = [];
     const last = events.length - 1;
@@ -369,7 +371,11 @@ export class HeadsOnlyEventStore implements EventStore {
         (events[index + 1] as EventToAppend).type === runType
       )
         continue;
-      recorded.push(new HeadRecordedEvent(stream, start + index, commit, event, recordedAt));
+      recorded.push(
+        event instanceof SelfRecordedEvent
+          ? event.recordAt(stream, start + index, commit, recordedAt)
+          : new HeadRecordedEvent(stream, start + index, commit, event, recordedAt),
+      );
     }
     return recorded;
   }

@@ -20,3 +20,4 @@ export * from './event-digest';
 export * from './chain-check';
 export * from './chain-audit';
 export * from './heads-only-event-store';
+export * from './self-recorded-event';

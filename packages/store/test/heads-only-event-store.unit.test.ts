@@ -4,6 +4,7 @@ import {
   type EventToAppend,
   HeadsOnlyEventStore,
   type RecordedEvent,
+  SelfRecordedEvent,
   foldedBatchEvents,
   streamName,
 } from '@teamlog/store';
@@ -226,6 +227,74 @@ const folder = (): CommitParticipant & { readonly calls: string[] } => {
     },
   };
 };
+
+/** An event to append that the store may record as itself. */
+class OwnRecord extends SelfRecordedEvent {
+  readonly type = 'x/event';
+  readonly metadata = undefined;
+  readonly catalog = false;
+  lettingGo = 0;
+
+  constructor(
+    readonly id: EventId,
+    readonly data: { readonly index: number },
+  ) {
+    super();
+  }
+
+  protected override recorded(): void {
+    this.lettingGo += 1;
+  }
+}
+
+const ownRecords = (prefix: string, count: number): OwnRecord[] =>
+  Array.from({ length: count }, (_, index) => new OwnRecord(`${prefix}-${index}` as EventId, { index }));
+
+describe('an event the heads-only store records as itself', () => {
+  it('is handed to the participants as the very object appended, with its stream, revision and position filled in', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = recorder();
+    store.participate(views);
+    const appended = ownRecords('e', 3);
+    await store.appendToStream(a, appended, { expectedRevision: 'no_stream' });
+    const unit = store.stageAppends();
+    const more = ownRecords('f', 2);
+    await unit.append(a, more, { expectedRevision: 2n });
+    await unit.commit();
+    const handed = views.commits.flat();
+    expect(handed).toHaveLength(5);
+    [...appended, ...more].forEach((event, index) => expect(handed[index]).toBe(event));
+    expect(handed.map((event) => [event.streamName, event.revisionNumber, event.revision])).toEqual([
+      [a, 0, 0n],
+      [a, 1, 1n],
+      [a, 2, 2n],
+      [a, 3, 3n],
+      [a, 4, 4n],
+    ]);
+    const commits = handed.map((event) => event.position.commit);
+    expect(commits.every((commit, index) => index === 0 || commit > (commits[index - 1] as bigint))).toBe(true);
+    expect(handed.every((event) => event.position.prepare === event.position.commit)).toBe(true);
+    expect(appended.map((event) => event.lettingGo)).toEqual([1, 1, 1]);
+    const [last] = await collect(store.readStream(a, { direction: 'backwards', maxCount: 1 }));
+    expect(last).toBe(more[1]);
+  });
+
+  it('is recorded elsewhere as a new record when appended again, its first record unchanged', async () => {
+    const store = new HeadsOnlyEventStore();
+    const views = recorder();
+    store.participate(views);
+    const [event] = ownRecords('e', 1) as [OwnRecord];
+    await store.appendToStream(a, [event], { expectedRevision: 'no_stream' });
+    await store.appendToStream(b, [event], { expectedRevision: 'no_stream' });
+    const [first, again] = views.commits.flat() as [RecordedEvent, RecordedEvent];
+    expect(first).toBe(event);
+    expect(again).not.toBe(event);
+    expect([first.streamName, first.revisionNumber]).toEqual([a, 0]);
+    expect([again.streamName, again.revisionNumber, again.id, again.data]).toEqual([b, 0, 'e-0', { index: 0 }]);
+    expect(again.position.commit > first.position.commit).toBe(true);
+    expect(event.lettingGo).toBe(1);
+  });
+});
 
 describe('a unit of the heads-only store, folded as it is staged', () => {
   it('hands each batch to the participants as it is staged, then commits them with nothing left to hand', async () => {
