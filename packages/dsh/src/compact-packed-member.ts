@@ -1,5 +1,5 @@
 import type { EventClass, EventId, JsonObject, JsonValue } from '@teamlog/events';
-import type { EventToAppend } from '@teamlog/store';
+import { SelfRecordedEvent } from '@teamlog/store';
 import type { SessionLogEvent } from './event-line-processor';
 import type { SplitLine } from './line-splitter';
 import type { LogicalEvent } from './logical-event';
@@ -16,12 +16,12 @@ export interface CompactRow {
 
 /**
  * A packed row's member as one object for a store that keeps no payload (the heads-only store):
- * at once the visited event, its logical event and the event to append. Its `data`, id and
+ * at once the visited event, its logical event, the event to append and the recorded event. Its `data`, id and
  * metadata are made when read (that store reads them of a run's ends only), the same values the
  * expander and `eventToAppendEncoder` give. Only for a row of a log that is not normalised and
  * whose members' payloads are no catalog type's (no verdict to hand on, no data text to cut).
  */
-export class CompactPackedMember implements SessionLogEvent, LogicalEvent, EventToAppend {
+export class CompactPackedMember extends SelfRecordedEvent implements SessionLogEvent, LogicalEvent {
   readonly type = 'assistant/chunk';
   private made: JsonObject | undefined;
 
@@ -30,7 +30,9 @@ export class CompactPackedMember implements SessionLogEvent, LogicalEvent, Event
     private readonly index: number,
     readonly seq: number,
     readonly time: number,
-  ) {}
+  ) {
+    super();
+  }
 
   get event(): LogicalEvent {
     return this;
@@ -45,6 +47,10 @@ export class CompactPackedMember implements SessionLogEvent, LogicalEvent, Event
   }
 
   get catalogChecked(): boolean {
+    return false;
+  }
+
+  get catalog(): boolean {
     return false;
   }
 

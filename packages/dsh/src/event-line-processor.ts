@@ -11,6 +11,7 @@ import { isBlankRange } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
 import { CompactPackedMember } from './compact-packed-member';
+import { OneShotEvent, type OneShotStream } from './one-shot-event';
 import { type CheckedPackedRow, checkPackedRow, packedMemberData, packedRowEvents } from './packed-row-expander';
 import type { SplitLine } from './line-splitter';
 import type { LogicalEvent } from './logical-event';
@@ -158,6 +159,8 @@ export class EventLineProcessor {
   private legacy = 0;
   private readonly teamProblems: InvalidTeamRecord[] = [];
   private readonly typeFacts = new Map<string, TypeFacts>();
+  /** With `compactIds`: the stream every kept event is made for, as a `OneShotEvent`. */
+  private readonly oneShot: OneShotStream | undefined;
 
   /**
    * `payloads: 'trusted'` skips the strict decode of catalog payloads (and the tallies that come
@@ -177,10 +180,13 @@ export class EventLineProcessor {
     private readonly trustedTeamRecords = false,
     /**
      * The ids of the stream a store that keeps no payload takes the events into: given, a packed
-     * row's members whose type is no catalog type are made as one `CompactPackedMember` each.
+     * row's members whose type is no catalog type are made as one `CompactPackedMember` each, and
+     * every other kept event as one `OneShotEvent`.
      */
     private readonly compactIds?: (seq: number) => EventId,
-  ) {}
+  ) {
+    this.oneShot = compactIds === undefined ? undefined : { idOf: compactIds, normalised };
+  }
 
   get keptEvents(): number {
     return this.scanner.expectedSeq;
@@ -300,7 +306,11 @@ export class EventLineProcessor {
 
   private visited(line: SplitLine, event: LogicalEvent): SessionLogEvent {
     const eventClass = this.classify(line.line, event);
-    return new VisitedEvent(line, event, eventClass, eventClass === 'catalog' && this.verdictOf(event));
+    const catalogChecked = eventClass === 'catalog' && this.verdictOf(event);
+    // For a store that keeps no payload, one object is the visited event, the event to append and the recorded one.
+    return this.oneShot === undefined
+      ? new VisitedEvent(line, event, eventClass, catalogChecked)
+      : new OneShotEvent(line, event, eventClass, catalogChecked, this.oneShot);
   }
 
   /** The class of a type, and whether it is a Team record's: a lookup in the catalog's tables costs more than in this map. */

@@ -8,25 +8,11 @@ import {
   isPackedRowType,
   isTeamlogEventType,
 } from '@teamlog/events';
-import type { EventToAppend, RecordedEvent } from '@teamlog/store';
-import { CompactPackedMember } from './compact-packed-member';
+import { type EventToAppend, type RecordedEvent, SelfRecordedEvent } from '@teamlog/store';
 import { dataMemberText } from './data-member-span';
 import { sessionEventIds } from './event-ids';
+import { storedEventMetadataOf } from './stored-event-metadata';
 import type { LogicalEvent } from './logical-event';
-
-type MutableMetadata = { -readonly [K in keyof StoredEventMetadata]: StoredEventMetadata[K] };
-
-/** The envelope as `StoredEventMetadata`, keys in a fixed order; built by assignment (per event: no spreads). */
-const metadataOf = (event: LogicalEvent, normalised: boolean): StoredEventMetadata => {
-  const metadata: MutableMetadata = { time: event.time };
-  if (event.ignorable !== undefined) metadata.ignorable = event.ignorable;
-  if (event.surfaceOp !== undefined) metadata.surfaceOp = event.surfaceOp;
-  if (event.sourceEventSeqs !== undefined) metadata.sourceEventSeqs = event.sourceEventSeqs;
-  if (event.extra !== undefined) metadata.extra = event.extra;
-  if (normalised) metadata.normalised = true;
-  if (event.packed !== undefined) metadata.packed = event.packed;
-  return metadata;
-};
 
 /**
  * An event as a store that keeps no payload takes it (the heads-only store, which reads the id of
@@ -54,7 +40,7 @@ class EventToAppendOnRead implements EventToAppend {
   }
 
   get metadata(): JsonValue {
-    return metadataOf(this.event, this.normalised) as unknown as JsonValue;
+    return storedEventMetadataOf(this.event, this.normalised) as unknown as JsonValue;
   }
 }
 
@@ -74,7 +60,7 @@ export const eventToAppendEncoder = (
   const idOf = sessionEventIds(streamKey);
   return (event, lineBytes, catalogChecked) => {
     // Already the event to append, with this stream's ids (the reader was given them: `packedMemberIds`).
-    if (!withDataText && event instanceof CompactPackedMember) return event;
+    if (!withDataText && event instanceof SelfRecordedEvent) return event;
     // No text to cut: an event whose id and metadata are made if read.
     if (!withDataText) return new EventToAppendOnRead(event, idOf, normalised, catalogChecked === true);
     const dataText = lineBytes === undefined || event.packed !== undefined ? undefined : dataMemberText(lineBytes);
@@ -82,7 +68,7 @@ export const eventToAppendEncoder = (
       id: idOf(event.seq),
       type: event.type,
       data: event.data,
-      metadata: metadataOf(event, normalised) as unknown as JsonValue,
+      metadata: storedEventMetadataOf(event, normalised) as unknown as JsonValue,
     };
     if (dataText !== undefined) encoded.dataText = dataText;
     // The reader's verdict on the payload, handed on so the views need not check it again.
