@@ -192,7 +192,9 @@ async function* readLines(
   const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
   for (let batch = lines; batch.length > 0; batch = await cursor.nextBatch()) {
     let accepted: SessionLogEvent[] = [];
-    for (const line of batch) {
+    // Indexed, not for-of: a generator's for-of made an iterator result per line (40 bytes an event).
+    for (let index = 0; index < batch.length; index += 1) {
+      const line = batch[index] as SplitLine;
       processor.processInto(line, accepted);
       if (emitted + accepted.length >= maxEvents) {
         // A packed row's members share a line: only those up to the limit count.
@@ -269,8 +271,10 @@ const scanStream = async (
     for (let item = await stream.next(); ; item = await stream.next()) {
       if (item.done === true) return item.value;
       if (item.value.kind !== 'events' || visit === undefined) continue;
-      for (const event of item.value.events) {
-        const visited = visit(event);
+      const { events } = item.value;
+      // Indexed, not for-of: an async function's for-of made an iterator result per event.
+      for (let index = 0; index < events.length; index += 1) {
+        const visited = visit(events[index] as SessionLogEvent);
         if (visited !== undefined) await visited;
       }
     }
