@@ -70,6 +70,15 @@ export class OneShotEvent extends SelfRecordedEvent implements SessionLogEvent, 
     return storedEventMetadataOf(this.parsed, this.stream.normalised) as unknown as JsonValue;
   }
 
+  /** The metadata's time, without making the metadata (the views read it of every event). */
+  get metadataTime(): number {
+    return this.parsed.time;
+  }
+
+  get metadataNormalised(): boolean {
+    return this.stream.normalised;
+  }
+
   get seq(): number {
     return this.parsed.seq;
   }

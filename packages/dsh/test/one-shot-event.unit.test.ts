@@ -1,4 +1,4 @@
-import type { EventId } from '@teamlog/events';
+import { type EventId, isStoredEventMetadata } from '@teamlog/events';
 import { type EventToAppend, streamName } from '@teamlog/store';
 import { sessionEventIds } from '../src/event-ids';
 import { EventLineProcessor, type SessionLogEvent } from '../src/event-line-processor';
@@ -95,6 +95,10 @@ describe('an event line for a store that keeps no payload (one object per event)
           plain.lineLength,
         ]);
         expect(Buffer.from(event.lineBytes).equals(Buffer.from(plain.lineBytes))).toBe(true);
+        // The time the views read without making the metadata is the metadata's own.
+        const { metadata, metadataTime, metadataNormalised } = event as OneShotEvent;
+        if (!isStoredEventMetadata(metadata)) throw new Error('the metadata is no StoredEventMetadata');
+        expect([metadataTime, metadataNormalised]).toEqual([metadata.time, metadata.normalised === true]);
         expect(appended(encode(event.event, undefined, event.catalogChecked))).toBe(
           appended(encode(plain.event, undefined, plain.catalogChecked)),
         );

@@ -155,12 +155,18 @@ const sessionEventOf = (
   base: number,
   readOnce: boolean,
 ): SessionEvent => {
-  const { type, data, metadata } = recorded;
-  const timed = isStoredEventMetadata(metadata);
+  const { type, data } = recorded;
   const catalog = recorded.catalog === true || isCatalogPayload(type, data);
   const seq = (recorded.revisionNumber ?? Number(recorded.revision)) - base;
-  const time = timed ? metadata.time : recorded.recordedAt.getTime();
-  const normalised = timed && metadata.normalised === true;
+  // The metadata's time where the event holds it without making the metadata (a one-shot replay's events).
+  let time = recorded.metadataTime;
+  let normalised = recorded.metadataNormalised === true;
+  if (time === undefined) {
+    const { metadata } = recorded;
+    const timed = isStoredEventMetadata(metadata);
+    time = timed ? metadata.time : recorded.recordedAt.getTime();
+    normalised = timed && metadata.normalised === true;
+  }
   // Either way the object is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
   if (!readOnce) return { catalog, type, seq, data, sessionId, time, normalised } as SessionEvent;
   slot.catalog = catalog;

@@ -97,3 +97,27 @@ describe('the fold of an event recorded with its revision as a number', () => {
     expect(state.sessions.get('n' as never)?.inheritedEndSeedSeq).toBe(3);
   });
 });
+
+describe('the fold of an event holding its metadata time without making its metadata', () => {
+  const timed = (revision: number, metadataTime: number, metadataNormalised: boolean): RecordedEvent => ({
+    ...recorded('session-t', revision, 'message'),
+    data: {},
+    metadataTime,
+    metadataNormalised,
+    get metadata(): RecordedEvent['metadata'] {
+      throw new Error('the metadata was made');
+    },
+  });
+
+  it('takes the time from `metadataTime`, never reading the metadata', () => {
+    const state = initialInMemoryProjectionState();
+    fold(state, [timed(0, 1791190800180, false), timed(1, 1791190800300, false)]);
+    expect(state.sessions.get('t' as never)?.lastTime).toBe(1791190800300);
+  });
+
+  it('takes a normalised event as the metadata would say, its time telling nothing', () => {
+    const state = initialInMemoryProjectionState();
+    fold(state, [timed(0, 1791190800180, false), timed(1, 0, true)]);
+    expect(state.sessions.get('t' as never)?.lastTime).toBe(1791190800180);
+  });
+});

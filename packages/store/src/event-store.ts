@@ -46,6 +46,13 @@ export interface RecordedEvent {
   readonly catalog?: boolean;
   /** `revision` as a number, where a store has it without a BigInt (the heads-only store): a fold's fast path. */
   readonly revisionNumber?: number;
+  /**
+   * Where `metadata` is a session event's stored metadata (`StoredEventMetadata`) the event holds
+   * without making it (an importer's event the heads-only store records as itself): its `time`,
+   * and in `metadataNormalised` its `normalised`. A fold's fast path, as `revisionNumber` is.
+   */
+  readonly metadataTime?: number;
+  readonly metadataNormalised?: boolean;
 }
 
 export interface AppendResult {
