@@ -344,6 +344,8 @@ export class HeadsOnlyEventStore implements EventStore {
   /**
    * A batch's events as recorded. With `runType` (the participants fold runs of it from their ends),
    * the events inside a run of that type are left out: their positions are taken all the same.
+   * A batch whose every event is recorded as itself is handed on as the very array given (the
+   * caller's to give away: nothing changes an appended batch), so such a batch makes no array.
    */
   private recordedOf(
     stream: StreamName,
@@ -351,12 +353,13 @@ export class HeadsOnlyEventStore implements EventStore {
     events: readonly EventToAppend[],
     recordedAt: Date,
     runType: string | undefined,
-  ): RecordedEvent[] {
+  ): readonly RecordedEvent[] {
     // The participants fold these events at once and nothing keeps them but the heads: each is the
     // importer's own event with numbers for its revision and position, recorded as itself where it
     // can be (self-recorded-event.ts), else wrapped (head-recorded-event.ts).
     // Positions step as the in-memory store's do (recorded-batch.ts), unevenly, so nothing assumes dense ones.
-    const recorded: RecordedEvent[] = [];
+    /** Undefined while every event so far was recorded as itself and none was left out. */
+    let recorded: RecordedEvent[] | undefined;
     const last = events.length - 1;
     for (let index = 0; index <= last; index += 1) {
       const event = events[index] as EventToAppend;
@@ -369,15 +372,18 @@ export class HeadsOnlyEventStore implements EventStore {
         event.type === runType &&
         (events[index - 1] as EventToAppend).type === runType &&
         (events[index + 1] as EventToAppend).type === runType
-      )
+      ) {
+        recorded ??= events.slice(0, index) as RecordedEvent[];
         continue;
-      recorded.push(
+      }
+      const record =
         event instanceof SelfRecordedEvent
           ? event.recordAt(stream, start + index, commit, recordedAt)
-          : new HeadRecordedEvent(stream, start + index, commit, event, recordedAt),
-      );
+          : new HeadRecordedEvent(stream, start + index, commit, event, recordedAt);
+      if (recorded === undefined && record !== event) recorded = events.slice(0, index) as RecordedEvent[];
+      recorded?.push(record);
     }
-    return recorded;
+    return recorded ?? (events as readonly SelfRecordedEvent[]);
   }
 
   participate(participant: CommitParticipant): Detach {

@@ -279,6 +279,35 @@ describe('an event the heads-only store records as itself', () => {
     expect(last).toBe(more[1]);
   });
 
+  it('is handed on in the very array appended when every event of the batch is, and in a new one otherwise', async () => {
+    const store = new HeadsOnlyEventStore();
+    const handed: (readonly RecordedEvent[])[] = [];
+    const views = recorder();
+    store.participate({
+      get checkpoint() {
+        return views.checkpoint;
+      },
+      prepare: (recorded) => {
+        handed.push(recorded);
+        views.prepare(recorded);
+      },
+      committed: () => views.committed(),
+      aborted: () => views.aborted(),
+    });
+    const own = ownRecords('e', 3);
+    await store.appendToStream(a, own, { expectedRevision: 'no_stream' });
+    const mixed: EventToAppend[] = [...ownRecords('f', 2), ...events('g', 1)];
+    await store.appendToStream(a, mixed, { expectedRevision: 2n });
+    expect(handed[0]).toBe(own);
+    expect(handed[1]).not.toBe(mixed);
+    expect(handed[1]?.slice(0, 2)).toEqual(mixed.slice(0, 2));
+    expect(handed[1]?.map((event) => [event.id, event.revisionNumber])).toEqual([
+      ['f-0', 3],
+      ['f-1', 4],
+      ['g-0', 5],
+    ]);
+  });
+
   it('is recorded elsewhere as a new record when appended again, its first record unchanged', async () => {
     const store = new HeadsOnlyEventStore();
     const views = recorder();
