@@ -66,6 +66,8 @@ export interface ReadSessionLogOptions {
 /** Internal to the importer: see `scanFingerprintedLog`. */
 interface PassOptions extends TrustedReadOptions {
   readonly payloads?: 'strict' | 'trusted';
+  /** The size of each read (default `readChunkBytes`). */
+  readonly chunkBytes?: number;
 }
 
 /** A trusted read's options: `trustedTeamRecords` when the strict read kept no invalid Team record. */
@@ -97,14 +99,25 @@ const asRejection = (file: string, error: unknown): unknown => {
 /** Events handed on at once: few enough that they are visited before the young generation fills. */
 const visitBatchEvents = 256;
 
+/**
+ * The reads of a pass that wants only the head (the header and the next line): an import opens a
+ * log for its head twice before the pass that reads it all, and a whole read chunk (and the one
+ * read ahead of it) for two lines was most of a short log read again.
+ */
+export const headReadChunkBytes = 64 * 1024;
+
 /** The one streaming pass every public read goes through: the head first, then the kept events in batches. */
 async function* streamLog(file: string, options: PassOptions): AsyncGenerator<Item, SessionLogSummary> {
   let source: LogByteSource;
   try {
-    source = await openLogBytes(file, {
-      maxFrameBytes: options.maxFrameBytes ?? defaultZstdDecodeLimits.maxFrameBytes,
-      maxDecodedBytes: options.maxDecodedBytes ?? defaultZstdDecodeLimits.maxDecodedBytes,
-    });
+    source = await openLogBytes(
+      file,
+      {
+        maxFrameBytes: options.maxFrameBytes ?? defaultZstdDecodeLimits.maxFrameBytes,
+        maxDecodedBytes: options.maxDecodedBytes ?? defaultZstdDecodeLimits.maxDecodedBytes,
+      },
+      options.chunkBytes,
+    );
   } catch (error) {
     throw asRejection(file, error);
   }
@@ -233,7 +246,7 @@ export class SessionLogReader {
 
   /** Read the header (and enough of the next line to tell a normalised fixture). */
   static async open(file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> {
-    const stream = streamLog(file, options);
+    const stream = streamLog(file, { ...options, chunkBytes: headReadChunkBytes });
     try {
       const first = await stream.next();
       if (first.done === true || first.value.kind !== 'head') throw notASessionLog(file, 'no header');
