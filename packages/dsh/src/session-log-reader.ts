@@ -292,20 +292,14 @@ const scanStream = async (
   }
 };
 
-/**
- * Read a log whose event lines a strict read has already accepted, without decoding catalog
- * payloads again (the summary's tallies of strict decoding are empty). Not exported from the
- * package: the importer's second pass calls it and proves, by chunk fingerprints, that every line
- * it keeps is one the strict first pass validated. `onHead` sees the header first, so the caller
- * can check it is the one validated (the header decides how lines decode).
- */
-export const scanFingerprintedLog = async (
+/** One streaming pass that shows the head to `onHead` (which may throw to stop it) before visiting the events. */
+const scanFromHead = async (
   file: string,
   onHead: (head: SessionLogHead) => void,
   visit: (event: SessionLogEvent) => void | Promise<void>,
-  options: TrustedReadOptions,
+  options: PassOptions,
 ): Promise<SessionLogSummary> => {
-  const stream = streamLog(file, { ...options, payloads: 'trusted' });
+  const stream = streamLog(file, options);
   const first = await stream.next();
   if (first.done === true || first.value.kind !== 'head') {
     await stream.return(undefined as unknown as SessionLogSummary);
@@ -319,6 +313,32 @@ export const scanFingerprintedLog = async (
   }
   return scanStream(stream, visit);
 };
+
+/**
+ * Read a whole log strictly, as `scan` does, showing its head to `onHead` first: a caller that
+ * holds the head of an earlier read checks it is the same without opening the file once more.
+ * Not exported from the package (the importer's validating read).
+ */
+export const scanLogFromHead = (
+  file: string,
+  onHead: (head: SessionLogHead) => void,
+  visit: (event: SessionLogEvent) => void | Promise<void>,
+  options: ReadSessionLogOptions,
+): Promise<SessionLogSummary> => scanFromHead(file, onHead, visit, options);
+
+/**
+ * Read a log whose event lines a strict read has already accepted, without decoding catalog
+ * payloads again (the summary's tallies of strict decoding are empty). Not exported from the
+ * package: the importer's second pass calls it and proves, by chunk fingerprints, that every line
+ * it keeps is one the strict first pass validated. `onHead` sees the header first, so the caller
+ * can check it is the one validated (the header decides how lines decode).
+ */
+export const scanFingerprintedLog = (
+  file: string,
+  onHead: (head: SessionLogHead) => void,
+  visit: (event: SessionLogEvent) => void | Promise<void>,
+  options: TrustedReadOptions,
+): Promise<SessionLogSummary> => scanFromHead(file, onHead, visit, { ...options, payloads: 'trusted' });
 
 export const openSessionLog = (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> =>
   SessionLogReader.open(file, options);
