@@ -35,12 +35,16 @@ async function* paced(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Ar
   }
 }
 
-/** Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame. */
+/**
+ * Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame,
+ * read `chunkBytes` at a time (a reader that wants only the first lines asks for small reads).
+ */
 export const openLogBytes = async (
   file: string,
   limits: ZstdDecodeLimits = defaultZstdDecodeLimits,
+  chunkBytes: number = readChunkBytes,
 ): Promise<LogByteSource> => {
-  const chunks = await readFileChunks(file, readChunkBytes);
+  const chunks = await readFileChunks(file, chunkBytes);
   // The first chunk tells the compression (zstd magic): the file is opened and read once.
   const first = await chunks.next().catch(async (error: unknown) => {
     await chunks.return(undefined);

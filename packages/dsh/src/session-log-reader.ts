@@ -66,6 +66,8 @@ export interface ReadSessionLogOptions {
 /** Internal to the importer: see `scanFingerprintedLog`. */
 interface PassOptions extends TrustedReadOptions {
   readonly payloads?: 'strict' | 'trusted';
+  /** The size of each read (default `readChunkBytes`). */
+  readonly chunkBytes?: number;
 }
 
 /** A trusted read's options: `trustedTeamRecords` when the strict read kept no invalid Team record. */
@@ -97,14 +99,25 @@ const asRejection = (file: string, error: unknown): unknown => {
 /** Events handed on at once: few enough that they are visited before the young generation fills. */
 const visitBatchEvents = 256;
 
+/**
+ * The reads of a pass that wants only the head (the header and the next line): an import opens a
+ * log for its head twice before the pass that reads it all, and a whole read chunk (and the one
+ * read ahead of it) for two lines was most of a short log read again.
+ */
+export const headReadChunkBytes = 64 * 1024;
+
 /** The one streaming pass every public read goes through: the head first, then the kept events in batches. */
 async function* streamLog(file: string, options: PassOptions): AsyncGenerator<Item, SessionLogSummary> {
   let source: LogByteSource;
   try {
-    source = await openLogBytes(file, {
-      maxFrameBytes: options.maxFrameBytes ?? defaultZstdDecodeLimits.maxFrameBytes,
-      maxDecodedBytes: options.maxDecodedBytes ?? defaultZstdDecodeLimits.maxDecodedBytes,
-    });
+    source = await openLogBytes(
+      file,
+      {
+        maxFrameBytes: options.maxFrameBytes ?? defaultZstdDecodeLimits.maxFrameBytes,
+        maxDecodedBytes: options.maxDecodedBytes ?? defaultZstdDecodeLimits.maxDecodedBytes,
+      },
+      options.chunkBytes,
+    );
   } catch (error) {
     throw asRejection(file, error);
   }
@@ -235,7 +248,7 @@ export class SessionLogReader {
 
   /** Read the header (and enough of the next line to tell a normalised fixture). */
   static async open(file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> {
-    const stream = streamLog(file, options);
+    const stream = streamLog(file, { ...options, chunkBytes: headReadChunkBytes });
     try {
       const first = await stream.next();
       if (first.done === true || first.value.kind !== 'head') throw notASessionLog(file, 'no header');
@@ -283,20 +296,14 @@ const scanStream = async (
   }
 };
 
-/**
- * Read a log whose event lines a strict read has already accepted, without decoding catalog
- * payloads again (the summary's tallies of strict decoding are empty). Not exported from the
- * package: the importer's second pass calls it and proves, by chunk fingerprints, that every line
- * it keeps is one the strict first pass validated. `onHead` sees the header first, so the caller
- * can check it is the one validated (the header decides how lines decode).
- */
-export const scanFingerprintedLog = async (
+/** One streaming pass that shows the head to `onHead` (which may throw to stop it) before visiting the events. */
+const scanFromHead = async (
   file: string,
   onHead: (head: SessionLogHead) => void,
   visit: (event: SessionLogEvent) => void | Promise<void>,
-  options: TrustedReadOptions,
+  options: PassOptions,
 ): Promise<SessionLogSummary> => {
-  const stream = streamLog(file, { ...options, payloads: 'trusted' });
+  const stream = streamLog(file, options);
   const first = await stream.next();
   if (first.done === true || first.value.kind !== 'head') {
     await stream.return(undefined as unknown as SessionLogSummary);
@@ -310,6 +317,32 @@ export const scanFingerprintedLog = async (
   }
   return scanStream(stream, visit);
 };
+
+/**
+ * Read a whole log strictly, as `scan` does, showing its head to `onHead` first: a caller that
+ * holds the head of an earlier read checks it is the same without opening the file once more.
+ * Not exported from the package (the importer's validating read).
+ */
+export const scanLogFromHead = (
+  file: string,
+  onHead: (head: SessionLogHead) => void,
+  visit: (event: SessionLogEvent) => void | Promise<void>,
+  options: ReadSessionLogOptions,
+): Promise<SessionLogSummary> => scanFromHead(file, onHead, visit, options);
+
+/**
+ * Read a log whose event lines a strict read has already accepted, without decoding catalog
+ * payloads again (the summary's tallies of strict decoding are empty). Not exported from the
+ * package: the importer's second pass calls it and proves, by chunk fingerprints, that every line
+ * it keeps is one the strict first pass validated. `onHead` sees the header first, so the caller
+ * can check it is the one validated (the header decides how lines decode).
+ */
+export const scanFingerprintedLog = (
+  file: string,
+  onHead: (head: SessionLogHead) => void,
+  visit: (event: SessionLogEvent) => void | Promise<void>,
+  options: TrustedReadOptions,
+): Promise<SessionLogSummary> => scanFromHead(file, onHead, visit, { ...options, payloads: 'trusted' });
 
 export const openSessionLog = (file: string, options: ReadSessionLogOptions = {}): Promise<SessionLogReader> =>
   SessionLogReader.open(file, options);

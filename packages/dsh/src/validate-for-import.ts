@@ -10,7 +10,7 @@ import {
   type SessionLogEvent,
   type SessionLogHead,
   type SessionLogSummary,
-  openSessionLog,
+  scanLogFromHead,
 } from './session-log-reader';
 import { sessionEventIds } from './event-ids';
 import { eventToAppendEncoder } from './stored-event-codec';
@@ -78,15 +78,15 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
   const stageEvery = stageChunk === undefined ? undefined : input.stageEvery;
   const budget = new SinglePassBudget(stageChunk === undefined ? input.singlePassBytes : 0, input.fileBytes);
   let buffered: (readonly EventToAppend[])[] | undefined = stageChunk === undefined ? [] : undefined;
-  const reader = await openSessionLog(file, {
+  const readOptions = {
     ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
     ...(maxJsonDepth === undefined ? {} : { maxJsonDepth }),
     // A store that keeps no payload takes a packed row's members as the reader makes them, one object each.
     ...(dataText ? {} : { packedMemberIds: sessionEventIds(key) }),
-  });
-  if (!sameLogHead(reader.head, head)) {
-    throw fileChangedDuringImport(file, 'its header differs from the first read');
-  }
+  };
+  const checkHead = (read: SessionLogHead): void => {
+    if (!sameLogHead(read, head)) throw fileChangedDuringImport(file, 'its header differs from the first read');
+  };
   const compare = async (event: SessionLogEvent): Promise<void> => {
     const next = await (stored as AsyncIterator<RecordedEvent>).next();
     if (next.done !== true && sameEvent(next.value, encode(event.event))) return;
@@ -106,19 +106,24 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
     return undefined;
   };
   try {
-    const summary = await reader.scan((event) => {
-      if (event.event.seq < alreadyStored) return compare(event);
-      const chunk = chunker.add(event.line, event, keep(event));
-      if (chunk !== undefined) {
-        digests.push(chunk.digest);
-        buffered?.push(chunk.items);
-        return stageChunk?.(chunk.items, alreadyStored);
-      }
-      // A piece of the chunk is staged now: its events are folded and dropped while young.
-      if (stageEvery !== undefined && chunker.held >= stageEvery)
-        return stageChunk?.(chunker.takeHeld(), alreadyStored);
-      return undefined;
-    });
+    const summary = await scanLogFromHead(
+      file,
+      checkHead,
+      (event) => {
+        if (event.event.seq < alreadyStored) return compare(event);
+        const chunk = chunker.add(event.line, event, keep(event));
+        if (chunk !== undefined) {
+          digests.push(chunk.digest);
+          buffered?.push(chunk.items);
+          return stageChunk?.(chunk.items, alreadyStored);
+        }
+        // A piece of the chunk is staged now: its events are folded and dropped while young.
+        if (stageEvery !== undefined && chunker.held >= stageEvery)
+          return stageChunk?.(chunker.takeHeld(), alreadyStored);
+        return undefined;
+      },
+      readOptions,
+    );
     const last = chunker.finish();
     if (last !== undefined) {
       digests.push(last.digest);

@@ -28,6 +28,18 @@ describe('importing into the heads-only store of a one-shot replay', () => {
     ]);
   });
 
+  it('opens a log twice: once for its head, once for the read that validates and imports it', async () => {
+    const store = new HeadsOnlyEventStore();
+    const opens = jest.spyOn(fs, 'open');
+    try {
+      const result = await importSessionLog(lead, store);
+      expect(result.rejected).toBeUndefined();
+      expect(opens.mock.calls.map(([file]) => file)).toEqual([lead, lead]);
+    } finally {
+      opens.mockRestore();
+    }
+  });
+
   it('rejects a second copy of a session in one line, since its imported prefix cannot be compared, and writes nothing', async () => {
     const store = new HeadsOnlyEventStore();
     const first = await importSessionLog(lead, store);

@@ -11,6 +11,7 @@ import {
   shortName,
 } from './real-logs';
 import { SessionLogRejected, discoverSessionLogs, openSessionLog, readSessionLog, scanSessionLog } from '../src';
+import { headReadChunkBytes } from '../src/session-log-reader';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
 
 const rejectionOf = async (file: string): Promise<SessionLogRejected> => {
@@ -287,6 +288,66 @@ describe('streaming', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await openFiles()).toBeLessThanOrEqual(before + 2);
   });
+
+  /** The bytes every file handle opened while `work` runs is asked to read. */
+  const bytesAskedDuring = async (work: () => Promise<unknown>): Promise<number> => {
+    let asked = 0;
+    const open = fs.open.bind(fs);
+    const spy = jest.spyOn(fs, 'open').mockImplementation(async (...args: Parameters<typeof fs.open>) => {
+      const handle = await open(...args);
+      const read = handle.read.bind(handle) as (...readArgs: unknown[]) => ReturnType<typeof handle.read>;
+      Object.assign(handle, {
+        read: (...readArgs: unknown[]) => {
+          asked += typeof readArgs[2] === 'number' ? readArgs[2] : 0;
+          return read(...readArgs);
+        },
+      });
+      return handle;
+    });
+    try {
+      await work();
+    } finally {
+      spy.mockRestore();
+    }
+    return asked;
+  };
+
+  it('opened for its head, reads the first lines of a long log, not a whole read chunk and the one after it', async () => {
+    const temp = await openTempStore();
+    try {
+      const generated = await generateSyntheticLog({
+        file: join(temp.directory, 'session.jsonl'),
+        targetBytes: 4 * 1024 * 1024,
+      });
+      const asked = await bytesAskedDuring(() => openSessionLog(generated.file));
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThanOrEqual(2 * headReadChunkBytes);
+      const summary = await scanSessionLog(generated.file);
+      expect(summary.events).toBe(generated.events);
+    } finally {
+      await temp.dispose();
+    }
+  });
+
+  it.each([
+    ['normalised, its event line without seq', {}, true],
+    ['not normalised, its event line with a seq', { seq: 0 }, false],
+  ])(
+    'opened for its head, decides a log %s from an event line longer than a head read',
+    async (_name, fields, normalised) => {
+      const temp = await openTempStore();
+      try {
+        const header = (await fs.readFile(crafted('torn-tail/session.jsonl'), 'utf8')).split('\n')[0] as string;
+        const file = join(temp.directory, 'session.jsonl');
+        const long = { type: 'user/message', ...fields, padding: 'x'.repeat(3 * headReadChunkBytes) };
+        await fs.writeFile(file, `${header}\n${JSON.stringify(long)}\n`);
+        const { head } = await openSessionLog(file);
+        expect(head).toMatchObject({ normalised, headerOnly: false });
+      } finally {
+        await temp.dispose();
+      }
+    },
+  );
 
   it('holds about one line at a time: the peak buffer is bounded by the largest line, not the file', async () => {
     const temp = await openTempStore();
