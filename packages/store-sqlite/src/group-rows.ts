@@ -6,8 +6,9 @@ import { eventColumns, setEventRow } from './event-rows';
  * senders' groups repeat their size, so a steady group writes its values into the array the last
  * one bound (no array grown by push, no array per group). Emptied after each insert, so the rows'
  * texts are not kept alive past their group (docs/benchmarks.md, _64 senders: the group's
- * parameters kept_). Unlike a unit's `InsertBindings`, the row count is known only once the group is
- * planned, so rows are written as they are planned and the array is cut to them when bound.
+ * parameters kept, the lock's free keys_). Unlike a unit's `InsertBindings`, the row count is known
+ * only once the group is planned, so rows are written as they are planned and the array is cut to
+ * them when bound.
  */
 export class GroupRows {
   private values: unknown[] = [];
