@@ -38,6 +38,28 @@ export const pushEventRow = (
   if (digest !== undefined) values.push(digest);
 };
 
+/** `pushEventRow` in place: row `row` of a flat parameter list `width` values a row (`eventColumns(chained).length`). */
+export const setEventRow = (
+  values: unknown[],
+  row: number,
+  width: number,
+  stream: string,
+  revision: bigint,
+  event: EncodedEvent,
+  recordedAt: number,
+  digest?: string,
+): void => {
+  const at = row * width;
+  values[at] = stream;
+  values[at + 1] = revision;
+  values[at + 2] = event.id;
+  values[at + 3] = event.type;
+  values[at + 4] = event.data;
+  values[at + 5] = event.metadata;
+  values[at + 6] = recordedAt;
+  if (digest !== undefined) values[at + 7] = digest;
+};
+
 /** SQLite binds at most 32 766 parameters in one statement. */
 const maxBoundParameters = 32_766;
 

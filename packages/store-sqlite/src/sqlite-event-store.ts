@@ -43,6 +43,7 @@ import { ConnectionHold } from './connection-hold';
 import { WriterThread } from './sqlite-writer-thread';
 import { sqliteWriterUnit } from './sqlite-writer-unit';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
+import { GroupRows } from './group-rows';
 import {
   assertNotNewer,
   assertStoreFileShape,
@@ -217,8 +218,16 @@ const settle = (append: PendingAppend, heads: StreamHeads): void => {
     append.resolve(result);
     return;
   }
-  // The continuation runs now, in the commit's turn: the caller's promise is this one, no hop between.
-  resolveThrough(append, () => settled.committed(result));
+  // The continuation runs now, in the commit's turn: the caller's promise is this one, no hop
+  // between. resolveThrough inlined: a steady send's settle makes no closure.
+  let value: unknown;
+  try {
+    value = settled.committed(result);
+  } catch (thrown) {
+    append.reject(thrown);
+    return;
+  }
+  append.resolve(value);
 };
 
 /**
@@ -268,6 +277,8 @@ export class SqliteEventStore implements EventStore {
   private readonly inserts: EventInserts;
   /** A group's rows in one statement: a refused row ends the transaction, which is then redone append by append. */
   private readonly groupInserts: EventInserts;
+  /** The parameters of a group's insert, one array kept from group to group. */
+  private readonly groupRows: GroupRows;
 
   private constructor(
     private readonly db: Database.Database,
@@ -314,6 +325,7 @@ export class SqliteEventStore implements EventStore {
     this.dataVersion = this.statements.dataVersion.get() as bigint;
     this.inserts = new EventInserts(db, this.chain.chained);
     this.groupInserts = new EventInserts(db, this.chain.chained, 'rollback');
+    this.groupRows = new GroupRows(this.chain.chained);
     // Called inside the group's transaction, better-sqlite3 runs it as a savepoint.
     this.writeInSavepoint = db.transaction((append: PendingAppend) => this.writeAppend(append));
   }
@@ -666,50 +678,48 @@ export class SqliteEventStore implements EventStore {
    */
   private writeGroupAtOnce(group: readonly PendingAppend[]): boolean {
     const recordedAt = this.clock().getTime();
-    let planned: PendingAppend[] = [];
-    let values: unknown[] = [];
-    let rows = 0;
-    const flush = (): boolean => {
-      if (rows === 0) return true;
-      const written = this.insertPlanned(planned, values, rows, recordedAt);
-      planned = [];
-      values = [];
-      rows = 0;
-      return written;
-    };
-    for (const append of group) {
-      const { stream, encoded, expectedRevision } = append;
-      // A stream planned earlier in this group goes on from there (its rows are not inserted yet).
-      const plannedEnd = this.plannedDigests.get(stream);
-      const last = plannedEnd === undefined ? this.headRevision(stream) : plannedEnd.revision;
-      if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
-        if (!flush()) return false;
-        try {
-          this.writeAppend(append);
-        } catch (error) {
-          // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
-          if (!this.db.inTransaction) throw error;
-          failWith(append, error);
+    const rows = this.groupRows;
+    // The appends planned since the last insert: group[from] up to the one being planned (one that
+    // cannot be planned has the rows before it inserted first).
+    let from = 0;
+    try {
+      for (let index = 0; index < group.length; index += 1) {
+        const append = group[index] as PendingAppend;
+        const { stream, encoded, expectedRevision } = append;
+        // A stream planned earlier in this group goes on from there (its rows are not inserted yet).
+        const plannedEnd = this.plannedDigests.get(stream);
+        const last = plannedEnd === undefined ? this.headRevision(stream) : plannedEnd.revision;
+        if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
+          if (!this.insertPlanned(group, from, index, recordedAt)) return false;
+          from = index + 1;
+          try {
+            this.writeAppend(append);
+          } catch (error) {
+            // SQLite rolled the whole transaction back (an I/O error, say): the group fails.
+            if (!this.db.inTransaction) throw error;
+            failWith(append, error);
+          }
+          continue;
         }
-        continue;
+        const first = last === undefined ? 0n : last + 1n;
+        append.first = first;
+        append.row = rows.rows;
+        if (plannedEnd === undefined) this.seekChain(stream, first);
+        else this.chain.resume(plannedEnd.digest);
+        // The last revision is the first for a one-event append (a send's): no BigInt arithmetic.
+        let revision = first;
+        for (let offset = 0; offset < encoded.length; offset += 1) {
+          if (offset > 0) revision += 1n;
+          const event = encoded[offset] as EncodedEvent;
+          rows.push(stream, revision, event, recordedAt, this.digestOf(event));
+        }
+        this.planChainEnd(append, revision);
       }
-      const first = last === undefined ? 0n : last + 1n;
-      append.first = first;
-      append.row = rows;
-      planned.push(append);
-      if (plannedEnd === undefined) this.seekChain(stream, first);
-      else this.chain.resume(plannedEnd.digest);
-      // The last revision is the first for a one-event append (a send's): no BigInt arithmetic.
-      let revision = first;
-      for (let offset = 0; offset < encoded.length; offset += 1) {
-        if (offset > 0) revision += 1n;
-        const event = encoded[offset] as EncodedEvent;
-        pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
-      }
-      rows += encoded.length;
-      this.planChainEnd(append, revision);
+      return this.insertPlanned(group, from, group.length, recordedAt);
+    } finally {
+      // Also when planning threw: no row of this group may reach the next one's insert.
+      rows.clear();
     }
-    return flush();
   }
 
   /**
@@ -753,24 +763,24 @@ export class SqliteEventStore implements EventStore {
     this.plannedDigests.set(append.stream, append);
   }
 
-  /** Insert the planned appends' rows and settle them in their fields; false when a unique index refused them (the transaction is rolled back). */
-  private insertPlanned(
-    planned: readonly PendingAppend[],
-    values: readonly unknown[],
-    rows: number,
-    recordedAt: number,
-  ): boolean {
+  /** Insert the planned appends' rows (`group[from]` up to `group[to]`, not included) and settle them in their fields; false when a unique index refused them (the transaction is rolled back). */
+  private insertPlanned(group: readonly PendingAppend[], from: number, to: number, recordedAt: number): boolean {
+    const { rows } = this.groupRows;
+    if (rows === 0) return true;
     let lastPosition: bigint;
     try {
-      lastPosition = this.groupInserts.run(rows, values);
+      lastPosition = this.groupInserts.run(rows, this.groupRows.bound());
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
+    } finally {
+      this.groupRows.clear();
     }
     // Positions are rowids, far below 2^53: a number per row, one BigInt per append.
     const firstPosition = Number(lastPosition) - rows + 1;
     const keep = this.participants.size > 0;
-    for (const append of planned) {
+    for (let index = from; index < to; index += 1) {
+      const append = group[index] as PendingAppend;
       const { first, row } = append;
       const count = append.encoded.length;
       const position = BigInt(firstPosition + row + count - 1);

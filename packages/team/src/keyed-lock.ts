@@ -26,7 +26,7 @@ class Hold<K> implements HeldKey {
   private released = false;
 
   constructor(
-    private readonly holders: Map<K, Hold<K>>,
+    private readonly holders: Map<K, Hold<K> | Free>,
     private readonly key: K,
     public waiting: Waiter[] | undefined,
   ) {}
@@ -35,10 +35,19 @@ class Hold<K> implements HeldKey {
     if (this.released) return;
     this.released = true;
     const waiter = this.waiting?.shift();
-    if (waiter === undefined) this.holders.delete(this.key);
+    // Kept as free rather than deleted: a delete shrinks the map's table and the key's next run
+    // grows it again (KeyedLock.holders).
+    if (waiter === undefined) this.holders.set(this.key, free);
     else waiter.start();
   }
 }
+
+/** A key no work holds now. */
+type Free = typeof free;
+const free = 'free' as const;
+
+/** At most this many keys are remembered; past it, the free ones are forgotten (the held ones stay). */
+export const maxRememberedKeys = 4096;
 
 /** `run`'s work, a function that may release early: the key is let go when its promise settles at the latest. */
 class ReleasedOnSettle<T> implements HeldWork<T> {
@@ -57,11 +66,22 @@ class ReleasedOnSettle<T> implements HeldWork<T> {
  * one process; other processes are ordered by the store's optimistic concurrency.
  */
 export class KeyedLock<K> {
-  private readonly holders = new Map<K, Hold<K>>();
+  /**
+   * Each key's hold while work runs on it; a key whose work is done stays, free, so a key used
+   * again (a send's target, a send after send) writes its slot instead of adding and deleting an
+   * entry per run. Bounded by `maxRememberedKeys`.
+   */
+  private readonly holders = new Map<K, Hold<K> | Free>();
 
   /** Whether work on the key runs or waits now. */
   isHeld(key: K): boolean {
-    return this.holders.has(key);
+    const holder = this.holders.get(key);
+    return holder !== undefined && holder !== free;
+  }
+
+  /** How many keys the lock remembers, held or free (at most `maxRememberedKeys` free ones). */
+  get rememberedKeys(): number {
+    return this.holders.size;
   }
 
   /**
@@ -82,7 +102,7 @@ export class KeyedLock<K> {
   runHeld<T>(key: K, work: HeldWork<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted === true) return Promise.reject(sendAborted(signal.reason));
     const holder = this.holders.get(key);
-    if (holder === undefined) return this.started(key, undefined, work);
+    if (holder === undefined || holder === free) return this.started(key, undefined, work);
     return new Promise<T>((resolve, reject) => {
       // Shared by every hold of the key until it is free again, so a waiter leaves the queue it joined.
       const waiting = (holder.waiting ??= []);
@@ -107,9 +127,16 @@ export class KeyedLock<K> {
    * settling alone frees it a microtask later, after callers that awaited the work first, so a
    * caller's next run on the key would find it still held and queue.
    */
+  /** Forget every free key (a held key keeps its queue). */
+  private forgetFree(): void {
+    for (const [key, holder] of this.holders) if (holder === free) this.holders.delete(key);
+  }
+
   private started<T>(key: K, waiting: Waiter[] | undefined, work: HeldWork<T>): Promise<T> {
     const held = new Hold(this.holders, key, waiting);
+    const remembered = this.holders.size;
     this.holders.set(key, held);
+    if (this.holders.size > remembered && remembered >= maxRememberedKeys) this.forgetFree();
     try {
       return work.start(held);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { KeyedLock } from '../src/keyed-lock';
+import { KeyedLock, maxRememberedKeys } from '../src/keyed-lock';
 
 describe('one queue per key', () => {
   it("given a free key, when work is run, then it starts in the caller's turn", () => {
@@ -195,5 +195,33 @@ describe('one queue per key', () => {
     await Promise.all([second, fourth]);
     expect(order).toEqual(['first', 'second', 'fourth']);
     expect(lock.isHeld('a')).toBe(false);
+  });
+
+  it('given a key whose work is done, when work runs on it again, then the key is free between runs and remembered once', async () => {
+    const lock = new KeyedLock<string>();
+    await lock.run('a', async () => 'first');
+    expect(lock.isHeld('a')).toBe(false);
+    expect(lock.rememberedKeys).toBe(1);
+    await expect(lock.run('a', async () => 'second')).resolves.toBe('second');
+    expect(lock.rememberedKeys).toBe(1);
+  });
+
+  it('given more keys than it remembers, when work runs on one more, then the free keys are forgotten and a held key keeps its queue', async () => {
+    const lock = new KeyedLock<number>();
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const order: string[] = [];
+    const held = lock.run(-1, async () => {
+      await gate;
+      order.push('held');
+    });
+    const queued = lock.run(-1, async () => order.push('queued'));
+    for (let key = 0; key < maxRememberedKeys + 10; key += 1) await lock.run(key, async () => key);
+    expect(lock.rememberedKeys).toBeLessThanOrEqual(maxRememberedKeys + 1);
+    expect(lock.isHeld(-1)).toBe(true);
+    open();
+    await Promise.all([held, queued]);
+    expect(order).toEqual(['held', 'queued']);
+    expect(lock.isHeld(-1)).toBe(false);
   });
 });
