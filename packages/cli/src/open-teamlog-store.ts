@@ -81,9 +81,11 @@ const assertWritable = (file: string): void => {
 
 /**
  * SQLite's page cache for `main` on a connection that writes (better-sqlite3 gives 16 MiB): a
- * whole-file import spills its dirty pages to the WAL as it goes,
- * whatever the cache, and the pages it would keep are in the OS's cache anyway. 2 MiB took about 10
- * MiB off a replay's peak, for no CPU measured (docs/benchmarks.md, _The CLI sizes its own heap_).
+ * whole-file import spills its dirty pages as it goes (to the WAL, or to a file it created), whatever
+ * the cache. The indexes of `events` grow at their ends (event ids are consecutive within a
+ * session), so a spilled page is seldom needed again: the big Lead log into a new file reads 57
+ * pages back in all, and 16 or 64 MiB saved no CPU. 2 MiB took about 10 MiB off a replay's peak
+ * (docs/benchmarks.md, _The CLI sizes its own heap_; _The SQLite import's B-tree work, measured_).
  */
 export const writerPageCacheKiB = 2048;
 
