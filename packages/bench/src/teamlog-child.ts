@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-/** The `teamlog` executable the bench measures (built by `npm run bench`, which builds first). */
-const teamlogMain = resolve(__dirname, '../../cli/dist/main.js');
+/** The `teamlog` executable the bench measures, the bundled CLI (built by `npm run bench`, which builds first). */
+const teamlogMain = resolve(__dirname, '../../cli/dist/teamlog.js');
 
 /** A long-running `teamlog` command (watch, serve) in a child process. */
 export interface TeamlogChild {

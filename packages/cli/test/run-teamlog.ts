@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
-/** The repository root: fixtures/ and packages/cli/dist/main.js are found from here. */
+/** The repository root: fixtures/ and the bundled CLI are found from here. */
 export const repoRoot = resolve(__dirname, '..', '..', '..');
-export const cliMain = join(repoRoot, 'packages', 'cli', 'dist', 'main.js');
+/** The bundled CLI, the file `bin/teamlog.js` runs (`npm run build` makes it). */
+export const cliMain = join(repoRoot, 'packages', 'cli', 'dist', 'teamlog.js');
 
 export interface TeamlogRun {
   readonly code: number | null;

@@ -25,8 +25,19 @@ const outputRoots = [
 ] as const;
 const compiled = /^(.*?)(\.d\.ts\.map|\.d\.ts|\.js\.map|\.js)$/;
 
+/**
+ * The CLI's files scripts/bundle-cli.mjs bundles, and the entry each is built from (relative to
+ * packages/cli): not one source per output as tsc writes them.
+ */
+const bundledOutputs: Readonly<Record<string, string>> = {
+  'dist/teamlog.js': 'src/main.ts',
+  'dist/sqlite-writer-worker.js': '../store-sqlite/src/sqlite-writer-worker.ts',
+};
+
 /** The TypeScript source a compiled file comes from, or undefined when the path is not compiled output. */
 export const sourceOfOutput = (path: string): string | undefined => {
+  const entry = bundledOutputs[path];
+  if (entry !== undefined) return entry;
   const root = outputRoots.find(({ output }) => path.startsWith(output));
   const match = root === undefined ? null : compiled.exec(path.slice(root.output.length));
   return root === undefined || match === null ? undefined : `${root.source}${match[1]}.ts`;

@@ -78,6 +78,11 @@ describe('the check of a product tarball', () => {
     expect(sourceOfOutput('dist/data.json')).toBeUndefined();
   });
 
+  it('finds the entry a bundled file of the CLI is built from', () => {
+    expect(sourceOfOutput('dist/teamlog.js')).toBe('src/main.ts');
+    expect(sourceOfOutput('dist/sqlite-writer-worker.js')).toBe('../store-sqlite/src/sqlite-writer-worker.ts');
+  });
+
   it("reports each tarball's files and sizes, and the total", () => {
     expect(
       tarballSizeReport([
