@@ -165,9 +165,12 @@ const loadSession = async (sessionId: string | undefined): Promise<void> => {
     orMissing(getJson<ConversationAnswer>(apiPath('/api/conversation', { sessionId, ...asOf() }))),
     orMissing(getJson<InboxAnswer>(apiPath('/api/inbox', { sessionId, ...asOf() }))),
   ]);
+  // A slower answer for a session the person has since left must not overwrite the one they chose.
+  if (sessionId !== location.sessionId) return;
   renderConversation(page.conversation, conversation?.items ?? [], moreFrom(sessionId, conversation?.nextSeq));
   renderTimeline(page.timeline, inbox?.timeline ?? []);
   page.conversation.dataset.sessionId = sessionId;
+  page.timeline.dataset.sessionId = sessionId;
 };
 
 const keepInUrl = (): void => {

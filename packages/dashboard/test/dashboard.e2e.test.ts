@@ -144,9 +144,11 @@ describe('the dashboard in a browser', () => {
   it('shows a session’s inbox timeline: every message accepted, then claimed or canceled', async () => {
     const implementer = demo.members.find((member) => member.name === 'implementer');
     await page.selectOption('#session-select', implementer?.sessionId ?? '');
-    await page.waitForSelector('#inbox-timeline li[data-kind="claimed"]');
+    // The session shown before the choice may have claimed messages too: wait for the chosen one's.
+    const timeline = `#inbox-timeline[data-session-id="${implementer?.sessionId}"]`;
+    await page.waitForSelector(`${timeline} li[data-kind="claimed"]`);
     const items = await page
-      .locator('#inbox-timeline li')
+      .locator(`${timeline} li`)
       .evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-kind'), li.getAttribute('data-message-id')]));
     const toImplementer = demo.messages.filter((message) => message.to === 'implementer');
     expect(
