@@ -637,7 +637,8 @@ export class SqliteEventStore implements EventStore {
    */
   private inTransaction(group: readonly PendingAppend[], write: () => boolean): boolean {
     this.statements.begin.run();
-    this.plannedDigests.clear();
+    // Emptied by the last commit's keepDigests as a rule: a Map's clear makes a new table even when empty.
+    if (this.plannedDigests.size > 0) this.plannedDigests.clear();
     try {
       // The write lock is held: heads trusted now stay exact until the commit.
       this.trustHeads();
@@ -856,17 +857,22 @@ export class SqliteEventStore implements EventStore {
     else this.chain.seek(stream, revision);
   }
 
+  /**
+   * One planned chain end kept: copied into the kept entry (made once per stream), since the planned
+   * end is the append, which is not kept. One function for every commit, not a closure per commit.
+   */
+  private readonly keepDigest = (end: ChainEnd, stream: StreamName): void => {
+    const kept = this.lastDigests.get(stream);
+    if (kept === undefined) this.lastDigests.set(stream, { revision: end.revision, digest: end.digest });
+    else {
+      kept.revision = end.revision;
+      kept.digest = end.digest;
+    }
+  };
+
   /** After a commit: the chain ends it wrote become the ones later appends resume from. */
   private keepDigests(): void {
-    // Copied into the kept entry (made once per stream): the planned end is the append, which is not kept.
-    this.plannedDigests.forEach((end, stream) => {
-      const kept = this.lastDigests.get(stream);
-      if (kept === undefined) this.lastDigests.set(stream, { revision: end.revision, digest: end.digest });
-      else {
-        kept.revision = end.revision;
-        kept.digest = end.digest;
-      }
-    });
+    this.plannedDigests.forEach(this.keepDigest);
     this.plannedDigests.clear();
     while (this.lastDigests.size > maxKeptDigests)
       this.lastDigests.delete(this.lastDigests.keys().next().value as StreamName);
