@@ -1,3 +1,4 @@
+import { lifecycleEventTypes } from '@teamlog/domain';
 import { isLeft } from 'fp-ts/Either';
 import {
   ImportRevoked,
@@ -255,6 +256,8 @@ const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: Recor
 interface TypeRoute {
   readonly team: boolean;
   readonly inbox: boolean;
+  /** Whether it may move a begun lifecycle (session-facts.ts). */
+  readonly lifecycle: boolean;
 }
 
 /** Routes of the types seen: a log has a few dozen; past this (crafted input), a route is made each time. */
@@ -265,7 +268,11 @@ const maxRoutes = 256;
 const routeOf = (type: string): TypeRoute => {
   const known = routes.get(type);
   if (known !== undefined) return known;
-  const route = { team: isTeamRecordType(type), inbox: inboxEventTypes.has(type) };
+  const route = {
+    team: isTeamRecordType(type),
+    inbox: inboxEventTypes.has(type),
+    lifecycle: lifecycleEventTypes.has(type),
+  };
   if (routes.size < maxRoutes) routes.set(type, route);
   return route;
 };
@@ -283,7 +290,7 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
   const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0, state.readOnce);
   const route = routeOf(event.type);
   const checked = route.inbox ? checkAcceptance(state, event, recorded, held) : held;
-  const facts = evolveSessionFacts(checked, event, state.readOnce);
+  const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);
   setFacts(state, route.inbox ? foldInbox(state, event, facts) : facts);
 };
