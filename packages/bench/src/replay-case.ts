@@ -49,10 +49,13 @@ export interface ReplayTarget {
   readonly close: () => Promise<void>;
 }
 
-/** As `teamlog replay --store :memory:` runs: the views in memory, the store keeping only stream heads. */
+/**
+ * As `teamlog replay --store :memory:` runs: the store keeping only stream heads, the views in
+ * memory and read once (`oneShot`, as the CLI opens them: replay-command.ts).
+ */
 export const inMemoryReplayTarget = (): ReplayTarget => ({
   store: new HeadsOnlyEventStore(),
-  projectionsOf: (store) => TeamlogProjections.inMemory(store),
+  projectionsOf: (store) => TeamlogProjections.inMemory(store, { oneShot: true }),
   close: async () => undefined,
 });
 

@@ -66,6 +66,26 @@ export const evolveLifecycle = (state: SessionLifecycle, event: StreamEvent): Se
   }
 };
 
+/** The event types `evolveLifecycle` reads: an event of any other type moves only a lifecycle not yet begun. */
+export const lifecycleEventTypes: ReadonlySet<string> = new Set([
+  'teamlog/session/created',
+  'teamlog/session/started',
+  'teamlog/session/resident',
+  'teamlog/session/resumed',
+  'teamlog/session/evicted',
+  'teamlog/session/closed',
+  'turn/start',
+  'turn/end',
+  'step/start',
+]);
+
+/**
+ * Whether a lifecycle has begun: teamlog's own session, or a historical one past its first event.
+ * An event whose type is not in `lifecycleEventTypes` leaves a begun lifecycle as it is, so a fold
+ * over a whole log (the views') need not call `evolveLifecycle` for most of a conversation.
+ */
+export const lifecycleHasBegun = (state: SessionLifecycle): boolean => state.native || state.status !== 'not-started';
+
 type OwnedLifecycle = { -readonly [K in keyof SessionLifecycle]: SessionLifecycle[K] };
 
 /** A lifecycle `evolveLifecycle` would change more than a turn's or step's fields of: the first event, a closed one. */

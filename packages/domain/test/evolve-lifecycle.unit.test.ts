@@ -1,5 +1,11 @@
-import { streamEvent } from '@teamlog/events';
-import { type SessionLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import { catalogEventTypes, streamEvent } from '@teamlog/events';
+import {
+  type SessionLifecycle,
+  evolveLifecycle,
+  initialSessionLifecycle,
+  lifecycleEventTypes,
+  lifecycleHasBegun,
+} from '@teamlog/domain';
 
 const fold = (...events: Array<[string, unknown?]>): SessionLifecycle =>
   events.reduce(
@@ -63,5 +69,23 @@ describe('session lifecycle fold', () => {
 
   it('given a historical session (no created event), then its first event makes it idle, not native', () => {
     expect(fold(['user/message', {}])).toMatchObject({ status: 'idle', native: false });
+  });
+
+  it('given a begun lifecycle, then an event of a type outside lifecycleEventTypes leaves it as it is', () => {
+    const begun = [
+      fold(created),
+      fold(created, ['teamlog/session/started'], ['turn/start', { turn: 1 }], ['step/start', { step: 1 }]),
+      fold(['text']),
+      fold(['text'], ['teamlog/session/closed', { reason: 'killed' }]),
+    ];
+    const others = [...catalogEventTypes, 'not/a/catalog/type'].filter((type) => !lifecycleEventTypes.has(type));
+    expect(begun.every(lifecycleHasBegun)).toBe(true);
+    for (const state of begun)
+      for (const type of others) expect(evolveLifecycle(state, streamEvent(type, 9, {}))).toBe(state);
+  });
+
+  it('given a historical session before its first event, then it has not begun, and any event begins it', () => {
+    expect(lifecycleHasBegun(initialSessionLifecycle)).toBe(false);
+    expect(lifecycleHasBegun(fold(['text']))).toBe(true);
   });
 });

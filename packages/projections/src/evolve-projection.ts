@@ -1,3 +1,4 @@
+import { lifecycleEventTypes } from '@teamlog/domain';
 import { isLeft } from 'fp-ts/Either';
 import {
   ImportRevoked,
@@ -90,12 +91,14 @@ const evolveTeamOf = (state: ProjectionState, event: SessionEvent): void => {
 
 const evolveInboxOf = (state: ProjectionState, event: InboxSessionEvent): void => {
   const inbox = inboxOf(state, event.sessionId);
-  const change = evolveSessionInbox(inbox, event, scopeOfSessionId(event.sessionId));
+  const tracked = state.recordsInboxChanges;
+  const change = evolveSessionInbox(inbox, event, scopeOfSessionId(event.sessionId), tracked);
+  if (!tracked) return;
   const entries = state.changes.inboxEntries.get(event.sessionId) ?? new Set<number>();
-  change.entries.forEach((index) => entries.add(index));
+  for (const index of change.entries) entries.add(index);
   state.changes.inboxEntries.set(event.sessionId, entries);
   state.changes.inboxLists.add(event.sessionId);
-  change.held.forEach(([messageId, seq]) => state.changes.held.push({ sessionId: event.sessionId, messageId, seq }));
+  for (const [messageId, seq] of change.held) state.changes.held.push({ sessionId: event.sessionId, messageId, seq });
 };
 
 /** Only an event its codec accepted is folded into an inbox; one it refuses is reported. */
@@ -183,11 +186,12 @@ const sessionEventOf = (
 const checkAcceptance = (
   state: ProjectionState,
   event: SessionEvent,
-  metadata: unknown,
+  recorded: RecordedEvent,
   facts: SessionFacts,
 ): SessionFacts =>
+  // The metadata is read only here: a one-shot replay's event makes it when asked (dsh one-shot-event.ts).
   event.catalog && event.type === 'teamlog/inbox/accepted'
-    ? withAcceptanceProblems(facts, acceptanceProblems(state, event, metadata))
+    ? withAcceptanceProblems(facts, acceptanceProblems(state, event, recorded.metadata))
     : facts;
 
 const decodeRevoked = decodeWith(ImportRevoked, 'data');
@@ -252,6 +256,8 @@ const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: Recor
 interface TypeRoute {
   readonly team: boolean;
   readonly inbox: boolean;
+  /** Whether it may move a begun lifecycle (session-facts.ts). */
+  readonly lifecycle: boolean;
 }
 
 /** Routes of the types seen: a log has a few dozen; past this (crafted input), a route is made each time. */
@@ -262,7 +268,11 @@ const maxRoutes = 256;
 const routeOf = (type: string): TypeRoute => {
   const known = routes.get(type);
   if (known !== undefined) return known;
-  const route = { team: isTeamRecordType(type), inbox: inboxEventTypes.has(type) };
+  const route = {
+    team: isTeamRecordType(type),
+    inbox: inboxEventTypes.has(type),
+    lifecycle: lifecycleEventTypes.has(type),
+  };
   if (routes.size < maxRoutes) routes.set(type, route);
   return route;
 };
@@ -279,8 +289,8 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
   const held = factsOf(state, id);
   const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0, state.readOnce);
   const route = routeOf(event.type);
-  const checked = route.inbox ? checkAcceptance(state, event, recorded.metadata, held) : held;
-  const facts = evolveSessionFacts(checked, event, state.readOnce);
+  const checked = route.inbox ? checkAcceptance(state, event, recorded, held) : held;
+  const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);
   setFacts(state, route.inbox ? foldInbox(state, event, facts) : facts);
 };

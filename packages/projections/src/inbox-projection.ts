@@ -1,5 +1,12 @@
 import * as t from 'io-ts';
-import { type CatalogEventOf, type MessageId, type MessageSource, type UserMessage, scopeId } from '@teamlog/events';
+import {
+  type CatalogEventOf,
+  type MessageId,
+  type MessageSource,
+  type UserMessage,
+  isPeerSource,
+  scopeId,
+} from '@teamlog/events';
 import { type InboxAccumulator, type InboxEntry, accumulateInbox, initialInboxAccumulator } from '@teamlog/domain';
 import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
 import type { SessionEvent } from './session-event';
@@ -81,6 +88,20 @@ const messagesOf = (event: CatalogEventOf<InboxEventType>): readonly Message[] =
   }
 };
 
+/** The event's `index`th message, as `messagesOf` lists them, without making the list. */
+const messageAt = (event: CatalogEventOf<InboxEventType>, index: number): Message | undefined => {
+  switch (event.type) {
+    case 'agent/inbox/spliced':
+      return event.data.inserted[index];
+    case 'teamlog/inbox/accepted':
+      return index === 0 ? event.data.message : undefined;
+    case 'user/message':
+      return index === 0 ? event.data : undefined;
+    default:
+      return undefined;
+  }
+};
+
 const logicalId = (id: MessageId, source: MessageSource): MessageId =>
   source.kind === 'team-message' && typeof source.messageId === 'string' ? (source.messageId as MessageId) : id;
 
@@ -121,62 +142,119 @@ const scopedEvent = (
   }
 };
 
-const pendingIndexes = (state: InboxAccumulator): number[] => [
-  ...state.pending['next-turn'],
-  ...state.pending['next-step'],
-];
+const noIndexes: readonly number[] = [];
+
+/**
+ * The pending entries the event may settle, read before it is folded: a splice settles the ones it
+ * removes, a claim or cancel those of its list, an acceptance or a message none. Only these can
+ * leave the pending lists, so the fold copies no more of them than the event touches.
+ */
+const settleCandidates = (state: InboxAccumulator, event: CatalogEventOf<InboxEventType>): readonly number[] => {
+  switch (event.type) {
+    case 'agent/inbox/spliced': {
+      const { target, start, removedCount } = event.data;
+      return removedCount === undefined || removedCount === 0
+        ? noIndexes
+        : state.pending[target].slice(start, start + removedCount);
+    }
+    case 'teamlog/inbox/claimed':
+    case 'teamlog/inbox/canceled':
+      return [...state.pending[event.data.list]];
+    case 'teamlog/inbox/accepted':
+    case 'user/message':
+      return noIndexes;
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+};
+
+/** A new entry's details, as literals in the key order they always had (no spread: one object each). */
+const detailOf = (entry: InboxEntry, event: InboxSessionEvent, header: TeamMessageHeader | null): InboxEntryDetail => {
+  const messageId = logicalId(entry.id, entry.source);
+  const { time, normalised } = event;
+  return entry.status === 'pending'
+    ? { messageId, time, normalised, header }
+    : { messageId, time, normalised, header, settledTime: time };
+};
+
+/** What an untracked fold returns: the change it made is not recorded (ProjectionState.recordsInboxChanges). */
+const unrecorded: InboxChange = { entries: [], held: [] };
 
 /**
  * Fold one decoded inbox event into the session's inbox with `accumulateInbox`, and record when each
- * entry was accepted and settled. Linear: the given inbox is updated in place.
+ * entry was accepted and settled. Linear: the given inbox is updated in place. Untracked (views no
+ * store writes), the message ids are held all the same and the change comes back empty.
  */
 export const evolveSessionInbox = (
   inbox: SessionInbox,
   event: InboxSessionEvent,
   scope: string | undefined,
+  tracked = true,
 ): InboxChange => {
-  const headers = messagesOf(event).map((message) => parseTeamMessageHeader(message.content) ?? null);
+  if (event.type === 'user/message' && !isPeerSource(event.data.source)) return holdOnly(inbox, event, scope, tracked);
   const scoped = scopedEvent(event, scope);
   const before = inbox.state.entries.length;
-  const pendingBefore = pendingIndexes(inbox.state);
+  const candidates = settleCandidates(inbox.state, scoped);
   accumulateInbox(inbox.state, scoped);
-  const changed: number[] = [];
-  for (const index of pendingBefore) {
+  const changed: number[] | undefined = tracked ? [] : undefined;
+  for (const index of candidates) {
     const entry = inbox.state.entries[index] as InboxEntry;
     const detail = inbox.details[index];
     if (entry.status !== 'pending' && detail !== undefined && detail.settledTime === undefined) {
       inbox.details[index] = { ...detail, settledTime: event.time };
-      changed.push(index);
+      changed?.push(index);
     }
   }
   // accumulateInbox records new entries in the order of the event's messages.
   for (let index = before; index < inbox.state.entries.length; index += 1) {
-    const entry = inbox.state.entries[index] as InboxEntry;
-    const header = headers[index - before] ?? null;
-    inbox.details.push({
-      messageId: logicalId(entry.id, entry.source),
-      time: event.time,
-      normalised: event.normalised,
-      header,
-      ...(entry.status === 'pending' ? {} : { settledTime: event.time }),
-    });
-    changed.push(index);
+    const message = messageAt(event, index - before);
+    const header = message === undefined ? null : (parseTeamMessageHeader(message.content) ?? null);
+    inbox.details.push(detailOf(inbox.state.entries[index] as InboxEntry, event, header));
+    changed?.push(index);
   }
-  return { entries: changed, held: holdMessages(inbox, messagesOf(scoped), event.seq) };
+  const held = holdMessages(inbox, messagesOf(scoped), event.seq, tracked);
+  return changed === undefined || held === undefined ? unrecorded : { entries: changed, held };
 };
 
+/**
+ * A user message that is not a peer's is never an inbox entry (accumulateInbox): its ids are held,
+ * and nothing else of it is made (most user messages of a log are the user's own prompts).
+ */
+const holdOnly = (
+  inbox: SessionInbox,
+  event: CatalogEventOf<'user/message'>,
+  scope: string | undefined,
+  tracked: boolean,
+): InboxChange => {
+  const message = scope === undefined ? event.data : scopedMessage(event.data, scope);
+  const held: Array<readonly [MessageId, number]> | undefined = tracked ? [] : undefined;
+  holdMessage(inbox, message, event.seq, held);
+  return held === undefined ? unrecorded : { entries: [], held };
+};
+
+/** Hold the messages' ids; tracked, the ids newly held with their seq, else nothing is made. */
 const holdMessages = (
   inbox: SessionInbox,
   messages: readonly Message[],
   seq: number,
-): Array<readonly [MessageId, number]> => {
-  const held: Array<readonly [MessageId, number]> = [];
-  const hold = (id: MessageId) => {
-    if (inbox.held.hold(id, seq)) held.push([id, seq]);
-  };
-  for (const message of messages) {
-    hold(message.id);
-    if (message.source.kind === 'team-message') hold(logicalId(message.id, message.source));
-  }
+  tracked: boolean,
+): Array<readonly [MessageId, number]> | undefined => {
+  const held: Array<readonly [MessageId, number]> | undefined = tracked ? [] : undefined;
+  for (const message of messages) holdMessage(inbox, message, seq, held);
   return held;
+};
+
+/** Hold a message's id and, for a Team message, its source's id; each newly held goes into `held` when given. */
+const holdMessage = (
+  inbox: SessionInbox,
+  message: Message,
+  seq: number,
+  held: Array<readonly [MessageId, number]> | undefined,
+): void => {
+  if (inbox.held.hold(message.id, seq)) held?.push([message.id, seq]);
+  if (message.source.kind !== 'team-message') return;
+  const logical = logicalId(message.id, message.source);
+  if (inbox.held.hold(logical, seq)) held?.push([logical, seq]);
 };

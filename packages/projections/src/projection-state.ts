@@ -42,6 +42,12 @@ export interface ProjectionState {
    */
   readonly tracksTeamChanges: boolean;
   /**
+   * Whether an inbox fold records the entries and held ids it changed (`changes.inboxEntries`,
+   * `inboxLists`, `held`), which a view store's commit writes. Views kept only in memory write
+   * none: their inbox folds record nothing, and make no change object per inbox event.
+   */
+  readonly recordsInboxChanges: boolean;
+  /**
    * Whether a legacy message keeps its content (the dashboard shows it). The views of a one-shot
    * replay are read once, for a document that does not print it: their messages keep none.
    */
@@ -73,6 +79,8 @@ export const emptyChanges = (): PendingChanges => ({
 export interface ProjectionStateOptions {
   /** See ProjectionState.tracksTeamChanges (default true). */
   readonly tracksTeamChanges?: boolean;
+  /** See ProjectionState.recordsInboxChanges (default true). */
+  readonly recordsInboxChanges?: boolean;
   /** See ProjectionState.keepsLegacyContent (default true). */
   readonly keepsLegacyContent?: boolean;
   /** See ProjectionState.recordFactsFor (default absent). */
@@ -91,14 +99,15 @@ export const initialProjectionState = (
   changes: emptyChanges(),
   heldMessagesOf,
   tracksTeamChanges: options.tracksTeamChanges ?? true,
+  recordsInboxChanges: options.recordsInboxChanges ?? true,
   keepsLegacyContent: options.keepsLegacyContent ?? true,
   readOnce: options.readOnce ?? false,
   ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
 });
 
-/** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes. */
+/** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes, no inbox fold records them. */
 export const initialInMemoryProjectionState = (): ProjectionState =>
-  initialProjectionState(undefined, { tracksTeamChanges: false });
+  initialProjectionState(undefined, { tracksTeamChanges: false, recordsInboxChanges: false });
 
 /**
  * Views kept in memory for one read, a one-shot replay's, audited under `rules`: no change
@@ -108,6 +117,7 @@ export const initialInMemoryProjectionState = (): ProjectionState =>
 export const initialOneShotProjectionState = (rules: EraRules): ProjectionState =>
   initialProjectionState(undefined, {
     tracksTeamChanges: false,
+    recordsInboxChanges: false,
     keepsLegacyContent: false,
     recordFactsFor: rules,
     readOnce: true,

@@ -1,6 +1,13 @@
 import * as t from 'io-ts';
 import { CloseReason, type SessionId, SessionRole, TeamId } from '@teamlog/events';
-import { type SessionLifecycle, accumulateLifecycle, evolveLifecycle, initialSessionLifecycle } from '@teamlog/domain';
+import {
+  type SessionLifecycle,
+  accumulateLifecycle,
+  evolveLifecycle,
+  initialSessionLifecycle,
+  lifecycleEventTypes,
+  lifecycleHasBegun,
+} from '@teamlog/domain';
 import { AcceptanceProblem } from './acceptance-problem';
 import type { SessionEvent } from './session-event';
 
@@ -91,8 +98,15 @@ const isInheritedEndSeed = (event: SessionEvent): boolean =>
  * once (`readOnce`) update the lifecycle in place too; others keep each lifecycle as it was made,
  * since a kept read (the dashboard's) tells a changed one by its identity.
  */
-export const evolveSessionFacts = (facts: SessionFacts, event: SessionEvent, readOnce = false): SessionFacts => {
-  facts.lifecycle = readOnce ? accumulateLifecycle(facts.lifecycle, event) : evolveLifecycle(facts.lifecycle, event);
+export const evolveSessionFacts = (
+  facts: SessionFacts,
+  event: SessionEvent,
+  readOnce = false,
+  lifecycleType = lifecycleEventTypes.has(event.type),
+): SessionFacts => {
+  // Most of a log (the conversation) does not move a begun lifecycle: no call for those events.
+  if (lifecycleType || !lifecycleHasBegun(facts.lifecycle))
+    facts.lifecycle = readOnce ? accumulateLifecycle(facts.lifecycle, event) : evolveLifecycle(facts.lifecycle, event);
   if (event.seq + 1 > facts.eventCount) facts.eventCount = event.seq + 1;
   if (isInheritedEndSeed(event)) facts.inheritedEndSeedSeq = event.seq;
   if (!event.normalised) facts.lastTime = event.time;

@@ -125,4 +125,52 @@ describe('inbox of a session', () => {
       source: { senderSessionId: '{{session:1}}@fx' },
     });
   });
+
+  it('given a splice that removes entries from the middle of a list, then exactly those settle, in list order', () => {
+    const inbox = initialSessionInbox();
+    const events = [
+      splice('next-turn', 0, [relayItem('r1', 'lead-1', 'lead'), relayItem('r2', 'lead-1', 'lead')]),
+      splice('next-step', 0, [relayItem('r3', 'lead-1', 'lead')]),
+      splice('next-turn', 2, [relayItem('r4', 'lead-1', 'lead')]),
+      splice('next-turn', 1, [], { removedCount: 2 }),
+    ];
+    const changes = events.map((event, seq) =>
+      evolveSessionInbox(inbox, inboxEvent(event.type, seq, event.data, 1000 * (seq + 1)), undefined),
+    );
+    expect(changes[3]?.entries).toEqual([1, 3]);
+    expect(inbox.state.entries.map((entry) => entry.status)).toEqual(['pending', 'claimed', 'pending', 'claimed']);
+    expect(inbox.details.map((detail) => detail.settledTime)).toEqual([undefined, 4000, undefined, 4000]);
+    expect(inbox.state.pending).toEqual({ 'next-turn': [0], 'next-step': [2] });
+  });
+
+  it('given an untracked fold, then the inbox is the same and its ids are held, but no change is made', () => {
+    const events = [
+      splice('next-turn', 0, [mailboxItem('lead-1', 'tm-1', 'lead-1', 'lead', 'item-9')]),
+      claim('next-turn', 1),
+      userMessage(promptItem('p1')),
+      userMessage(mailboxItem('lead-1', 'tm-2', 'lead-1', 'lead')),
+    ];
+    const tracked = initialSessionInbox();
+    const untracked = initialSessionInbox();
+    const changes = events.map((event, seq) => {
+      const at = inboxEvent(event.type, seq, event.data, 1000 * (seq + 1));
+      evolveSessionInbox(tracked, at, undefined);
+      return evolveSessionInbox(untracked, at, undefined, false);
+    });
+    expect({ state: untracked.state, details: untracked.details }).toEqual({
+      state: tracked.state,
+      details: tracked.details,
+    });
+    expect(changes.every((change) => change.entries.length === 0 && change.held.length === 0)).toBe(true);
+    const ids = ['item-9', 'tm-1', 'p1', 'tm-2'] as MessageId[];
+    expect(ids.map((id) => untracked.held.has(id))).toEqual([true, true, true, true]);
+  });
+
+  it("given a user's own message in a normalised fixture session, then its scoped id is held and no entry made", () => {
+    const inbox = initialSessionInbox();
+    const event = userMessage(promptItem('{{message:3}}'));
+    const change = evolveSessionInbox(inbox, inboxEvent(event.type, 5, event.data, 1000), 'fx');
+    expect(change).toEqual({ entries: [], held: [['{{message:3}}@fx', 5]] });
+    expect(inbox.state.entries).toEqual([]);
+  });
 });
