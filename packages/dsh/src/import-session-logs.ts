@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import type { EventStore } from '@teamlog/store';
 import { prefetchLog } from './log-prefetch';
+import { type UnreadableDirectory, discoverSessionLogs } from './session-file-discovery';
 import { prefetchedLogs } from './prefetched-logs';
 import {
   type FileImportResult,
@@ -45,7 +46,8 @@ export const importSessionLogs = async (
   };
   // The next log's walk and first reads are in flight while this one imports (prefetched-logs.ts).
   const readOptions = prefetchOptionsOf(options);
-  for await (const found of prefetchedLogs(root, (file) => prefetchLog(file, readOptions))) {
+  const walk = (onUnreadable: (unreadable: UnreadableDirectory) => void) => discoverSessionLogs(root, onUnreadable);
+  for await (const found of prefetchedLogs(walk, (file) => prefetchLog(file, readOptions))) {
     if (found.kind === 'unreadable') {
       report(unreadableDirectoryResult(found.unreadable.directory, found.unreadable.error));
       continue;

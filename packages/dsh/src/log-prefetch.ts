@@ -1,15 +1,16 @@
 import { promises as fs } from 'node:fs';
-import { readFileChunks } from './file-chunks';
+import { chunksOf } from './file-chunks';
 import { readChunkBytes } from './log-byte-source';
 import { type ReadSessionLogOptions, type SessionLogReader, openSessionLog } from './session-log-reader';
 
 /**
  * What an import reads of a file before its events, asked for ahead of the import: the head (as
- * `openSessionLog` reads it), the file's size, and the validating read's opened file with its
- * first chunk asked for. A many-file import asks for the next file's while it imports the current
- * one, so the opens, stats and first reads are in flight, not waited for in turn. Memory: the
- * head read's buffer and at most two read buffers of the file (the first chunk and the one its
- * read-ahead asks for), never the whole file.
+ * `openSessionLog` reads it), and the validating read's file opened, with its size. A many-file
+ * import asks for the next file's while it imports the current one, so those opens, stats and the
+ * head's read are in flight, not waited for in turn. The validating read's first chunk is asked
+ * for only when that read starts: a buffer read ahead of a whole file's import outlives the young
+ * generation, and the promoted buffers held 8-15 MiB more at peak (docs/benchmarks.md, _A many-file
+ * replay asks for the next file ahead_). Memory: the head read's buffers, never the file.
  */
 export interface PrefetchedLog {
   readonly file: string;
@@ -17,7 +18,7 @@ export interface PrefetchedLog {
   readonly size: Promise<number>;
   /** The file's chunks for the validating read; read at most once. */
   readonly opened: Promise<AsyncGenerator<Buffer>>;
-  /** Close what the import did not read (the file's handle, a read in flight); idempotent. */
+  /** Close what the import did not read (the file's handle); idempotent. */
   readonly release: () => Promise<void>;
 }
 
@@ -27,40 +28,34 @@ const held = <A>(promise: Promise<A>): Promise<A> => {
   return promise;
 };
 
-/** `chunks` with its first chunk asked for now, handed on when the consumer asks; closing it closes `chunks`. */
-const askedAhead = (chunks: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> => {
-  const first = held(chunks.next());
-  return (async function* firstThenRest(): AsyncGenerator<Buffer> {
-    try {
-      const result = await first;
-      if (result.done === true) return;
-      yield result.value;
-      yield* chunks;
-    } finally {
-      await chunks.return(undefined);
-    }
-  })();
-};
-
-/** Ask for what an import of `file` reads before its events (see `PrefetchedLog`). */
+/**
+ * Ask for what an import of `file` reads before its events (see `PrefetchedLog`). The size is the
+ * opened file's own (`fstat`), which the chunks' reads are sized from too: one call for both.
+ */
 export const prefetchLog = (file: string, options: ReadSessionLogOptions): PrefetchedLog => {
-  let inner: AsyncGenerator<Buffer> | undefined;
+  const handle = held(fs.open(file, 'r'));
+  const size = held(handle.then(async (opened) => (await opened.stat()).size));
   const opened = held(
-    readFileChunks(file, readChunkBytes).then((chunks) => {
-      inner = chunks;
-      return askedAhead(chunks);
-    }),
+    handle.then((opened) =>
+      chunksOf(
+        {
+          stat: async () => ({ size: await size }),
+          read: (buffer, offset, length, position) => opened.read(buffer, offset, length, position),
+          close: () => opened.close(),
+        },
+        readChunkBytes,
+      ),
+    ),
   );
   return {
     file,
     reader: held(openSessionLog(file, options)),
-    size: held(fs.stat(file).then((stat) => stat.size)),
+    size,
     opened,
     release: async () => {
-      const outer = await opened.catch(() => undefined);
-      await outer?.return(undefined);
-      // A wrapper never started does not run its `finally`: the file's own chunks are closed here.
-      await inner?.return(undefined);
+      await (await opened.catch(() => undefined))?.return(undefined);
+      // Chunks never asked for do not run their `finally`: the handle is closed here (a second close is nothing).
+      await (await handle.catch(() => undefined))?.close();
     },
   };
 };

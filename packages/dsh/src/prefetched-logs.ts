@@ -1,5 +1,5 @@
 import type { PrefetchedLog } from './log-prefetch';
-import { type DiscoveredLog, type UnreadableDirectory, discoverSessionLogs } from './session-file-discovery';
+import type { DiscoveredLog, UnreadableDirectory } from './session-file-discovery';
 
 /** What the walk found next, in the walk's order: a log with its first reads asked for, or a directory it could not list. */
 export type FoundLog =
@@ -13,18 +13,21 @@ interface Step {
   readonly prefetched: PrefetchedLog | undefined;
 }
 
+/** A walk of logs that reports the directories it cannot list as it goes (`discoverSessionLogs` of a root). */
+export type LogWalk = (onUnreadable: (unreadable: UnreadableDirectory) => void) => AsyncGenerator<DiscoveredLog>;
+
 /**
- * The logs under `root` as `discoverSessionLogs` walks them, one ahead: while the consumer imports
+ * The logs `walk` finds (`discoverSessionLogs` of a root), one ahead: while the consumer imports
  * a log, the walk to the next one (its directory listings) and that log's first reads
  * (`prefetch`) are in flight. Never more than one log ahead, so memory holds one file's first
  * reads beyond the current file's. The order is the walk's, unreadable directories included.
  */
 export async function* prefetchedLogs(
-  root: string,
+  walk: LogWalk,
   prefetch: (file: string) => PrefetchedLog,
 ): AsyncGenerator<FoundLog> {
   let unreadable: UnreadableDirectory[] = [];
-  const logs = discoverSessionLogs(root, (directory) => unreadable.push(directory));
+  const logs = walk((directory) => unreadable.push(directory));
   // One step at a time is asked for, so the directories reported meanwhile are this step's.
   const step = async (): Promise<Step> => {
     const result = await logs.next();
