@@ -1,11 +1,14 @@
 import { promises as fs } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import type { EventStore } from '@teamlog/store';
-import { discoverSessionLogs } from './session-file-discovery';
+import { prefetchLog } from './log-prefetch';
+import { type UnreadableDirectory, discoverSessionLogs } from './session-file-discovery';
+import { prefetchedLogs } from './prefetched-logs';
 import {
   type FileImportResult,
   type ImportOptions,
-  importSessionLog,
+  importPrefetchedLog,
+  prefetchOptionsOf,
   scopeOfFile,
   unreadableDirectoryResult,
 } from './session-importer';
@@ -41,14 +44,20 @@ export const importSessionLogs = async (
     files.push(result);
     options.onFile?.(result);
   };
-  for await (const log of discoverSessionLogs(root, ({ directory, error }) =>
-    report(unreadableDirectoryResult(directory, error)),
-  )) {
-    const recordedFile = relative(rootDirectory, log.file).split(sep).join('/');
+  // The next log's walk and first reads are in flight while this one imports (prefetched-logs.ts).
+  const readOptions = prefetchOptionsOf(options);
+  const walk = (onUnreadable: (unreadable: UnreadableDirectory) => void) => discoverSessionLogs(root, onUnreadable);
+  for await (const found of prefetchedLogs(walk, (file) => prefetchLog(file, readOptions))) {
+    if (found.kind === 'unreadable') {
+      report(unreadableDirectoryResult(found.unreadable.directory, found.unreadable.error));
+      continue;
+    }
+    const { file } = found.log;
+    const recordedFile = relative(rootDirectory, file).split(sep).join('/');
     report(
-      await importSessionLog(log.file, store, {
+      await importPrefetchedLog(found.prefetched, store, {
         ...options,
-        scope: scopeOfFile(rootDirectory, log.file),
+        scope: scopeOfFile(rootDirectory, file),
         recordedFile,
       }),
     );

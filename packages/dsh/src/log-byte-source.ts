@@ -38,13 +38,15 @@ async function* paced(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Ar
 /**
  * Open a log file as a stream of decoded bytes: raw JSONL as it is, zstd decoded frame by frame,
  * read `chunkBytes` at a time (a reader that wants only the first lines asks for small reads).
+ * `opened`: the file's chunks already opened (and asked for) ahead of this call (log-prefetch.ts).
  */
 export const openLogBytes = async (
   file: string,
   limits: ZstdDecodeLimits = defaultZstdDecodeLimits,
   chunkBytes: number = readChunkBytes,
+  opened?: Promise<AsyncGenerator<Buffer>>,
 ): Promise<LogByteSource> => {
-  const chunks = await readFileChunks(file, chunkBytes);
+  const chunks = await (opened ?? readFileChunks(file, chunkBytes));
   // The first chunk tells the compression (zstd magic): the file is opened and read once.
   const first = await chunks.next().catch(async (error: unknown) => {
     await chunks.return(undefined);

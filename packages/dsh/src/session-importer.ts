@@ -18,6 +18,7 @@ import {
 } from '@teamlog/store';
 import { ChunkStager } from './chunk-stager';
 import { type ImportRejection, isFileChangedDuringImport, isStoreRace, rejectionOf } from './file-fate';
+import type { PrefetchedLog } from './log-prefetch';
 import { stageFromSecondRead } from './stage-from-second-read';
 import { sessionHeaderEventId, sessionHeaderGenerationEventId, sessionHeaderNormalisedEventId } from './event-ids';
 import type { InvalidTeamRecord } from './event-line-processor';
@@ -96,8 +97,12 @@ const headerRecordOf = (head: SessionLogHead, scope: string | undefined, file: s
 });
 
 /** The size of a raw file, which bounds its tail's (a zstd file's decoded size is known only once read). */
-const rawFileBytes = async (file: string, head: SessionLogHead): Promise<number | undefined> =>
-  head.compression === 'none' ? (await fs.stat(file)).size : undefined;
+const rawFileBytes = async (
+  file: string,
+  head: SessionLogHead,
+  ahead: PrefetchedLog | undefined,
+): Promise<number | undefined> =>
+  head.compression === 'none' ? await (ahead?.size ?? fs.stat(file).then((stat) => stat.size)) : undefined;
 
 /** Stage the buffered tail chunk by chunk, letting go of each once staged (a store that folds as it stages keeps none). */
 const stageBuffered = async (
@@ -189,6 +194,7 @@ const importOnce = async (
   head: SessionLogHead,
   store: EventStore,
   options: FileImportOptions,
+  ahead: PrefetchedLog | undefined,
 ): Promise<FileImportResult> => {
   const limits = {
     batchEvents: options.batchEvents ?? defaults.batchEvents,
@@ -213,7 +219,8 @@ const importOnce = async (
     limits,
     ...readLimits,
     singlePassBytes: options.singlePassBytes ?? defaults.singlePassBytes,
-    fileBytes: await rawFileBytes(file, head),
+    fileBytes: await rawFileBytes(file, head, ahead),
+    ...(ahead === undefined ? {} : { opened: ahead.opened }),
   };
   // One unit either way; whether it may be staged while validating decides how the file is read.
   const unit = store.stageAppends();
@@ -327,17 +334,46 @@ const rejectedResult = (
  * written. The whole file is validated before anything is written. Never throws for a bad file:
  * the result says why it was rejected.
  */
-export const importSessionLog = async (
+export const importSessionLog = (
   file: string,
   store: EventStore,
   options: FileImportOptions = {},
+): Promise<FileImportResult> => importWithRetries(file, store, options, undefined);
+
+/**
+ * `importSessionLog` of a file whose first reads were asked for ahead (`prefetchLog` with
+ * `prefetchOptionsOf(options)`): its first attempt reads them, a re-run reads the file afresh.
+ * Whatever the outcome, what was not read is closed.
+ */
+export const importPrefetchedLog = async (
+  prefetched: PrefetchedLog,
+  store: EventStore,
+  options: FileImportOptions = {},
+): Promise<FileImportResult> => {
+  try {
+    return await importWithRetries(prefetched.file, store, options, prefetched);
+  } finally {
+    await prefetched.release();
+  }
+};
+
+/** The read options a prefetch of a file takes, as its import would read its head. */
+export const prefetchOptionsOf = readOptionsOf;
+
+const importWithRetries = async (
+  file: string,
+  store: EventStore,
+  options: FileImportOptions,
+  prefetched: PrefetchedLog | undefined,
 ): Promise<FileImportResult> => {
   const retries = options.retries ?? defaults.retries;
   let head: SessionLogHead | undefined;
   for (let attempt = 0; ; attempt += 1) {
+    // The reads asked for ahead are the first attempt's: a re-run is for a file changed since.
+    const ahead = attempt === 0 ? prefetched : undefined;
     try {
-      head = (await openSessionLog(file, readOptionsOf(options))).head;
-      return await importOnce(file, head, store, options);
+      head = (await (ahead?.reader ?? openSessionLog(file, readOptionsOf(options)))).head;
+      return await importOnce(file, head, store, options, ahead);
     } catch (error) {
       // Another writer, or a file that grew between this import's reads: the import is run again from its first read.
       if ((isStoreRace(error) || isFileChangedDuringImport(error)) && attempt < retries) continue;

@@ -68,6 +68,8 @@ interface PassOptions extends TrustedReadOptions {
   readonly payloads?: 'strict' | 'trusted';
   /** The size of each read (default `readChunkBytes`). */
   readonly chunkBytes?: number;
+  /** The file's chunks, opened ahead of the pass (log-prefetch.ts); read once, by this pass. */
+  readonly opened?: Promise<AsyncGenerator<Buffer>>;
 }
 
 /** A trusted read's options: `trustedTeamRecords` when the strict read kept no invalid Team record. */
@@ -117,6 +119,7 @@ async function* streamLog(file: string, options: PassOptions): AsyncGenerator<It
         maxDecodedBytes: options.maxDecodedBytes ?? defaultZstdDecodeLimits.maxDecodedBytes,
       },
       options.chunkBytes,
+      options.opened,
     );
   } catch (error) {
     throw asRejection(file, error);
@@ -321,6 +324,7 @@ const scanFromHead = async (
 /**
  * Read a whole log strictly, as `scan` does, showing its head to `onHead` first: a caller that
  * holds the head of an earlier read checks it is the same without opening the file once more.
+ * `opened`: the file's chunks opened ahead (log-prefetch.ts), read instead of opening it here.
  * Not exported from the package (the importer's validating read).
  */
 export const scanLogFromHead = (
@@ -328,7 +332,9 @@ export const scanLogFromHead = (
   onHead: (head: SessionLogHead) => void,
   visit: (event: SessionLogEvent) => void | Promise<void>,
   options: ReadSessionLogOptions,
-): Promise<SessionLogSummary> => scanFromHead(file, onHead, visit, options);
+  opened?: Promise<AsyncGenerator<Buffer>>,
+): Promise<SessionLogSummary> =>
+  scanFromHead(file, onHead, visit, opened === undefined ? options : { ...options, opened });
 
 /**
  * Read a log whose event lines a strict read has already accepted, without decoding catalog

@@ -49,6 +49,8 @@ export interface ValidationInput {
    * read, its boundaries kept (the unit's `StagedAppends.batchEvents`).
    */
   readonly stageEvery?: number;
+  /** The file's chunks opened ahead of this read (log-prefetch.ts); read instead of opening the file. */
+  readonly opened?: Promise<AsyncGenerator<Buffer>>;
 }
 
 const sameEvent = (stored: RecordedEvent, wanted: EventToAppend): boolean =>
@@ -123,6 +125,7 @@ export const validateForImport = async (input: ValidationInput): Promise<ImportP
         return undefined;
       },
       readOptions,
+      input.opened,
     );
     const last = chunker.finish();
     if (last !== undefined) {
