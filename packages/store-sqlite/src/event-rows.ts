@@ -11,8 +11,8 @@ export interface EncodedEvent {
 
 /*
  * The columns of one stored event, in insert order: the hash chain's digest last, where the schema
- * has it (sqlite-event-chain.ts). A new column is added here and in `pushEventRow`, and every insert
- * of an append (one row, a whole group, or the copy of a staged unit) follows.
+ * has it (sqlite-event-chain.ts). A new column is added here, in `pushEventRow` and in `setEventRow`,
+ * and every insert of an append (one row, a whole group, or the copy of a staged unit) follows.
  */
 export const eventColumns = (chained: boolean): readonly string[] => [
   'stream_name',
