@@ -127,7 +127,7 @@ const closeServer = (server: Server): Promise<void> =>
 /**
  * Serve the dashboard and its JSON API over views folded from the store. The views are kept in
  * memory (the dashboard writes nothing, not even a checkpoint): they start from the views a SQLite
- * store file has committed, when it has any, are folded from `$all` after that before this
+ * store file has committed (if it holds some), are folded from `$all` after that before this
  * resolves, then follow every append, and each commit is pushed to open pages as a server-sent
  * "change" event.
  */

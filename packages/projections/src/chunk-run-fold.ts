@@ -37,7 +37,7 @@ const foldRunTail = (state: ProjectionState, session: SessionId, last: RecordedE
 
 /**
  * `evolveProjection` over `events[from..]`, a run of chunk events (a V0/V1 packed row's members,
- * most of such a log) folded as one view update: its first event as any other, the rest at once.
+ * most of such a log) folded as one view update: its first event like every other, the rest at once.
  * The views come out as folding each event would leave them (a test checks it on every fixture).
  */
 export const evolveProjectionBatch = (
