@@ -111,6 +111,8 @@ const openSqlite = (
   // (sqlite-writer-thread.ts; docs/benchmarks.md, The writer thread).
   const store = sqlite.SqliteEventStore.open(file, {
     writerThread: process.env.TEAMLOG_WRITER_THREAD === 'on',
+    // The worker's start resets the process's young-generation growth factor: held again.
+    writerThreadStarted: holdYoungGeneration,
     bulkLoadWhenCreated: importAndEnd,
   });
   try {

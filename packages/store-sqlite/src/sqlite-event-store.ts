@@ -79,6 +79,13 @@ export interface SqliteEventStoreOptions {
    */
   readonly writerThread?: boolean;
   /**
+   * Called on this thread right after the writer thread starts. Starting a worker sets V8's
+   * young-generation growth factor (a process-wide flag) back to its default, so a process that
+   * held its young generation (the CLI) holds it again here; otherwise this thread's young
+   * generation grows to 16 MiB semi-spaces (docs/benchmarks.md, _The writer thread's memory_).
+   */
+  readonly writerThreadStarted?: () => void;
+  /**
    * The encoded bytes a unit of appends keeps in memory before it takes the file's write lock and
    * writes its rows in place, holding that transaction to its end (default 8 MiB; see sqlite-written-unit.ts).
    */
@@ -271,6 +278,7 @@ export class SqliteEventStore implements EventStore {
   /** The unit that holds this connection in its transaction, if any: readers and group commits wait for it. */
   private readonly hold = new ConnectionHold();
   private writerThread: WriterThread | undefined;
+  private writerThreadStarted: (() => void) | undefined;
   private readonly chain: ChainCursor;
   private readonly writeInSavepoint: Database.Transaction<(append: PendingAppend) => void>;
   /** One append's rows, in a savepoint or beside a group's: a refused row undoes only its statement. */
@@ -371,6 +379,7 @@ export class SqliteEventStore implements EventStore {
       );
       store.maxKeptStagedBytes = options.maxKeptStagedBytes;
       store.useWriterThread = writerThread;
+      store.writerThreadStarted = options.writerThreadStarted;
       store.bulkLoad = bulkLoad;
       store.busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
       store.maxBufferedUnitBytes = options.maxBufferedUnitBytes;
@@ -513,11 +522,7 @@ export class SqliteEventStore implements EventStore {
         {
           ...host,
           hold: this.hold,
-          writer: (this.writerThread ??= new WriterThread({
-            file: this.file,
-            busyTimeoutMs: this.busyTimeoutMs,
-            cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
-          })),
+          writer: this.startedWriterThread(),
           chained: this.chain.chained,
           recorded: (row: unknown) => this.toRecorded(row as EventRow),
           ...(this.maxBufferedUnitBytes === undefined ? {} : { maxBufferedBytes: this.maxBufferedUnitBytes }),
@@ -532,6 +537,18 @@ export class SqliteEventStore implements EventStore {
       },
       options,
     );
+  }
+
+  /** The writer thread, started at the first unit that needs it. */
+  private startedWriterThread(): WriterThread {
+    if (this.writerThread !== undefined) return this.writerThread;
+    this.writerThread = new WriterThread({
+      file: this.file,
+      busyTimeoutMs: this.busyTimeoutMs,
+      cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
+    });
+    this.writerThreadStarted?.();
+    return this.writerThread;
   }
 
   private scheduleCommit(): void {

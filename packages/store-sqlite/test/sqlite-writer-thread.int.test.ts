@@ -151,6 +151,25 @@ describe('the writer thread', () => {
     }
   });
 
+  it('tells its opener once, when the first unit starts the writer thread, and not before', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const started = jest.fn();
+    const store = SqliteEventStore.open(file, { writerThread: true, writerThreadStarted: started });
+    try {
+      await store.appendToStream(streamName('session-plain'), [newEvent('a/b', { n: 0 })]);
+      expect(started).not.toHaveBeenCalled();
+      for (const n of [1, 2]) {
+        const unit = store.stageAppends();
+        await unit.append(streamName(`session-unit-${n}`), [newEvent('a/b', { n })], { expectedRevision: 'no_stream' });
+        await unit.commit();
+      }
+      expect(started).toHaveBeenCalledTimes(1);
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+
   it('writes nothing of an aborted unit and lets the next one commit', async () => {
     const { store, dispose } = openThreaded();
     try {
