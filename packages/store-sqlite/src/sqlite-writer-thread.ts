@@ -60,6 +60,8 @@ export class WriterThread {
       transferList: [channel.port2],
       // Its garbage is young (each batch's strings and values): with 4 MiB, collecting was 22% of its
       // time; with 16, 5%, for about 15 MiB more peak RSS (docs/benchmarks.md, The writer thread).
+      // A process that holds V8's young-generation growth (the CLI, writerThreadStarted) holds this
+      // thread's at its start size too: the flag is process-wide.
       resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
     this.worker.unref();
