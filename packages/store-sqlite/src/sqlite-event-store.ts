@@ -44,6 +44,7 @@ import { WriterThread } from './sqlite-writer-thread';
 import { sqliteWriterUnit } from './sqlite-writer-unit';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import { GroupRows } from './group-rows';
+import { type KeptChainEnd, KeptChainEnds } from './kept-chain-ends';
 import {
   assertNotNewer,
   assertStoreFileShape,
@@ -109,7 +110,7 @@ export interface SqliteEventStoreOptions {
  * mutable fields, so an append costs no planning, outcome or chain-end object of its own; every
  * attempt at the group sets them again (a refused attempt's values are never read).
  */
-interface PendingAppend extends ChainEnd {
+interface PendingAppend {
   readonly stream: StreamName;
   readonly events: readonly EventToAppend[];
   readonly encoded: readonly EncodedEvent[];
@@ -121,9 +122,8 @@ interface PendingAppend extends ChainEnd {
   /** Its first revision, and where its rows start in the group's one insert (once planned there). */
   first: bigint;
   row: number;
-  /** The chain end its rows leave: their last revision and digest (ChainEnd). */
+  /** The last revision its rows write (its result's next expected revision). */
   revision: bigint;
-  digest: string | undefined;
   /** What it settles with after the commit: its result, or `error` when `failed`. */
   failed: boolean;
   result: AppendResult | undefined;
@@ -131,19 +131,6 @@ interface PendingAppend extends ChainEnd {
   /** The events it wrote, kept only while a participant takes part in commits. */
   recorded: readonly RecordedEvent[];
 }
-
-/** A stream's last chained event: its revision and digest (none on an unchained store). */
-interface ChainEnd {
-  revision: bigint;
-  digest: string | undefined;
-}
-
-/**
- * Chain ends kept for at most this many streams, the first kept out first: moving a stream to the
- * young end on every commit cost a Map delete and insert per append, and a stream evicted while
- * still in use only reads its predecessor's digest back once.
- */
-const maxKeptDigests = 10_000;
 
 interface EventRow {
   position: number | bigint;
@@ -258,13 +245,11 @@ export class SqliteEventStore implements EventStore {
   private readonly heads = new StreamHeads();
   /**
    * The chain's digest of the last event this connection committed to a stream, by revision, so the
-   * next append resumes the chain instead of reading its predecessor back. Used only when the
-   * revision is the one an append follows (appends never rewrite a revision); forgotten with the
-   * heads when another connection commits.
+   * next append resumes the chain instead of reading its predecessor back, and the end the
+   * transaction under way planned for it. Used only when the revision is the one an append follows
+   * (appends never rewrite a revision); forgotten with the heads when another connection commits.
    */
-  private readonly lastDigests = new Map<StreamName, ChainEnd>();
-  /** The chain ends planned by the transaction under way (each stream's last planned append): kept only once it commits. */
-  private readonly plannedDigests = new Map<StreamName, ChainEnd>();
+  private readonly chainEnds = new KeptChainEnds();
   private readonly participants = new Set<CommitParticipant>();
   private dataVersion: bigint;
   /** processCommits when `data_version` was last read in this turn of the event loop; undefined once the turn is over. */
@@ -479,7 +464,6 @@ export class SqliteEventStore implements EventStore {
         first: 0n,
         row: 0,
         revision: 0n,
-        digest: undefined,
         failed: false,
         result: undefined,
         error: undefined,
@@ -654,8 +638,7 @@ export class SqliteEventStore implements EventStore {
    */
   private inTransaction(group: readonly PendingAppend[], write: () => boolean): boolean {
     this.statements.begin.run();
-    // Emptied by the last commit's keepDigests as a rule: a Map's clear makes a new table even when empty.
-    if (this.plannedDigests.size > 0) this.plannedDigests.clear();
+    this.chainEnds.begin();
     try {
       // The write lock is held: heads trusted now stay exact until the commit.
       this.trustHeads();
@@ -668,7 +651,7 @@ export class SqliteEventStore implements EventStore {
       if (this.participants.size > 0)
         this.prepareParticipants(group.flatMap((append) => (append.failed ? [] : append.recorded)));
       this.statements.commit.run();
-      this.keepDigests();
+      this.chainEnds.commit();
       return true;
     } catch (error) {
       if (this.db.inTransaction) this.statements.rollback.run();
@@ -705,8 +688,9 @@ export class SqliteEventStore implements EventStore {
         const append = group[index] as PendingAppend;
         const { stream, encoded, expectedRevision } = append;
         // A stream planned earlier in this group goes on from there (its rows are not inserted yet).
-        const plannedEnd = this.plannedDigests.get(stream);
-        const last = plannedEnd === undefined ? this.headRevision(stream) : plannedEnd.revision;
+        const end = this.chainEnds.entry(stream);
+        const planned = this.chainEnds.isPlanned(end);
+        const last = planned ? end.plannedRevision : this.headRevision(stream);
         if (encoded.length === 0 || !meetsExpectedRevision(expectedRevision, last)) {
           if (!this.insertPlanned(group, from, index, recordedAt)) return false;
           from = index + 1;
@@ -722,8 +706,8 @@ export class SqliteEventStore implements EventStore {
         const first = last === undefined ? 0n : last + 1n;
         append.first = first;
         append.row = rows.rows;
-        if (plannedEnd === undefined) this.seekChain(stream, first);
-        else this.chain.resume(plannedEnd.digest);
+        if (planned) this.chain.resume(end.plannedDigest);
+        else this.seekChain(stream, end, first);
         // The last revision is the first for a one-event append (a send's): no BigInt arithmetic.
         let revision = first;
         for (let offset = 0; offset < encoded.length; offset += 1) {
@@ -731,7 +715,7 @@ export class SqliteEventStore implements EventStore {
           const event = encoded[offset] as EncodedEvent;
           rows.push(stream, revision, event, recordedAt, this.digestOf(event));
         }
-        this.planChainEnd(append, revision);
+        this.planChainEnd(append, end, revision);
       }
       return this.insertPlanned(group, from, group.length, recordedAt);
     } finally {
@@ -752,7 +736,8 @@ export class SqliteEventStore implements EventStore {
       return this.writeGroupAtOnce([append]);
     const recordedAt = this.clock().getTime();
     const revision = last === undefined ? 0n : last + 1n;
-    this.seekChain(stream, revision);
+    const end = this.chainEnds.entry(stream);
+    this.seekChain(stream, end, revision);
     const values: unknown[] = [];
     pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
     let position: bigint;
@@ -764,7 +749,7 @@ export class SqliteEventStore implements EventStore {
     }
     append.first = revision;
     append.row = 0;
-    this.planChainEnd(append, revision);
+    this.planChainEnd(append, end, revision);
     append.recorded =
       this.participants.size > 0
         ? [this.recordedOf(stream, revision, position, append.events[0] as EventToAppend, recordedAt)]
@@ -775,10 +760,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** The append's rows end the stream's chain at `revision` with the cursor's digest, for later appends of the group and, once committed, of this connection. */
-  private planChainEnd(append: PendingAppend, revision: bigint): void {
+  private planChainEnd(append: PendingAppend, end: KeptChainEnd | undefined, revision: bigint): void {
     append.revision = revision;
-    append.digest = this.chain.current;
-    this.plannedDigests.set(append.stream, append);
+    this.chainEnds.plan(append.stream, end, revision, this.chain.current);
   }
 
   /** Insert the planned appends' rows (`group[from]` up to `group[to]`, not included) and settle them in their fields; false when a unique index refused them (the transaction is rolled back). */
@@ -853,12 +837,13 @@ export class SqliteEventStore implements EventStore {
     const recordedAt = this.clock().getTime();
     const first = last === undefined ? 0n : last + 1n;
     const values: unknown[] = [];
-    this.seekChain(stream, first);
+    const end = this.chainEnds.entry(stream);
+    this.seekChain(stream, end, first);
     encoded.forEach((event, offset) =>
       pushEventRow(values, stream, first + BigInt(offset), event, recordedAt, this.digestOf(event)),
     );
     const lastPosition = this.inserts.run(encoded.length, values);
-    this.planChainEnd(append, first + BigInt(encoded.length) - 1n);
+    this.planChainEnd(append, end, first + BigInt(encoded.length) - 1n);
     const firstPosition = lastPosition - BigInt(encoded.length) + 1n;
     if (this.participants.size > 0)
       append.recorded = events.map((event, offset) =>
@@ -868,31 +853,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Put the chain cursor before the stream's event at `revision`: from the kept chain end when it is the predecessor, else read back. */
-  private seekChain(stream: StreamName, revision: bigint): void {
-    const kept = this.lastDigests.get(stream);
-    if (kept !== undefined && kept.revision === revision - 1n) this.chain.resume(kept.digest);
+  private seekChain(stream: StreamName, end: KeptChainEnd | undefined, revision: bigint): void {
+    if (this.chainEnds.precedes(end, revision)) this.chain.resume(end.digest);
     else this.chain.seek(stream, revision);
-  }
-
-  /**
-   * One planned chain end kept: copied into the kept entry (made once per stream), since the planned
-   * end is the append, which is not kept. One function for every commit, not a closure per commit.
-   */
-  private readonly keepDigest = (end: ChainEnd, stream: StreamName): void => {
-    const kept = this.lastDigests.get(stream);
-    if (kept === undefined) this.lastDigests.set(stream, { revision: end.revision, digest: end.digest });
-    else {
-      kept.revision = end.revision;
-      kept.digest = end.digest;
-    }
-  };
-
-  /** After a commit: the chain ends it wrote become the ones later appends resume from. */
-  private keepDigests(): void {
-    this.plannedDigests.forEach(this.keepDigest);
-    this.plannedDigests.clear();
-    while (this.lastDigests.size > maxKeptDigests)
-      this.lastDigests.delete(this.lastDigests.keys().next().value as StreamName);
   }
 
   /** The chain's digest of the next event of the stream the cursor is on, over the exact text inserted; none on an unchained store. */
@@ -1057,7 +1020,7 @@ export class SqliteEventStore implements EventStore {
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.heads.clear();
-    this.lastDigests.clear();
+    this.chainEnds.clear();
   }
 
   async streamRevision(stream: StreamName): Promise<bigint | undefined> {
