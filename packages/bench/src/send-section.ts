@@ -4,6 +4,7 @@ import type { BenchOptions } from './bench-options';
 import type { ChildResult, RequestOf } from './child-protocol';
 import { type Target, formatRate, ratePerSecond, throughputRow, verdictOf } from './report-table';
 import { medianRun } from './median-run';
+import { type RunPair, pairedRatio } from './paired-ratio';
 import { runChild } from './run-child';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 
@@ -37,7 +38,8 @@ const rowsPerMessage = (result: ChildResult): number => positiveDetail(result, '
  * group-commits concurrent appends, so the widest case is also compared, without a target, with
  * raw inserts grouped into the same number of rows per transaction as the store's commits held:
  * that ratio is the engine's own overhead, with the shared fsync taken out. Each case is the median
- * of three runs (one with --quick), the sends and both baselines interleaved run by run.
+ * of three runs (one with --quick), the sends and both baselines interleaved run by run; each send
+ * case's run without hash chains is paired with its run with them (what the chains cost).
  */
 export const runSendSection = async (
   options: BenchOptions,
@@ -58,6 +60,10 @@ export const runSendSection = async (
   // minutes apart says more about the disk than the code.
   const runs = options.quick ? 1 : 3;
   const sendRuns = new Map<number, ChildResult[]>(options.senders.map((senders) => [senders, []]));
+  // Each case also runs without hash chains next to its run with them, before it in odd runs and
+  // after it in even ones (neither side always goes first): the chains' cost is the median of the
+  // pairs' ratios, not a comparison with one run minutes away.
+  const chainPairs = new Map<number, RunPair[]>(options.senders.map((senders) => [senders, []]));
   const rawRuns: ChildResult[] = [];
   const groupedRuns: ChildResult[] = [];
   const widestSenders = Math.max(...options.senders);
@@ -67,11 +73,24 @@ export const runSendSection = async (
     const of = runs === 1 ? '' : ` (run ${run} of ${runs})`;
     for (const senders of options.senders) {
       const request = requestFor(senders);
+      const withoutChains = async (): Promise<ChildResult> => {
+        const unchained = requestFor(senders, true);
+        context.progress(
+          `send without hash chains (what the chains cost): ${senders} sender${senders === 1 ? '' : 's'}${of}`,
+        );
+        const result = await runChild(unchained);
+        await removeDatabase(unchained.dbFile);
+        await fs.rm(unchained.rowsFile, { force: true });
+        return result;
+      };
+      const before = run % 2 === 1 ? await withoutChains() : undefined;
       context.progress(
         `send: ${options.messages} messages from ${senders} concurrent sender${senders === 1 ? '' : 's'} (${options.sendMembers} members)${of}`,
       );
-      sendRuns.get(senders)?.push(await runChild(request));
+      const measured = await runChild(request);
+      sendRuns.get(senders)?.push(measured);
       await removeDatabase(request.dbFile);
+      chainPairs.get(senders)?.push({ measured, counterpart: before ?? (await withoutChains()) });
     }
     // The baseline inserts the rows of the most concurrent case (every case stores rows of the same shape).
     const widest = requestFor(widestSenders);
@@ -103,14 +122,6 @@ export const runSendSection = async (
     request: requestFor(senders),
     result: medianRun(sendRuns.get(senders) ?? []),
   }));
-  const unchained: Array<{ readonly senders: number; readonly result: ChildResult }> = [];
-  for (const senders of options.senders) {
-    const request = requestFor(senders, true);
-    context.progress(`send without hash chains (what the chains cost): ${senders} sender${senders === 1 ? '' : 's'}`);
-    unchained.push({ senders, result: await runChild(request) });
-    await removeDatabase(request.dbFile);
-    await fs.rm(request.rowsFile, { force: true });
-  }
   const widest = sends.reduce((best, send) => (send.senders > best.senders ? send : best));
   const raw = medianRun(rawRuns);
   const grouped = groupedRuns.length === 0 ? undefined : medianRun(groupedRuns);
@@ -152,10 +163,10 @@ export const runSendSection = async (
     noteOf('raw inserts', raw, 'rows'),
     ...(grouped === undefined ? [] : [noteOf(`raw inserts in groups of ${rowsPerCommit}`, grouped, 'rows')]),
     `raw insert baseline: ${formatRate(rawRowsPerSecond, 'row')} with ${perMessage.toFixed(2)} stored rows per accepted message`,
-    ...unchained.map(({ senders, result }) => {
-      const chained = sends.find((send) => send.senders === senders)?.result as ChildResult;
-      const ratio = ratePerSecond(chained.count, chained.elapsedMs) / ratePerSecond(result.count, result.elapsedMs);
-      return `hash chain cost (same run): send, ${senders} sender${senders === 1 ? '' : 's'}, ${ratio.toFixed(2)}x the rate without chains (${formatRate(ratePerSecond(result.count, result.elapsedMs), 'msg')} without)`;
+    ...options.senders.map((senders) => {
+      const pairs = chainPairs.get(senders) ?? [];
+      const without = medianRun(pairs.map((pair) => pair.counterpart));
+      return `hash chain cost (same run): send, ${senders} sender${senders === 1 ? '' : 's'}, ${pairedRatio(pairs).toFixed(2)}x the rate without chains (median of ${pairs.length} back-to-back pair${pairs.length === 1 ? '' : 's'}; ${formatRate(ratePerSecond(without.count, without.elapsedMs), 'msg')} without)`;
     }),
   ];
 

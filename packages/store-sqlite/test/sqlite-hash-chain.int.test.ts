@@ -209,6 +209,97 @@ describe('the SQLite hash chain', () => {
     }
   });
 
+  it('keeps no chain end from a group commit that was rolled back, so the next append chains after what is stored', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const store = SqliteEventStore.open(file);
+    try {
+      await store.appendToStream(stream, [event(0)]);
+      const detach = store.participate({
+        checkpoint: undefined,
+        prepare: () => {
+          throw new Error('the participant refuses the commit');
+        },
+        committed: () => undefined,
+        aborted: () => undefined,
+      });
+      await expect(store.appendToStream(stream, [event(1)])).rejects.toThrow('the participant refuses the commit');
+      detach();
+      await store.appendToStream(stream, [event(2)]);
+      const { breaks, heads } = await walk(store);
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => head.revision)).toEqual([1n]);
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+
+  it('keeps the chain ends of a group redone append by append after a refused event id, and none of the refused append', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const store = SqliteEventStore.open(file);
+    const other = streamName('session-clash');
+    try {
+      await store.appendToStream(stream, [event(0)]);
+      const shared = event(1);
+      const outcomes = await Promise.allSettled([
+        store.appendToStream(stream, [event(2)]),
+        store.appendToStream(other, [shared]),
+        // Planned after the stream's first append of the group, refused by the event id index.
+        store.appendToStream(stream, [event(3), shared]),
+        store.appendToStream(stream, [event(4)]),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      for (const n of [5, 6]) await store.appendToStream(stream, [event(n)]);
+      await store.appendToStream(other, [event(7)]);
+      const { breaks, heads } = await walk(store);
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => [head.streamName, head.revision])).toEqual([
+        [stream, 4n],
+        [other, 1n],
+      ]);
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+
+  it('keeps no chain end from an append refused for its expected revision', async () => {
+    const { file, cleanup } = tempStoreFile();
+    const store = SqliteEventStore.open(file);
+    try {
+      await store.appendToStream(stream, [event(0), event(1)]);
+      const outcomes = await Promise.allSettled([
+        store.appendToStream(stream, [event(2)], { expectedRevision: 0n }),
+        store.appendToStream(stream, [event(3)], { expectedRevision: 1n }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+      await store.appendToStream(stream, [event(4)]);
+      const { breaks, heads } = await walk(store);
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => head.revision)).toEqual([3n]);
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+
+  it("chains a reopened store's appends after the stream's stored end", async () => {
+    const { file, cleanup } = tempStoreFile();
+    try {
+      for (const n of [0, 1]) {
+        const store = SqliteEventStore.open(file);
+        await store.appendToStream(stream, [event(2 * n), event(2 * n + 1)]);
+        await store.appendToStream(stream, [event(2 * n + 10)]);
+        await store.close();
+      }
+      const { breaks, heads } = await reopened(file, (store) => walk(store));
+      expect(breaks).toEqual([]);
+      expect(heads.map((head) => head.revision)).toEqual([5n]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('reads the predecessor back when another connection appended to the stream since, so the chain stays whole', async () => {
     const { file, cleanup } = tempStoreFile();
     const first = SqliteEventStore.open(file);

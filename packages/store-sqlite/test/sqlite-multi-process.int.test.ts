@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkLink, finishChainWalk, startChainWalk } from '@teamlog/store';
 import { SqliteEventStore } from '@teamlog/store-sqlite';
 import { collect, uniqueStream } from '@teamlog/store-conformance';
 import { tempStoreFile } from './temp-store-file';
@@ -53,7 +54,7 @@ const runAppender = (
 };
 
 describe('SqliteEventStore shared by several processes', () => {
-  it('two processes appending to one stream at once serialise: no gap, no duplicate, nothing lost', async () => {
+  it('two processes appending to one stream at once serialise: no gap, no duplicate, nothing lost, one whole hash chain', async () => {
     const { file, cleanup } = tempStoreFile();
     SqliteEventStore.open(file).close(); // create the schema before the race
     const stream = uniqueStream('multi');
@@ -65,6 +66,10 @@ describe('SqliteEventStore shared by several processes', () => {
     const reported = writers.flatMap((writer) => writer.acknowledged);
     expect(new Set(events.map((event) => event.id))).toEqual(new Set(reported));
     expect(reported).toHaveLength(360);
+    // Each process resumes the chain from its own last commit only while the other has not written since.
+    const chain = startChainWalk([]);
+    for await (const link of store.readStoredLinks()) checkLink(chain, link);
+    expect(finishChainWalk(chain).breaks).toEqual([]);
     await store.close();
     cleanup();
   }, 60_000);
