@@ -1,4 +1,10 @@
-import type { CommitParticipant, EventToAppend, RecordedEvent, StreamName } from '@teamlog/store';
+import {
+  type CommitParticipant,
+  type EventToAppend,
+  HeadRecordedEvent,
+  type RecordedEvent,
+  type StreamName,
+} from '@teamlog/store';
 
 /** What a unit's fold ahead needs from the store that opened the unit. */
 export interface FoldAheadHost {
@@ -28,6 +34,62 @@ interface Folding {
   /** When the unit's events are recorded (what its rows are written with). */
   readonly recordedAt: number;
 }
+
+/** Past this a revision or position is no exact number: the batch's events carry BigInts. */
+const maxNumbered = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A batch's events as the participants get them, revisions and positions kept as numbers
+ * (HeadRecordedEvent: the BigInts and the position object are made only if read). The SQLite
+ * views read an event's revision as `revisionNumber` and few read its position, so a replay no
+ * longer makes three BigInts and two objects an event that die at the next scavenge
+ * (docs/historical-logs.md#memory). Undefined past the exact numbers.
+ */
+const numberedBatch = (
+  stream: StreamName,
+  firstRevision: bigint,
+  firstPosition: bigint,
+  events: readonly EventToAppend[],
+  recordedAt: Date,
+): RecordedEvent[] | undefined => {
+  const count = BigInt(events.length);
+  if (firstRevision < 0n || firstRevision + count > maxNumbered || firstPosition + count > maxNumbered)
+    return undefined;
+  const revision = Number(firstRevision);
+  const position = Number(firstPosition);
+  return events.map(
+    (event, index) => new HeadRecordedEvent(stream, revision + index, position + index, event, recordedAt),
+  );
+};
+
+/** A batch's events as the participants get them, with BigInt revisions and positions. */
+const recordedBatch = (
+  stream: StreamName,
+  firstRevision: bigint,
+  start: bigint,
+  events: readonly EventToAppend[],
+  recordedAt: Date,
+): RecordedEvent[] => {
+  const recorded = new Array<RecordedEvent>(events.length);
+  for (let index = 0; index < events.length; index += 1) {
+    const event = events[index] as EventToAppend;
+    const position = start + BigInt(index);
+    recorded[index] = {
+      streamName: stream,
+      revision: firstRevision + BigInt(index),
+      position: { commit: position, prepare: position },
+      id: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt,
+      // The writer's verdict on the payload, handed on to this unit's own participants only
+      // (RecordedEvent.catalog): the views need not check an imported payload again.
+      catalog: event.catalog === true,
+    };
+  }
+  return recorded;
+};
 
 /**
  * A unit folded by its participants as it is staged (docs/rules.md#one-pass-import): each batch at
@@ -91,24 +153,9 @@ export class FoldAhead {
     const firstRevision = (folding.heads.get(stream) ?? -1n) + 1n + BigInt(first);
     const recordedAt = new Date(folding.recordedAt);
     const start = folding.next;
-    const recorded = new Array<RecordedEvent>(events.length);
-    for (let index = 0; index < events.length; index += 1) {
-      const event = events[index] as EventToAppend;
-      const position = start + BigInt(index);
-      recorded[index] = {
-        streamName: stream,
-        revision: firstRevision + BigInt(index),
-        position: { commit: position, prepare: position },
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt,
-        // The writer's verdict on the payload, handed on to this unit's own participants only
-        // (RecordedEvent.catalog): the views need not check an imported payload again.
-        catalog: event.catalog === true,
-      };
-    }
+    const recorded =
+      numberedBatch(stream, firstRevision, start, events, recordedAt) ??
+      recordedBatch(stream, firstRevision, start, events, recordedAt);
     folding.next += BigInt(events.length);
     this.touched = true;
     for (const participant of folding.participants) participant.stage?.(recorded);

@@ -43,6 +43,28 @@ describe('a unit folded ahead as it is staged', () => {
     expect(fold.recordedAt).toBe(1_000);
   });
 
+  it('hands revisions as numbers (`revisionNumber`, the fold needs no BigInt) and the same ids and payloads', () => {
+    const { fold, staged } = recording();
+    fold.stage(stream('a'), 0, events('1', '2'), () => 4n);
+    expect(staged.map((event) => [event.revisionNumber, event.id, event.type, event.data, event.metadata])).toEqual([
+      [5, '1', 't', { id: '1' }, undefined],
+      [6, '2', 't', { id: '2' }, undefined],
+    ]);
+    expect(staged.map((event) => event.position)).toEqual([
+      { commit: 11n, prepare: 11n },
+      { commit: 12n, prepare: 12n },
+    ]);
+  });
+
+  it('hands revisions past the exact numbers as BigInts', () => {
+    const { fold, staged } = recording();
+    const head = BigInt(Number.MAX_SAFE_INTEGER);
+    fold.stage(stream('a'), 0, events('1'), () => head);
+    expect(staged.map((event) => [event.revisionNumber, event.revision, event.position.commit])).toEqual([
+      [undefined, head + 1n, 11n],
+    ]);
+  });
+
   it("hands the writer's verdict on the payload on with each event", () => {
     const { fold, staged } = recording();
     const [checked, unchecked] = events('1', '2') as [EventToAppend, EventToAppend];

@@ -21,3 +21,4 @@ export * from './chain-check';
 export * from './chain-audit';
 export * from './heads-only-event-store';
 export * from './self-recorded-event';
+export * from './head-recorded-event';
