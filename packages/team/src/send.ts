@@ -21,7 +21,7 @@ import type { Either } from 'fp-ts/Either';
 import type { FoldedStream } from './folded-stream';
 import { parseSendRequest } from './send-request';
 import type { ListedRoute, SteerPaths } from './steer-paths';
-import { type TeamEngine, TransactCommit } from './team-engine';
+import type { TeamEngine, Transaction } from './team-engine';
 import { TeamLogError, sendAborted } from './team-log-errors';
 
 /*
@@ -132,22 +132,20 @@ const closureOf = (lifecycle: SessionLifecycle): SenderClosure =>
 
 /**
  * The admission of one message as the target's own stream decides it; tells the host once durable.
- * The transaction's own commit (TransactCommit): a send makes one object from the target's lock to
- * its stored row, not a transaction and a commit.
+ * One object with methods, not a transaction of closures: a send makes one, not four.
  */
-class Admission extends TransactCommit<AdmissionEvent, MessageId> {
+class Admission implements Transaction<AdmissionEvent, MessageId> {
   /** The target's status when decided: only a target that is not closed is decided any events. */
   private status: SessionStatus = 'closed';
   readonly writer: SessionId;
 
   constructor(
-    engine: TeamEngine,
+    private readonly engine: TeamEngine,
     private readonly team: TeamId,
     private readonly target: SessionId,
     private readonly message: RelayedMessage,
     readonly signal: AbortSignal | undefined,
   ) {
-    super(engine, target);
     this.writer = message.source.senderSessionId;
   }
 
@@ -185,4 +183,4 @@ const admit = (
   target: SessionId,
   message: RelayedMessage,
   signal: AbortSignal | undefined,
-): Promise<MessageId> => engine.commit(new Admission(engine, teamId, target, message, signal));
+): Promise<MessageId> => engine.transact(target, new Admission(engine, teamId, target, message, signal));

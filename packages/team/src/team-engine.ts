@@ -88,35 +88,23 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
   events.flatMap((event) => (event.type === 'teamlog/inbox/canceled' ? [...event.data.messageIds] : []));
 
 /**
- * One transaction on its stream, from the lock to the commit, as one object: what it decides and
- * returns (a subclass: a send's admission is one, so a send makes one object for the lock, the
- * decision and the commit), the work the stream's lock runs (a free key starts it in the caller's
- * turn) and what the store runs when its append is known (appendSettled). Committed, the events
- * are folded as they are (the append held the expected revision, so the stream is exactly the
- * state plus these events), the result made and the lock let go, all before the caller's promise
- * settles; another writer first: the transaction decides again from its second attempt, still
- * holding the lock.
+ * One transaction on its stream, from the lock to the commit: the work the stream's lock runs (a
+ * free key starts it in the caller's turn) and what the store runs when its append is known
+ * (appendSettled), so a send makes one object for both. Committed, the events are folded as they
+ * are (the append held the expected revision, so the stream is exactly the state plus these
+ * events), the result made and the lock let go, all before the caller's promise settles; another
+ * writer first: the transaction decides again from its second attempt, still holding the lock.
  */
-export abstract class TransactCommit<E extends WritableEvent, R>
-  implements Transaction<E, R>, HeldWork<R>, AppendSettled<R>
-{
+class TransactCommit<E extends WritableEvent, R> implements HeldWork<R>, AppendSettled<R> {
   /** Set by `start` (the lock's hold) and by the attempt (what it appends). */
   held: HeldKey = unheld;
   events: readonly E[] = noEvents;
-  readonly fold: FoldedStream;
-  abstract readonly writer: SessionId;
-  abstract readonly signal: AbortSignal | undefined;
 
   constructor(
-    protected readonly engine: TeamEngine,
-    sessionId: SessionId,
-  ) {
-    this.fold = engine.foldOf(sessionId);
-  }
-
-  abstract decide(fold: FoldedStream): Either<TeamLogFault, readonly E[]>;
-  abstract teamId(fold: FoldedStream): TeamId | undefined;
-  abstract after(events: readonly E[], fold: FoldedStream): R;
+    private readonly engine: TeamEngine,
+    readonly fold: FoldedStream,
+    readonly run: Transaction<E, R>,
+  ) {}
 
   start(held: HeldKey): Promise<R> {
     this.held = held;
@@ -124,7 +112,7 @@ export abstract class TransactCommit<E extends WritableEvent, R>
     // caller's one promise. Anything else (a catch-up first, a retry) takes the loop.
     return this.fold.isCurrent(this.engine.store)
       ? this.engine.attempt(this)
-      : this.engine.attempts(this.fold, this, held, 1);
+      : this.engine.attempts(this.fold, this.run, held, 1);
   }
 
   committed(result: AppendResult): R {
@@ -134,41 +122,13 @@ export abstract class TransactCommit<E extends WritableEvent, R>
       this.held.release();
       throw error;
     }
-    return afterThenRelease(this, this.events, this.fold, this.held);
+    return afterThenRelease(this.run, this.events, this.fold, this.held);
   }
 
   failed(error: unknown): Promise<R> {
-    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this, this.held, 2);
+    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this.run, this.held, 2);
     this.held.release();
     throw error;
-  }
-}
-
-/** A transaction written as a literal of functions (the engine's own reports and Team decisions). */
-class LiteralCommit<E extends WritableEvent, R> extends TransactCommit<E, R> {
-  readonly writer: SessionId;
-  readonly signal: AbortSignal | undefined;
-
-  constructor(
-    engine: TeamEngine,
-    sessionId: SessionId,
-    private readonly run: Transaction<E, R>,
-  ) {
-    super(engine, sessionId);
-    this.writer = run.writer;
-    this.signal = run.signal;
-  }
-
-  decide(fold: FoldedStream): Either<TeamLogFault, readonly E[]> {
-    return this.run.decide(fold);
-  }
-
-  teamId(fold: FoldedStream): TeamId | undefined {
-    return this.run.teamId(fold);
-  }
-
-  after(events: readonly E[], fold: FoldedStream): R {
-    return this.run.after(events, fold);
   }
 }
 
@@ -254,7 +214,7 @@ export class TeamEngine {
   };
 
   /** The one fold of a session's stream, from the cache. */
-  foldOf(sessionId: SessionId): FoldedStream {
+  private fold(sessionId: SessionId): FoldedStream {
     return this.folds.get(sessionId, newFold);
   }
 
@@ -268,7 +228,7 @@ export class TeamEngine {
     work: (fold: FoldedStream) => T | Promise<T>,
     options: { readonly signal?: AbortSignal; readonly seeOthers?: boolean } = {},
   ): Promise<T> {
-    const fold = this.foldOf(sessionId);
+    const fold = this.fold(sessionId);
     return this.locks.run(
       sessionId,
       async () => {
@@ -288,13 +248,13 @@ export class TeamEngine {
    */
   freeAndCurrent(sessionId: SessionId): FoldedStream | undefined {
     if (this.locks.isHeld(sessionId)) return undefined;
-    const fold = this.foldOf(sessionId);
+    const fold = this.fold(sessionId);
     return fold.isCurrent(this.options.store) ? fold : undefined;
   }
 
   /** A stream's fold when the store knows nothing was appended since, else undefined (see `current`). */
   currentNow(sessionId: SessionId): FoldedStream | undefined {
-    const fold = this.foldOf(sessionId);
+    const fold = this.fold(sessionId);
     return fold.isCurrent(this.options.store) ? fold : undefined;
   }
 
@@ -305,7 +265,7 @@ export class TeamEngine {
    * member's lock waits for a team's: no deadlock.
    */
   current(sessionId: SessionId): FoldedStream | Promise<FoldedStream> {
-    const fold = this.foldOf(sessionId);
+    const fold = this.fold(sessionId);
     return fold.isCurrent(this.options.store) ? fold : this.locked(sessionId, () => fold);
   }
 
@@ -338,12 +298,7 @@ export class TeamEngine {
    * events are folded as they are, not read back.
    */
   transact<E extends WritableEvent, R>(sessionId: SessionId, run: Transaction<E, R>): Promise<R> {
-    return this.commit(new LiteralCommit(this, sessionId, run));
-  }
-
-  /** `transact` for a transaction that is its own commit (a send's admission): one object from the lock to the stored row. */
-  commit<E extends WritableEvent, R>(commit: TransactCommit<E, R>): Promise<R> {
-    return this.locks.runHeld(commit.fold.sessionId, commit, commit.signal);
+    return this.locks.runHeld(sessionId, new TransactCommit(this, this.fold(sessionId), run), run.signal);
   }
 
   /** The store every transaction appends to. */
@@ -357,15 +312,15 @@ export class TeamEngine {
    * commit is durable. Lets the lock go itself on every path that does not reach the store.
    */
   attempt<E extends WritableEvent, R>(commit: TransactCommit<E, R>): Promise<R> {
-    const { fold, held } = commit;
+    const { fold, run, held } = commit;
     let toAppend: EventToAppend[];
     try {
-      const decision = commit.decide(fold);
+      const decision = run.decide(fold);
       if (decision._tag === 'Left') throw new TeamLogError(decision.left);
       const events = decision.right;
-      if (events.length === 0) return Promise.resolve(afterThenRelease(commit, events, fold, held));
-      if (commit.signal?.aborted === true) throw sendAborted(commit.signal.reason);
-      toAppend = writableEvents(events, this.write(commit.writer, commit.teamId(fold)));
+      if (events.length === 0) return Promise.resolve(afterThenRelease(run, events, fold, held));
+      if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
+      toAppend = writableEvents(events, this.write(run.writer, run.teamId(fold)));
       commit.events = events;
     } catch (error) {
       held.release();
