@@ -25,6 +25,10 @@ export interface TeamLogOptions {
 
 export const defaultFoldCacheSize = 1024;
 
+/** The engine reads time as a number: without a caller's clock, `Date.now` (no Date made per write). */
+const nowOf = (clock: (() => Date) | undefined): (() => number) =>
+  clock === undefined ? Date.now : () => clock().getTime();
+
 const warn = (error: unknown): void => {
   process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'TeamLogListenerWarning');
 };
@@ -37,7 +41,7 @@ export const createTeamLog = (options: TeamLogOptions): TeamLog => {
   const engine = new TeamEngine({
     store: options.store,
     ids: options.ids ?? uuidV7Ids,
-    clock: options.clock ?? (() => new Date()),
+    now: nowOf(options.clock),
     onAccepted: options.onAccepted ?? (() => undefined),
     onListenerError: options.onListenerError ?? warn,
     maxAttempts: options.maxConflictRetries ?? 1000,

@@ -18,7 +18,8 @@ import { TeamLogError } from './team-log-errors';
 
 export interface WriteContext {
   readonly ids: IdSource;
-  readonly clock: () => Date;
+  /** Milliseconds since the epoch: a number, not a Date made per write. */
+  readonly now: () => number;
   /** The session on whose behalf the events are written (the sender, for an acceptance). */
   readonly writer?: SessionId;
   readonly teamId?: TeamId;
@@ -118,7 +119,7 @@ export const appendWritable = (
 
 /** What `appendWritable` hands the store: the events checked, with their metadata and texts; throws what it refuses. */
 export const writableEvents = (events: readonly WritableEvent[], context: WriteContext): EventToAppend[] => {
-  const time = context.clock().getTime();
+  const time = context.now();
   const toAppend: EventToAppend[] = [];
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index] as WritableEvent;

@@ -52,6 +52,11 @@ export class FoldedStream {
     return { team: this.teamOf(), revision: this.sessionState.revision };
   }
 
+  /** The team's roster and tasks alone (what a send routes by), without the state object `team` makes. */
+  get roster(): TeamAccumulator {
+    return this.teamOf();
+  }
+
   /** What an append that builds on this state must expect. */
   get expectedRevision(): ExpectedRevision {
     return this.revision ?? 'no_stream';
@@ -76,8 +81,10 @@ export class FoldedStream {
    * append, so they are folded as they are, neither read back nor decoded again.
    */
   applyAppended(events: readonly WritableEvent[], lastRevision: bigint): void {
-    const first = lastRevision - BigInt(events.length) + 1n;
-    if (first !== (this.revision === undefined ? 0n : this.revision + 1n)) {
+    const next = this.revision === undefined ? 0n : this.revision + 1n;
+    // One event (a send's) needs no count: every bigint sum is an allocation.
+    const first = events.length === 1 ? lastRevision : lastRevision - BigInt(events.length) + 1n;
+    if (first !== next) {
       throw new RangeError(
         `${this.streamName}: appended events end at revision ${lastRevision}, which does not follow the folded revision ${this.revision ?? 'none'}`,
       );

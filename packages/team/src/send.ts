@@ -102,7 +102,7 @@ const route = (
   content: readonly ContentBlock[],
   signal: AbortSignal | undefined,
 ): Routed => {
-  const routed = routeTeamMessage(lead.team.team, closureOf(from.session.lifecycle), sender.sessionId, target);
+  const routed = routeTeamMessage(lead.roster, closureOf(from.session.lifecycle), sender.sessionId, target);
   if (routed._tag === 'Left') throw new TeamLogError(routed.left);
   if (routed.right.target.kind === 'unlisted') return { unlisted: routed.right.target.address };
   const listed = routed.right as ListedRoute;

@@ -41,7 +41,8 @@ import { TeamLogError, type TeamLogFault, sendAborted } from './team-log-errors'
 export interface TeamEngineOptions {
   readonly store: EventStore;
   readonly ids: IdSource;
-  readonly clock: () => Date;
+  /** Milliseconds since the epoch (the TeamLog's clock, read as a number). */
+  readonly now: () => number;
   readonly onAccepted: AcceptedListener;
   /** Reports a listener's error; the acceptance it was told about stands. */
   readonly onListenerError: (error: unknown) => void;
@@ -97,7 +98,7 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
 class TransactCommit<E extends WritableEvent, R> implements HeldWork<R>, AppendSettled<R> {
   /** Set by `start` (the lock's hold) and by the attempt (what it appends). */
   held: HeldKey = unheld;
-  events: readonly E[] = [];
+  events: readonly E[] = noEvents;
 
   constructor(
     private readonly engine: TeamEngine,
@@ -130,6 +131,9 @@ class TransactCommit<E extends WritableEvent, R> implements HeldWork<R>, AppendS
     throw error;
   }
 }
+
+/** What a transaction has appended before its attempt: nothing (one shared list, not one per transaction). */
+const noEvents: readonly never[] = Object.freeze([]);
 
 /** What a transaction holds before its lock starts it: nothing to let go. */
 const unheld: HeldKey = { release: () => undefined };
@@ -377,8 +381,8 @@ export class TeamEngine {
   private write(writer: SessionId, teamId: TeamId | undefined): WriteContext {
     const kept = this.contexts.get(writer);
     if (kept !== undefined && kept.teamId === teamId) return kept;
-    const { ids, clock } = this.options;
-    const context: WriteContext = teamId === undefined ? { ids, clock, writer } : { ids, clock, writer, teamId };
+    const { ids, now } = this.options;
+    const context: WriteContext = teamId === undefined ? { ids, now, writer } : { ids, now, writer, teamId };
     // Bounded like the fold cache's streams: an evicted writer's context is made again.
     if (this.contexts.size >= this.options.foldCacheSize) this.contexts.clear();
     this.contexts.set(writer, context);
@@ -443,13 +447,13 @@ export class TeamEngine {
       type: 'session',
       version: 4,
       id: sessionId,
-      createdAt: this.options.clock().getTime(),
+      createdAt: this.options.now(),
       isSeeded: false,
       delegationDepth: isMember ? 1 : 0,
       ...(session.cwd === undefined ? {} : { cwd: session.cwd }),
       ...(isMember ? { parentSession: lead, origin: 'subagent' } : {}),
     };
-    const write: WriteContext = { ids: this.options.ids, clock: this.options.clock, writer: sessionId, teamId };
+    const write: WriteContext = { ids: this.options.ids, now: this.options.now, writer: sessionId, teamId };
     await appendWritable(
       this.options.store,
       sessionHeaderStream(sessionId),

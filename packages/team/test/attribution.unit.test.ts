@@ -122,7 +122,8 @@ describe('sender attribution and the host-only member adapter', () => {
 });
 
 describe('no Team outbox: the mailbox records cannot be written', () => {
-  const context = { ids: sequentialIds('w'), clock: fixedClock() };
+  const clock = fixedClock();
+  const context = { ids: sequentialIds('w'), now: () => clock().getTime() };
   const queued = {
     type: 'team/message/queued',
     data: {

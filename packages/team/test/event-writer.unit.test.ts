@@ -10,7 +10,7 @@ const created: WritableEvent = {
 
 const context = (writer: string | undefined, teamId: string | undefined): WriteContext => ({
   ids: sequentialIds('w'),
-  clock: () => new Date(1_700_000_000_123),
+  now: () => 1_700_000_000_123,
   ...(writer === undefined ? {} : { writer: writer as SessionId }),
   ...(teamId === undefined ? {} : { teamId: teamId as TeamId }),
 });

@@ -78,6 +78,8 @@ describe('one fold per stream', () => {
     expect(fold.session.lifecycle).toMatchObject({ native: true, role: 'lead' });
     expect([...fold.team.team.members.values()].map((entry) => entry.snapshot.name)).toEqual(['researcher']);
     expect(fold.team.revision).toBe(fold.session.revision);
+    // What a send routes by: the same roster, without the state object `team` makes per look.
+    expect(fold.roster).toBe(fold.team.team);
     expect(fold.expectedRevision).toBe(BigInt(fold.session.revision));
   });
 
