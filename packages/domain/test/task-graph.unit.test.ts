@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import type { TaskId, TaskStatus, TeamTaskSnapshot } from '@teamlog/events';
+import type { PositiveInteger, TaskId, TaskStatus, TeamTaskSnapshot } from '@teamlog/events';
 import { type TaskSnapshots, taskGraphViolation } from '@teamlog/domain';
 
 /*
@@ -62,8 +62,15 @@ const candidateSnapshot = fc.record({
 
 type Drawn = { readonly id: TaskId; readonly status: TaskStatus; readonly blockedBy: TaskId[] };
 
-const taskOf = ({ id, status, blockedBy }: Drawn): TeamTaskSnapshot =>
-  ({ id, revision: 1, subject: 's', description: 'd', status, blockedBy, writeScopes: [] }) as TeamTaskSnapshot;
+const taskOf = ({ id, status, blockedBy }: Drawn): TeamTaskSnapshot => ({
+  id,
+  revision: 1 as PositiveInteger,
+  subject: 's',
+  description: 'd',
+  status,
+  blockedBy,
+  writeScopes: [],
+});
 
 /** The tasks and their dependents, as the fold keeps them (every task's edges, deleted ones' too). */
 const graphOf = (drawn: readonly Drawn[]) => {
