@@ -133,16 +133,36 @@ interface MessageLike {
   readonly source: MessageSource;
 }
 
+/**
+ * How an accumulated inbox keeps a message's fields: as the event gives them, or as a view keeps
+ * them (its ids resolved in a scope, its body dropped), read in place from the event's own
+ * messages with no copy of the event made.
+ */
+export interface InboxMessageFields {
+  id(id: MessageId): MessageId;
+  source(source: MessageSource): MessageSource;
+  content(content: readonly ContentBlock[]): readonly ContentBlock[];
+}
+
+const asGiven: InboxMessageFields = {
+  id: (id) => id,
+  source: (source) => source,
+  content: (content) => content,
+};
+
 const record = (
   inbox: InboxAccumulator,
   message: MessageLike,
+  fields: InboxMessageFields,
   list: InboxList | undefined,
   origin: InboxOrigin,
   seq: number,
   status: InboxEntryStatus = 'pending',
 ): number => {
   const index = inbox.entries.length;
-  const { id, source, content } = message;
+  const id = fields.id(message.id);
+  const source = fields.source(message.source);
+  const content = fields.content(message.content);
   // Literals in the key order the entry always had (no spreads: one allocation per accepted message).
   const entry: { -readonly [K in keyof InboxEntry]: InboxEntry[K] } =
     list === undefined
@@ -150,7 +170,7 @@ const record = (
       : { id, list, origin, source, content, acceptedSeq: seq, status };
   if (status !== 'pending') entry.settledSeq = seq;
   inbox.entries.push(entry);
-  inbox.byId.set(message.id, index);
+  inbox.byId.set(id, index);
   return index;
 };
 
@@ -177,14 +197,19 @@ const movesInbox = (state: InboxState, event: StreamEvent): boolean => {
 
 /**
  * Fold one session event into an accumulated inbox, in place (the projections' fold over whole
- * logs). An event its codec refuses moves nothing.
+ * logs). An event its codec refuses moves nothing. Its messages' ids, sources and bodies are kept
+ * as `fields` gives them (as given, unless a view says otherwise).
  */
-export const accumulateInbox = (inbox: InboxAccumulator, event: StreamEvent): InboxAccumulator => {
+export const accumulateInbox = (
+  inbox: InboxAccumulator,
+  event: StreamEvent,
+  fields: InboxMessageFields = asGiven,
+): InboxAccumulator => {
   if (!event.catalog) return inbox;
   switch (event.type) {
     case 'agent/inbox/spliced': {
       const { target: list, start, removedCount, outcome } = event.data;
-      const inserted = event.data.inserted.map((message) => record(inbox, message, list, 'spliced', event.seq));
+      const inserted = event.data.inserted.map((message) => record(inbox, message, fields, list, 'spliced', event.seq));
       const removed = inbox.pending[list].splice(start, removedCount ?? 0, ...inserted);
       const status: InboxEntryStatus = outcome === 'canceled' ? 'canceled' : 'claimed';
       removed.forEach((index) => settle(inbox, index, status, event.seq));
@@ -192,13 +217,14 @@ export const accumulateInbox = (inbox: InboxAccumulator, event: StreamEvent): In
     }
     case 'teamlog/inbox/accepted': {
       const { list, message } = event.data;
-      inbox.pending[list].push(record(inbox, message, list, 'accepted', event.seq));
+      inbox.pending[list].push(record(inbox, message, fields, list, 'accepted', event.seq));
       return inbox;
     }
     case 'teamlog/inbox/claimed':
     case 'teamlog/inbox/canceled': {
       const { list } = event.data;
-      const ids = new Set<MessageId>(event.data.messageIds);
+      const ids = new Set<MessageId>();
+      for (const id of event.data.messageIds) ids.add(fields.id(id));
       const status: InboxEntryStatus = event.type === 'teamlog/inbox/claimed' ? 'claimed' : 'canceled';
       const keep: number[] = [];
       for (const index of inbox.pending[list]) {
@@ -211,8 +237,8 @@ export const accumulateInbox = (inbox: InboxAccumulator, event: StreamEvent): In
     case 'user/message': {
       const message = event.data;
       // A peer message that never passed through the lists (a quiet inject) was accepted and claimed at once.
-      if (isPeerSource(message.source) && !inbox.byId.has(message.id))
-        record(inbox, message, undefined, 'direct', event.seq, 'claimed');
+      if (isPeerSource(message.source) && !inbox.byId.has(fields.id(message.id)))
+        record(inbox, message, fields, undefined, 'direct', event.seq, 'claimed');
       return inbox;
     }
     default:

@@ -31,19 +31,55 @@ export const taskGraphViolation = (
   }
   // Most snapshots change a status or an owner, not the edges: nothing to walk, nothing allocated.
   if (candidate.blockedBy.length === 0) return undefined;
-  const seen = scratch.seen;
-  seen.clear();
-  for (const blocker of candidate.blockedBy) {
+  const { blockedBy } = candidate;
+  for (let index = 0; index < blockedBy.length; index += 1) {
+    const blocker = blockedBy[index] as TaskId;
     if (blocker === candidate.id) return `task "${candidate.id}" blocks itself`;
-    if (seen.has(blocker)) return `task "${candidate.id}" lists blocker "${blocker}" twice`;
-    seen.add(blocker);
+    if (listedBefore(blockedBy, index)) return `task "${candidate.id}" lists blocker "${blocker}" twice`;
     if (!isLive(lookup(tasks, candidate, blocker)))
       return `blocker task "${blocker}" for "${candidate.id}" is missing or deleted`;
   }
-  return reachesItself(tasks, candidate) ? `task dependency cycle includes "${candidate.id}"` : undefined;
+  return hasLiveDependent(tasks, candidate, dependents) && reachesItself(tasks, candidate)
+    ? `task dependency cycle includes "${candidate.id}"`
+    : undefined;
 };
 
-/* The walks' working sets, reused (the checks are synchronous and never nested): no Set or array per record. */
+/**
+ * A cycle through the candidate ends in a live task that lists the candidate as a blocker, so with
+ * no such task there is nothing to walk: a new task (no live task can list an id that was never
+ * live) or the tail of a chain.
+ */
+const hasLiveDependent = (
+  tasks: TaskSnapshots,
+  candidate: TeamTaskSnapshot,
+  dependents: ReadonlyMap<TaskId, ReadonlySet<TaskId>>,
+): boolean => {
+  const ids = dependents.get(candidate.id);
+  if (ids === undefined) return false;
+  for (const id of ids) if (id !== candidate.id && isLive(tasks.get(id)?.snapshot)) return true;
+  return false;
+};
+
+/*
+ * Whether the blocker at `index` is listed before it. A task lists a blocker or two, so a scan of
+ * the list costs less than a set (whose `clear` makes a new table); a long list is read through one.
+ */
+const shortList = 8;
+
+const listedBefore = (blockedBy: readonly TaskId[], index: number): boolean => {
+  const blocker = blockedBy[index] as TaskId;
+  if (blockedBy.length <= shortList) {
+    for (let before = 0; before < index; before += 1) if (blockedBy[before] === blocker) return true;
+    return false;
+  }
+  const { seen } = scratch;
+  if (index === 0) seen.clear();
+  if (seen.has(blocker)) return true;
+  seen.add(blocker);
+  return false;
+};
+
+/* The checks' working sets, reused (the checks are synchronous and never nested): no Set or array per record. */
 const scratch = { seen: new Set<TaskId>(), visited: new Set<TaskId>(), pending: [] as TaskId[] };
 
 const reachesItself = (tasks: TaskSnapshots, candidate: TeamTaskSnapshot): boolean => {

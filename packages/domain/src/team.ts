@@ -188,14 +188,17 @@ export const initialTeamState = (teamId: TeamId): TeamState => initialTeamAccumu
 
 /**
  * How a record is applied. `fold`: the accumulator is the fold's own, so an entry that changes is
- * updated in place and a dependents set is changed in place (nothing is allocated per mailbox
- * record or task snapshot in steady state). `trial`: the accumulator is a pure fold's private copy
+ * updated in place, a dependents set is changed in place and a new task moves `nextTaskNumber` in
+ * place (nothing is allocated per mailbox record or task snapshot in steady state). `trial`: the accumulator is a pure fold's private copy
  * (`writableFor`), whose maps share their entries and sets with the given state, so whatever
  * changes is a new object and the given state is never touched.
  */
 type ApplyMode = 'fold' | 'trial';
 
-/** The violated rule (as text), or the next accumulator: the same object unless a field other than the maps changes. */
+/**
+ * The violated rule (as text), or the next accumulator: the same object unless a field other than
+ * the maps (and, folding, the next task number) changes.
+ */
 type Applied = string | TeamAccumulator;
 
 const eitherOf = (applied: Applied): Either<string, TeamAccumulator> =>
@@ -239,7 +242,7 @@ const applyPayload = (acc: TeamAccumulator, event: CatalogEventOf<TeamRecordType
 /**
  * Check a decoded record of the accumulator's own team against the Team rules (docs/rules.md) and
  * apply it in place. Returns the violated rule (as text) on the left, or the next accumulator on
- * the right: the same object, its maps updated, unless a field other than the maps changes. An
+ * the right: the same object, its maps and next task number updated, unless another field changes. An
  * entry the record changes (a member's or task's next snapshot, a delivery) is the held entry,
  * updated: the accumulator must be the caller's own, sharing its entries with no other state.
  */
@@ -353,7 +356,14 @@ const applyTask = (acc: TeamAccumulator, task: TeamTaskSnapshot, seq: number, mo
     task.id,
     prior === undefined ? { snapshot: task, firstSeq: seq, seq } : nextEntry(prior, task, seq, mode),
   );
-  return typeof n === 'number' && n + 1 > acc.nextTaskNumber ? { ...acc, nextTaskNumber: n + 1 } : acc;
+  return typeof n === 'number' && n + 1 > acc.nextTaskNumber ? withNextTaskNumber(acc, n + 1, mode) : acc;
+};
+
+/** A new task's number moves the next one: in place when folding (every new task does), a copy on a trial. */
+const withNextTaskNumber = (acc: TeamAccumulator, next: number, mode: ApplyMode): TeamAccumulator => {
+  if (mode === 'trial') return { ...acc, nextTaskNumber: next };
+  (acc as Mutable<TeamAccumulator>).nextTaskNumber = next;
+  return acc;
 };
 
 /**

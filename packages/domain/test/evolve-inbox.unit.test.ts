@@ -1,5 +1,6 @@
 import { type MessageId, type SessionId, streamEvent } from '@teamlog/events';
 import {
+  type InboxMessageFields,
   type InboxState,
   accumulateInbox,
   evolveInbox,
@@ -97,5 +98,32 @@ describe('inbox fold purity', () => {
       expect(accumulateInbox(acc, streamEvent(type, seq, data))).toBe(acc);
     });
     expect(acc).toEqual(fold(...events));
+  });
+
+  it('given fields as a view keeps them, then entries hold the resolved ids and no body, and claims and copies match the resolved ids', () => {
+    const scoped: InboxMessageFields = {
+      id: (id) => `${id}@s` as MessageId,
+      source: (source) => ({ ...source, resolvedIn: 's' }) as never,
+      content: () => [],
+    };
+    const events: Array<[string, unknown]> = [
+      accepted('next-turn', 'a'),
+      accepted('next-turn', 'b'),
+      ['teamlog/inbox/claimed', { list: 'next-turn', messageIds: ['a'], turn: 1 }],
+      ['user/message', message('a')],
+      ['agent/inbox/spliced', { target: 'next-step', start: 0, inserted: [message('c')] }],
+    ];
+    const given = events.map(([type, data], seq) => streamEvent(type, seq, data));
+    const before = JSON.stringify(given);
+    const acc = initialInboxAccumulator();
+    for (const event of given) accumulateInbox(acc, event, scoped);
+    expect(acc.entries.map((entry) => [entry.id, entry.status, entry.content])).toEqual([
+      ['a@s', 'claimed', []],
+      ['b@s', 'pending', []],
+      ['c@s', 'pending', []],
+    ]);
+    expect(acc.entries.map((entry) => (entry.source as { resolvedIn?: string }).resolvedIn)).toEqual(['s', 's', 's']);
+    expect([...acc.byId.keys()]).toEqual(['a@s', 'b@s', 'c@s']);
+    expect(JSON.stringify(given)).toBe(before);
   });
 });

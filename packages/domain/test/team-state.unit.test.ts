@@ -384,14 +384,29 @@ describe('the Team accumulator of a big Lead log (the projections fold in place)
     expect(state.tasks.get('task-1' as never)?.snapshot.revision).toBe(2);
   });
 
-  it('still gives a new state where a field beside the maps changes: the first record, a higher task number, the failure', () => {
+  it('moves the next task number in place: a new task, as most records, gives the same object', () => {
+    const first = accumulateTeam(
+      initialTeamAccumulator(team),
+      streamEvent('team/member', at(), member('child-a', 'provisioning').data),
+    );
+    const tasked = accumulateTeam(first, streamEvent('team/task', at(), task('task-7', 1).data));
+    expect(tasked).toBe(first);
+    expect(tasked.nextTaskNumber).toBe(8);
+  });
+
+  it('leaves a given state as it was when the pure fold takes a higher task number', () => {
+    const given = fold(member('child-a', 'provisioning'));
+    const tasked = evolveTeam(given, streamEvent('team/task', at(), task('task-7', 1).data));
+    expect(tasked.nextTaskNumber).toBe(8);
+    expect(given.nextTaskNumber).toBe(1);
+  });
+
+  it('still gives a new state where a field beside the maps and the task number changes: the first record, the failure', () => {
     const empty = initialTeamAccumulator(team);
     const first = accumulateTeam(empty, streamEvent('team/member', at(), member('child-a', 'provisioning').data));
     expect(first).not.toBe(empty);
     expect(first.hasRecords).toBe(true);
     const tasked = accumulateTeam(first, streamEvent('team/task', at(), task('task-7', 1).data));
-    expect(tasked).not.toBe(first);
-    expect(tasked.nextTaskNumber).toBe(8);
     const failed = accumulateTeam(tasked, streamEvent('team/message/delivered', at(), delivered('never-queued').data));
     expect(failed).not.toBe(tasked);
     expect(failed.failure?.reason).toBe('message "never-queued" delivered before queueing');
@@ -503,6 +518,20 @@ describe('the task graph check of a task snapshot', () => {
     const cycle = task('task-1', 2, { blockedBy: ['task-40'] });
     state = accumulateTeam(state, streamEvent(cycle.type, cycle.seq, cycle.data));
     expect(state.failure?.reason).toBe('task dependency cycle includes "task-1"');
+  });
+
+  it('walks nothing when a new task waits for the tail of a chain: no live task lists the new id', () => {
+    const tasks = new CountingMap<never, never>();
+    let state: TeamAccumulator = { ...initialTeamAccumulator(team), tasks } as TeamAccumulator;
+    const chain = Array.from({ length: 40 }, (_, index) =>
+      task(`task-${index + 1}`, 1, { blockedBy: index === 0 ? [] : [`task-${index}`] }),
+    );
+    for (const event of chain) state = accumulateTeam(state, streamEvent(event.type, event.seq, event.data));
+    tasks.lookups = 0;
+    const tail = task('task-41', 1, { blockedBy: ['task-40'] });
+    state = accumulateTeam(state, streamEvent(tail.type, tail.seq, tail.data));
+    expect(state.failure).toBeUndefined();
+    expect(tasks.lookups).toBeLessThanOrEqual(2);
   });
 
   it('checks the blockers again when a deleted task comes back with them', () => {

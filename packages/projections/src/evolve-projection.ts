@@ -286,13 +286,17 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
     evolveSuperseded(state, id, recorded);
     return;
   }
-  const held = factsOf(state, id);
+  const stored = state.sessions.get(id);
+  const held = stored ?? initialSessionFacts(id);
   const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0, state.readOnce);
   const route = routeOf(event.type);
   const checked = route.inbox ? checkAcceptance(state, event, recorded, held) : held;
   const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);
-  setFacts(state, route.inbox ? foldInbox(state, event, facts) : facts);
+  const next = route.inbox ? foldInbox(state, event, facts) : facts;
+  // The facts change in place (evolveSessionFacts): most events leave the stored object, not set again.
+  if (next !== stored) state.sessions.set(id, next);
+  state.changes.sessions.add(id);
 };
 
 /**

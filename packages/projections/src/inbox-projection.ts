@@ -7,7 +7,13 @@ import {
   isPeerSource,
   scopeId,
 } from '@teamlog/events';
-import { type InboxAccumulator, type InboxEntry, accumulateInbox, initialInboxAccumulator } from '@teamlog/domain';
+import {
+  type InboxAccumulator,
+  type InboxEntry,
+  type InboxMessageFields,
+  accumulateInbox,
+  initialInboxAccumulator,
+} from '@teamlog/domain';
 import { type HeldMessages, InMemoryHeldMessages } from './held-messages';
 import type { SessionEvent } from './session-event';
 import { scopeSource } from './session-scope';
@@ -75,19 +81,6 @@ export interface InboxChange {
 
 type Message = Pick<UserMessage, 'id' | 'content' | 'source'>;
 
-const messagesOf = (event: CatalogEventOf<InboxEventType>): readonly Message[] => {
-  switch (event.type) {
-    case 'agent/inbox/spliced':
-      return event.data.inserted;
-    case 'teamlog/inbox/accepted':
-      return [event.data.message];
-    case 'user/message':
-      return [event.data];
-    default:
-      return [];
-  }
-};
-
 /** The event's `index`th message, as `messagesOf` lists them, without making the list. */
 const messageAt = (event: CatalogEventOf<InboxEventType>, index: number): Message | undefined => {
   switch (event.type) {
@@ -105,41 +98,33 @@ const messageAt = (event: CatalogEventOf<InboxEventType>, index: number): Messag
 const logicalId = (id: MessageId, source: MessageSource): MessageId =>
   source.kind === 'team-message' && typeof source.messageId === 'string' ? (source.messageId as MessageId) : id;
 
-/** Resolve placeholder ids and drop bodies: the views never show content, only its header. */
-const scopedMessage = <M extends Message>(message: M, scope: string | undefined): M => ({
-  ...message,
-  id: scopeId(message.id, scope),
-  content: [],
-  source: scopeSource(message.source, scope),
-});
+const noContent: readonly never[] = Object.freeze([]);
 
-const scopedEvent = (
-  event: CatalogEventOf<InboxEventType>,
-  scope: string | undefined,
-): CatalogEventOf<InboxEventType> => {
-  switch (event.type) {
-    case 'agent/inbox/spliced':
-      return {
-        ...event,
-        data: { ...event.data, inserted: event.data.inserted.map((message) => scopedMessage(message, scope)) },
-      };
-    case 'teamlog/inbox/accepted':
-      return { ...event, data: { ...event.data, message: scopedMessage(event.data.message, scope) } };
-    case 'user/message':
-      return { ...event, data: scopedMessage(event.data, scope) };
-    case 'teamlog/inbox/claimed':
-      return scope === undefined
-        ? event
-        : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
-    case 'teamlog/inbox/canceled':
-      return scope === undefined
-        ? event
-        : { ...event, data: { ...event.data, messageIds: event.data.messageIds.map((id) => scopeId(id, scope)) } };
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
+const unscopedFields: InboxMessageFields = {
+  id: (id) => id,
+  source: (source) => source,
+  content: () => noContent,
+};
+
+const scopedFields = new Map<string, InboxMessageFields>();
+
+/**
+ * A message's fields as the views keep them: placeholder ids resolved in the session's scope, no
+ * body (the views never show content, only its header). The fold reads them from the event's own
+ * messages, so no scoped copy of the event is made.
+ */
+const viewFields = (scope: string | undefined): InboxMessageFields => {
+  if (scope === undefined) return unscopedFields;
+  let fields = scopedFields.get(scope);
+  if (fields === undefined) {
+    fields = {
+      id: (id) => scopeId(id, scope),
+      source: (source) => scopeSource(source, scope),
+      content: () => noContent,
+    };
+    scopedFields.set(scope, fields);
   }
+  return fields;
 };
 
 const noIndexes: readonly number[] = [];
@@ -193,11 +178,11 @@ export const evolveSessionInbox = (
   scope: string | undefined,
   tracked = true,
 ): InboxChange => {
-  if (event.type === 'user/message' && !isPeerSource(event.data.source)) return holdOnly(inbox, event, scope, tracked);
-  const scoped = scopedEvent(event, scope);
+  const fields = viewFields(scope);
+  if (event.type === 'user/message' && !isPeerSource(event.data.source)) return holdOnly(inbox, event, fields, tracked);
   const before = inbox.state.entries.length;
-  const candidates = settleCandidates(inbox.state, scoped);
-  accumulateInbox(inbox.state, scoped);
+  const candidates = settleCandidates(inbox.state, event);
+  accumulateInbox(inbox.state, event, fields);
   const changed: number[] | undefined = tracked ? [] : undefined;
   for (const index of candidates) {
     const entry = inbox.state.entries[index] as InboxEntry;
@@ -214,7 +199,7 @@ export const evolveSessionInbox = (
     inbox.details.push(detailOf(inbox.state.entries[index] as InboxEntry, event, header));
     changed?.push(index);
   }
-  const held = holdMessages(inbox, messagesOf(scoped), event.seq, tracked);
+  const held = holdMessages(inbox, event, fields, tracked);
   return changed === undefined || held === undefined ? unrecorded : { entries: changed, held };
 };
 
@@ -225,36 +210,43 @@ export const evolveSessionInbox = (
 const holdOnly = (
   inbox: SessionInbox,
   event: CatalogEventOf<'user/message'>,
-  scope: string | undefined,
+  fields: InboxMessageFields,
   tracked: boolean,
 ): InboxChange => {
-  const message = scope === undefined ? event.data : scopedMessage(event.data, scope);
   const held: Array<readonly [MessageId, number]> | undefined = tracked ? [] : undefined;
-  holdMessage(inbox, message, event.seq, held);
+  holdMessage(inbox, event.data, fields, event.seq, held);
   return held === undefined ? unrecorded : { entries: [], held };
 };
 
-/** Hold the messages' ids; tracked, the ids newly held with their seq, else nothing is made. */
+/** Hold the event's messages' ids (`messageAt`'s order); tracked, the ids newly held with their seq, else nothing is made. */
 const holdMessages = (
   inbox: SessionInbox,
-  messages: readonly Message[],
-  seq: number,
+  event: CatalogEventOf<InboxEventType>,
+  fields: InboxMessageFields,
   tracked: boolean,
 ): Array<readonly [MessageId, number]> | undefined => {
   const held: Array<readonly [MessageId, number]> | undefined = tracked ? [] : undefined;
-  for (const message of messages) holdMessage(inbox, message, seq, held);
-  return held;
+  for (let index = 0; ; index += 1) {
+    const message = messageAt(event, index);
+    if (message === undefined) return held;
+    holdMessage(inbox, message, fields, event.seq, held);
+  }
 };
 
-/** Hold a message's id and, for a Team message, its source's id; each newly held goes into `held` when given. */
+/**
+ * Hold a message's id and, for a Team message, its source's id (both as the views keep them); each
+ * newly held goes into `held` when given.
+ */
 const holdMessage = (
   inbox: SessionInbox,
   message: Message,
+  fields: InboxMessageFields,
   seq: number,
   held: Array<readonly [MessageId, number]> | undefined,
 ): void => {
-  if (inbox.held.hold(message.id, seq)) held?.push([message.id, seq]);
+  const id = fields.id(message.id);
+  if (inbox.held.hold(id, seq)) held?.push([id, seq]);
   if (message.source.kind !== 'team-message') return;
-  const logical = logicalId(message.id, message.source);
+  const logical = logicalId(id, fields.source(message.source));
   if (inbox.held.hold(logical, seq)) held?.push([logical, seq]);
 };
