@@ -16,4 +16,7 @@ await build({
   outdir: join(packages, 'bench', 'dist', 'bundle'),
   // Emmett is the PostgreSQL comparison's own store: measured as it is installed.
   external: [...external, '@event-driven-io/emmett-postgresql'],
+  // For the bench's profiles only (profile-run.ts names each frame's source): no comment in the bundle.
+  sourcemap: 'external',
+  sourcesContent: false,
 });

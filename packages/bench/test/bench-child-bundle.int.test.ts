@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { bundleLocator } from '../src/bundled-frames';
 import { benchChildScript, runChild } from '../src/run-child';
 import { tempDirectory } from './temp-directory';
 
@@ -19,5 +21,13 @@ describe('the bench child', () => {
     expect(result.case).toBe('parse-baseline');
     expect(result.detail.ownModules).toBe(1);
     expect(benchChildScript).toMatch(/[\\/]packages[\\/]bench[\\/]dist[\\/]bundle[\\/]bench-child\.js$/);
+  });
+
+  it("puts a frame of the bundle back at its source file, for the bench's profiles", () => {
+    const lineNumber = readFileSync(benchChildScript, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.startsWith('var parseEveryLine = '));
+    const place = bundleLocator(benchChildScript)(`file://${benchChildScript}`, lineNumber, 4);
+    expect(place?.url).toMatch(/\/packages\/bench\/src\/json-parse-baseline\.ts$/);
   });
 });
