@@ -6,6 +6,7 @@ import { SqliteEventStore, sqliteProjections } from '@teamlog/store-sqlite';
 import { ChildRequest, type ChildResult, resultPrefix } from './child-protocol';
 import { parseEveryLine } from './json-parse-baseline';
 import { processIo } from './proc-io';
+import { ownModulesLoaded } from './own-modules';
 import { peakRssFromProc } from './proc-status';
 import { createSchemaFile, groupsOf, openRawInserter } from './raw-insert-baseline';
 import { openBenchSqliteStore } from './bench-sqlite-store';
@@ -159,7 +160,8 @@ const main = async (): Promise<void> => {
   const result: ChildResult = {
     case: decoded.right.case,
     ...measured,
-    detail: { ...measured.detail, ...io, ...memory },
+    // `ownModules`: 1 when this child runs as one bundle, as the CLI ships (run-child.ts).
+    detail: { ...measured.detail, ...io, ...memory, ownModules: ownModulesLoaded() },
     peakRssBytes: peakRssFromProc() ?? 0,
     sampledPeakRssBytes: sampled.peakRssBytes,
   };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ import { runFuzzSection } from './fuzz-section';
 import { runSendSection } from './send-section';
 import { runFollowSection } from './follow-section';
 import { sourceRevision } from './source-revision';
+import { benchChildDescription, benchChildScript } from './run-child';
 
 /* `npm run bench`: generated inputs in a temp directory (removed after), one child process per measurement. */
 
@@ -71,6 +72,7 @@ const run = async (options: BenchOptions, workDirectory: string): Promise<void> 
     `teamlog bench, ${new Date().toISOString()}${options.quick ? ' (quick)' : ''}`,
     `machine: ${machineDescription()}`,
     `source: ${sourceRevision(__dirname) ?? 'not a git checkout'}`,
+    `children run: ${benchChildDescription}`,
     sizesLine(options),
     '',
     renderTable(rows),
@@ -93,6 +95,10 @@ const main = async (): Promise<number> => {
   if (parsed.right.help) {
     process.stdout.write(`${benchUsage}\n`);
     return 0;
+  }
+  if (!existsSync(benchChildScript)) {
+    process.stderr.write(`the bench's child ${benchChildScript} is missing: run \`npm run build\` first\n`);
+    return 2;
   }
   const workDirectory = mkdtempSync(join(tmpdir(), 'teamlog-bench-'));
   const cleanUp = (): void => rmSync(workDirectory, { recursive: true, force: true });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import type { ChildRequest } from './child-protocol';
 import { type CpuProfileSummary, type TimeShare, decodeCpuProfile, summariseCpuProfile } from './cpu-profile-summary';
-import { runChild } from './run-child';
+import { benchChildScript, runChild } from './run-child';
+import { bundleLocator, withSourceFrames } from './bundled-frames';
 
 /**
  * Run a measurement again under `node --cpu-prof` (profile written into `directory`) and summarise it.
@@ -22,7 +23,8 @@ export const profileChild = async (request: ChildRequest, directory: string): Pr
 const summariseProfileFile = async (file: string): Promise<CpuProfileSummary> => {
   const decoded = decodeCpuProfile(JSON.parse(await fs.readFile(file, 'utf8')));
   if (isLeft(decoded)) throw decoded.left;
-  return summariseCpuProfile(decoded.right);
+  // The child is a bundle: its frames are summarised at their sources (its source map).
+  return summariseCpuProfile(withSourceFrames(decoded.right, bundleLocator(benchChildScript)));
 };
 
 const shareLine = (entry: TimeShare): string =>

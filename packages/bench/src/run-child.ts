@@ -14,7 +14,16 @@ export class ChildMeasurementFailed extends Error {
   }
 }
 
-const childScript = join(__dirname, 'bench-child.js');
+/**
+ * The measuring child as the CLI ships its code: one esbuild bundle of the packages' sources
+ * (scripts/bundle-bench-child.mjs), so calls between packages are direct and a run compiles one
+ * file. Every case runs it, the baselines too. From `src/` or `dist/` alike.
+ */
+export const benchChildScript = join(__dirname, '..', 'dist', 'bundle', 'bench-child.js');
+
+/** What the bench's report says its children run. */
+export const benchChildDescription =
+  "one esbuild bundle of the packages' sources, as the CLI ships (packages/bench/dist/bundle/bench-child.js), baselines included";
 
 /** The in-memory replay keeps every event: let its heap grow past the default limit. Others run with Node's defaults. */
 const heapFlagsFor = (request: ChildRequest): string[] =>
@@ -34,7 +43,7 @@ export const runChild = (request: ChildRequest, nodeArgs: readonly string[] = []
   new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...heapFlagsFor(request), ...nodeArgs, childScript, JSON.stringify(request)],
+      [...heapFlagsFor(request), ...nodeArgs, benchChildScript, JSON.stringify(request)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
