@@ -80,12 +80,14 @@ const bomFirstByte = 0xef;
 
 /**
  * A line's text, decoded straight from the buffer it was read into. A line its read chunk proved
- * valid UTF-8 is sliced without a second check; any other line (or one starting with a byte
+ * ASCII is sliced byte for byte (the same text, without the UTF-8 decoder's scan); one proved
+ * valid UTF-8 is decoded without a second check; any other line (or one starting with a byte
  * order mark) goes through the fatal decoder, which finds what is wrong with it.
  */
 const lineText = (line: SplitLine): string | undefined => {
   const { chunk, start, end } = line;
-  if (line.utf8 && chunk[start] !== bomFirstByte) return chunk.toString('utf8', start, end);
+  if (line.text === 'ascii') return chunk.toString('latin1', start, end);
+  if (line.text === 'utf8' && chunk[start] !== bomFirstByte) return chunk.toString('utf8', start, end);
   try {
     return utf8.decode(chunk.subarray(start, end));
   } catch {
@@ -275,12 +277,13 @@ export class EventLineProcessor {
       data: packedMemberData(row, 0),
       packed: row.type,
     };
-    if (this.factsOf(first.type).eventClass === 'catalog') {
+    const facts = this.factsOf(first.type);
+    if (facts.eventClass === 'catalog') {
       for (const member of packedRowEvents(row)) into.push(this.visited(line, member));
       return true;
     }
     // Every member has the row's one type: the class, and the checks classify makes, are the first one's.
-    const eventClass = this.classify(line.line, first);
+    const eventClass = this.classify(line.line, first, facts);
     if (this.compactIds !== undefined) this.pushCompact(line, row, eventClass, this.compactIds, into);
     else for (const member of packedRowEvents(row)) into.push(new VisitedEvent(line, member, eventClass, false));
     return true;
@@ -305,8 +308,9 @@ export class EventLineProcessor {
   }
 
   private visited(line: SplitLine, event: LogicalEvent): SessionLogEvent {
-    const eventClass = this.classify(line.line, event);
-    const catalogChecked = eventClass === 'catalog' && this.verdictOf(event);
+    const facts = this.factsOf(event.type);
+    const eventClass = this.classify(line.line, event, facts);
+    const catalogChecked = eventClass === 'catalog' && this.verdictOf(event, facts);
     // For a store that keeps no payload, one object is the visited event, the event to append and the recorded one.
     return this.oneShot === undefined
       ? new VisitedEvent(line, event, eventClass, catalogChecked)
@@ -323,8 +327,8 @@ export class EventLineProcessor {
   }
 
   /** Whether a catalog event's payload is known accepted by its codec (see `catalogChecked`). */
-  private verdictOf(event: LogicalEvent): boolean {
-    if (!this.factsOf(event.type).teamRecord) return true;
+  private verdictOf(event: LogicalEvent, facts: TypeFacts): boolean {
+    if (!facts.teamRecord) return true;
     if (this.payloads === 'trusted') return this.trustedTeamRecords;
     // A strict read classed it: only a Team record its codec refused is kept as `catalog` (see classify).
     const problems = this.teamProblems;
@@ -369,9 +373,9 @@ export class EventLineProcessor {
     };
   }
 
-  private classify(line: number, event: LogicalEvent): EventClass {
+  /** `facts`: the type's (`factsOf`), looked up once by the caller. */
+  private classify(line: number, event: LogicalEvent, facts: TypeFacts): EventClass {
     const legacy = isLegacyV0Shape(this.formatVersion, event.type, event.data);
-    const facts = this.factsOf(event.type);
     const eventClass: EventClass = legacy ? 'recognised' : facts.eventClass;
     if (this.payloads === 'trusted') return eventClass;
     const problem = legacy ? checkLegacyV0Shape(event.data) : checkCatalogPayload(event.type, eventClass, event.data);

@@ -1,5 +1,15 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { isBlankRange } from './blank-line';
+
+/**
+ * What a line's bytes were proven to be, checked with the rest of its read chunk: so its text
+ * decodes without a second check. ASCII is valid UTF-8 whose text is its bytes one by one.
+ */
+export type ProvenText = 'unproven' | 'utf8' | 'ascii';
+
+/** What a run of bytes is proven to be: ASCII first (the usual log, and as cheap to check), else UTF-8. */
+export const provenTextOf = (bytes: Uint8Array): ProvenText =>
+  isAscii(bytes) ? 'ascii' : isUtf8(bytes) ? 'utf8' : 'unproven';
 
 /**
  * One complete line (its `\n` seen), numbered from 1, without the newline: a range of the buffer
@@ -13,8 +23,8 @@ export class SplitLine {
     readonly chunk: Buffer,
     readonly start: number,
     readonly end: number,
-    /** `chunk[start, end)` is valid UTF-8, checked with the rest of its read chunk: it decodes without a second check. */
-    readonly utf8 = false,
+    /** What `chunk[start, end)` was proven to be (see `ProvenText`). */
+    readonly text: ProvenText = 'unproven',
     /** The line was longer than `maxLineBytes`; its bytes were discarded (the range is empty). */
     readonly overlongBytes: number | undefined = undefined,
     /**
@@ -77,10 +87,10 @@ export async function* splitLines(
   const assembledLine = (bytes: Buffer, end: number): SplitLine => {
     const total = pendingBytes + end;
     let line: SplitLine;
-    if (overlong) line = new SplitLine(lineNumber, noBytes, 0, 0, false, total);
+    if (overlong) line = new SplitLine(lineNumber, noBytes, 0, 0, 'unproven', total);
     else {
       const joined = Buffer.concat([...pending, bytes.subarray(0, end)], total);
-      line = new SplitLine(lineNumber, joined, 0, total, isUtf8(joined));
+      line = new SplitLine(lineNumber, joined, 0, total, provenTextOf(joined));
     }
     pending = [];
     pendingBytes = 0;
@@ -104,7 +114,7 @@ export async function* splitLines(
     }
     // The complete lines of this read, checked as one range: valid UTF-8 in all is valid in each.
     const last = bytes.lastIndexOf(newline);
-    const utf8 = last > start && isUtf8(bytes.subarray(start, last));
+    const text: ProvenText = last > start ? provenTextOf(bytes.subarray(start, last)) : 'unproven';
     let blankStart = 0;
     let blankLines = 0;
     for (; end !== -1; end = bytes.indexOf(newline, start)) {
@@ -118,7 +128,7 @@ export async function* splitLines(
         continue;
       }
       if (blankLines > 0) {
-        batch.push(new SplitLine(blankStart, noBytes, 0, 0, false, undefined, blankLines));
+        batch.push(new SplitLine(blankStart, noBytes, 0, 0, 'unproven', undefined, blankLines));
         blankLines = 0;
         if (batch.length >= splitBatchLines) {
           yield batch;
@@ -127,8 +137,8 @@ export async function* splitLines(
       }
       batch.push(
         length > maxLineBytes
-          ? new SplitLine(lineNumber, noBytes, 0, 0, false, length)
-          : new SplitLine(lineNumber, bytes, start, end, utf8),
+          ? new SplitLine(lineNumber, noBytes, 0, 0, 'unproven', length)
+          : new SplitLine(lineNumber, bytes, start, end, text),
       );
       start = end + 1;
       if (batch.length >= splitBatchLines) {
@@ -137,7 +147,7 @@ export async function* splitLines(
         batch = [];
       }
     }
-    if (blankLines > 0) batch.push(new SplitLine(blankStart, noBytes, 0, 0, false, undefined, blankLines));
+    if (blankLines > 0) batch.push(new SplitLine(blankStart, noBytes, 0, 0, 'unproven', undefined, blankLines));
     if (start < bytes.length) {
       const rest = bytes.subarray(start);
       if (!overlong && pendingBytes + rest.length > maxLineBytes) {

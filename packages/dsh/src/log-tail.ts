@@ -201,7 +201,7 @@ export class LogTail {
       this.lines += 1;
       const line =
         length > this.maxLineBytes
-          ? new SplitLine(this.lines, noBytes, 0, 0, false, length)
+          ? new SplitLine(this.lines, noBytes, 0, 0, 'unproven', length)
           : new SplitLine(this.lines, text, start, end);
       start = end + 1;
       if (this.lines === 1) this.checkHeader(line);

@@ -20,3 +20,22 @@ export const envelopeKeys: ReadonlySet<string> = new Set([
   'surfaceOp',
   'sourceEventSeqs',
 ]);
+
+/**
+ * `envelopeKeys.has(key)` as comparisons: the reader asks it of every key of every line, and a
+ * parsed line's keys compare with these constants faster than they hash into the set.
+ */
+export const isEnvelopeKey = (key: string): boolean => {
+  switch (key) {
+    case 'type':
+    case 'seq':
+    case 'time':
+    case 'data':
+    case 'ignorable':
+    case 'surfaceOp':
+    case 'sourceEventSeqs':
+      return true;
+    default:
+      return false;
+  }
+};

@@ -12,7 +12,7 @@ import {
   isPackedRowType,
   openObject,
 } from '@teamlog/events';
-import { type LogicalEvent, envelopeKeys } from './logical-event';
+import { type LogicalEvent, envelopeKeys, isEnvelopeKey } from './logical-event';
 import { expandPackedRow } from './packed-row-expander';
 import { type PhysicalSeqReference, expandSeqRanges } from './seq-range-codec';
 
@@ -106,7 +106,7 @@ const decodeEnvelope = (record: Record<string, unknown>, context: RecordContext)
 
 /** Whether every key of the record is an envelope key (a for-in: no key array per line). */
 const hasOnlyEnvelopeKeys = (record: Record<string, unknown>): boolean => {
-  for (const key in record) if (!envelopeKeys.has(key)) return false;
+  for (const key in record) if (!isEnvelopeKey(key)) return false;
   return true;
 };
 

@@ -8,7 +8,7 @@ const line = (number: number, text: string): SplitLine => {
   return new SplitLine(number, bytes, 0, bytes.length);
 };
 const blankRun = (number: number, lines: number): SplitLine =>
-  new SplitLine(number, Buffer.alloc(0), 0, 0, false, undefined, lines);
+  new SplitLine(number, Buffer.alloc(0), 0, 0, 'unproven', undefined, lines);
 const eventLine = (number: number, seq: number, type = 'turn/start') =>
   line(number, JSON.stringify({ type, seq, time: 1, data: type === 'turn/start' ? { turn: 1 } : {} }));
 

@@ -115,12 +115,26 @@ describe('streaming line splitter', () => {
       yield rest;
     }
     const { lines } = await collect(source());
-    expect(lines.map((line) => [line.line, line.utf8])).toEqual([
-      [1, true],
-      [2, true],
-      [3, true],
-      [4, false],
+    expect(lines.map((line) => [line.line, line.text])).toEqual([
+      [1, 'utf8'],
+      [2, 'utf8'],
+      [3, 'utf8'],
+      [4, 'unproven'],
     ]);
     expect(lines[2]?.bytes.toString()).toBe('"\u20ac"');
+  });
+
+  it('marks the lines of a read ASCII when the whole read is, so they are sliced byte for byte', async () => {
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('"a"\n"b"\n"c');
+      yield Buffer.from('d"\n"\u20ac"\n');
+    }
+    const { lines } = await collect(source());
+    expect(lines.map((line) => [line.line, line.text])).toEqual([
+      [1, 'ascii'],
+      [2, 'ascii'],
+      [3, 'ascii'],
+      [4, 'utf8'],
+    ]);
   });
 });

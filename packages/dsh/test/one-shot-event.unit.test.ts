@@ -12,7 +12,7 @@ const streamKey = 'one-shot-session';
 const lineOf = (number: number, value: unknown): SplitLine => {
   const bytes = Buffer.from(JSON.stringify(value));
   const read = Buffer.concat([Buffer.from('xx\n'), bytes, Buffer.from('\nyy')]);
-  return new SplitLine(number, read, 3, 3 + bytes.length, true);
+  return new SplitLine(number, read, 3, 3 + bytes.length, 'utf8');
 };
 
 /** V4 event lines with every envelope key a line may carry, an unknown one among them. */
