@@ -19,7 +19,9 @@ export interface CompiledValidator<A = unknown> {
 }
 
 /*
- * The codec tree is walked once and every composite node becomes one generated function. The
+ * The codec tree is walked once. The root, each union and tagged union, and each recursion become
+ * a generated function; every other composite node (an object, array, tuple, intersection) is
+ * written in place in the function that checks its parent, so a check calls few functions. The
  * generated code reproduces each combinator's `validate` as io-ts 2.2 and strict-object.ts /
  * tagged-union.ts write it:
  * - `type`: an object (not null, not an array), every declared key's value checked, an absent key
@@ -109,97 +111,145 @@ class ValidatorCompiler {
     return `ext[${this.externals.length - 1}]`;
   }
 
-  private local(): string {
+  private local(prefix = 'p'): string {
     this.locals += 1;
-    return `p${this.locals}`;
+    return `${prefix}${this.locals}`;
   }
 
   private body(node: Node): string {
-    if (node instanceof ObjectShapeCodec) return this.objectBody(node.required, node.optional, node.extraKeys);
     if (node instanceof TaggedUnionCodec) return this.taggedUnionBody(node);
     if (node === JsonValue || node === JsonObject) return `  return ${this.external((node as t.Mixed).is)}(x);`;
+    if (node._tag === 'UnionType') {
+      const tests = ((node as unknown as t.UnionType<t.Mixed[]>).types as Node[]).map((member) =>
+        this.test(member, 'x'),
+      );
+      return `  return ${tests.length === 0 ? 'false' : tests.join(' || ')};`;
+    }
+    if (this.isInlined(node)) return [...this.inline(node, 'x'), 'return true;'].map((line) => `  ${line}`).join('\n');
+    return this.fallbackBody(node);
+  }
+
+  /** Nodes whose check is a run of statements that return false (all of them must hold): written in place, not called. */
+  private isInlined(node: Node): boolean {
+    if (node instanceof ObjectShapeCodec) return true;
+    if (node instanceof TaggedUnionCodec || node === JsonValue || node === JsonObject) return false;
     switch (node._tag) {
       case 'InterfaceType':
-        return this.objectBody((node as unknown as t.InterfaceType<t.Props>).props, {}, 'kept');
       case 'PartialType':
-        return this.objectBody({}, (node as unknown as t.PartialType<t.Props>).props, 'kept');
       case 'ExactType':
       case 'ReadonlyType':
-        return `  return ${this.test((node as unknown as { type: Node }).type, 'x')};`;
       case 'IntersectionType':
-      case 'UnionType': {
-        const members = (node as unknown as t.UnionType<t.Mixed[]>).types as Node[];
-        const joiner = node._tag === 'UnionType' ? ' || ' : ' && ';
-        const tests = members.map((member) => this.test(member, 'x'));
-        return `  return ${tests.length === 0 ? String(node._tag !== 'UnionType') : tests.join(joiner)};`;
-      }
+      case 'ArrayType':
+      case 'ReadonlyArrayType':
+      case 'TupleType':
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Statements that return false unless the value in `v` passes `node`. A composite node that
+   * must hold as a whole (an object, array, tuple, intersection) is written here in its parent's
+   * function, so a check runs as few functions as the codec's unions and recursions need: fewer
+   * calls in the interpreter, and fewer functions for V8 to tier up one by one. A union, a tagged
+   * union, a recursion (a cycle always passes through one) and anything else is called.
+   */
+  private check(node: Node, v: string): string[] {
+    // A node that already has its function (a recursion's) is called, not written twice.
+    if (!this.isInlined(node) || this.names.has(node)) return [`if (!(${this.test(node, v)})) return false;`];
+    return this.inline(node, v);
+  }
+
+  /** `check` of a node `isInlined` accepts, written in place. */
+  private inline(node: Node, v: string): string[] {
+    if (node instanceof ObjectShapeCodec) return this.objectLines(node.required, node.optional, node.extraKeys, v);
+    switch (node._tag) {
+      case 'InterfaceType':
+        return this.objectLines((node as unknown as t.InterfaceType<t.Props>).props, {}, 'kept', v);
+      case 'PartialType':
+        return this.objectLines({}, (node as unknown as t.PartialType<t.Props>).props, 'kept', v);
+      case 'ExactType':
+      case 'ReadonlyType':
+        return this.check((node as unknown as { type: Node }).type, v);
+      case 'IntersectionType':
+        return ((node as unknown as t.IntersectionType<t.Mixed[]>).types as Node[]).flatMap((member) =>
+          this.check(member, v),
+        );
       case 'ArrayType':
       case 'ReadonlyArrayType': {
         const item = (node as unknown as t.ArrayType<t.Mixed>).type as Node;
+        const index = this.local('i');
+        const element = this.local('e');
         return [
-          '  if (!Array.isArray(x)) return false;',
-          '  for (let i = 0; i < x.length; i++) {',
-          '    const e = x[i];',
-          `    if (!(${this.test(item, 'e')})) return false;`,
-          '  }',
-          '  return true;',
-        ].join('\n');
+          `if (!Array.isArray(${v})) return false;`,
+          `for (let ${index} = 0; ${index} < ${v}.length; ${index}++) {`,
+          `  const ${element} = ${v}[${index}];`,
+          ...this.check(item, element).map((line) => `  ${line}`),
+          '}',
+        ];
       }
-      case 'TupleType': {
+      default: {
         const items = (node as unknown as t.TupleType<t.Mixed[]>).types as Node[];
-        const lines = items.map((item, index) => {
-          const v = this.local();
-          return `  const ${v} = x[${index}];\n  if (!(${this.test(item, v)})) return false;`;
-        });
-        return ['  if (!Array.isArray(x)) return false;', ...lines, '  return true;'].join('\n');
+        return [
+          `if (!Array.isArray(${v})) return false;`,
+          ...items.flatMap((item, index) => {
+            const p = this.local();
+            return [`const ${p} = ${v}[${index}];`, ...this.check(item, p)];
+          }),
+        ];
       }
-      default:
-        return this.fallbackBody(node);
     }
   }
 
-  private objectBody(required: t.Props, optional: t.Props, extraKeys: 'refused' | 'kept'): string {
-    const lines = ['  if (typeof x !== "object" || x === null || Array.isArray(x)) return false;'];
+  private objectLines(required: t.Props, optional: t.Props, extraKeys: 'refused' | 'kept', x: string): string[] {
+    const lines = [`if (typeof ${x} !== "object" || ${x} === null || Array.isArray(${x})) return false;`];
     for (const [key, codec] of Object.entries(required)) {
       const v = this.local();
-      lines.push(`  const ${v} = x[${JSON.stringify(key)}];`, `  if (!(${this.test(codec as Node, v)})) return false;`);
+      lines.push(`const ${v} = ${x}[${JSON.stringify(key)}];`, ...this.check(codec as Node, v));
     }
     for (const [key, codec] of Object.entries(optional)) {
       const v = this.local();
-      const present = `${v} !== undefined`;
       lines.push(
-        `  const ${v} = x[${JSON.stringify(key)}];`,
-        `  if (${present} && !(${this.test(codec as Node, v)})) return false;`,
+        `const ${v} = ${x}[${JSON.stringify(key)}];`,
+        `if (${v} !== undefined) {`,
+        ...this.check(codec as Node, v).map((line) => `  ${line}`),
+        '}',
       );
       // strictObject refuses a declared optional key that is there with the value undefined.
-      if (extraKeys === 'refused') lines.push(`  if (!(${present}) && (${JSON.stringify(key)} in x)) return false;`);
+      if (extraKeys === 'refused')
+        lines.push(`if (${v} === undefined && (${JSON.stringify(key)} in ${x})) return false;`);
     }
     if (extraKeys === 'refused') {
       const declared = [...Object.keys(required), ...Object.keys(optional)];
+      const k = this.local('k');
       // for-in needs no array of keys; an inherited enumerable key is not one of the object's own.
       lines.push(
-        '  for (const k in x) {',
-        '    switch (k) {',
-        ...declared.map((key) => `      case ${JSON.stringify(key)}:`),
-        ...(declared.length === 0 ? [] : ['        break;']),
-        '      default:',
-        '        if (Object.hasOwn(x, k)) return false;',
-        '    }',
+        `for (const ${k} in ${x}) {`,
+        `  switch (${k}) {`,
+        ...declared.map((key) => `    case ${JSON.stringify(key)}:`),
+        ...(declared.length === 0 ? [] : ['      break;']),
+        '    default:',
+        `      if (Object.hasOwn(${x}, ${k})) return false;`,
         '  }',
+        '}',
       );
     }
-    lines.push('  return true;');
-    return lines.join('\n');
+    return lines;
   }
 
   private taggedUnionBody(node: TaggedUnionCodec<unknown>): string {
-    const cases = Object.entries(node.members).map(
-      ([tag, member]) => `      case ${JSON.stringify(tag)}: return ${this.test(member as Node, 'x')};`,
-    );
+    const tag = this.local('t');
+    const cases = Object.entries(node.members).flatMap(([name, member]) => [
+      `      case ${JSON.stringify(name)}: {`,
+      ...this.check(member as Node, 'x').map((line) => `        ${line}`),
+      '        return true;',
+      '      }',
+    ]);
     return [
-      `  const tag = typeof x === "object" && x !== null ? x[${JSON.stringify(node.tag)}] : undefined;`,
-      '  if (typeof tag === "string") {',
-      '    switch (tag) {',
+      `  const ${tag} = typeof x === "object" && x !== null ? x[${JSON.stringify(node.tag)}] : undefined;`,
+      `  if (typeof ${tag} === "string") {`,
+      `    switch (${tag}) {`,
       ...cases,
       '    }',
       '  }',

@@ -278,6 +278,44 @@ describe('validators compiled from the codecs', () => {
     ]);
   });
 
+  it('write objects, arrays, tuples and intersections in their parent: a function only per union and recursion', () => {
+    const functions = (source: string): number => source.match(/^function /gm)?.length ?? 0;
+    // A send's acceptance: the root, and ContentBlock (a recursion, and its fallback) for the blocks.
+    expect(functions(catalogValidator('teamlog/inbox/accepted').source)).toBe(3);
+    const nested = compileValidator(
+      strictObject(
+        {
+          rows: t.array(
+            t.array(t.tuple([t.string, t.intersection([t.type({ a: t.number }), t.partial({ b: t.string })])])),
+          ),
+          either: t.union([t.string, t.type({ n: t.number })]),
+        },
+        { more: t.readonly(t.type({ c: t.boolean })) },
+        'Nested',
+      ),
+    );
+    // The root, the union, and the union's object member (a union's members are called).
+    expect(functions(nested.source)).toBe(3);
+    expect([
+      nested({ rows: [[['x', { a: 1 }]], [['y', { a: 2, b: 'z' }]]], either: 's' }),
+      nested({ rows: [[['x', { a: 1, b: 2 }]]], either: 's' }),
+      nested({ rows: [[[1, { a: 1 }]]], either: { n: 1 } }),
+      nested({
+        rows: [
+          [],
+          [
+            ['x', { a: 1 }],
+            ['x', {}],
+          ],
+        ],
+        either: 's',
+      }),
+      nested({ rows: [], either: { n: 1 }, more: { c: true } }),
+      nested({ rows: [], either: { n: 1 }, more: { c: 1 } }),
+      nested({ rows: [], either: { n: 'x' } }),
+    ]).toEqual([true, false, false, false, true, false, false]);
+  });
+
   it('follow taggedUnion: a known tag must decode as its member, an inherited name is no member', () => {
     const union = compileValidator(
       taggedUnion(
