@@ -10,7 +10,6 @@ import {
   type Detach,
   type EventStore,
   type EventToAppend,
-  type ExpectedRevision,
   type GlobalPosition,
   type KnownRevision,
   type ReadAllOptions,
@@ -44,6 +43,7 @@ import { WriterThread } from './sqlite-writer-thread';
 import { sqliteWriterUnit } from './sqlite-writer-unit';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import { GroupRows } from './group-rows';
+import { PendingAppend, noRecorded } from './pending-append';
 import { type KeptChainEnd, KeptChainEnds } from './kept-chain-ends';
 import {
   assertNotNewer,
@@ -105,33 +105,6 @@ export interface SqliteEventStoreOptions {
   readonly bulkLoadWhenCreated?: boolean;
 }
 
-/**
- * An append waiting for its group commit. The group's planning and settling write into its
- * mutable fields, so an append costs no planning, outcome or chain-end object of its own; every
- * attempt at the group sets them again (a refused attempt's values are never read).
- */
-interface PendingAppend {
-  readonly stream: StreamName;
-  readonly events: readonly EventToAppend[];
-  readonly encoded: readonly EncodedEvent[];
-  readonly expectedRevision: ExpectedRevision;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-  /** The caller's continuation (appendToStreamSettled): its promise settles with what this makes of the outcome. */
-  readonly settled: AppendSettled<unknown> | undefined;
-  /** Its first revision, and where its rows start in the group's one insert (once planned there). */
-  first: bigint;
-  row: number;
-  /** The last revision its rows write (its result's next expected revision). */
-  revision: bigint;
-  /** What it settles with after the commit: its result, or `error` when `failed`. */
-  failed: boolean;
-  result: AppendResult | undefined;
-  error: unknown;
-  /** The events it wrote, kept only while a participant takes part in commits. */
-  recorded: readonly RecordedEvent[];
-}
-
 interface EventRow {
   position: number | bigint;
   stream_name: string;
@@ -144,8 +117,6 @@ interface EventRow {
 }
 
 const pageSize = 1000;
-/** What an append hands participants when none take part (shared: nothing ever adds to it). */
-const noRecorded: readonly RecordedEvent[] = Object.freeze([]);
 /**
  * Commits made by every SqliteEventStore of this process. A connection's look at `data_version`
  * (which only moves for other connections' commits) serves its `knownRevision` answers for the
@@ -209,7 +180,7 @@ const settle = (append: PendingAppend, heads: StreamHeads): void => {
   heads.set(append.stream, result.nextExpectedRevision < 0n ? undefined : result.nextExpectedRevision);
   const { settled } = append;
   if (settled === undefined) {
-    append.resolve(result);
+    append.resolve(append.plainResult());
     return;
   }
   // The continuation runs now, in the commit's turn: the caller's promise is this one, no hop
@@ -452,25 +423,10 @@ export class SqliteEventStore implements EventStore {
       }
     }
     const expectedRevision = options.expectedRevision ?? 'any';
-    return new Promise<unknown>((resolve, reject) => {
-      this.pending.push({
-        stream,
-        events,
-        encoded,
-        expectedRevision,
-        resolve,
-        reject,
-        settled,
-        first: 0n,
-        row: 0,
-        revision: 0n,
-        failed: false,
-        result: undefined,
-        error: undefined,
-        recorded: noRecorded,
-      });
-      this.scheduleCommit();
-    });
+    const append = new PendingAppend(stream, events, encoded, expectedRevision, settled);
+    this.pending.push(append);
+    this.scheduleCommit();
+    return append.promise;
   }
 
   /**
@@ -754,8 +710,7 @@ export class SqliteEventStore implements EventStore {
       this.participants.size > 0
         ? [this.recordedOf(stream, revision, position, append.events[0] as EventToAppend, recordedAt)]
         : noRecorded;
-    append.failed = false;
-    append.result = { nextExpectedRevision: revision, position: { commit: position, prepare: position } };
+    append.planned(Number(position));
     return true;
   }
 
@@ -778,14 +733,13 @@ export class SqliteEventStore implements EventStore {
     } finally {
       this.groupRows.clear();
     }
-    // Positions are rowids, far below 2^53: a number per row, one BigInt per append.
+    // Positions are rowids, far below 2^53: a number per row, no BigInt per append (PendingAppend).
     const firstPosition = Number(lastPosition) - rows + 1;
     const keep = this.participants.size > 0;
     for (let index = from; index < to; index += 1) {
       const append = group[index] as PendingAppend;
       const { first, row } = append;
       const count = append.encoded.length;
-      const position = BigInt(firstPosition + row + count - 1);
       // The participants fold the objects the writer handed in: nothing is parsed back.
       append.recorded = keep
         ? append.events.map((event, offset) =>
@@ -798,8 +752,7 @@ export class SqliteEventStore implements EventStore {
             ),
           )
         : noRecorded;
-      append.failed = false;
-      append.result = { nextExpectedRevision: append.revision, position: { commit: position, prepare: position } };
+      append.planned(firstPosition + row + count - 1);
     }
     return true;
   }

@@ -20,24 +20,31 @@ export interface HeldWork<T> {
 
 /**
  * A held key, one per run: the work waiting behind it, oldest first (made on the first waiter and
- * handed on to the next run's hold).
+ * handed on to the next run's hold). Work that extends it is its own hold (`runHeld`): the
+ * engine's transaction costs the lock no object of its own.
  */
-class Hold<K> implements HeldKey {
+export class Hold<K> implements HeldKey {
   private released = false;
+  private holders: Map<K, Hold<K> | Free> | undefined = undefined;
+  private key: K | undefined = undefined;
+  waiting: Waiter[] | undefined = undefined;
 
-  constructor(
-    private readonly holders: Map<K, Hold<K> | Free>,
-    private readonly key: K,
-    public waiting: Waiter[] | undefined,
-  ) {}
+  /** Taken by the lock when its run starts (a hold is taken once). */
+  take(holders: Map<K, Hold<K> | Free>, key: K, waiting: Waiter[] | undefined): void {
+    this.holders = holders;
+    this.key = key;
+    this.waiting = waiting;
+  }
 
+  /** Lets the key go; a hold the lock has not taken yet has nothing to let go. */
   release(): void {
-    if (this.released) return;
+    const { holders } = this;
+    if (this.released || holders === undefined) return;
     this.released = true;
     const waiter = this.waiting?.shift();
     // Kept as free rather than deleted: a delete shrinks the map's table and the key's next run
     // grows it again (KeyedLock.holders).
-    if (waiter === undefined) this.holders.set(this.key, free);
+    if (waiter === undefined) holders.set(this.key as K, free);
     else waiter.start();
   }
 }
@@ -97,7 +104,8 @@ export class KeyedLock<K> {
   /**
    * `run` for work that calls `held.release()` on every path, before or as its promise settles (the
    * engine's transactions): the lock attaches nothing to the work's promise, which is then the
-   * caller's own (a free key: the run's hold is the lock's one object).
+   * caller's own. Work that is a `Hold` is its own hold (a free key: the lock makes no object);
+   * other work gets a new one.
    */
   runHeld<T>(key: K, work: HeldWork<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted === true) return Promise.reject(sendAborted(signal.reason));
@@ -133,7 +141,8 @@ export class KeyedLock<K> {
   }
 
   private started<T>(key: K, waiting: Waiter[] | undefined, work: HeldWork<T>): Promise<T> {
-    const held = new Hold(this.holders, key, waiting);
+    const held = work instanceof Hold ? (work as Hold<K>) : new Hold<K>();
+    held.take(this.holders, key, waiting);
     const remembered = this.holders.size;
     this.holders.set(key, held);
     if (this.holders.size > remembered && remembered >= maxRememberedKeys) this.forgetFree();

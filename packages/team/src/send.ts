@@ -43,29 +43,35 @@ export interface Sender {
 }
 
 export const send = (engine: TeamEngine, paths: SteerPaths, sender: Sender, request: unknown): Promise<MessageId> =>
-  engine.track('send', () => {
-    // 1. Parse: a refused request writes nothing.
-    const { target, content, signal } = parseSendRequest(request);
-    if (signal?.aborted === true) throw sendAborted(signal.reason);
-    const lead = leadOf(sender.teamId);
-    // Steps 2-3 take no await when the team's lock is free and both folds are current (a steady
-    // send): run at once, nothing can interleave, so the lock and its promises are skipped.
-    const now = steadyRoute(engine, paths, sender, lead, target, content, signal);
-    const routed =
-      now ??
-      engine.locked<Routed>(
-        lead,
-        async (leadFold) => {
-          const from = sender.sessionId === lead ? leadFold : await engine.current(sender.sessionId);
-          const done = route(engine, paths, sender, leadFold, from, target, content, signal);
-          // Awaited once the team's lock settles; no unhandled-rejection warning meanwhile.
-          if ('admitted' in done) done.admitted.catch(() => undefined);
-          return done;
-        },
-        signal === undefined ? {} : { signal },
-      );
-    return settle(engine, sender, routed);
-  });
+  engine.trackCall('send', sendNow, paths, sender, request);
+
+const sendNow = (engine: TeamEngine, paths: SteerPaths, sender: Sender, request: unknown): Promise<MessageId> => {
+  // 1. Parse: a refused request writes nothing.
+  const { target, content, signal } = parseSendRequest(request);
+  if (signal?.aborted === true) throw sendAborted(signal.reason);
+  const lead = leadOf(sender.teamId);
+  // Steps 2-3 take no await when the team's lock is free and both folds are current (a steady
+  // send): run at once, nothing can interleave, so the lock and its promises are skipped.
+  const now = steadyRoute(engine, paths, sender, lead, target, content, signal);
+  if (now !== undefined) return outcome(engine, sender, now);
+  return engine
+    .locked<Routed>(
+      lead,
+      async (leadFold) => {
+        const from = sender.sessionId === lead ? leadFold : await engine.current(sender.sessionId);
+        const done = route(engine, paths, sender, leadFold, from, target, content, signal);
+        // Awaited once the team's lock settles; no unhandled-rejection warning meanwhile. Wrapped,
+        // so the lock's promise settles with the route, not with the admission.
+        if (done instanceof Promise) {
+          done.catch(() => undefined);
+          return { admitted: done };
+        }
+        return done;
+      },
+      signal === undefined ? {} : { signal },
+    )
+    .then((done) => outcome(engine, sender, 'unlisted' in done ? done : done.admitted));
+};
 
 /**
  * Steps 2-3 at once for a steady send (the team's lock free, the Lead's and the sender's folds
@@ -80,7 +86,7 @@ const steadyRoute = (
   target: string,
   content: readonly ContentBlock[],
   signal: AbortSignal | undefined,
-): Routed | undefined => {
+): Route | undefined => {
   const leadFold = engine.freeAndCurrent(lead);
   if (leadFold === undefined) return undefined;
   const from = sender.sessionId === lead ? leadFold : engine.currentNow(sender.sessionId);
@@ -101,29 +107,32 @@ const route = (
   target: string,
   content: readonly ContentBlock[],
   signal: AbortSignal | undefined,
-): Routed => {
+): Route => {
   const routed = routeTeamMessage(lead.roster, closureOf(from.session.lifecycle), sender.sessionId, target);
   if (routed._tag === 'Left') throw new TeamLogError(routed.left);
   if (routed.right.target.kind === 'unlisted') return { unlisted: routed.right.target.address };
   const listed = routed.right as ListedRoute;
   const inbox = listed.target.kind === 'lead' ? paths.lead(listed) : paths.members(listed.teamId)(listed);
   const message = relayedMessage(engine.ids.messageId(), listed.sender, content);
-  return { admitted: admit(engine, listed.teamId, inbox, message, signal) };
+  return admit(engine, listed.teamId, inbox, message, signal);
 };
 
 /** The send's result: the admission, or the refusal that explains an address not on the roster. */
-const settle = (engine: TeamEngine, sender: Sender, routed: Routed | Promise<Routed>): Promise<MessageId> =>
-  routed instanceof Promise ? routed.then((done) => outcome(engine, sender, done)) : outcome(engine, sender, routed);
-
-const outcome = (engine: TeamEngine, sender: Sender, routed: Routed): Promise<MessageId> =>
-  'unlisted' in routed
-    ? engine.refuseUnlisted(sender.teamId, routed.unlisted).then((refusal) => {
+const outcome = (engine: TeamEngine, sender: Sender, route: Route): Promise<MessageId> =>
+  route instanceof Promise
+    ? route
+    : engine.refuseUnlisted(sender.teamId, route.unlisted).then((refusal) => {
         throw new TeamLogError(refusal);
-      })
-    : routed.admitted;
+      });
 
-/** An admission queued on the target's lock, or an address that is not on the roster (explained after the lock). */
-type Routed = { readonly admitted: Promise<MessageId> } | { readonly unlisted: string };
+/** An address that is not on the roster (explained after the lock). */
+interface Unlisted {
+  readonly unlisted: string;
+}
+/** An admission queued on the target's lock (a steady send's promise is the caller's own), or an unlisted address. */
+type Route = Promise<MessageId> | Unlisted;
+/** A route as the team's lock hands it over: the admission wrapped, so the lock's promise does not wait for it. */
+type Routed = { readonly admitted: Promise<MessageId> } | Unlisted;
 
 const stillOpen: SenderClosure = {};
 /** Only a closed sender is refused; the sender's lifecycle fold says whether and why it closed. */

@@ -21,10 +21,12 @@ import {
 } from '@teamlog/domain';
 import type { Either } from 'fp-ts/Either';
 import {
+  type AppendOptions,
   type AppendResult,
   type AppendSettled,
   type EventStore,
   type EventToAppend,
+  type ExpectedRevision,
   appendSettled,
   sessionHeaderStream,
   sessionStream,
@@ -34,7 +36,7 @@ import type { AcceptedListener, AcceptedNotice } from './accepted-notice';
 import { type WriteContext, appendWritable, writableEvents } from './event-writer';
 import { FoldCache } from './fold-cache';
 import { FoldedStream } from './folded-stream';
-import { type HeldKey, type HeldWork, KeyedLock } from './keyed-lock';
+import { type HeldKey, type HeldWork, Hold, KeyedLock } from './keyed-lock';
 import { type SessionSnapshot, sessionSnapshot } from './session-snapshot';
 import { TeamLogError, type TeamLogFault, sendAborted } from './team-log-errors';
 
@@ -89,25 +91,30 @@ const canceledBy = (events: readonly WritableEvent[]): MessageId[] =>
 
 /**
  * One transaction on its stream, from the lock to the commit: the work the stream's lock runs (a
- * free key starts it in the caller's turn) and what the store runs when its append is known
- * (appendSettled), so a send makes one object for both. Committed, the events are folded as they
+ * free key starts it in the caller's turn), its hold on that lock, its append's options and what
+ * the store runs when its append is known (appendSettled), so a send makes one object for all four. Committed, the events are folded as they
  * are (the append held the expected revision, so the stream is exactly the state plus these
  * events), the result made and the lock let go, all before the caller's promise settles; another
  * writer first: the transaction decides again from its second attempt, still holding the lock.
  */
-class TransactCommit<E extends WritableEvent, R> implements HeldWork<R>, AppendSettled<R> {
-  /** Set by `start` (the lock's hold) and by the attempt (what it appends). */
-  held: HeldKey = unheld;
+class TransactCommit<E extends WritableEvent, R>
+  extends Hold<SessionId>
+  implements HeldWork<R>, AppendSettled<R>, AppendOptions
+{
+  /** Set by the attempt: what it appends, and the revision it expects (it is its own append's options). */
   events: readonly E[] = noEvents;
+  expectedRevision: ExpectedRevision = 'any';
 
   constructor(
     private readonly engine: TeamEngine,
     readonly fold: FoldedStream,
     readonly run: Transaction<E, R>,
-  ) {}
+  ) {
+    super();
+  }
 
+  /** Started by the stream's lock with itself as the hold (it is a Hold: see runHeld). */
   start(held: HeldKey): Promise<R> {
-    this.held = held;
     // A current fold (the steady case) decides and appends at once; the commit settles the
     // caller's one promise. Anything else (a catch-up first, a retry) takes the loop.
     return this.fold.isCurrent(this.engine.store)
@@ -119,24 +126,21 @@ class TransactCommit<E extends WritableEvent, R> implements HeldWork<R>, AppendS
     try {
       this.fold.applyAppended(this.events, result.nextExpectedRevision);
     } catch (error) {
-      this.held.release();
+      this.release();
       throw error;
     }
-    return afterThenRelease(this.run, this.events, this.fold, this.held);
+    return afterThenRelease(this.run, this.events, this.fold, this);
   }
 
   failed(error: unknown): Promise<R> {
-    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this.run, this.held, 2);
-    this.held.release();
+    if (isStoreError(error, 'WrongExpectedVersion')) return this.engine.attempts(this.fold, this.run, this, 2);
+    this.release();
     throw error;
   }
 }
 
 /** What a transaction has appended before its attempt: nothing (one shared list, not one per transaction). */
 const noEvents: readonly never[] = Object.freeze([]);
-
-/** What a transaction holds before its lock starts it: nothing to let go. */
-const unheld: HeldKey = { release: () => undefined };
 
 /** A stream's fold before anything is read (one function for every cache miss, not a closure per look). */
 const newFold = (sessionId: SessionId): FoldedStream => new FoldedStream(sessionId);
@@ -196,6 +200,32 @@ export class TeamEngine {
       // Thrown before anything ran: a rejection like any other, nothing to wait for.
       return Promise.reject(error);
     }
+    return this.counted(running);
+  }
+
+  /**
+   * `track` for an operation that is one call of `work` on this engine with three arguments (a
+   * send): the same, without a closure per operation.
+   */
+  trackCall<A, B, C, T>(
+    operation: string,
+    work: (engine: TeamEngine, a: A, b: B, c: C) => Promise<T>,
+    a: A,
+    b: B,
+    c: C,
+  ): Promise<T> {
+    if (this.disposed) return Promise.reject(new TeamLogError({ code: 'TeamLogDisposed', operation }));
+    let running: Promise<T>;
+    try {
+      running = work(this, a, b, c);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.counted(running);
+  }
+
+  /** An operation now running: `dispose` waits for it. */
+  private counted<T>(running: Promise<T>): Promise<T> {
     this.running += 1;
     running.then(this.settledOne, this.settledOne);
     return running;
@@ -312,7 +342,8 @@ export class TeamEngine {
    * commit is durable. Lets the lock go itself on every path that does not reach the store.
    */
   attempt<E extends WritableEvent, R>(commit: TransactCommit<E, R>): Promise<R> {
-    const { fold, run, held } = commit;
+    const { fold, run } = commit;
+    const held: HeldKey = commit;
     let toAppend: EventToAppend[];
     try {
       const decision = run.decide(fold);
@@ -322,17 +353,12 @@ export class TeamEngine {
       if (run.signal?.aborted === true) throw sendAborted(run.signal.reason);
       toAppend = writableEvents(events, this.write(run.writer, run.teamId(fold)));
       commit.events = events;
+      commit.expectedRevision = fold.expectedRevision;
     } catch (error) {
       held.release();
       return Promise.reject(error);
     }
-    return appendSettled(
-      this.options.store,
-      fold.streamName,
-      toAppend,
-      { expectedRevision: fold.expectedRevision },
-      commit,
-    );
+    return appendSettled(this.options.store, fold.streamName, toAppend, commit, commit);
   }
 
   /** The transaction from its `attempt`th try, catching the fold up first when it must; lets the lock go on every path. */

@@ -1,4 +1,4 @@
-import { KeyedLock, maxRememberedKeys } from '../src/keyed-lock';
+import { type HeldKey, type HeldWork, Hold, KeyedLock, maxRememberedKeys } from '../src/keyed-lock';
 
 describe('one queue per key', () => {
   it("given a free key, when work is run, then it starts in the caller's turn", () => {
@@ -223,5 +223,28 @@ describe('one queue per key', () => {
     await Promise.all([held, queued]);
     expect(order).toEqual(['held', 'queued']);
     expect(lock.isHeld(-1)).toBe(false);
+  });
+
+  it('given work that is a Hold, when run holding its key, then it is its own hold: the key waits until it releases itself, and a second release does nothing', async () => {
+    const lock = new KeyedLock<string>();
+    const holds: HeldKey[] = [];
+    class SelfHeld extends Hold<string> implements HeldWork<string> {
+      start(held: HeldKey): Promise<string> {
+        holds.push(held);
+        return Promise.resolve('done');
+      }
+    }
+    const work = new SelfHeld();
+    await expect(lock.runHeld('a', work)).resolves.toBe('done');
+    expect(holds).toEqual([work]);
+    const next = lock.runHeld('a', new SelfHeld());
+    expect(holds).toHaveLength(1);
+    work.release();
+    await expect(next).resolves.toBe('done');
+    expect(holds).toHaveLength(2);
+    const second = holds[1] as Hold<string>;
+    second.release();
+    work.release();
+    expect(lock.isHeld('a')).toBe(false);
   });
 });
