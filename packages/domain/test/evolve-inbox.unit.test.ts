@@ -39,6 +39,27 @@ describe('inbox fold', () => {
     expect(state.entries[0]).toMatchObject({ status: 'claimed', settledSeq: 2 });
   });
 
+  it('given a settled entry, then it is a new object with the keys of an accepted one in the same order, the settle seq last', () => {
+    const before = fold(accepted('next-turn', 'a'));
+    const pendingEntry = before.entries[0];
+    const state = evolveInbox(
+      before,
+      streamEvent('teamlog/inbox/claimed', 1, { list: 'next-turn', messageIds: ['a'], turn: 1 }),
+    );
+    expect(before.entries[0]).toBe(pendingEntry);
+    expect(Object.keys(state.entries[0] ?? {})).toEqual([...Object.keys(pendingEntry ?? {}), 'settledSeq']);
+    expect(Object.keys(state.entries[0] ?? {})).toEqual([
+      'id',
+      'list',
+      'origin',
+      'source',
+      'content',
+      'acceptedSeq',
+      'status',
+      'settledSeq',
+    ]);
+  });
+
   it('given a cancel, then the entry leaves the list as canceled', () => {
     const state = fold(accepted('next-step', 'a'), [
       'teamlog/inbox/canceled',

@@ -294,8 +294,10 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
   const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);
   const next = route.inbox ? foldInbox(state, event, facts) : facts;
-  // The facts change in place (evolveSessionFacts): most events leave the stored object, not set again.
+  // The facts change in place (evolveSessionFacts): most events leave the stored object, not set again,
+  // and views no store writes record no change for them (ProjectionState.recordsSessionChanges).
   if (next !== stored) state.sessions.set(id, next);
+  else if (!state.recordsSessionChanges) return;
   state.changes.sessions.add(id);
 };
 

@@ -164,6 +164,15 @@ const detailOf = (entry: InboxEntry, event: InboxSessionEvent, header: TeamMessa
     : { messageId, time, normalised, header, settledTime: time };
 };
 
+/**
+ * A detail settled at `settledTime`, as a literal in the key order every detail has (detailOf, and
+ * a view store's rows read back): a spread that adds a key took V8's slow path, once per settled entry.
+ */
+const settledDetail = (detail: InboxEntryDetail, settledTime: number): InboxEntryDetail => {
+  const { messageId, time, normalised, header } = detail;
+  return { messageId, time, normalised, header, settledTime };
+};
+
 /** What an untracked fold returns: the change it made is not recorded (ProjectionState.recordsInboxChanges). */
 const unrecorded: InboxChange = { entries: [], held: [] };
 
@@ -188,7 +197,7 @@ export const evolveSessionInbox = (
     const entry = inbox.state.entries[index] as InboxEntry;
     const detail = inbox.details[index];
     if (entry.status !== 'pending' && detail !== undefined && detail.settledTime === undefined) {
-      inbox.details[index] = { ...detail, settledTime: event.time };
+      inbox.details[index] = settledDetail(detail, event.time);
       changed?.push(index);
     }
   }

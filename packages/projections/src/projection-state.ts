@@ -48,6 +48,12 @@ export interface ProjectionState {
    */
   readonly recordsInboxChanges: boolean;
   /**
+   * Whether every folded event records its session in `changes.sessions`, which a view store's
+   * commit writes. Views kept only in memory write none, so their fold does not add to the set per
+   * event (a session's facts set anew, which is rare, still records it).
+   */
+  readonly recordsSessionChanges: boolean;
+  /**
    * Whether a legacy message keeps its content (the dashboard shows it). The views of a one-shot
    * replay are read once, for a document that does not print it: their messages keep none.
    */
@@ -81,6 +87,8 @@ export interface ProjectionStateOptions {
   readonly tracksTeamChanges?: boolean;
   /** See ProjectionState.recordsInboxChanges (default true). */
   readonly recordsInboxChanges?: boolean;
+  /** See ProjectionState.recordsSessionChanges (default true). */
+  readonly recordsSessionChanges?: boolean;
   /** See ProjectionState.keepsLegacyContent (default true). */
   readonly keepsLegacyContent?: boolean;
   /** See ProjectionState.recordFactsFor (default absent). */
@@ -100,6 +108,7 @@ export const initialProjectionState = (
   heldMessagesOf,
   tracksTeamChanges: options.tracksTeamChanges ?? true,
   recordsInboxChanges: options.recordsInboxChanges ?? true,
+  recordsSessionChanges: options.recordsSessionChanges ?? true,
   keepsLegacyContent: options.keepsLegacyContent ?? true,
   readOnce: options.readOnce ?? false,
   ...(options.recordFactsFor === undefined ? {} : { recordFactsFor: options.recordFactsFor }),
@@ -107,7 +116,11 @@ export const initialProjectionState = (
 
 /** Views kept only in this process (InMemoryViewStore): no Team map tracks its changes, no inbox fold records them. */
 export const initialInMemoryProjectionState = (): ProjectionState =>
-  initialProjectionState(undefined, { tracksTeamChanges: false, recordsInboxChanges: false });
+  initialProjectionState(undefined, {
+    tracksTeamChanges: false,
+    recordsInboxChanges: false,
+    recordsSessionChanges: false,
+  });
 
 /**
  * Views kept in memory for one read, a one-shot replay's, audited under `rules`: no change
@@ -118,6 +131,7 @@ export const initialOneShotProjectionState = (rules: EraRules): ProjectionState 
   initialProjectionState(undefined, {
     tracksTeamChanges: false,
     recordsInboxChanges: false,
+    recordsSessionChanges: false,
     keepsLegacyContent: false,
     recordFactsFor: rules,
     readOnce: true,

@@ -1,5 +1,5 @@
 import type { EventId, JsonValue, SessionId } from '@teamlog/events';
-import { type SessionFacts, evolveProjection, initialInMemoryProjectionState } from '@teamlog/projections';
+import { type SessionFacts, evolveProjection, initialProjectionState } from '@teamlog/projections';
 import { type RecordedEvent, streamName } from '@teamlog/store';
 
 const recorded = (revision: number, type: string, data: JsonValue): RecordedEvent => ({
@@ -23,8 +23,8 @@ class CountingMap extends Map<SessionId, SessionFacts> {
 }
 
 describe("a session's facts in the views' fold", () => {
-  it('are stored once and then changed in place: later events do not set them again, and still mark the session changed', () => {
-    const state = initialInMemoryProjectionState();
+  it('are stored once and then changed in place: later events do not set them again, and still mark the session changed for a view store', () => {
+    const state = initialProjectionState();
     const sessions = new CountingMap();
     (state as { sessions: Map<SessionId, SessionFacts> }).sessions = sessions;
     evolveProjection(state, recorded(0, 'turn/start', { turn: 1 }));

@@ -62,6 +62,15 @@ describe('inbox of a session', () => {
     });
   });
 
+  it('given an entry settled later, then its detail keeps the keys of a pending one in the same order, the settle time last', () => {
+    const inbox = fold([splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')])]);
+    const pendingDetail = inbox.details[0];
+    evolveSessionInbox(inbox, inboxEvent(claim('next-step', 1).type, 1, claim('next-step', 1).data, 2000), undefined);
+    expect(inbox.details[0]).not.toBe(pendingDetail);
+    expect(Object.keys(inbox.details[0] ?? {})).toEqual(['messageId', 'time', 'normalised', 'header', 'settledTime']);
+    expect(pendingDetail?.settledTime).toBeUndefined();
+  });
+
   it('given a splice with outcome canceled, then the entry is canceled', () => {
     const inbox = fold([
       splice('next-step', 0, [relayItem('r1', 'lead-1', 'lead')]),
