@@ -44,6 +44,7 @@ import { sqliteWriterUnit } from './sqlite-writer-unit';
 import { type EncodedEvent, EventInserts, pushEventRow } from './event-rows';
 import { GroupRows } from './group-rows';
 import { PendingAppend, noRecorded } from './pending-append';
+import { encodedEvents } from './encoded-events';
 import { type KeptChainEnd, KeptChainEnds } from './kept-chain-ends';
 import {
   assertNotNewer,
@@ -126,14 +127,6 @@ let processCommits = 0;
 // Duck-typed: better-sqlite3's SqliteError may come from another realm (jest loads the native module once per worker).
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-/** The text the store inserts and chains: one `JSON.stringify` per payload and metadata (none where the writer kept its text). */
-const encodedEvent = (event: EventToAppend): EncodedEvent => ({
-  id: event.id,
-  type: event.type,
-  data: event.dataText ?? JSON.stringify(event.data),
-  metadata: event.metadata === undefined ? null : (event.metadataText ?? JSON.stringify(event.metadata)),
-});
 
 const knownVersion = (migrations: readonly Migration[]): number =>
   migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
@@ -412,7 +405,7 @@ export class SqliteEventStore implements EventStore {
     try {
       this.assertWritable();
       assertValidBatch(stream, events);
-      encoded = events.map(encodedEvent);
+      encoded = encodedEvents(events);
     } catch (error) {
       // Refused before it was queued: nothing of it is written.
       if (settled === undefined) return Promise.reject(error);
