@@ -277,16 +277,25 @@ const routeOf = (type: string): TypeRoute => {
   return route;
 };
 
-const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
+/**
+ * Fold one event of session `id`'s stream, given the facts the state holds for it (`stored`:
+ * `state.sessions.get(id)`, undefined when none), and return the facts it holds after the event:
+ * the batch fold looks a session's facts up once per run of its stream's events (chunk-run-fold.ts).
+ */
+export const evolveSessionEvent = (
+  state: ProjectionState,
+  id: SessionId,
+  recorded: RecordedEvent,
+  stored: SessionFacts | undefined,
+): SessionFacts | undefined => {
   if (recorded.type === 'teamlog/import/revoked') {
     evolveRevoked(state, id, recorded);
-    return;
+    return state.sessions.get(id);
   }
   if (recorded.type === 'teamlog/import/superseded') {
     evolveSuperseded(state, id, recorded);
-    return;
+    return state.sessions.get(id);
   }
-  const stored = state.sessions.get(id);
   const held = stored ?? initialSessionFacts(id);
   const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0, state.readOnce);
   const route = routeOf(event.type);
@@ -297,8 +306,9 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
   // The facts change in place (evolveSessionFacts): most events leave the stored object, not set again,
   // and views no store writes record no change for them (ProjectionState.recordsSessionChanges).
   if (next !== stored) state.sessions.set(id, next);
-  else if (!state.recordsSessionChanges) return;
+  else if (!state.recordsSessionChanges) return next;
   state.changes.sessions.add(id);
+  return next;
 };
 
 /**
@@ -327,6 +337,6 @@ export const evolveProjection = (state: ProjectionState, event: RecordedEvent): 
     return state;
   }
   const session = sessionOfStream(event.streamName);
-  if (session !== undefined) evolveSession(state, session, event);
+  if (session !== undefined) evolveSessionEvent(state, session, event, state.sessions.get(session));
   return state;
 };
