@@ -1,7 +1,8 @@
 import { type SessionId, isStoredEventMetadata } from '@teamlog/events';
 import { type RecordedEvent, sessionIdOfStream } from '@teamlog/store';
-import { evolveProjection } from './evolve-projection';
+import { evolveProjection, evolveSessionEvent } from './evolve-projection';
 import type { ProjectionState } from './projection-state';
+import type { SessionFacts } from './session-facts';
 
 /** The type whose runs `evolveProjectionBatch` folds as one update, from their first and last events. */
 export const chunkType = 'assistant/chunk';
@@ -27,8 +28,7 @@ const timeOf = (event: RecordedEvent): number =>
  * for each of them (the count to the last one's seq, the last time its time) without a session
  * event per member. Revisions of a stream ascend within a commit, so the last holds the count.
  */
-const foldRunTail = (state: ProjectionState, session: SessionId, last: RecordedEvent): void => {
-  const facts = state.sessions.get(session);
+const foldRunTail = (facts: SessionFacts | undefined, last: RecordedEvent): void => {
   if (facts === undefined) return;
   const seq = Number(last.revision) - (facts.superseded?.base ?? 0);
   if (seq + 1 > facts.eventCount) facts.eventCount = seq + 1;
@@ -36,28 +36,43 @@ const foldRunTail = (state: ProjectionState, session: SessionId, last: RecordedE
 };
 
 /**
- * `evolveProjection` over `events[from..]`, a run of chunk events (a V0/V1 packed row's members,
- * most of such a log) folded as one view update: its first event like every other, the rest at once.
- * The views come out as folding each event would leave them (a test checks it on every fixture).
+ * `evolveProjection` over `events[from..]`, with a session's facts looked up once per run of its
+ * stream's events (each event's fold hands on the facts the state holds after it), and a run of
+ * chunk events (a V0/V1 packed row's members, most of such a log) folded as one view update: its
+ * first event like every other, the rest at once. The views come out as folding each event would
+ * leave them (a test checks it on every fixture).
  */
 export const evolveProjectionBatch = (
   state: ProjectionState,
   events: readonly RecordedEvent[],
   from: number,
 ): ProjectionState => {
+  // The stream of the run being folded, its session and the facts the state holds for it.
+  let stream: RecordedEvent['streamName'] | undefined;
+  let session: SessionId | undefined;
+  let facts: SessionFacts | undefined;
   let index = from;
   while (index < events.length) {
     const event = events[index] as RecordedEvent;
-    evolveProjection(state, event);
     index += 1;
-    if (!continuesRun(event, event.streamName)) continue;
+    if (event.streamName !== stream) {
+      stream = event.streamName;
+      session = sessionIdOfStream(stream);
+      facts = session === undefined ? undefined : state.sessions.get(session);
+    }
+    if (session === undefined) {
+      // A header's fold may set its session's facts anew: the next session event, of another stream, looks them up again.
+      evolveProjection(state, event);
+      continue;
+    }
+    facts = evolveSessionEvent(state, session, event, facts);
+    if (!continuesRun(event, stream)) continue;
     let last: RecordedEvent | undefined;
-    while (index < events.length && continuesRun(events[index] as RecordedEvent, event.streamName)) {
+    while (index < events.length && continuesRun(events[index] as RecordedEvent, stream)) {
       last = events[index];
       index += 1;
     }
-    const session = last === undefined ? undefined : sessionIdOfStream(event.streamName);
-    if (session !== undefined) foldRunTail(state, session, last as RecordedEvent);
+    if (last !== undefined) foldRunTail(facts, last);
   }
   return state;
 };

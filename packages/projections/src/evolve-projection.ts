@@ -155,10 +155,11 @@ const slot: EventSlot = {
 const sessionEventOf = (
   sessionId: SessionId,
   recorded: RecordedEvent,
+  type: string,
   base: number,
   readOnce: boolean,
 ): SessionEvent => {
-  const { type, data } = recorded;
+  const { data } = recorded;
   const catalog = recorded.catalog === true || isCatalogPayload(type, data);
   const seq = (recorded.revisionNumber ?? Number(recorded.revision)) - base;
   // The metadata's time where the event holds it without making the metadata (a one-shot replay's events).
@@ -254,6 +255,8 @@ const evolveSuperseded = (state: ProjectionState, id: SessionId, recorded: Recor
 
 /** Which folds beside the session's facts read an event of a type (an acceptance is an inbox event). */
 interface TypeRoute {
+  /** The type, interned (see `internedType`). */
+  readonly type: string;
   readonly team: boolean;
   readonly inbox: boolean;
   /** Whether it may move a begun lifecycle (session-facts.ts). */
@@ -264,11 +267,19 @@ interface TypeRoute {
 const routes = new Map<string, TypeRoute>();
 const maxRoutes = 256;
 
+/**
+ * The type as an interned string, the one a property key of that name is. A type read from a line
+ * is a string of its own (JSON.parse interns only short values), so every map lookup and `===` of
+ * the folds compared its characters; the interned copy the route holds is compared by identity.
+ */
+const internedType = (type: string): string => Object.keys({ [type]: true })[0] ?? type;
+
 /** One lookup per event, in place of each fold asking whether it reads the type. */
 const routeOf = (type: string): TypeRoute => {
   const known = routes.get(type);
   if (known !== undefined) return known;
   const route = {
+    type: internedType(type),
     team: isTeamRecordType(type),
     inbox: inboxEventTypes.has(type),
     lifecycle: lifecycleEventTypes.has(type),
@@ -277,19 +288,28 @@ const routeOf = (type: string): TypeRoute => {
   return route;
 };
 
-const evolveSession = (state: ProjectionState, id: SessionId, recorded: RecordedEvent): void => {
+/**
+ * Fold one event of session `id`'s stream, given the facts the state holds for it (`stored`:
+ * `state.sessions.get(id)`, undefined when none), and return the facts it holds after the event:
+ * the batch fold looks a session's facts up once per run of its stream's events (chunk-run-fold.ts).
+ */
+export const evolveSessionEvent = (
+  state: ProjectionState,
+  id: SessionId,
+  recorded: RecordedEvent,
+  stored: SessionFacts | undefined,
+): SessionFacts | undefined => {
   if (recorded.type === 'teamlog/import/revoked') {
     evolveRevoked(state, id, recorded);
-    return;
+    return state.sessions.get(id);
   }
   if (recorded.type === 'teamlog/import/superseded') {
     evolveSuperseded(state, id, recorded);
-    return;
+    return state.sessions.get(id);
   }
-  const stored = state.sessions.get(id);
   const held = stored ?? initialSessionFacts(id);
-  const event = sessionEventOf(id, recorded, held.superseded?.base ?? 0, state.readOnce);
-  const route = routeOf(event.type);
+  const route = routeOf(recorded.type);
+  const event = sessionEventOf(id, recorded, route.type, held.superseded?.base ?? 0, state.readOnce);
   const checked = route.inbox ? checkAcceptance(state, event, recorded, held) : held;
   const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);
@@ -297,8 +317,9 @@ const evolveSession = (state: ProjectionState, id: SessionId, recorded: Recorded
   // The facts change in place (evolveSessionFacts): most events leave the stored object, not set again,
   // and views no store writes record no change for them (ProjectionState.recordsSessionChanges).
   if (next !== stored) state.sessions.set(id, next);
-  else if (!state.recordsSessionChanges) return;
+  else if (!state.recordsSessionChanges) return next;
   state.changes.sessions.add(id);
+  return next;
 };
 
 /**
@@ -327,6 +348,6 @@ export const evolveProjection = (state: ProjectionState, event: RecordedEvent): 
     return state;
   }
   const session = sessionOfStream(event.streamName);
-  if (session !== undefined) evolveSession(state, session, event);
+  if (session !== undefined) evolveSessionEvent(state, session, event, state.sessions.get(session));
   return state;
 };

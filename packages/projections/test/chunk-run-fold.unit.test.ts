@@ -121,3 +121,55 @@ describe('the views fold a run of assistant/chunk events as one update', () => {
     expect(teamlogProjection.foldsRunEndsOf).toBe('assistant/chunk');
   });
 });
+
+/** Session `s-1`'s plain events, with a header (undecodable: its fold records a problem), a revocation and a supersession among them. */
+const interrupted = (): RecordedEvent[] => {
+  const plain = (turn: number): readonly [string, JsonValue] => ['turn/start', { turn }];
+  const all = session('s-1', [
+    plain(1),
+    plain(2),
+    ['teamlog/import/revoked', { file: 'a.jsonl', reason: 'damaged-history', message: 'a.jsonl:line 4: gap' }],
+    plain(3),
+    ['teamlog/import/superseded', { file: 'a.jsonl', by: 'b.jsonl', formatVersion: 4 }],
+    plain(4),
+    ...chunks(3),
+    plain(5),
+  ]);
+  const header = {
+    ...(all[0] as RecordedEvent),
+    streamName: streamName('sessionheader-s-1'),
+    type: 'teamlog/session/header',
+  };
+  return [...all.slice(0, 2), header, ...all.slice(2, 7), header, ...all.slice(7)];
+};
+
+describe("the views look a session's facts up once per run of its stream's events", () => {
+  it('looks them up once for a run of plain events', () => {
+    const state = initialOneShotProjectionState(referenceEraRules);
+    const get = jest.spyOn(state.sessions, 'get');
+    const plain = session(
+      's-1',
+      Array.from({ length: 8 }, (_, turn): readonly [string, JsonValue] => ['turn/start', { turn }]),
+    );
+    teamlogProjection.evolveBatch?.(state, plain, 0);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(state.sessions.get('s-1' as never)?.eventCount).toBe(8);
+  });
+
+  it.each([
+    ['kept views', () => initialProjectionState()],
+    ['views read once', () => initialOneShotProjectionState(referenceEraRules)],
+  ] as const)(
+    'leaves %s as folding each event does when a header, revocation or supersession sets them anew',
+    (_, initial) => {
+      const one = interrupted().reduce(evolveProjection, initial());
+      const batch = teamlogProjection.evolveBatch?.(initial(), interrupted(), 0) as ProjectionState;
+      expect(factsOf(batch)).toEqual(factsOf(one));
+      expect([...batch.changes.sessions]).toEqual([...one.changes.sessions]);
+      const [facts] = factsOf(one);
+      expect(facts?.problems.length).toBe(1);
+      expect(facts?.superseded?.by).toBe('b.jsonl');
+      expect(facts?.eventCount).toBe(5);
+    },
+  );
+});
