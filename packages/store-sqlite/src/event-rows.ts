@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EventId } from '@teamlog/events';
+import { runBound } from './run-bound';
 
 /** An event as the store writes it: JSON already encoded, so a value JSON cannot hold fails before anything is written. */
 export interface EncodedEvent {
@@ -106,7 +107,7 @@ export class EventInserts {
     for (let start = 0; start < count; start += this.maxRowsPerStatement) {
       const rows = Math.min(this.maxRowsPerStatement, count - start);
       const slice = rows === count ? values : values.slice(start * width, (start + rows) * width);
-      last = BigInt(this.statementFor(rows).run(slice).lastInsertRowid);
+      last = BigInt(runBound(this.statementFor(rows), slice).lastInsertRowid);
     }
     return last;
   }
