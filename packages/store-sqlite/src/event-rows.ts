@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EventId } from '@teamlog/events';
+import { runBound } from './run-bound';
 
 /** An event as the store writes it: JSON already encoded, so a value JSON cannot hold fails before anything is written. */
 export interface EncodedEvent {
@@ -106,9 +107,23 @@ export class EventInserts {
     for (let start = 0; start < count; start += this.maxRowsPerStatement) {
       const rows = Math.min(this.maxRowsPerStatement, count - start);
       const slice = rows === count ? values : values.slice(start * width, (start + rows) * width);
-      last = BigInt(this.statementFor(rows).run(slice).lastInsertRowid);
+      last = BigInt(runBound(this.statementFor(rows), slice).lastInsertRowid);
     }
     return last;
+  }
+
+  /**
+   * One row, its values handed to the statement as arguments: an array argument is read back one
+   * element at a time through V8, which made a single send's insert bind about 3,000 instructions
+   * more (docs/benchmarks.md, _One sender's statements against the raw insert_). Returns its position.
+   */
+  runOne(stream: string, revision: bigint, event: EncodedEvent, recordedAt: number, digest?: string): bigint {
+    const statement = this.statementFor(1);
+    const { lastInsertRowid } =
+      digest === undefined
+        ? statement.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt)
+        : statement.run(stream, revision, event.id, event.type, event.data, event.metadata, recordedAt, digest);
+    return BigInt(lastInsertRowid);
   }
 
   private statementFor(count: number): Database.Statement {

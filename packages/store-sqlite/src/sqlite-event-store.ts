@@ -687,11 +687,9 @@ export class SqliteEventStore implements EventStore {
     const revision = last === undefined ? 0n : last + 1n;
     const end = this.chainEnds.entry(stream);
     this.seekChain(stream, end, revision);
-    const values: unknown[] = [];
-    pushEventRow(values, stream, revision, event, recordedAt, this.digestOf(event));
     let position: bigint;
     try {
-      position = this.groupInserts.run(1, values);
+      position = this.groupInserts.runOne(stream, revision, event, recordedAt, this.digestOf(event));
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;

@@ -3,6 +3,7 @@ import type { ConnectionHold } from './connection-hold';
 import type { ChainCursor } from './sqlite-event-chain';
 import { InsertBindings, boundInteger } from './insert-bindings';
 import { eventsInsertStatements } from './events-insert-statements';
+import { runBound } from './run-bound';
 import { recordedFromKept } from './kept-unit-events';
 import { explainUnitIdClash } from './unit-id-clash';
 import { FoldAhead, type FoldAheadHost } from './fold-ahead';
@@ -157,7 +158,7 @@ export const sqliteWrittenUnit = (host: WrittenUnitHost, options: StageAppendsOp
         if (chained) values[slot++] = host.chain.next(type, data, metadata);
       }
       try {
-        insertOf(count).run(values);
+        runBound(insertOf(count), values);
       } finally {
         bindings.release(values);
       }

@@ -60,3 +60,51 @@ describe('EventInserts', () => {
     });
   });
 });
+
+/** The stored row of `event_id` as SQLite keeps it: every column's type and value. */
+const storedRow = (db: SqliteEventStore['database'], id: string) =>
+  db
+    .prepare(
+      `SELECT position, stream_name, revision, typeof(revision) AS revision_type, event_id, type, data, metadata,
+              recorded_at, typeof(recorded_at) AS recorded_at_type, digest FROM events WHERE event_id = ?`,
+    )
+    .get(id);
+
+describe('EventInserts.runOne', () => {
+  it.each([
+    ['chained', true, 'd'.repeat(64)],
+    ['unchained', false, undefined],
+  ])(
+    'stores a %s row exactly as the same row bound as an array, and answers its position',
+    async (_, chained, digest) => {
+      const store = SqliteEventStore.open(':memory:');
+      try {
+        const db = store.database;
+        const inserts = new EventInserts(db, chained, 'rollback');
+        const event = { type: 'x/row', data: '{"a":1}', metadata: '{"m":true}' };
+        const asArray: unknown[] = [];
+        pushEventRow(asArray, 'session-one', 0n, { ...event, id: 'id-array' as EventId }, 1_700_000_000_000, digest);
+        inserts.run(1, asArray);
+        const position = inserts.runOne(
+          'session-one',
+          1n,
+          { ...event, id: 'id-one' as EventId },
+          1_700_000_000_000,
+          digest,
+        );
+        const viaArray = storedRow(db, 'id-array') as Record<string, unknown>;
+        const viaArguments = storedRow(db, 'id-one') as Record<string, unknown>;
+        expect(position).toBe(BigInt(viaArguments.position as bigint));
+        expect({ ...viaArguments, position: undefined, revision: undefined, event_id: undefined }).toEqual({
+          ...viaArray,
+          position: undefined,
+          revision: undefined,
+          event_id: undefined,
+        });
+        expect(viaArguments.digest).toBe(digest ?? null);
+      } finally {
+        await store.close();
+      }
+    },
+  );
+});

@@ -44,16 +44,32 @@ const digestText = (previous: EventDigest | undefined, event: ChainedBytes): str
   `${version}\n${previous ?? '-'}\n${Buffer.byteLength(event.type)}:${event.type}\n${Buffer.byteLength(event.data)}:${event.data}\n` +
   (event.metadata === null ? '-' : `${Buffer.byteLength(event.metadata)}:${event.metadata}`);
 
+/** Room left for a length prefix: digits of a length below `scratchLimit`, and the colon. */
+const prefixRoom = 16;
+
+/**
+ * Write `text` as `<its UTF-8 byte length>:<text>` at `at`; returns the offset after it. The text
+ * is written first, past room for its prefix, and moved back once its length is known: one pass
+ * over the text, where measuring it (`Buffer.byteLength`) and then writing it took two.
+ */
+const writePrefixed = (buffer: Buffer, at: number, text: string): number => {
+  const start = at + prefixRoom;
+  const bytes = buffer.write(text, start, 'utf8');
+  let end = writeDecimal(buffer, at, bytes);
+  buffer[end++] = colon;
+  buffer.copyWithin(end, start, start + bytes);
+  return end + bytes;
+};
+
 /**
  * The digest of an event after `previous` (undefined for a stream's first event). Each field is
  * length-prefixed, so no two different events share an input.
  */
 export const eventDigest = (previous: EventDigest | undefined, event: ChainedBytes): EventDigest => {
-  const typeBytes = Buffer.byteLength(event.type);
-  const dataBytes = Buffer.byteLength(event.data);
-  const metadataBytes = event.metadata === null ? 0 : Buffer.byteLength(event.metadata);
-  // Lengths of at most 16 digits each, the predecessor at most 3 bytes per character.
-  const bound = version.length + 3 * (previous?.length ?? 1) + typeBytes + dataBytes + metadataBytes + 64;
+  const metadataLength = event.metadata === null ? 0 : event.metadata.length;
+  // At most 3 UTF-8 bytes per UTF-16 unit, with room for each field's prefix.
+  const bound =
+    version.length + 3 * ((previous?.length ?? 1) + event.type.length + event.data.length + metadataLength) + 64;
   if (bound > scratchLimit) return hash('sha256', digestText(previous, event), 'hex');
   if (bound > scratch.length) scratch = Buffer.allocUnsafe(Math.min(scratchLimit, 2 ** Math.ceil(Math.log2(bound))));
   const buffer = scratch;
@@ -62,19 +78,11 @@ export const eventDigest = (previous: EventDigest | undefined, event: ChainedByt
   if (previous === undefined) buffer[at++] = dash;
   else at += buffer.write(previous, at, 'utf8');
   buffer[at++] = newline;
-  at = writeDecimal(buffer, at, typeBytes);
-  buffer[at++] = colon;
-  at += buffer.write(event.type, at, 'utf8');
+  at = writePrefixed(buffer, at, event.type);
   buffer[at++] = newline;
-  at = writeDecimal(buffer, at, dataBytes);
-  buffer[at++] = colon;
-  at += buffer.write(event.data, at, 'utf8');
+  at = writePrefixed(buffer, at, event.data);
   buffer[at++] = newline;
   if (event.metadata === null) buffer[at++] = dash;
-  else {
-    at = writeDecimal(buffer, at, metadataBytes);
-    buffer[at++] = colon;
-    at += buffer.write(event.metadata, at, 'utf8');
-  }
+  else at = writePrefixed(buffer, at, event.metadata);
   return hash('sha256', buffer.subarray(0, at), 'hex');
 };

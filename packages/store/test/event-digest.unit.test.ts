@@ -64,6 +64,16 @@ describe('eventDigest', () => {
     });
   });
 
+  it("writes each field once: no field's UTF-8 length is measured apart from its writing", () => {
+    const byteLength = jest.spyOn(Buffer, 'byteLength');
+    try {
+      eventDigest('e'.repeat(64), { type: 'tÿpe', data: '{"t":"é€😀"}', metadata: '{"n":"ü"}' });
+      expect(byteLength).not.toHaveBeenCalled();
+    } finally {
+      byteLength.mockRestore();
+    }
+  });
+
   it.each([
     ['ASCII', 'teamlog/inbox/accepted', '{"n":1}', '{"time":5}'],
     ['no metadata', 'a', '"x"', null],
