@@ -3,6 +3,7 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
+import type { ChildResult } from './child-protocol';
 import { type TreePeak, startTreePeakSampling } from './process-tree-peak';
 
 /** The `teamlog` executable this bench measures, as installed (built by `npm run bench`, which builds first). */
@@ -80,3 +81,16 @@ export const runCliReplay = async (
     processes: peak.processes,
   };
 };
+
+/**
+ * A CLI run as a child result (the events it imported in the whole process's wall time), so it
+ * pairs with a baseline child's run; no CPU time, which a finished process no longer reports.
+ */
+export const cliRunResult = (run: CliReplayRun): ChildResult => ({
+  case: 'cli-replay',
+  elapsedMs: run.elapsedMs,
+  count: run.events,
+  peakRssBytes: run.peakRssBytes ?? 0,
+  sampledPeakRssBytes: run.peakRssBytes ?? 0,
+  detail: { processes: run.processes },
+});
