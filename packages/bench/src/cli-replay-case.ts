@@ -94,3 +94,12 @@ export const cliRunResult = (run: CliReplayRun): ChildResult => ({
   sampledPeakRssBytes: run.peakRssBytes ?? 0,
   detail: { processes: run.processes },
 });
+
+/**
+ * A baseline run over a log's lines counted in the log's events: a V0 log packs several events in
+ * a line, and the CLI's rows compare the times of the two runs over the same events.
+ */
+export const countedAsLogEvents = (baseline: ChildResult, events: number): ChildResult => ({
+  ...baseline,
+  count: events,
+});

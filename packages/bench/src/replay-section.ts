@@ -7,7 +7,7 @@ import { runChild } from './run-child';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 import { medianRun } from './median-run';
-import { type CliReplayRun, cliRunResult, runCliReplay, writeV0LeadLog } from './cli-replay-case';
+import { type CliReplayRun, cliRunResult, countedAsLogEvents, runCliReplay, writeV0LeadLog } from './cli-replay-case';
 import { alternatedPairs } from './alternated-pairs';
 import { type RunPair, pairedSpread } from './paired-ratio';
 import { pairedRunsNote, pairedThroughputRow } from './paired-row';
@@ -247,7 +247,7 @@ const measureCliReplay = async (
         throw new Error(`teamlog replay imported ${replayed.events} of the log's ${log.events} events`);
       return cliRunResult(replayed);
     },
-    () => runChild(baselineRequest),
+    async () => countedAsLogEvents(await runChild(baselineRequest), log.events),
   );
   await fs.rm(directory, { recursive: true, force: true });
   return { events: log.events, bytes: log.bytes, pairs };
@@ -280,7 +280,7 @@ const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string
       memoryRuns.push(replayed);
       return cliRunResult(replayed);
     },
-    () => runChild(baselineRequest),
+    async () => countedAsLogEvents(await runChild(baselineRequest), log.events),
   );
   context.progress(`the same with a ${boundedHeapMiB} MiB heap limit (docs/historical-logs.md#memory)`);
   const bounded = checked(
@@ -292,7 +292,10 @@ const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string
   const sqlite = checked(
     await runCliReplay(log.file, join(directory, 'replay-sqlite.json'), join(directory, 'replay.db')),
   );
-  const baselines = [...memoryPairs.map((pair) => pair.counterpart), await runChild(baselineRequest)];
+  const baselines = [
+    ...memoryPairs.map((pair) => pair.counterpart),
+    countedAsLogEvents(await runChild(baselineRequest), log.events),
+  ];
   await fs.rm(directory, { recursive: true, force: true });
   const medianMeasured = pairedSpread(memoryPairs).medianPair.measured;
   return {
