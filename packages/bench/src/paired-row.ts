@@ -3,10 +3,15 @@ import { type ReportRow, type Target, formatRate, formatRatio, ratePerSecond, th
 
 const rateOf = (run: RunPair['measured']): number => ratePerSecond(run.count, run.elapsedMs);
 
+/** The lower middle of some ratios, as the paired ratio takes it. */
+const lowerMiddle = (ratios: readonly number[]): number =>
+  [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)] as number;
+
 /**
  * A throughput row over back-to-back pairs: the ratio (and the verdict) is the median of the pairs'
- * ratios, the rates shown are that pair's, and the ratio cell adds the lowest and highest pair, so a
- * reader sees how firm the verdict is.
+ * ratios, the rates shown are that pair's, and the ratio cell adds the lowest and highest pair and,
+ * where both sides reported their CPU time, the median pair ratio on CPU time, so a reader sees how
+ * firm the verdict is and how much of it waiting for a core made.
  */
 export const pairedThroughputRow = (
   measure: string,
@@ -24,12 +29,16 @@ export const pairedThroughputRow = (
     rateOf(spread.medianPair.counterpart),
     target,
   );
-  return pairs.length === 1
-    ? row
-    : {
-        ...row,
-        ratio: `${row.ratio} (${formatRatio(spread.lowest)}-${formatRatio(spread.highest)}, ${pairs.length} pairs)`,
-      };
+  const cpuRatios = pairs.map(pairCpuRatio);
+  const cpu = cpuRatios.every((ratio): ratio is number => ratio !== undefined)
+    ? `CPU ${formatRatio(lowerMiddle(cpuRatios))}`
+    : undefined;
+  const spreadText =
+    pairs.length === 1
+      ? undefined
+      : `${formatRatio(spread.lowest)}-${formatRatio(spread.highest)}, ${pairs.length} pairs`;
+  const extras = [spreadText, cpu].filter((text): text is string => text !== undefined);
+  return extras.length === 0 ? row : { ...row, ratio: `${row.ratio} (${extras.join('; ')})` };
 };
 
 const rangeOf = (values: readonly number[], format: (value: number) => string): string => {
@@ -37,10 +46,6 @@ const rangeOf = (values: readonly number[], format: (value: number) => string): 
   const [lowest, highest] = [sorted[0] as number, sorted[sorted.length - 1] as number];
   return lowest === highest ? format(lowest) : `${format(lowest)} to ${format(highest)}`;
 };
-
-/** The lower middle of some ratios, as the paired ratio takes it. */
-const lowerMiddle = (ratios: readonly number[]): number =>
-  [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)] as number;
 
 /**
  * The pairs behind a paired row, in the order they ran: each pair's ratio and which side ran first,

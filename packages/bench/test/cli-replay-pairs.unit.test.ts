@@ -21,6 +21,11 @@ describe('a CLI replay run paired with a baseline run over the same log', () => 
     expect(parsed.detail).toEqual({ lines: 1000 });
   });
 
+  it("carries the command's CPU time where it was read, so the pair has a CPU-time ratio", () => {
+    const replayed = cliRunResult({ elapsedMs: 2000, events: 3600, peakRssBytes: 0, processes: 1, cpuMs: 1800 });
+    expect(replayed.detail).toEqual({ processes: 1, cpuMs: 1800 });
+  });
+
   it("carries the command's wall time, events and peak RSS, 0 when the peak is unknown", () => {
     expect(cliRunResult({ elapsedMs: 1500, events: 10, peakRssBytes: undefined, processes: 0 })).toEqual({
       case: 'cli-replay',

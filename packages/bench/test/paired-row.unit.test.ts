@@ -25,7 +25,7 @@ describe('pairedThroughputRow (a replay row over back-to-back pairs)', () => {
       measure: 'Replay',
       value: '500 ev/s',
       baseline: 'JSON.parse 1,000 ev/s',
-      ratio: '0.50x (0.40x-0.60x, 3 pairs)',
+      ratio: '0.50x (0.40x-0.60x, 3 pairs; CPU 0.40x)',
       target: '>= 0.50x',
       verdict: 'PASS',
     });
@@ -34,11 +34,18 @@ describe('pairedThroughputRow (a replay row over back-to-back pairs)', () => {
   it('misses when the median pair misses, however well another pair did', () => {
     const row = pairedThroughputRow('Replay', 'ev', 'JSON.parse', pairs.slice(1), target);
     expect(row.verdict).toBe('MISS');
-    expect(row.ratio).toBe('0.40x (0.40x-0.60x, 2 pairs)');
+    expect(row.ratio).toBe('0.40x (0.40x-0.60x, 2 pairs; CPU 0.40x)');
   });
 
-  it('shows one pair as a plain ratio', () => {
-    expect(pairedThroughputRow('Replay', 'ev', 'JSON.parse', pairs.slice(0, 1), target).ratio).toBe('0.50x');
+  it('shows one pair without a spread, and no CPU-time ratio where a side did not report its CPU time', () => {
+    expect(pairedThroughputRow('Replay', 'ev', 'JSON.parse', pairs.slice(0, 1), target).ratio).toBe(
+      '0.50x (CPU 0.39x)',
+    );
+    const withoutCpu = pairs.map((pair) => ({ ...pair, counterpart: run(pair.counterpart.elapsedMs) }));
+    expect(pairedThroughputRow('Replay', 'ev', 'JSON.parse', withoutCpu, target).ratio).toBe(
+      '0.50x (0.40x-0.60x, 3 pairs)',
+    );
+    expect(pairedThroughputRow('Replay', 'ev', 'JSON.parse', withoutCpu.slice(0, 1), target).ratio).toBe('0.50x');
   });
 });
 
