@@ -12,6 +12,7 @@ import { createSchemaFile, groupsOf, openRawInserter } from './raw-insert-baseli
 import { openBenchSqliteStore } from './bench-sqlite-store';
 import { inMemoryReplayTarget, replayLogs, sqliteReplayTarget, viewCounts } from './replay-case';
 import { startMemorySampling } from './memory-sampler';
+import { type RunUsage, runUsageBetween, usageDetail } from './run-usage';
 import { sendConcurrently, startTeam } from './send-case';
 import { measureEmmettAppends, measureRawInserts, measureStoreAppends } from './postgres-append-case';
 import { measurePostgresSends } from './postgres-send-case';
@@ -26,25 +27,36 @@ interface Measured {
   readonly detail: Record<string, number | string>;
 }
 
-const timed = async <T>(work: () => Promise<T>): Promise<{ readonly value: T; readonly elapsedMs: number }> => {
+const timed = async <T>(
+  work: () => Promise<T>,
+): Promise<{ readonly value: T; readonly elapsedMs: number; readonly usage: RunUsage }> => {
+  const usageBefore = process.resourceUsage();
   const started = performance.now();
   const value = await work();
-  return { value, elapsedMs: performance.now() - started };
+  const elapsedMs = performance.now() - started;
+  return { value, elapsedMs, usage: runUsageBetween(usageBefore, process.resourceUsage()) };
 };
 
 const measure = async (request: ChildRequest): Promise<Measured> => {
   switch (request.case) {
     case 'parse-baseline': {
-      const { value, elapsedMs } = await timed(() => parseEveryLine(request.root));
-      return { elapsedMs, count: value.events, detail: { files: value.files, lines: value.lines, bytes: value.bytes } };
+      const { value, elapsedMs, usage } = await timed(() => parseEveryLine(request.root));
+      return {
+        elapsedMs,
+        count: value.events,
+        detail: { files: value.files, lines: value.lines, bytes: value.bytes, ...usageDetail(usage) },
+      };
     }
     case 'replay': {
       const target =
         request.store === 'memory'
           ? inMemoryReplayTarget()
           : sqliteReplayTarget(request.dbFile, request.unchained === true, request.writerThread === true);
-      const { value, elapsedMs } = await timed(() => replayLogs(request.root, target.store, target.projectionsOf));
+      const { value, elapsedMs, usage } = await timed(() =>
+        replayLogs(request.root, target.store, target.projectionsOf),
+      );
       const detail = {
+        ...usageDetail(usage),
         importMs: value.importMs,
         viewsMs: value.viewsMs,
         files: value.files,

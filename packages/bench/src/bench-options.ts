@@ -31,6 +31,11 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** Events of the V0 Lead log `teamlog replay FILE --store :memory: --json` replays (the CLI case). */
   readonly cliReplayEvents: number;
+  /**
+   * Back-to-back pairs of a replay run and a JSON.parse baseline run behind each paired replay row
+   * (the bench's in-memory replay, the CLI's `:memory:` replays).
+   */
+  readonly replayPairs: number;
   /** Events of the (smaller) corpus the replay profiles run on, so profiling does not double the run time. */
   readonly profileEvents: number;
   /** Lines the follow case writes one at a time, timing each to the dashboard's change event. */
@@ -64,6 +69,7 @@ const fullDefaults: Omit<BenchOptions, 'help'> = {
   rssBytes: 1024 ** 3,
   rssReplay: true,
   cliReplayEvents: 500_000,
+  replayPairs: 3,
   profile: true,
   profileEvents: 200_000,
   followLines: 1000,
@@ -78,6 +84,7 @@ const quickDefaults: Omit<BenchOptions, 'help'> = {
   messages: 256,
   rssBytes: 32 * 1024 ** 2,
   cliReplayEvents: 20_000,
+  replayPairs: 2,
   profile: false,
   profileEvents: 20_000,
   followLines: 100,
@@ -87,7 +94,7 @@ const quickDefaults: Omit<BenchOptions, 'help'> = {
 
 export const benchUsage = `npm run bench -- [options]
 
-  --quick              small sizes for a smoke run (20k events, 256 messages, 32 MiB log, 100 follow lines, 200 fuzz cases, no profiles)
+  --quick              small sizes for a smoke run (20k events, 256 messages, 32 MiB log, 100 follow lines, 200 fuzz cases, 2 replay pairs, no profiles)
   --only <list>        sections to run, comma-separated: replay,send,rss,postgres,follow,dashboard,fuzz (default: all)
   --no-postgres        skip the PostgreSQL section (it starts a throwaway cluster unless TEAMLOG_POSTGRES_URL is set)
   --events <n>         events in the generated corpus (default 1000000)
@@ -98,6 +105,7 @@ export const benchUsage = `npm run bench -- [options]
   --send-members <n>   members of the send team (default 64; at least the largest sender count)
   --rss-bytes <size>   size of the large log, e.g. 1G, 256M (default 1G)
   --cli-replay-events <n>  events of the V0 Lead log the CLI replay case replays (default 500000)
+  --replay-pairs <n>   back-to-back pairs (replay run, JSON.parse run) behind each paired replay row (default 3)
   --no-rss-replay      only read the large log; skip importing it into SQLite with its views (minutes per GB)
   --profile            profile the cases that miss their target (default in a full run)
   --no-profile         do not profile
@@ -155,6 +163,7 @@ const valued: Record<string, Setter> = {
     ...options,
     cliReplayEvents: positiveInteger('--cli-replay-events', value),
   }),
+  '--replay-pairs': (options, value) => ({ ...options, replayPairs: positiveInteger('--replay-pairs', value) }),
   '--follow-lines': (options, value) => ({ ...options, followLines: positiveInteger('--follow-lines', value) }),
   '--follow-files': (options, value) => ({ ...options, followFiles: positiveInteger('--follow-files', value) }),
   '--follow-idle': (options, value) => ({ ...options, followIdleMs: positiveInteger('--follow-idle', value) * 1000 }),

@@ -3,6 +3,8 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateSyntheticLog } from '@teamlog/test-support/synthetic-log';
+import type { ChildResult } from './child-protocol';
+import { waitedChildrenCpuMs } from './proc-cpu';
 import { type TreePeak, startTreePeakSampling } from './process-tree-peak';
 
 /** The `teamlog` executable this bench measures, as installed (built by `npm run bench`, which builds first). */
@@ -36,6 +38,11 @@ export interface CliReplayRun {
   readonly peakRssBytes: number | undefined;
   /** How many processes the command ran as. */
   readonly processes: number;
+  /**
+   * User + system CPU time of the whole command (its processes, start-up included), from this
+   * process's waited-for children's times; undefined without `/proc`.
+   */
+  readonly cpuMs?: number;
 }
 
 /**
@@ -49,6 +56,8 @@ export const runCliReplay = async (
   store = ':memory:',
   nodeFlags: readonly string[] = [],
 ): Promise<CliReplayRun> => {
+  // Only this command's process tree finishes while it runs (the bench runs one child at a time).
+  const childrenCpuBefore = waitedChildrenCpuMs();
   const started = performance.now();
   let peak: TreePeak = { peakRssBytes: undefined, processes: 0 };
   const code = await new Promise<number | null>((done, fail) => {
@@ -71,6 +80,7 @@ export const runCliReplay = async (
     });
   });
   const elapsedMs = performance.now() - started;
+  const childrenCpuAfter = waitedChildrenCpuMs();
   if (code !== 0) throw new Error(`teamlog replay ${file} --store ${store} --json exited ${code}`);
   const document = JSON.parse(await fs.readFile(outputFile, 'utf8')) as { sessions: Array<{ events: number }> };
   return {
@@ -78,5 +88,30 @@ export const runCliReplay = async (
     events: document.sessions.reduce((sum, session) => sum + session.events, 0),
     peakRssBytes: peak.peakRssBytes,
     processes: peak.processes,
+    ...(childrenCpuBefore === undefined || childrenCpuAfter === undefined
+      ? {}
+      : { cpuMs: childrenCpuAfter - childrenCpuBefore }),
   };
 };
+
+/**
+ * A CLI run as a child result (the events it imported in the whole process's wall time, and its
+ * CPU time where known), so it pairs with a baseline child's run.
+ */
+export const cliRunResult = (run: CliReplayRun): ChildResult => ({
+  case: 'cli-replay',
+  elapsedMs: run.elapsedMs,
+  count: run.events,
+  peakRssBytes: run.peakRssBytes ?? 0,
+  sampledPeakRssBytes: run.peakRssBytes ?? 0,
+  detail: { processes: run.processes, ...(run.cpuMs === undefined ? {} : { cpuMs: run.cpuMs }) },
+});
+
+/**
+ * A baseline run over a log's lines counted in the log's events: a V0 log packs several events in
+ * a line, and the CLI's rows compare the times of the two runs over the same events.
+ */
+export const countedAsLogEvents = (baseline: ChildResult, events: number): ChildResult => ({
+  ...baseline,
+  count: events,
+});

@@ -24,3 +24,24 @@ export const processCpuMs = (pid: number): number | undefined => {
     return undefined;
   }
 };
+
+/**
+ * User + system CPU time of the children a process has waited for (and of theirs), in ms: fields 16
+ * and 17 of its `/proc/<pid>/stat` line; undefined when malformed.
+ */
+export const procStatChildrenCpuMs = (stat: string): number | undefined => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [cutime, cstime] = [Number(fields[13]), Number(fields[14])];
+  return Number.isFinite(cutime) && Number.isFinite(cstime) && stat.includes(')')
+    ? ((cutime + cstime) * 1000) / ticksPerSecond
+    : undefined;
+};
+
+/** The CPU time this process's finished and waited-for children have used so far, in ms; undefined without /proc. */
+export const waitedChildrenCpuMs = (): number | undefined => {
+  try {
+    return procStatChildrenCpuMs(readFileSync('/proc/self/stat', 'utf8'));
+  } catch {
+    return undefined;
+  }
+};

@@ -7,7 +7,10 @@ import { runChild } from './run-child';
 import { type SectionContext, type SectionOutcome, noteOf } from './section-outcome';
 import { writeTeamCorpus } from './write-team-corpus';
 import { medianRun } from './median-run';
-import { runCliReplay, writeV0LeadLog } from './cli-replay-case';
+import { type CliReplayRun, cliRunResult, countedAsLogEvents, runCliReplay, writeV0LeadLog } from './cli-replay-case';
+import { alternatedPairs } from './alternated-pairs';
+import { type RunPair, pairedSpread } from './paired-ratio';
+import { pairedRunsNote, pairedThroughputRow } from './paired-row';
 import { writeBigLeadLog } from './big-lead-log';
 
 export const replayTargets = { memory: 0.5, sqlite: 0.3, cli: 0.35, bigLeadMemory: 0.5, bigLeadSqlite: 0.25 } as const;
@@ -58,20 +61,25 @@ export const runReplaySection = async (
   const removeDb = () =>
     Promise.all(['', '-wal', '-shm'].map((suffix) => fs.rm(`${dbFile}${suffix}`, { force: true })));
 
-  // The baseline takes seconds and the replays tens of seconds, so one baseline run is at the mercy
-  // of a passing load on a shared machine: it runs before, between and after the replays, and the
-  // median run is the baseline.
-  const baselines: ChildResult[] = [];
-  const measureBaseline = async (when: string) => {
-    context.progress(`baseline: JSON.parse of every line (${when})`);
-    baselines.push(await runChild(baselineRequest));
-  };
+  // The in-memory replay takes about three times the baseline, so it is paired: each of its runs
+  // back to back with a baseline run, the baseline first in odd pairs, and the row is the median of
+  // the pairs' ratios: a load passing over the shared machine moves both runs of a pair alike.
   context.progress('baseline: warm-up run (page cache)');
   await runChild(baselineRequest);
-  await measureBaseline('1 of 3, before the replays');
-  context.progress('replay into the in-memory store');
-  const memory = await runChild(replayRequest('memory'));
-  await measureBaseline('2 of 3, between the replays');
+  const pairs = options.replayPairs;
+  const memoryPairs = await alternatedPairs(
+    pairs,
+    (run) => {
+      context.progress(`replay into the in-memory store (pair ${run} of ${pairs})`);
+      return runChild(replayRequest('memory'));
+    },
+    (run) => {
+      context.progress(`baseline: JSON.parse of every line (pair ${run} of ${pairs})`);
+      return runChild(baselineRequest);
+    },
+  );
+  // The SQLite replays take tens of seconds each: one run each, against the median of all the
+  // section's baseline runs (the pairs', and one after them).
   context.progress('replay into the SQLite store');
   const sqlite = await runChild(replayRequest('sqlite'));
   await removeDb();
@@ -81,18 +89,23 @@ export const runReplaySection = async (
   context.progress('replay into the SQLite store written on a second thread (what the opt-in writer thread gains)');
   const threaded = await runChild(replayRequest('sqlite', false, true));
   await removeDb();
-  await measureBaseline('3 of 3, after the replays');
+  context.progress('baseline: JSON.parse of every line (after the SQLite replays)');
+  const baselines = [...memoryPairs.map((pair) => pair.counterpart), await runChild(baselineRequest)];
   const baseline = medianRun(baselines);
-  assertReplayed('the in-memory replay', memory, baseline.count);
+  for (const [index, pair] of memoryPairs.entries())
+    assertReplayed(`the in-memory replay (pair ${index + 1})`, pair.measured, baseline.count);
   assertReplayed('the SQLite replay', sqlite, baseline.count);
   assertReplayed('the SQLite replay without hash chains', unchained, baseline.count);
   assertReplayed('the SQLite replay written on a second thread', threaded, baseline.count);
+  const memory = pairedSpread(memoryPairs).medianPair.measured;
 
   const cli = await measureCliReplay(options, workDirectory, context);
   const big = await measureBigLeadReplay(options, workDirectory, context);
   const baselineRate = rateOf(baseline);
+  const bigBaseline = medianRun(big.baselines);
+  const names = { measured: 'replay', counterpart: 'JSON.parse' };
   const rows = [
-    throughputRow('Replay, in-memory store (import + views)', 'ev', rateOf(memory), 'JSON.parse', baselineRate, {
+    pairedThroughputRow('Replay, in-memory store (import + views)', 'ev', 'JSON.parse', memoryPairs, {
       kind: 'ratio-at-least',
       ratio: replayTargets.memory,
     }),
@@ -100,20 +113,18 @@ export const runReplaySection = async (
       kind: 'ratio-at-least',
       ratio: replayTargets.sqlite,
     }),
-    throughputRow(
+    pairedThroughputRow(
       `teamlog replay FILE --store :memory: --json (V0 Lead log, ${cli.events.toLocaleString('en-US')} events)`,
       'ev',
-      ratePerSecond(cli.events, cli.elapsedMs),
       'JSON.parse',
-      ratePerSecond(cli.events, cli.baselineMs),
+      cli.pairs,
       { kind: 'ratio-at-least', ratio: replayTargets.cli },
     ),
-    throughputRow(
+    pairedThroughputRow(
       `teamlog replay FILE --store :memory: --json (big Lead log, ${bigLeadMembers} members, ${big.mailboxRecords.toLocaleString('en-US')} mailbox records)`,
       'ev',
-      ratePerSecond(big.events, big.memory.elapsedMs),
       'JSON.parse',
-      ratePerSecond(big.events, big.baselineMs),
+      big.memoryPairs,
       { kind: 'ratio-at-least', ratio: replayTargets.bigLeadMemory },
     ),
     throughputRow(
@@ -121,7 +132,7 @@ export const runReplaySection = async (
       'ev',
       ratePerSecond(big.events, big.sqlite.elapsedMs),
       'JSON.parse',
-      ratePerSecond(big.events, big.baselineMs),
+      rateOf(bigBaseline),
       { kind: 'ratio-at-least', ratio: replayTargets.bigLeadSqlite },
     ),
     ...(big.memory.peakRssBytes === undefined
@@ -143,18 +154,34 @@ export const runReplaySection = async (
           ),
         ]),
   ];
+  const seconds = (runs: readonly ChildResult[]): string =>
+    runs.map((run) => `${(run.elapsedMs / 1000).toFixed(2)} s`).join(', ');
   const notes = [
     `corpus: ${corpus.files.length} logs, ${corpus.summary.events.toLocaleString('en-US')} events, ${(corpus.bytes / 1024 ** 2).toFixed(1)} MiB; team records v1=${corpus.summary.teamRecords.v1} v2=${corpus.summary.teamRecords.v2}, queued=${corpus.summary.queued} delivered=${corpus.summary.delivered} relayed=${corpus.summary.relayed} claimed=${corpus.summary.claimed} tasks=${corpus.summary.tasks}`,
-    noteOf('baseline JSON.parse (median run)', baseline, 'events'),
-    `baseline runs (before, between, after the replays): ${baselines.map((run) => `${(run.elapsedMs / 1000).toFixed(2)} s`).join(', ')}`,
-    noteOf('replay in-memory', memory, 'events'),
+    pairedRunsNote('replay in-memory vs JSON.parse', memoryPairs, 'ev', names, replayTargets.memory),
+    noteOf('replay in-memory (the median pair)', memory, 'events'),
+    noteOf('baseline JSON.parse (the median pair)', pairedSpread(memoryPairs).medianPair.counterpart, 'events'),
+    `baseline runs (the pairs', then after the SQLite replays): ${seconds(baselines)}; the SQLite rows' baseline is their median run, ${(baseline.elapsedMs / 1000).toFixed(2)} s`,
     noteOf('replay SQLite', sqlite, 'events'),
     noteOf('replay SQLite without hash chains', unchained, 'events'),
     `hash chain cost (same run): SQLite replay ${(rateOf(sqlite) / rateOf(unchained)).toFixed(2)}x the rate without chains`,
     noteOf('replay SQLite written on a second thread', threaded, 'events'),
     `writer thread (same run, opt-in): SQLite replay ${(rateOf(threaded) / rateOf(sqlite)).toFixed(2)}x the rate written on one thread`,
-    `big Lead log: ${(big.bytes / 1024 ** 2).toFixed(1)} MiB, ${big.events.toLocaleString('en-US')} events (${big.mailboxRecords.toLocaleString('en-US')} mailbox records, ${big.taskRecords.toLocaleString('en-US')} task snapshots, ${bigLeadMembers} members); teamlog replay --store :memory: ${(big.memory.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.memory.peakRssBytes === undefined ? 'unknown' : `${(big.memory.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), with a ${boundedHeapMiB} MiB heap limit ${(big.bounded.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.bounded.peakRssBytes === undefined ? 'unknown' : `${(big.bounded.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), into SQLite ${(big.sqlite.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.sqlite.peakRssBytes === undefined ? 'unknown' : `${(big.sqlite.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}); JSON.parse of its lines ${(big.baselineMs / 1000).toFixed(2)} s (median of ${big.baselineRuns})`,
-    `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events): ${(cli.elapsedMs / 1000).toFixed(2)} s for the whole process; JSON.parse of its lines ${(cli.baselineMs / 1000).toFixed(2)} s (median of ${cli.baselineRuns})`,
+    pairedRunsNote(
+      'teamlog replay --store :memory: --json of the big Lead log vs JSON.parse',
+      big.memoryPairs,
+      'ev',
+      { measured: 'teamlog replay', counterpart: 'JSON.parse' },
+      replayTargets.bigLeadMemory,
+    ),
+    `big Lead log: ${(big.bytes / 1024 ** 2).toFixed(1)} MiB, ${big.events.toLocaleString('en-US')} events (${big.mailboxRecords.toLocaleString('en-US')} mailbox records, ${big.taskRecords.toLocaleString('en-US')} task snapshots, ${bigLeadMembers} members); teamlog replay --store :memory: ${seconds(big.memoryPairs.map((pair) => pair.measured))} (peak RSS of the median pair's ${big.memory.peakRssBytes === undefined ? 'unknown' : `${(big.memory.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), with a ${boundedHeapMiB} MiB heap limit ${(big.bounded.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.bounded.peakRssBytes === undefined ? 'unknown' : `${(big.bounded.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}), into SQLite ${(big.sqlite.elapsedMs / 1000).toFixed(2)} s (peak RSS ${big.sqlite.peakRssBytes === undefined ? 'unknown' : `${(big.sqlite.peakRssBytes / 1024 ** 2).toFixed(1)} MiB`}); JSON.parse of its lines ${seconds(big.baselines)} (the pairs', then after the SQLite run; the SQLite row's baseline is their median run)`,
+    pairedRunsNote(
+      `teamlog replay --store :memory: --json of a ${(cli.bytes / 1024 ** 2).toFixed(1)} MiB V0 Lead log (${cli.events.toLocaleString('en-US')} events, the whole process) vs JSON.parse`,
+      cli.pairs,
+      'ev',
+      { measured: 'teamlog replay', counterpart: 'JSON.parse' },
+      replayTargets.cli,
+    ),
   ];
 
   await fs.rm(root, { recursive: true, force: true });
@@ -162,7 +189,7 @@ export const runReplaySection = async (
     {
       title: 'replay, in-memory store',
       store: 'memory' as const,
-      ratio: rateOf(memory) / baselineRate,
+      ratio: pairedSpread(memoryPairs).median,
       target: replayTargets.memory,
     },
     {
@@ -194,7 +221,8 @@ export const runReplaySection = async (
 
 /**
  * The whole command a person runs on one big historical Lead log, against reading and parsing the
- * same lines; both are timed on the same events, so the ratio is the ratio of the two times.
+ * same lines, in back-to-back pairs (the baseline first in odd pairs); both are timed on the same
+ * events, so each pair's ratio is the ratio of its two times.
  */
 const measureCliReplay = async (
   options: BenchOptions,
@@ -203,34 +231,32 @@ const measureCliReplay = async (
 ): Promise<{
   readonly events: number;
   readonly bytes: number;
-  readonly elapsedMs: number;
-  readonly baselineMs: number;
-  readonly baselineRuns: number;
+  readonly pairs: readonly RunPair[];
 }> => {
   const directory = join(workDirectory, 'cli-replay');
   context.progress(`generating a V0 Lead log of about ${options.cliReplayEvents.toLocaleString('en-US')} events`);
   const log = await writeV0LeadLog(directory, options.cliReplayEvents);
   const baselineRequest: ChildRequest = { case: 'parse-baseline', root: join(directory, 'v0-lead') };
   await runChild(baselineRequest);
-  const baselines = [await runChild(baselineRequest)];
-  context.progress('teamlog replay FILE --store :memory: --json');
-  const run = await runCliReplay(log.file, join(directory, 'replay.json'));
-  if (run.events !== log.events)
-    throw new Error(`teamlog replay imported ${run.events} of the log's ${log.events} events`);
-  baselines.push(await runChild(baselineRequest), await runChild(baselineRequest));
+  const pairs = await alternatedPairs(
+    options.replayPairs,
+    async (run) => {
+      context.progress(`teamlog replay FILE --store :memory: --json (pair ${run} of ${options.replayPairs})`);
+      const replayed = await runCliReplay(log.file, join(directory, 'replay.json'));
+      if (replayed.events !== log.events)
+        throw new Error(`teamlog replay imported ${replayed.events} of the log's ${log.events} events`);
+      return cliRunResult(replayed);
+    },
+    async () => countedAsLogEvents(await runChild(baselineRequest), log.events),
+  );
   await fs.rm(directory, { recursive: true, force: true });
-  return {
-    events: log.events,
-    bytes: log.bytes,
-    elapsedMs: run.elapsedMs,
-    baselineMs: medianRun(baselines).elapsedMs,
-    baselineRuns: baselines.length,
-  };
+  return { events: log.events, bytes: log.bytes, pairs };
 };
 
 /**
- * The big Lead log (tens of members, most of it mailbox records), replayed by the
- * whole command into `:memory:` and into a SQLite file, against reading and parsing its lines.
+ * The big Lead log (tens of members, most of it mailbox records), replayed by the whole command
+ * into `:memory:` in back-to-back pairs with a baseline run, then once with a bounded heap and once
+ * into a SQLite file, against reading and parsing its lines.
  */
 const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string, context: SectionContext) => {
   const directory = join(workDirectory, 'big-lead-replay');
@@ -239,28 +265,45 @@ const measureBigLeadReplay = async (options: BenchOptions, workDirectory: string
   );
   const log = await writeBigLeadLog(directory, { events: options.cliReplayEvents, members: bigLeadMembers });
   const baselineRequest: ChildRequest = { case: 'parse-baseline', root: join(directory, 'big-lead') };
-  await runChild(baselineRequest);
-  const baselines = [await runChild(baselineRequest)];
-  context.progress('teamlog replay BIG-LEAD-LOG --store :memory: --json');
-  const memory = await runCliReplay(log.file, join(directory, 'replay.json'));
-  context.progress(`the same with a ${boundedHeapMiB} MiB heap limit (docs/historical-logs.md#memory)`);
-  const bounded = await runCliReplay(log.file, join(directory, 'replay-bounded.json'), ':memory:', [
-    `--max-old-space-size=${boundedHeapMiB}`,
-  ]);
-  baselines.push(await runChild(baselineRequest));
-  context.progress('teamlog replay BIG-LEAD-LOG --store FILE.db --json');
-  const sqlite = await runCliReplay(log.file, join(directory, 'replay-sqlite.json'), join(directory, 'replay.db'));
-  baselines.push(await runChild(baselineRequest));
-  for (const run of [memory, bounded, sqlite])
+  const checked = (run: CliReplayRun): CliReplayRun => {
     if (run.events !== log.events)
       throw new Error(`teamlog replay imported ${run.events} of the big Lead log's ${log.events} events`);
+    return run;
+  };
+  await runChild(baselineRequest);
+  const memoryRuns: CliReplayRun[] = [];
+  const memoryPairs = await alternatedPairs(
+    options.replayPairs,
+    async (run) => {
+      context.progress(`teamlog replay BIG-LEAD-LOG --store :memory: --json (pair ${run} of ${options.replayPairs})`);
+      const replayed = checked(await runCliReplay(log.file, join(directory, 'replay.json')));
+      memoryRuns.push(replayed);
+      return cliRunResult(replayed);
+    },
+    async () => countedAsLogEvents(await runChild(baselineRequest), log.events),
+  );
+  context.progress(`the same with a ${boundedHeapMiB} MiB heap limit (docs/historical-logs.md#memory)`);
+  const bounded = checked(
+    await runCliReplay(log.file, join(directory, 'replay-bounded.json'), ':memory:', [
+      `--max-old-space-size=${boundedHeapMiB}`,
+    ]),
+  );
+  context.progress('teamlog replay BIG-LEAD-LOG --store FILE.db --json');
+  const sqlite = checked(
+    await runCliReplay(log.file, join(directory, 'replay-sqlite.json'), join(directory, 'replay.db')),
+  );
+  const baselines = [
+    ...memoryPairs.map((pair) => pair.counterpart),
+    countedAsLogEvents(await runChild(baselineRequest), log.events),
+  ];
   await fs.rm(directory, { recursive: true, force: true });
+  const medianMeasured = pairedSpread(memoryPairs).medianPair.measured;
   return {
     ...log,
-    memory,
+    memoryPairs,
+    memory: memoryRuns[memoryPairs.findIndex((pair) => pair.measured === medianMeasured)] as CliReplayRun,
     bounded,
     sqlite,
-    baselineMs: medianRun(baselines).elapsedMs,
-    baselineRuns: baselines.length,
+    baselines,
   };
 };

@@ -28,6 +28,13 @@ describe('bench options', () => {
     });
   });
 
+  it('pairs each paired replay row 3 times by default, 2 with --quick, and as --replay-pairs says', () => {
+    expect(parsed().replayPairs).toBe(3);
+    expect(parsed('--quick').replayPairs).toBe(2);
+    expect(parsed('--replay-pairs', '5', '--quick').replayPairs).toBe(5);
+    expect(refusal('--replay-pairs', '0').option).toBe('--replay-pairs');
+  });
+
   it('skips the PostgreSQL section with --no-postgres', () => {
     expect(parsed('--no-postgres').sections).toEqual(['replay', 'send', 'rss', 'follow', 'dashboard', 'fuzz']);
     expect(parsed('--only', 'send,postgres', '--no-postgres').sections).toEqual(['send']);

@@ -1,6 +1,6 @@
 import { EventStreamParser } from '../src/event-stream-parser';
 import { percentile } from '../src/percentiles';
-import { procStatCpuMs } from '../src/proc-cpu';
+import { procStatChildrenCpuMs, procStatCpuMs } from '../src/proc-cpu';
 import { formatTarget, limitRow, verdictOf } from '../src/report-table';
 
 describe('the follow bench', () => {
@@ -10,6 +10,12 @@ describe('the follow bench', () => {
     expect(procStatCpuMs(fields('node'))).toBe(2870);
     expect(procStatCpuMs(fields('my (odd) node'))).toBe(2870);
     expect(procStatCpuMs('garbage')).toBeUndefined();
+  });
+
+  it("reads the CPU time of a process's waited-for children from fields 16 and 17 of its stat line", () => {
+    const line = '4242 (my (odd) node) S 1 4242 4242 0 -1 4194560 900 0 0 0 250 37 410 90 20 0 11 0 12345';
+    expect(procStatChildrenCpuMs(line)).toBe(5000);
+    expect(procStatChildrenCpuMs('garbage')).toBeUndefined();
   });
 
   it('takes nearest-rank percentiles', () => {

@@ -1,5 +1,5 @@
 import type { ChildResult } from '../src/child-protocol';
-import { pairedRatio } from '../src/paired-ratio';
+import { pairCpuRatio, pairRatio, pairedRatio, pairedSpread } from '../src/paired-ratio';
 
 const run = (elapsedMs: number, count = 100): ChildResult => ({
   case: 'send',
@@ -29,5 +29,31 @@ describe('pairedRatio (a case against its counterpart measured back to back, run
     const pairs = [1, 2, 3, 4].map((ms) => ({ measured: run(1000), counterpart: run(1000 / ms) }));
     expect(pairedRatio(pairs)).toBeCloseTo(1 / 3, 5);
     expect(() => pairedRatio([])).toThrow(RangeError);
+  });
+});
+
+describe('pairedSpread and pairCpuRatio (how far the pairs lie apart, and the same ratio on CPU time)', () => {
+  const cpuRun = (elapsedMs: number, cpuMs: number): ChildResult => ({ ...run(elapsedMs), detail: { cpuMs } });
+
+  it('names the lowest, the median and the highest ratio, and the pair the median came from', () => {
+    const median = { measured: run(1000), counterpart: run(500) };
+    const spread = pairedSpread([
+      { measured: run(1000), counterpart: run(800) },
+      median,
+      { measured: run(1000), counterpart: run(250) },
+    ]);
+    expect(spread.lowest).toBeCloseTo(0.25, 5);
+    expect(spread.median).toBeCloseTo(0.5, 5);
+    expect(spread.highest).toBeCloseTo(0.8, 5);
+    expect(spread.medianPair).toBe(median);
+    expect(pairRatio(median)).toBeCloseTo(0.5, 5);
+  });
+
+  it('compares items per CPU second, whatever the wall times were', () => {
+    expect(pairCpuRatio({ measured: cpuRun(5000, 2000), counterpart: cpuRun(1000, 500) })).toBeCloseTo(0.25, 5);
+  });
+
+  it('has no CPU-time ratio when a side reported no CPU time', () => {
+    expect(pairCpuRatio({ measured: run(1000), counterpart: cpuRun(1000, 500) })).toBeUndefined();
   });
 });
