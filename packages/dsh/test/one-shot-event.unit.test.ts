@@ -119,4 +119,50 @@ describe('an event line for a store that keeps no payload (one object per event)
     ]);
     expect(() => event.lineBytes).toThrow(/line 2 were let go/);
   });
+
+  it('of a conversation type is checked on its bytes: its data is never parsed and throws when read, the rest as the parsed line gives it', () => {
+    const conversation = [
+      { type: 'assistant/message', seq: 0, time: 5, data: { message: { content: ['x'] } }, surfaceOp: 'append' },
+      { type: 'tool/call', seq: 1, time: 6, data: { callId: 'c' }, ignorable: true },
+      { type: 'tool/result', seq: 2, time: 7, data: { text: 'ok' }, sourceEventSeqs: [0, 1] },
+      { type: 'step/end', seq: 3, time: 8, data: { turn: 1, step: 1 } },
+    ];
+    const oneShot = processed(conversation, false, true);
+    const visited = processed(conversation, false, false);
+    const encode = eventToAppendEncoder(streamKey, false, false);
+    oneShot.forEach((event, index) => {
+      const plain = visited[index] as SessionLogEvent;
+      expect(() => event.event.data).toThrow(/was checked on its bytes and not kept/);
+      const { type, seq, time, ignorable, surfaceOp, sourceEventSeqs } = event.event;
+      expect({ type, seq, time, ignorable, surfaceOp, sourceEventSeqs }).toEqual({
+        ignorable: undefined,
+        surfaceOp: undefined,
+        sourceEventSeqs: undefined,
+        ...plain.event,
+        data: undefined,
+      });
+      expect([event.eventClass, event.catalogChecked, (event as OneShotEvent).metadata]).toEqual([
+        plain.eventClass,
+        plain.catalogChecked,
+        encode(plain.event, undefined, plain.catalogChecked).metadata,
+      ]);
+    });
+  });
+
+  it('of a conversation type the scan is not sure of is parsed, and refused with the error of the ordinary way', () => {
+    const refused = { type: 'step/end', seq: 0, time: 5, data: { turn: 1, step: -1 } };
+    const errorOf = (oneShot: boolean): unknown => {
+      try {
+        processed([refused], false, oneShot);
+      } catch (error) {
+        return error instanceof Error ? error.message : error;
+      }
+      return 'no error';
+    };
+    expect(errorOf(true)).toBe(errorOf(false));
+    expect(errorOf(true)).toMatch(/step/);
+    // A time with a fraction is not read exactly on the bytes: the line is parsed, its data kept.
+    const [parsed] = processed([{ ...refused, time: 5.5, data: { turn: 1, step: 1 } }], false, true);
+    expect(parsed?.event.data).toEqual({ turn: 1, step: 1 });
+  });
 });

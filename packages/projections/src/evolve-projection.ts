@@ -15,6 +15,7 @@ import {
 import { type RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { acceptanceProblems } from './acceptance-checks';
 import { catalogPayloadError } from './catalog-payload-check';
+import { typeOnlyEventTypes } from './event-reads';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { type InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { type ProjectionState, inboxOf } from './projection-state';
@@ -147,6 +148,48 @@ const slot: EventSlot = {
   normalised: false,
 };
 
+/** A fold read the data of a type the views read only by type (see `typeOnlyEventTypes`): a bug. */
+const unreadData = (type: string, seq: number): Error =>
+  new Error(
+    `a fold read the data of ${type} event ${seq}, a type the views read only by type (see typeOnlyEventTypes)`,
+  );
+
+/** An event slot whose data throws when read (see `typeOnlyEventTypes`). */
+class TypeOnlySlot {
+  catalog = false;
+  type = '';
+  seq = 0;
+  sessionId = '' as SessionId;
+  time = 0;
+  normalised = false;
+
+  get data(): never {
+    throw unreadData(this.type, this.seq);
+  }
+}
+
+const typeOnlySlot = new TypeOnlySlot();
+
+/** A type-only event as the views fold it: the one slot for views read once, else its own. */
+const typeOnlyEvent = (
+  readOnce: boolean,
+  catalog: boolean,
+  type: string,
+  seq: number,
+  sessionId: SessionId,
+  time: number,
+  normalised: boolean,
+): SessionEvent => {
+  const event = readOnce ? typeOnlySlot : new TypeOnlySlot();
+  event.catalog = catalog;
+  event.type = type;
+  event.seq = seq;
+  event.sessionId = sessionId;
+  event.time = time;
+  event.normalised = normalised;
+  return event as unknown as SessionEvent;
+};
+
 /**
  * The event as the views fold it, in one object (this runs for every event): the codec's verdict
  * (the writer's, when the store handed it on with the event: `RecordedEvent.catalog`; else checked
@@ -155,12 +198,15 @@ const slot: EventSlot = {
 const sessionEventOf = (
   sessionId: SessionId,
   recorded: RecordedEvent,
-  type: string,
+  route: TypeRoute,
   base: number,
   readOnce: boolean,
 ): SessionEvent => {
-  const { data } = recorded;
-  const catalog = recorded.catalog === true || isCatalogPayload(type, data);
+  const { type } = route;
+  // A type-only event's data is read only for a verdict the store did not hand on (a one-shot replay's never was parsed).
+  const catalog = route.typeOnly
+    ? (recorded.catalog ?? isCatalogPayload(type, recorded.data))
+    : recorded.catalog === true || isCatalogPayload(type, recorded.data);
   const seq = (recorded.revisionNumber ?? Number(recorded.revision)) - base;
   // The metadata's time where the event holds it without making the metadata (a one-shot replay's events).
   let time = recorded.metadataTime;
@@ -171,6 +217,8 @@ const sessionEventOf = (
     time = timed ? metadata.time : recorded.recordedAt.getTime();
     normalised = timed && metadata.normalised === true;
   }
+  if (route.typeOnly) return typeOnlyEvent(readOnce, catalog, type, seq, sessionId, time, normalised);
+  const { data } = recorded;
   // Either way the object is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
   if (!readOnce) return { catalog, type, seq, data, sessionId, time, normalised } as SessionEvent;
   slot.catalog = catalog;
@@ -261,6 +309,8 @@ interface TypeRoute {
   readonly inbox: boolean;
   /** Whether it may move a begun lifecycle (session-facts.ts). */
   readonly lifecycle: boolean;
+  /** One of `typeOnlyEventTypes`: its data is never read. */
+  readonly typeOnly: boolean;
 }
 
 /** Routes of the types seen: a log has a few dozen; past this (crafted input), a route is made each time. */
@@ -283,6 +333,7 @@ const routeOf = (type: string): TypeRoute => {
     team: isTeamRecordType(type),
     inbox: inboxEventTypes.has(type),
     lifecycle: lifecycleEventTypes.has(type),
+    typeOnly: typeOnlyEventTypes.includes(type),
   };
   if (routes.size < maxRoutes) routes.set(type, route);
   return route;
@@ -309,7 +360,7 @@ export const evolveSessionEvent = (
   }
   const held = stored ?? initialSessionFacts(id);
   const route = routeOf(recorded.type);
-  const event = sessionEventOf(id, recorded, route.type, held.superseded?.base ?? 0, state.readOnce);
+  const event = sessionEventOf(id, recorded, route, held.superseded?.base ?? 0, state.readOnce);
   const checked = route.inbox ? checkAcceptance(state, event, recorded, held) : held;
   const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);

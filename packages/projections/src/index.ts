@@ -43,3 +43,4 @@ export * from './visible-state';
 export * from './teamlog-projections';
 export * from './acceptance-problem';
 export * from './audit-explanations';
+export * from './event-reads';
