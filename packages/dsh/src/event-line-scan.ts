@@ -28,8 +28,6 @@ const scannedTypesOf = (types: readonly string[]): ScannedType[] =>
 const maxWalkDepth = 64;
 
 const appendBytes = encoder.encode('append');
-/** How an event line written by the harness starts: its type first. */
-const typePrefix = encoder.encode('{"type":"');
 
 /** One bit per envelope key seen: a repeated key (JSON.parse keeps the last) is not read here. */
 enum Seen {
@@ -82,8 +80,6 @@ export class EventLineScan {
     const { chunk, start, end } = line;
     const walk = this.walk;
     walk.reset(chunk, end, Math.min(this.maxJsonDepth, maxWalkDepth));
-    // Most lines are of other types: one that says so first is left at once (a shortcut: a line that is not sure goes on).
-    if (this.ofOtherType(start)) return undefined;
     this.forget();
     let dataAt = -1;
     let dataBeforeType = false;
@@ -111,15 +107,6 @@ export class EventLineScan {
     }
     if (walk.skipSpace(at + 1) !== end) return undefined;
     return this.eventOf(dataAt, dataBeforeType);
-  }
-
-  /** Whether the line starts `{"type":"` with a type this scan does not read. */
-  private ofOtherType(start: number): boolean {
-    const walk = this.walk;
-    for (let k = 0; k < typePrefix.length; k += 1) if (walk.byteAt(start + k) !== typePrefix[k]) return false;
-    const typeAt = start + typePrefix.length - 1;
-    for (const type of this.types) if (walk.isWord(typeAt, type.bytes)) return false;
-    return true;
   }
 
   /** Nothing of the previous line is kept. */
