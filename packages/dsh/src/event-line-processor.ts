@@ -8,8 +8,6 @@ import {
   isTeamRecordType,
 } from '@teamlog/events';
 import { isBlankRange } from './blank-line';
-import { datalessEventTypes } from './dataless-event';
-import { EventLineScan } from './event-line-scan';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
 import { CompactPackedMember } from './compact-packed-member';
@@ -142,16 +140,6 @@ export interface InvalidTeamRecord {
   readonly message: string;
 }
 
-/**
- * A type whose line `classify` only classes, whatever its (valid) data: no Team record (its
- * refusal is kept), no legacy shape, no unknown type (tallied), no end of seed (read).
- */
-const isPlainlyClassed = (type: string): boolean =>
-  classifyEventType(type) !== 'unknown' &&
-  !isTeamRecordType(type) &&
-  type !== 'user/message' &&
-  type !== 'session/end-seed';
-
 /** What the reader needs to know of an event type, looked up once per type. */
 interface TypeFacts {
   readonly eventClass: EventClass;
@@ -175,8 +163,6 @@ export class EventLineProcessor {
   private readonly typeFacts = new Map<string, TypeFacts>();
   /** With `compactIds`: the stream every kept event is made for, as a `OneShotEvent`. */
   private readonly oneShot: OneShotStream | undefined;
-  /** With `compactIds`: the scan that checks the lines of `datalessEventTypes` on their bytes, unparsed. */
-  private readonly lineScan: EventLineScan | undefined;
 
   /**
    * `payloads: 'trusted'` skips the strict decode of catalog payloads (and the tallies that come
@@ -202,10 +188,6 @@ export class EventLineProcessor {
     private readonly compactIds?: (seq: number) => EventId,
   ) {
     this.oneShot = compactIds === undefined ? undefined : { idOf: compactIds, normalised };
-    this.lineScan =
-      compactIds === undefined || normalised
-        ? undefined
-        : new EventLineScan(limits.maxJsonDepth, datalessEventTypes.filter(isPlainlyClassed));
   }
 
   get keptEvents(): number {
@@ -250,13 +232,6 @@ export class EventLineProcessor {
       // A blank line is never a turn/end, so a run of them only stops (or goes on) dropping.
       this.scanner.recordProblemRun(line.line, line.blankRun, blankLine);
       return;
-    }
-    if (this.lineScan !== undefined && !this.scanner.stopped) {
-      const scanned = this.lineScan.scan(line);
-      if (scanned !== undefined && this.scanner.acceptNext(scanned.seq)) {
-        into.push(this.scannedVisit(line, scanned));
-        return;
-      }
     }
     const parsed = parseLineValue(line);
     const problem = parsed instanceof LineProblem ? parsed.outcome : undefined;
@@ -340,16 +315,6 @@ export class EventLineProcessor {
     return this.oneShot === undefined
       ? new VisitedEvent(line, event, eventClass, catalogChecked)
       : new OneShotEvent(line, event, eventClass, catalogChecked, this.oneShot);
-  }
-
-  /**
-   * A line the scan checked on its bytes (envelope, depth and the data's codec): the checks
-   * `classify` makes are made, and its type is one `isPlainlyClassed` admits, so only the class is
-   * left to look up. Its event is a `OneShotEvent` whose data was never parsed.
-   */
-  private scannedVisit(line: SplitLine, event: LogicalEvent): SessionLogEvent {
-    const { eventClass } = this.factsOf(event.type);
-    return new OneShotEvent(line, event, eventClass, eventClass === 'catalog', this.oneShot as OneShotStream);
   }
 
   /** The class of a type, and whether it is a Team record's: a lookup in the catalog's tables costs more than in this map. */

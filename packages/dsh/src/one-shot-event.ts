@@ -25,6 +25,7 @@ const lineLetGo = (line: number): Error =>
  */
 export class OneShotEvent extends SelfRecordedEvent implements SessionLogEvent, LogicalEvent {
   readonly type: string;
+  readonly data: JsonValue;
   readonly line: number;
   readonly lineLength: number;
   private source: SplitLine | undefined;
@@ -38,14 +39,10 @@ export class OneShotEvent extends SelfRecordedEvent implements SessionLogEvent, 
   ) {
     super();
     this.type = parsed.type;
+    this.data = parsed.data;
     this.line = source.line;
     this.lineLength = source.length;
     this.source = source;
-  }
-
-  /** The parsed line's data; a line checked on its bytes has none (`DatalessEvent` throws). */
-  get data(): JsonValue {
-    return this.parsed.data;
   }
 
   protected override recorded(): void {

@@ -22,5 +22,3 @@ export * from './placeholder-scope';
 export * from './stream-event';
 export * from './compiled-validator';
 export * from './catalog-validators';
-export * from './json-byte-walk';
-export * from './byte-validator';

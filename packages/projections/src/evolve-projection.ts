@@ -15,7 +15,6 @@ import {
 import { type RecordedEvent, sessionIdOfHeaderStream, sessionIdOfStream } from '@teamlog/store';
 import { acceptanceProblems } from './acceptance-checks';
 import { catalogPayloadError } from './catalog-payload-check';
-import { typeOnlyEventTypes } from './event-reads';
 import { isLegacyUserMessage, upgradeLegacyUserMessage } from './legacy-user-message';
 import { type InboxSessionEvent, evolveSessionInbox, inboxEventTypes, isInboxEvent } from './inbox-projection';
 import { type ProjectionState, inboxOf } from './projection-state';
@@ -148,48 +147,6 @@ const slot: EventSlot = {
   normalised: false,
 };
 
-/** A fold read the data of a type the views read only by type (see `typeOnlyEventTypes`): a bug. */
-const unreadData = (type: string, seq: number): Error =>
-  new Error(
-    `a fold read the data of ${type} event ${seq}, a type the views read only by type (see typeOnlyEventTypes)`,
-  );
-
-/** An event slot whose data throws when read (see `typeOnlyEventTypes`). */
-class TypeOnlySlot {
-  catalog = false;
-  type = '';
-  seq = 0;
-  sessionId = '' as SessionId;
-  time = 0;
-  normalised = false;
-
-  get data(): never {
-    throw unreadData(this.type, this.seq);
-  }
-}
-
-const typeOnlySlot = new TypeOnlySlot();
-
-/** A type-only event as the views fold it: the one slot for views read once, else its own. */
-const typeOnlyEvent = (
-  readOnce: boolean,
-  catalog: boolean,
-  type: string,
-  seq: number,
-  sessionId: SessionId,
-  time: number,
-  normalised: boolean,
-): SessionEvent => {
-  const event = readOnce ? typeOnlySlot : new TypeOnlySlot();
-  event.catalog = catalog;
-  event.type = type;
-  event.seq = seq;
-  event.sessionId = sessionId;
-  event.time = time;
-  event.normalised = normalised;
-  return event as unknown as SessionEvent;
-};
-
 /**
  * The event as the views fold it, in one object (this runs for every event): the codec's verdict
  * (the writer's, when the store handed it on with the event: `RecordedEvent.catalog`; else checked
@@ -198,15 +155,12 @@ const typeOnlyEvent = (
 const sessionEventOf = (
   sessionId: SessionId,
   recorded: RecordedEvent,
-  route: TypeRoute,
+  type: string,
   base: number,
   readOnce: boolean,
 ): SessionEvent => {
-  const { type } = route;
-  // A type-only event's data is read only for a verdict the store did not hand on (a one-shot replay's never was parsed).
-  const catalog = route.typeOnly
-    ? (recorded.catalog ?? isCatalogPayload(type, recorded.data))
-    : recorded.catalog === true || isCatalogPayload(type, recorded.data);
+  const { data } = recorded;
+  const catalog = recorded.catalog === true || isCatalogPayload(type, data);
   const seq = (recorded.revisionNumber ?? Number(recorded.revision)) - base;
   // The metadata's time where the event holds it without making the metadata (a one-shot replay's events).
   let time = recorded.metadataTime;
@@ -217,8 +171,6 @@ const sessionEventOf = (
     time = timed ? metadata.time : recorded.recordedAt.getTime();
     normalised = timed && metadata.normalised === true;
   }
-  if (route.typeOnly) return typeOnlyEvent(readOnce, catalog, type, seq, sessionId, time, normalised);
-  const { data } = recorded;
   // Either way the object is a StreamEvent by construction: `catalog` is the codec's own verdict on `data`.
   if (!readOnce) return { catalog, type, seq, data, sessionId, time, normalised } as SessionEvent;
   slot.catalog = catalog;
@@ -309,8 +261,6 @@ interface TypeRoute {
   readonly inbox: boolean;
   /** Whether it may move a begun lifecycle (session-facts.ts). */
   readonly lifecycle: boolean;
-  /** One of `typeOnlyEventTypes`: its data is never read. */
-  readonly typeOnly: boolean;
 }
 
 /** Routes of the types seen: a log has a few dozen; past this (crafted input), a route is made each time. */
@@ -333,7 +283,6 @@ const routeOf = (type: string): TypeRoute => {
     team: isTeamRecordType(type),
     inbox: inboxEventTypes.has(type),
     lifecycle: lifecycleEventTypes.has(type),
-    typeOnly: typeOnlyEventTypes.includes(type),
   };
   if (routes.size < maxRoutes) routes.set(type, route);
   return route;
@@ -360,7 +309,7 @@ export const evolveSessionEvent = (
   }
   const held = stored ?? initialSessionFacts(id);
   const route = routeOf(recorded.type);
-  const event = sessionEventOf(id, recorded, route, held.superseded?.base ?? 0, state.readOnce);
+  const event = sessionEventOf(id, recorded, route.type, held.superseded?.base ?? 0, state.readOnce);
   const checked = route.inbox ? checkAcceptance(state, event, recorded, held) : held;
   const facts = evolveSessionFacts(checked, event, state.readOnce, route.lifecycle);
   if (route.team) evolveTeamOf(state, event);

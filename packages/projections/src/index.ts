@@ -43,4 +43,3 @@ export * from './visible-state';
 export * from './teamlog-projections';
 export * from './acceptance-problem';
 export * from './audit-explanations';
-export * from './event-reads';

@@ -36,32 +36,3 @@ describe("a session's facts in the views' fold", () => {
     expect([...state.changes.sessions]).toEqual(['a']);
   });
 });
-
-describe('an event of a type the views read only by type (typeOnlyEventTypes)', () => {
-  /** The event a one-shot replay folds for a conversation line: its verdict and time handed on, its data never parsed. */
-  const unparsed = (revision: number, type: string, catalog: boolean): RecordedEvent =>
-    Object.defineProperties(
-      { ...recorded(revision, type, null), catalog, metadataTime: 100 + revision },
-      {
-        data: {
-          get: () => {
-            throw new Error('the data was read');
-          },
-        },
-      },
-    );
-
-  it.each([
-    ['views read once', true],
-    ['views kept', false],
-  ])('is folded without reading its data (%s)', (_, readOnce) => {
-    const state = initialProjectionState(undefined, { readOnce });
-    evolveProjection(state, recorded(0, 'turn/start', { turn: 1 }));
-    evolveProjection(state, unparsed(1, 'assistant/message', false));
-    evolveProjection(state, unparsed(2, 'tool/call', false));
-    evolveProjection(state, unparsed(3, 'tool/result', false));
-    evolveProjection(state, unparsed(4, 'step/end', true));
-    const facts = state.sessions.get('a' as SessionId);
-    expect([facts?.eventCount, facts?.lastTime]).toEqual([5, 104]);
-  });
-});
