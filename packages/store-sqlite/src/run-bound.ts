@@ -3,9 +3,9 @@ import type Database from 'better-sqlite3';
 /** At most this many values go in as arguments: 32 KiB of stack, far below V8's limit wherever a write runs. */
 export const maxArgumentValues = 4096;
 
-/** What `runBound` needs of a statement (a better-sqlite3 `Statement`, or a view's `WriteStatement`). */
-export interface RunnableStatement<R = Database.RunResult> {
-  run(...params: unknown[]): R;
+/** What `runBound` needs of a statement (a better-sqlite3 `Statement`). */
+export interface RunnableStatement {
+  run(...params: unknown[]): Database.RunResult;
 }
 
 /**
@@ -14,5 +14,5 @@ export interface RunnableStatement<R = Database.RunResult> {
  * instructions a value more (docs/benchmarks.md, _One sender's statements against the raw insert_).
  * More than `maxArgumentValues` values go in as the array.
  */
-export const runBound = <R = Database.RunResult>(statement: RunnableStatement<R>, values: readonly unknown[]): R =>
+export const runBound = (statement: RunnableStatement, values: readonly unknown[]): Database.RunResult =>
   values.length <= maxArgumentValues ? statement.run(...values) : statement.run(values);

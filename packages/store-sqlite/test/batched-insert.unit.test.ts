@@ -68,11 +68,6 @@ describe('rows of one insert written many to a statement', () => {
     expect(routed.map((params) => params.length)).toEqual([128, 2]);
   });
 
-  it('refuses a table too wide to bind a full statement as arguments', () => {
-    const { db } = table();
-    expect(() => new BatchedInsert(db, 'INSERT INTO t (k, v)', 65)).toThrow(/too many to bind/);
-  });
-
   it('keeps no value of a written row in its arrays', () => {
     const { db, rows } = table();
     const insert = new BatchedInsert(db, 'INSERT INTO t (k, v)', 2);

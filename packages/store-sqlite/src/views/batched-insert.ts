@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { maxArgumentValues, runBound } from '../run-bound';
 import { type WriteStatement, writeStatement } from '../write-route';
 
 /** Rows per multi-row statement; fewer (at a flush) go one statement each, so two shapes are ever prepared. */
@@ -26,8 +25,6 @@ export class BatchedInsert {
     private readonly head: string,
     private readonly width: number,
   ) {
-    // A statement's values go in as arguments, so a routed write holds its own copy of them.
-    if (rowsPerStatement * width > maxArgumentValues) throw new Error(`${head}: ${width} columns are too many to bind`);
     this.values = new Array<unknown>(rowsPerStatement * width).fill(null);
     this.oneRow = new Array<unknown>(width).fill(null);
   }
@@ -47,14 +44,14 @@ export class BatchedInsert {
     const rows = this.rows;
     this.rows = 0;
     try {
-      // As arguments (run-bound.ts): a routed write gets them in a fresh array, never the kept one.
-      if (rows === rowsPerStatement) runBound(this.statementFor(rows), this.values);
+      // As arguments (run-bound.ts); a routed write gets a copy, never the kept array.
+      if (rows === rowsPerStatement) this.statementFor(rows).runValues(this.values);
       else {
         const one = this.statementFor(1);
         for (let row = 0; row < rows; row += 1) {
           for (let column = 0; column < this.width; column += 1)
             this.oneRow[column] = this.values[row * this.width + column];
-          runBound(one, this.oneRow);
+          one.runValues(this.oneRow);
         }
       }
     } finally {
