@@ -69,9 +69,6 @@ export const eventToAppendEncoder = (
       type: event.type,
       data: event.data,
       metadata: storedEventMetadataOf(event, normalised) as unknown as JsonValue,
-      // The metadata's time and `normalised` as the fold reads them, without checking the object.
-      metadataTime: event.time,
-      metadataNormalised: normalised,
     };
     if (dataText !== undefined) encoded.dataText = dataText;
     // The reader's verdict on the payload, handed on so the views need not check it again.

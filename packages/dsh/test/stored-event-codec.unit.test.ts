@@ -45,16 +45,6 @@ describe('the events of a session stream as the store keeps them', () => {
     },
   );
 
-  it.each([false, true])(
-    "give a store that keeps JSON text the metadata's time and `normalised` (normalised %s) beside the metadata",
-    (normalised) => {
-      const event: LogicalEvent = { type: 'turn/start', seq: 4097, time: 5, data: { turn: 1 } };
-      const encoded = eventToAppendEncoder('s-1', normalised, true)(event);
-      expect([encoded.metadataTime, encoded.metadataNormalised]).toEqual([5, normalised]);
-      expect(encoded.metadata).toEqual({ time: 5, ...(normalised ? { normalised: true } : {}) });
-    },
-  );
-
   it('give any event for a store that keeps no payload, its verdict handed on, the same fields made when read', () => {
     const payloadless = eventToAppendEncoder('s-1', false, false);
     const keeping = eventToAppendEncoder('s-1', false, true);

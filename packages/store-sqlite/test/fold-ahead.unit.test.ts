@@ -65,21 +65,6 @@ describe('a unit folded ahead as it is staged', () => {
     ]);
   });
 
-  it("hands the metadata's time and `normalised` on where the writer has them, so the fold need not check the metadata", () => {
-    const { fold, staged } = recording();
-    const [timed, plain] = events('1', '2') as [EventToAppend, EventToAppend];
-    fold.stage(
-      stream('a'),
-      0,
-      [{ ...timed, metadata: { time: 7, normalised: true }, metadataTime: 7, metadataNormalised: true }, plain],
-      () => undefined,
-    );
-    expect(staged.map((event) => [event.metadataTime, event.metadataNormalised])).toEqual([
-      [7, true],
-      [undefined, undefined],
-    ]);
-  });
-
   it("hands the writer's verdict on the payload on with each event", () => {
     const { fold, staged } = recording();
     const [checked, unchecked] = events('1', '2') as [EventToAppend, EventToAppend];

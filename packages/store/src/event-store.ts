@@ -31,14 +31,6 @@ export interface EventToAppend {
    * views do not check the payload again; nothing read back carries it.
    */
   readonly catalog?: boolean;
-  /**
-   * Where `metadata` is a session event's stored metadata (`StoredEventMetadata`) the writer built:
-   * its `time`, and in `metadataNormalised` its `normalised`. A store that records the event to
-   * append as the participants' event hands them on (`RecordedEvent.metadataTime`), so a fold
-   * need not check the metadata object of every event.
-   */
-  readonly metadataTime?: number;
-  readonly metadataNormalised?: boolean;
 }
 
 export interface RecordedEvent {

@@ -15,8 +15,6 @@ export class HeadRecordedEvent implements RecordedEvent {
   readonly data: JsonValue;
   readonly metadata: JsonValue | undefined;
   readonly catalog: boolean;
-  readonly metadataTime: number | undefined;
-  readonly metadataNormalised: boolean | undefined;
 
   constructor(
     readonly streamName: StreamName,
@@ -29,9 +27,6 @@ export class HeadRecordedEvent implements RecordedEvent {
     this.data = source.data;
     this.metadata = source.metadata;
     this.catalog = source.catalog === true;
-    // What the views read of every event's metadata, where the writer has it without the object.
-    this.metadataTime = source.metadataTime;
-    this.metadataNormalised = source.metadataNormalised;
   }
 
   get id(): EventId {
