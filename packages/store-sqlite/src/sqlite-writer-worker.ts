@@ -9,6 +9,7 @@ import {
   isStoreError,
 } from '@teamlog/store';
 import { eventsInsertStatements } from './events-insert-statements';
+import { runBound } from './run-bound';
 import { explainUnitIdClash } from './unit-id-clash';
 import { ChainCursor, hasChainColumn } from './sqlite-event-chain';
 import { type StagedRow, unpackStagedRows } from './staged-row-buffer';
@@ -112,7 +113,7 @@ const insertRows = (
       if (digests === undefined) values.push(chain.next(type, text, metadata));
       else values.push(digests.slice(index * digestLength, (index + 1) * digestLength));
     }
-    insertOf(count).run(values);
+    runBound(insertOf(count), values);
   }
 };
 

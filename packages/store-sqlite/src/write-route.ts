@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { runBound } from './run-bound';
 
 /** Where a connection's routed writes go while a unit's writer thread holds the file's write transaction. */
 export interface RoutedWrites {
@@ -26,6 +27,11 @@ export const writesRouted = (db: Database.Database): boolean => routes.has(db);
 /** A write statement on `db`: run there, or handed to where its writes are routed. */
 export interface WriteStatement {
   run(...params: unknown[]): void;
+  /**
+   * Run with `values` as the statement's arguments (run-bound.ts), spread once: `run(...values)`
+   * would gather them into a fresh array and spread that again. A routed write gets a copy.
+   */
+  runValues(values: readonly unknown[]): void;
 }
 
 export const writeStatement = (db: Database.Database, sql: string): WriteStatement => {
@@ -35,6 +41,11 @@ export const writeStatement = (db: Database.Database, sql: string): WriteStateme
       const route = routes.get(db);
       if (route === undefined) statement.run(...params);
       else route.run(sql, params);
+    },
+    runValues: (values: readonly unknown[]): void => {
+      const route = routes.get(db);
+      if (route === undefined) runBound(statement, values);
+      else route.run(sql, values.slice());
     },
   };
 };

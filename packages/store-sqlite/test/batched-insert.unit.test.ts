@@ -49,12 +49,23 @@ describe('rows of one insert written many to a statement', () => {
     const { db } = table();
     const insert = new BatchedInsert(db, 'INSERT INTO t (k, v)', 2);
     const routed: unknown[][] = [];
-    const unroute = routeWrites(db, { run: (_sql, params) => routed.push(params[0] as unknown[]) });
+    const unroute = routeWrites(db, { run: (_sql, params) => routed.push(params as unknown[]) });
     for (let k = 0; k < 66; k += 1) insert.add([k, `v${k}`]);
     insert.flush();
     for (let k = 66; k < 130; k += 1) insert.add([k, `v${k}`]);
     unroute();
     expect(routed.flat()).toEqual(Array.from({ length: 130 }, (_, k) => [k, `v${k}`]).flat());
+  });
+
+  it('hands a statement its values as arguments, not as one array', () => {
+    const { db } = table();
+    const insert = new BatchedInsert(db, 'INSERT INTO t (k, v)', 2);
+    const routed: unknown[][] = [];
+    const unroute = routeWrites(db, { run: (_sql, params) => routed.push(params as unknown[]) });
+    for (let k = 0; k < 65; k += 1) insert.add([k, `v${k}`]);
+    insert.flush();
+    unroute();
+    expect(routed.map((params) => params.length)).toEqual([128, 2]);
   });
 
   it('keeps no value of a written row in its arrays', () => {

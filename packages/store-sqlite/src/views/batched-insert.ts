@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type WriteStatement, writeStatement, writesRouted } from '../write-route';
+import { type WriteStatement, writeStatement } from '../write-route';
 
 /** Rows per multi-row statement; fewer (at a flush) go one statement each, so two shapes are ever prepared. */
 const rowsPerStatement = 64;
@@ -44,13 +44,14 @@ export class BatchedInsert {
     const rows = this.rows;
     this.rows = 0;
     try {
-      if (rows === rowsPerStatement) this.statementFor(rows).run(this.bound(this.values));
+      // As arguments (run-bound.ts); a routed write gets a copy, never the kept array.
+      if (rows === rowsPerStatement) this.statementFor(rows).runValues(this.values);
       else {
         const one = this.statementFor(1);
         for (let row = 0; row < rows; row += 1) {
           for (let column = 0; column < this.width; column += 1)
             this.oneRow[column] = this.values[row * this.width + column];
-          one.run(this.bound(this.oneRow));
+          one.runValues(this.oneRow);
         }
       }
     } finally {
@@ -64,11 +65,6 @@ export class BatchedInsert {
   clear(): void {
     this.values.fill(null, 0, this.rows * this.width);
     this.rows = 0;
-  }
-
-  /** A routed write is sent later (write-route.ts): it takes a copy, not the kept array. */
-  private bound(values: unknown[]): unknown[] {
-    return writesRouted(this.db) ? values.slice() : values;
   }
 
   private statementFor(rows: number): WriteStatement {
