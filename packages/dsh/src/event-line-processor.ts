@@ -9,6 +9,7 @@ import {
 } from '@teamlog/events';
 import { isBlankRange } from './blank-line';
 import { checkCatalogPayload, checkLegacyV0Shape } from './event-payload-check';
+import { internedType } from './interned-type';
 import { isLegacyV0Shape } from './legacy-v0-shapes';
 import { CompactPackedMember } from './compact-packed-member';
 import { OneShotEvent, type OneShotStream } from './one-shot-event';
@@ -142,6 +143,8 @@ export interface InvalidTeamRecord {
 
 /** What the reader needs to know of an event type, looked up once per type. */
 interface TypeFacts {
+  /** The type, interned (see `internedType`): the one copy the views are handed. */
+  readonly type: string;
   readonly eventClass: EventClass;
   readonly teamRecord: boolean;
 }
@@ -314,14 +317,14 @@ export class EventLineProcessor {
     // For a store that keeps no payload, one object is the visited event, the event to append and the recorded one.
     return this.oneShot === undefined
       ? new VisitedEvent(line, event, eventClass, catalogChecked)
-      : new OneShotEvent(line, event, eventClass, catalogChecked, this.oneShot);
+      : new OneShotEvent(line, event, facts.type, eventClass, catalogChecked, this.oneShot);
   }
 
   /** The class of a type, and whether it is a Team record's: a lookup in the catalog's tables costs more than in this map. */
   private factsOf(type: string): TypeFacts {
     const known = this.typeFacts.get(type);
     if (known !== undefined) return known;
-    const facts = { eventClass: classifyEventType(type), teamRecord: isTeamRecordType(type) };
+    const facts = { type: internedType(type), eventClass: classifyEventType(type), teamRecord: isTeamRecordType(type) };
     if (this.typeFacts.size < maxKnownTypes) this.typeFacts.set(type, facts);
     return facts;
   }

@@ -24,7 +24,6 @@ const lineLetGo = (line: number): Error =>
  * stream's head kept by the store holds no read buffer.
  */
 export class OneShotEvent extends SelfRecordedEvent implements SessionLogEvent, LogicalEvent {
-  readonly type: string;
   readonly data: JsonValue;
   readonly line: number;
   readonly lineLength: number;
@@ -33,12 +32,13 @@ export class OneShotEvent extends SelfRecordedEvent implements SessionLogEvent, 
   constructor(
     source: SplitLine,
     private readonly parsed: LogicalEvent,
+    /** `parsed.type`, interned (interned-type.ts): the copy the views' route lookups hash once. */
+    readonly type: string,
     readonly eventClass: EventClass,
     readonly catalogChecked: boolean,
     private readonly stream: OneShotStream,
   ) {
     super();
-    this.type = parsed.type;
     this.data = parsed.data;
     this.line = source.line;
     this.lineLength = source.length;

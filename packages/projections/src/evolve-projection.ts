@@ -284,7 +284,8 @@ const routeOf = (type: string): TypeRoute => {
     inbox: inboxEventTypes.has(type),
     lifecycle: lifecycleEventTypes.has(type),
   };
-  if (routes.size < maxRoutes) routes.set(type, route);
+  // Keyed by the interned copy: a type the reader hands on interned finds it by identity.
+  if (routes.size < maxRoutes) routes.set(route.type, route);
   return route;
 };
 
