@@ -57,3 +57,13 @@ export const pairedSpread = (pairs: readonly RunPair[]): PairedSpread => {
 
 /** The median over runs of the measured rate against its counterpart's rate in the same run (the lower middle one for an even count). */
 export const pairedRatio = (pairs: readonly RunPair[]): number => pairedSpread(pairs).median;
+
+/**
+ * The median pair ratio on CPU time (the lower middle one for an even count), or undefined when a
+ * pair's child did not report its CPU time.
+ */
+export const pairedCpuRatio = (pairs: readonly RunPair[]): number | undefined => {
+  const ratios = pairs.map(pairCpuRatio);
+  if (!ratios.every((ratio): ratio is number => ratio !== undefined)) return undefined;
+  return ratios.sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)];
+};

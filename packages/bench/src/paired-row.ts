@@ -1,11 +1,7 @@
-import { type RunPair, pairCpuRatio, pairRatio, pairedSpread } from './paired-ratio';
+import { type RunPair, pairCpuRatio, pairRatio, pairedCpuRatio, pairedSpread } from './paired-ratio';
 import { type ReportRow, type Target, formatRate, formatRatio, ratePerSecond, throughputRow } from './report-table';
 
 const rateOf = (run: RunPair['measured']): number => ratePerSecond(run.count, run.elapsedMs);
-
-/** The lower middle of some ratios, as the paired ratio takes it. */
-const lowerMiddle = (ratios: readonly number[]): number =>
-  [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)] as number;
 
 /**
  * A throughput row over back-to-back pairs: the ratio (and the verdict) is the median of the pairs'
@@ -29,10 +25,8 @@ export const pairedThroughputRow = (
     rateOf(spread.medianPair.counterpart),
     target,
   );
-  const cpuRatios = pairs.map(pairCpuRatio);
-  const cpu = cpuRatios.every((ratio): ratio is number => ratio !== undefined)
-    ? `CPU ${formatRatio(lowerMiddle(cpuRatios))}`
-    : undefined;
+  const cpuRatio = pairedCpuRatio(pairs);
+  const cpu = cpuRatio === undefined ? undefined : `CPU ${formatRatio(cpuRatio)}`;
   const spreadText =
     pairs.length === 1
       ? undefined
@@ -68,10 +62,11 @@ export const pairedRunsNote = (
     targetRatio === undefined
       ? ''
       : `; ${ratios.filter((ratio) => ratio >= targetRatio).length} of ${pairs.length} at or above ${formatRatio(targetRatio)}`;
-  const cpuRatios = pairs.map(pairCpuRatio);
-  const cpu = cpuRatios.every((ratio): ratio is number => ratio !== undefined)
-    ? `; on CPU time ${formatRatio(lowerMiddle(cpuRatios))} (${rangeOf(cpuRatios, formatRatio)})`
-    : '';
+  const cpuRatio = pairedCpuRatio(pairs);
+  const cpu =
+    cpuRatio === undefined
+      ? ''
+      : `; on CPU time ${formatRatio(cpuRatio)} (${rangeOf(pairs.map(pairCpuRatio) as number[], formatRatio)})`;
   return (
     `${label}: median of ${pairs.length} back-to-back pair${pairs.length === 1 ? '' : 's'} ${formatRatio(spread.median)}, ` +
     `pairs in order ${order}${reaching}; ${names.measured} ${rangeOf(
